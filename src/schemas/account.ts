@@ -1,0 +1,85 @@
+import * as z from 'zod/mini';
+import { count, date, dateTime } from './primitives';
+import { qDays, query } from './query';
+
+/** Account status values of spec 3.3. */
+export const ACCOUNT_STATUSES = [
+  'active',
+  'past_due',
+  'suspended',
+  'canceled',
+  'expired',
+  'held',
+  'reconciliation_required',
+] as const;
+export const AccountStatus = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof AccountStatus>;
+
+/** A plan as shown in the account record. */
+export const Plan = z.object({
+  slug: z.string(),
+  name: z.string(),
+  daily_credit_limit: count,
+  rate_limit_rps: count,
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** One metering window (spec 2.9): remaining is spendable after completed and active requests. */
+export const QuotaWindow = z.object({
+  starts_at: dateTime,
+  resets_at: dateTime,
+  limit: count,
+  used: count,
+  in_flight: count,
+  committed: count,
+  remaining: count,
+});
+export type QuotaWindow = z.infer<typeof QuotaWindow>;
+
+/** The quota object: the plan-period figures at the top level, and both windows. */
+export const Quota = z.object({
+  period: z.string(),
+  limit: count,
+  used: count,
+  committed: count,
+  remaining: count,
+  resets_at: dateTime,
+  /** The plan-period window (wire name kept for compatibility). */
+  billing_period: QuotaWindow,
+  /** The UTC-daily guard. */
+  daily: QuotaWindow,
+});
+export type Quota = z.infer<typeof Quota>;
+
+/** Whether the exact current mailbox is authorized for lost-key recovery. */
+export const RecoveryEmailStatus = z.object({
+  verified: z.boolean(),
+  verified_at: z.nullable(dateTime),
+});
+export type RecoveryEmailStatus = z.infer<typeof RecoveryEmailStatus>;
+
+/** `GET /v1/account` (spec 2.9). */
+export const Account = z.object({
+  email: z.email(),
+  status: z.string(),
+  plan: Plan,
+  quota: Quota,
+  recovery_email: RecoveryEmailStatus,
+});
+export type Account = z.infer<typeof Account>;
+
+/** One UTC day of the usage series. */
+export const UsageDay = z.object({ date, requests: count, credits: count });
+export type UsageDay = z.infer<typeof UsageDay>;
+
+/** `GET /v1/account/usage`: one entry per UTC day, zero-filled (decisions.md). */
+export const Usage = z.object({ days: z.int().check(z.gte(1), z.lte(90)), from: date, to: date, series: z.array(UsageDay) });
+export type Usage = z.infer<typeof Usage>;
+
+/** `days` 1 to 90, default 30. */
+export const DaysQuery = query({ days: z.optional(qDays) });
+export type DaysQuery = z.output<typeof DaysQuery>;
+
+/** `POST /v1/account/billing-portal` answer (registered only when the mock turns it on). */
+export const BillingPortal = z.object({ portal_url: z.url() });
+export type BillingPortal = z.infer<typeof BillingPortal>;

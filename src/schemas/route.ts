@@ -1,0 +1,94 @@
+import type * as z from 'zod/mini';
+import type { Scope } from './keys';
+
+/** HTTP methods the service uses. */
+export type Method = 'GET' | 'POST';
+
+/** The service's schemas are zod/mini types. */
+export type Schema = z.ZodMiniType;
+
+/** How the caller is authenticated. */
+export type RouteAuth =
+  /**
+   * `Authorization: Bearer` with the scope the route needs. With `replayWithRevokedKey`, a revoked
+   * key still reaches the handler, which may only replay a response it already committed for that
+   * key (rotation, spec 5 rule 6); anything else is `401`.
+   */
+  | { kind: 'bearer'; scope: Scope; replayWithRevokedKey?: boolean }
+  /** No bearer key: a token in the JSON body, or (where `cookie` is set) the HttpOnly credential cookie. */
+  | { kind: 'none'; cookie: boolean };
+
+/** Metering of a data route (spec 8.1, decisions.md). */
+export interface Metering {
+  /** Row cap of one response for this (decoded) query; past it `X-Result-Truncated: true`. */
+  rowCap: (query: Record<string, unknown>) => number;
+  /** Credits reserved in both windows before work starts: the maximum certified charge. */
+  envelope: (query: Record<string, unknown>) => number;
+  /** Cache-eligible: answers carry `X-Cache` (catalog, props, outrights). */
+  cacheable: boolean;
+}
+
+/**
+ * One operation of the service: the single source of truth that the SDK, the mock service, the
+ * OpenAPI document and the docs read.
+ */
+export interface RouteDef<
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema | null = Schema | null,
+  R extends Partial<Record<number, Schema>> = Partial<Record<number, Schema>>,
+> {
+  /** Stable identifier, `group.operation`. */
+  id: string;
+  method: Method;
+  /** Path template with `{name}` placeholders, e.g. `/v1/events/{event_id}/odds`. */
+  path: string;
+  /** One-line summary for docs. */
+  summary: string;
+  auth: RouteAuth;
+  /** Path parameters, decoded from their wire strings. */
+  params: P;
+  /** Query parameters, decoded from their wire strings; unknown ones are refused. */
+  query: Q;
+  /** JSON body, or null for a route that takes none. */
+  body: B;
+  /** Code answered when the body fails its schema: token routes answer `invalid_token` (decisions.md). */
+  invalidBodyCode?: 'invalid_parameters' | 'invalid_token';
+  /** Required request headers beyond authentication, by lower-case name. */
+  headers?: Readonly<Record<string, Schema>>;
+  /** Success statuses and their response bodies. */
+  responses: R;
+  /** Present on the 12 metered data routes. */
+  metering?: Metering;
+  /** False for a route that exists in the spec but is not registered by default (billing portal). */
+  registered: boolean;
+}
+
+/** Declares a route with its schema types kept precise. */
+export const defineRoute = <
+  const P extends Schema,
+  const Q extends Schema,
+  const B extends Schema | null,
+  const R extends Partial<Record<number, Schema>>,
+>(
+  route: RouteDef<P, Q, B, R>,
+): RouteDef<P, Q, B, R> => route;
+
+/**
+ * Fills a path template with encoded path parameters.
+ *
+ * @example
+ * expandPath('/v1/events/{event_id}/odds', { event_id: '42' }) // '/v1/events/42/odds'
+ */
+export function expandPath(template: string, params: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The names of a path template's placeholders, in order. */
+export function pathParamNames(template: string): string[] {
+  return [...template.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
+}
