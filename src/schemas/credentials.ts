@@ -17,7 +17,7 @@ export const ResumeToken = z.string().check(z.regex(/^res_[A-Za-z0-9_-]{43}$/));
 export const AccountRecoveryRequest = z.strictObject({
   email: z.email().check(z.maxLength(254)),
   /** A fresh single-use token for the exact account-recovery action and public hostname. */
-  challenge_token: z.string().check(z.minLength(1), z.maxLength(2048)),
+  challenge_token: z.string().check(z.maxLength(2048)),
 });
 export type AccountRecoveryRequest = z.infer<typeof AccountRecoveryRequest>;
 

@@ -1,0 +1,59 @@
+/**
+ * The mock's one clock (decisions.md, "Time"): it starts at the configured "now" and runs at real
+ * speed from there; tests and the control plane set it or jump it forward. Rate windows, the daily
+ * and plan windows, cursor validity and every token window read it.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch, on the mock's timeline. */
+  now(): number;
+  /** The current mock time as a Date. */
+  date(): Date;
+  /** Jumps to an instant; the clock keeps running from there. */
+  set(at: Date | string | number): void;
+  /** Jumps forward (or back, with a negative value) by `ms`. */
+  advance(ms: number): void;
+  /** Stops the clock at its current instant (or at `at`); `advance` and `set` still move it. */
+  freeze(at?: Date | string | number): void;
+  /** Lets a frozen clock run at real speed again from where it stands. */
+  resume(): void;
+}
+
+const toMs = (at: Date | string | number): number => {
+  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
+  if (!Number.isFinite(ms)) throw new TypeError(`invalid clock time: ${String(at)}`);
+  return ms;
+};
+
+/**
+ * A clock that starts at `start` and follows real time from there.
+ *
+ * @example
+ * const clock = createClock('2026-11-21T12:00:00Z');
+ * clock.advance(5 * 60_000); // five minutes later
+ */
+export function createClock(start: Date | string | number = Date.now(), realNow: () => number = Date.now): Clock {
+  let offset = toMs(start) - realNow();
+  let frozenAt: number | undefined;
+  const now = () => frozenAt ?? realNow() + offset;
+  return {
+    now,
+    date: () => new Date(now()),
+    set(at) {
+      const ms = toMs(at);
+      if (frozenAt !== undefined) frozenAt = ms;
+      else offset = ms - realNow();
+    },
+    advance(ms) {
+      if (frozenAt !== undefined) frozenAt += ms;
+      else offset += ms;
+    },
+    freeze(at) {
+      frozenAt = at === undefined ? now() : toMs(at);
+    },
+    resume() {
+      if (frozenAt === undefined) return;
+      offset = frozenAt - realNow();
+      frozenAt = undefined;
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { Fixture } from './fixtures';
+import { liveStatusAt, startsAt, versionAt } from './lifecycle';
+import { sourceFeedId } from './odds-rows';
+import type { EventRow } from './rows';
+import { iso } from './time';
+
+/** The event record (spec 2.3) of a fixture as it stands at `now`. */
+export function eventRow(f: Fixture, now: number): EventRow {
+  return {
+    event_id: f.eventId,
+    parent_id: f.parentId,
+    starts: iso(startsAt(f, now)),
+    runner_home: f.home,
+    runner_away: f.away,
+    live_status: liveStatusAt(f, now),
+    opening_available: f.priced && now >= f.openAt,
+    closing_available: f.priced && now >= f.starts,
+    resulting_unit: f.child?.resultingUnit ?? f.sport.resultingUnit,
+    version: versionAt(f, now),
+    source_feed_id: sourceFeedId(f),
+  };
+}

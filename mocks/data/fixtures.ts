@@ -1,0 +1,169 @@
+import type { ChildKind } from './children';
+import type { Core } from './core';
+import { type GameTiming, planTiming } from './game';
+import { decodeEventId, eventIdOf } from './ids';
+import { type LeagueDef, leagueByOrdinal } from './leagues';
+import type { ScoringModel } from './models';
+import { mix, rngOf, unit } from './prng';
+import type { SportDef } from './sports';
+import { DAY, EPOCH, HOUR, LISTING_HORIZON, MINUTE, ODDS_OPEN_LEAD, toSecond } from './time';
+
+/** One event (fixture) as generated from the seed: everything about it that does not depend on "now". */
+export interface Fixture {
+  readonly eventId: number;
+  readonly parentId: number | null;
+  readonly league: LeagueDef;
+  readonly sport: SportDef;
+  readonly slot: number;
+  /** The derivative kind of a child fixture, null for a parent. */
+  readonly child: ChildKind | null;
+  readonly model: ScoringModel;
+  /** Hash of (seed, event id): the root of every further draw about this event. */
+  readonly hash: number;
+  readonly home: string;
+  readonly away: string;
+  readonly homeIndex: number;
+  readonly awayIndex: number;
+  /** Scheduled start (after any reschedule). */
+  readonly starts: number;
+  /** Start shown before the reschedule (equal to `starts` when never rescheduled). */
+  readonly originalStarts: number;
+  readonly rescheduleAt: number | null;
+  /** The fixture appears in listings from here (`starts` minus two weeks). */
+  readonly createdAt: number;
+  /** First price snapshot. */
+  readonly openAt: number;
+  readonly timing: GameTiming;
+  /** Final whistle, or abandonment. */
+  readonly endAt: number;
+  readonly abandoned: boolean;
+  /** Results posted. */
+  readonly settledAt: number;
+  /** Results corrected and re-settled, or null. */
+  readonly correctedAt: number | null;
+  /** True expected margin and total of the full event (results are drawn from them). */
+  readonly trueMargin: number;
+  readonly trueTotal: number;
+  /** The market's expectations at the open and at the close. */
+  readonly openMargin: number;
+  readonly openTotal: number;
+  readonly closeMargin: number;
+  readonly closeTotal: number;
+  /** Bookmaker margin of the event's two-way and three-way markets (0.028 to 0.05). */
+  readonly margin: number;
+  /** A heavy event has a price snapshot every ten minutes: more history than one response holds. */
+  readonly heavy: boolean;
+  /** False for the few child fixtures that never get prices. */
+  readonly priced: boolean;
+}
+
+/** Reschedules move a start by at most this much. */
+export const MAX_RESCHEDULE_SHIFT = 3 * HOUR;
+const RESCHEDULE_RATE = 0.15;
+const HEAVY_RATE = 1 / 40;
+const CORRECTION_RATE = 0.04;
+const QUANTUM = 5 * MINUTE;
+
+/** When a league's slot 0 is: 2021-01-01 plus a seeded offset within one interval. */
+const leagueStart = (core: Core, league: LeagueDef): number =>
+  EPOCH + Math.floor(unit(core.hash, 0x1ea9, league.ordinal) * league.interval) * MINUTE;
+
+/** The scheduled start of a slot: its base time plus seeded jitter under half an interval, on a 5-minute grid. */
+export function slotStarts(core: Core, league: LeagueDef, slot: number): number {
+  const base = leagueStart(core, league) + slot * league.interval * MINUTE;
+  const jitter = unit(core.hash, 0x5107, league.ordinal, slot) * 0.5 * league.interval * MINUTE;
+  return Math.floor((base + jitter) / QUANTUM) * QUANTUM;
+}
+
+/**
+ * Slots whose start can fall within [from, to]; with `shifted`, also slots whose start shown
+ * before a reschedule can (only fixtures more than a week ahead still show that one).
+ */
+export function slotRange(core: Core, league: LeagueDef, from: number, to: number, shifted: boolean): [number, number] {
+  const interval = league.interval * MINUTE;
+  const origin = leagueStart(core, league);
+  const pad = shifted ? MAX_RESCHEDULE_SHIFT : 0;
+  const first = Math.max(0, Math.floor((from - pad - origin) / interval) - 1);
+  const last = Math.floor((to + pad - origin) / interval) + 1;
+  return [first, last];
+}
+
+/** A side's strength in a season (margin units). */
+const rating = (core: Core, league: LeagueDef, side: number, season: number): number =>
+  rngOf(core.hash, 0x2a71, league.ordinal, side, season).normal() * (league.sport.model.strengthSpread / Math.SQRT2);
+
+/** Generates the fixture with this id, or undefined if the id names none. */
+export function buildFixture(core: Core, eventId: number): Fixture | undefined {
+  const key = decodeEventId(eventId);
+  if (key === undefined) return undefined;
+  const league = leagueByOrdinal(key.ordinal);
+  if (league === undefined || key.child > league.children.length) return undefined;
+  const { sport } = league;
+  const child = key.child === 0 ? null : (league.children[key.child - 1] ?? null);
+  const model = child?.model ?? sport.model;
+
+  const slotRng = rngOf(core.hash, 0x510f, league.ordinal, key.slot);
+  const eventRng = rngOf(core.hash, 0xe7e7, eventId);
+  const hash = mix(core.hash, 0xe1d, eventId);
+
+  const starts = slotStarts(core, league, key.slot);
+  const rescheduled = slotRng.chance(RESCHEDULE_RATE);
+  const shift = Math.round(slotRng.between(-1, 1) * (MAX_RESCHEDULE_SHIFT / QUANTUM)) * QUANTUM;
+  const createdAt = starts - LISTING_HORIZON;
+  const rescheduleAt = rescheduled && shift !== 0 ? toSecond(createdAt + slotRng.between(1, 6) * DAY) : null;
+  const roster = core.roster(league);
+  const homeIndex = slotRng.int(0, roster.length - 1);
+  const awayIndex = (homeIndex + slotRng.int(1, roster.length - 1)) % roster.length;
+  const season = new Date(starts).getUTCFullYear();
+  const parentMargin =
+    rating(core, league, homeIndex, season) - rating(core, league, awayIndex, season) + sport.model.homeEdge;
+  const timing = planTiming(sport.format, sport.model, starts, parentMargin, slotRng);
+
+  const trueMargin = child === null ? parentMargin : model.homeEdge + eventRng.normal() * model.strengthSpread;
+  const trueTotal = 2 * model.perSide * (1 + 0.06 * eventRng.normal());
+  const closeMargin = trueMargin + eventRng.normal() * 0.12 * model.sdMargin;
+  const closeTotal = trueTotal + eventRng.normal() * 0.08 * model.sdTotal;
+  const settledAt = toSecond(timing.endAt + eventRng.between(5, 40) * MINUTE);
+  const corrected = !timing.abandoned && eventRng.chance(CORRECTION_RATE);
+  const suffix = child === null ? '' : ` (${child.name})`;
+
+  return {
+    eventId,
+    parentId: child === null ? null : eventIdOf(key.ordinal, key.slot, 0),
+    league,
+    sport,
+    slot: key.slot,
+    child,
+    model,
+    hash,
+    home: `${roster[homeIndex] ?? 'Home'}${suffix}`,
+    away: `${roster[awayIndex] ?? 'Away'}${suffix}`,
+    homeIndex,
+    awayIndex,
+    starts,
+    originalStarts: rescheduleAt === null ? starts : starts + shift,
+    rescheduleAt,
+    createdAt,
+    openAt: toSecond(starts - ODDS_OPEN_LEAD + eventRng.between(0, 50) * MINUTE),
+    timing,
+    endAt: timing.endAt,
+    abandoned: timing.abandoned,
+    settledAt,
+    correctedAt: corrected ? toSecond(settledAt + eventRng.between(1, 72) * HOUR) : null,
+    trueMargin,
+    trueTotal,
+    openMargin: closeMargin + eventRng.normal() * 0.2 * model.sdMargin,
+    openTotal: closeTotal + eventRng.normal() * 0.1 * model.sdTotal,
+    closeMargin,
+    closeTotal,
+    margin: 0.018 + 0.01 * league.tier + eventRng.between(0, 0.008),
+    heavy: eventRng.next() < HEAVY_RATE,
+    priced: child === null || eventRng.next() < 0.97,
+  };
+}
+
+/** The child fixture ids of a parent (empty for a child or a league without derivatives). */
+export function childIdsOf(fixture: Fixture): number[] {
+  if (fixture.parentId !== null) return [];
+  return fixture.league.children.map((_, i) => fixture.eventId + i + 1);
+}

@@ -1,0 +1,228 @@
+/**
+ * `sports-odds-data/mocks`: the reference mock of the Sports Odds Data Service as MSW handlers.
+ * @packageDocumentation
+ */
+import { http, type HttpHandler } from 'msw';
+import * as z from 'zod/mini';
+import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type QuotaWindow } from '../src/schemas';
+import { createClock, type Clock } from './clock';
+import type { ServiceContext } from './context';
+import { createDataset } from './data';
+import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
+import { handleRequest } from './pipeline';
+import { createRegistry } from './registry';
+import { createState } from './state';
+import { newApiKey, newId } from './state/crypto';
+import type { OutboxMessage } from './state/outbox';
+import { startCheckout } from './routes/checkout';
+import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
+import type { FaultSpec } from './state/faults';
+import type { Charge } from './state/meter';
+import { planOf, provisionAccount, type AccountInit } from './state/provision';
+
+/** One account's metering, as the ledger shows it. */
+export interface LedgerEntry {
+  email: string;
+  /** Every charge, oldest first. */
+  charges: Charge[];
+  /** Sum of the charges. */
+  charged: number;
+  /** Credits reserved by requests still running. */
+  reserved: number;
+  period: QuotaWindow;
+  daily: QuotaWindow;
+}
+
+/** The mock service and the handles tests need. */
+export interface MockService {
+  /** MSW handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  readonly handlers: HttpHandler[];
+  /** Where the service answers. */
+  readonly baseUrl: string;
+  /** The one clock of the service: set it or jump it forward. */
+  readonly clock: Clock;
+  /** Plaintext key of the demo account (both scopes, verified recovery mailbox). */
+  readonly apiKey: string;
+  /** E-mail of the demo account. */
+  readonly demoEmail: string;
+  /** Resolves once the service can answer (keys hashed, secrets made). Requests wait for it anyway. */
+  readonly ready: Promise<void>;
+  /** Answers one request directly, without MSW (the standalone server uses this). */
+  fetch(request: Request): Promise<Response>;
+  /** Creates an account and its primary key (both scopes). */
+  createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
+  /** Creates a further key for an account. */
+  createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
+  /** Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority). */
+  updateAccount(email: string, change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined }): Promise<void>;
+  /** Injects faults and latency into the next requests of a route. */
+  readonly faults: { inject(spec: FaultSpec): void; clear(): void };
+  /** The metering ledger of every account. */
+  ledger(): LedgerEntry[];
+  /** Every e-mail the service sent (recovery and verification links), once queued recoveries are resolved. */
+  outbox(): Promise<OutboxMessage[]>;
+  /** Issues a single-use bot-challenge token for `action` on `hostname` (default: the public hostname). */
+  issueChallenge(init?: { action?: string | undefined; hostname?: string | undefined }): Promise<string>;
+  /** Starts a checkout for a new customer: the session id and its resume and claim tokens. */
+  startCheckout(init: { email: string; plan?: string }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
+  /** Marks a checkout paid. */
+  completeCheckout(sessionId: string): Promise<void>;
+  /** Adds an active support guidance message shown in an account's request health. */
+  addGuidance(init: { email: string; title: string; body: string; endpoint?: string | undefined; error_code?: string | undefined; expires_at?: string | undefined }): Promise<RequestGuidanceMessage>;
+  /** Back to the seeded state: accounts, keys, meters, caches and faults; the clock is kept. */
+  reset(): Promise<void>;
+}
+
+/**
+ * Creates the mock service.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * const mock = createMockService({ now: '2026-11-21T12:00:00Z' });
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const res = await fetch(`${mock.baseUrl}/v1/catalog/sports`, {
+ *   headers: { Authorization: `Bearer ${mock.apiKey}` },
+ * });
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const resolved = resolveOptions(options);
+  const demo = options.demoAccount ?? {};
+  const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
+  const demoKey = demo.apiKey ?? newApiKey();
+  const service: ServiceContext = {
+    options: resolved,
+    clock: createClock(options.now ?? Date.now()),
+    state: createState(),
+    data: createDataset(resolved.seed),
+    handlers: createRegistry(),
+    routes: routeList,
+    ready: Promise.resolve(),
+    cursorSecret: undefined,
+  };
+
+  const seed = async () => {
+    service.cursorSecret ??= await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    await provisionAccount(service, {
+      email: demoEmail,
+      plan: demo.plan ?? 'pro',
+      status: demo.status ?? 'active',
+      recoveryEmailVerified: true,
+      apiKey: demoKey,
+    });
+  };
+  service.ready = seed();
+
+  const accountOf = (email: string) => {
+    const account = service.state.accounts.findByEmail(email);
+    if (!account) throw new RangeError(`no account ${email}`);
+    return account;
+  };
+
+  const fetchOne = (request: Request) => handleRequest(request, service);
+  return {
+    handlers: [http.all(`${resolved.baseUrl}/v1/*`, ({ request }) => fetchOne(request))],
+    baseUrl: resolved.baseUrl,
+    clock: service.clock,
+    apiKey: demoKey,
+    demoEmail,
+    get ready() {
+      return service.ready;
+    },
+    fetch: fetchOne,
+    async createAccount(init) {
+      await service.ready;
+      const { account, apiKey } = await provisionAccount(service, init);
+      return { email: account.email, apiKey };
+    },
+    async createKey(email, init = {}) {
+      await service.ready;
+      const account = accountOf(email);
+      const { record, plaintext } = await service.state.keys.create({
+        accountId: account.id,
+        name: init.name ?? 'Key',
+        scopes: init.scopes ?? ['data:read'],
+        now: service.clock.now(),
+      });
+      return { id: record.id, apiKey: plaintext };
+    },
+    async updateAccount(email, change) {
+      await service.ready;
+      const account = accountOf(email);
+      if (change.plan !== undefined) service.state.accounts.changePlan(account, planOf(service, change.plan));
+      if (change.status !== undefined) account.status = change.status;
+      if (change.email !== undefined) service.state.accounts.changeEmail(account, change.email);
+    },
+    faults: {
+      inject(spec) {
+        const route = routeList.find((r) => r.id === spec.route || r.path === spec.route);
+        if (!route) throw new RangeError(`unknown route ${spec.route}`);
+        service.state.faults.add(route.id, spec);
+      },
+      clear: () => service.state.faults.clear(),
+    },
+    ledger() {
+      const now = service.clock.now();
+      return service.state.accounts.all().map((account) => {
+        const period = account.meter.view('period', now);
+        return {
+          email: account.email,
+          charges: [...account.meter.charges],
+          charged: account.meter.charges.reduce((sum, c) => sum + c.cost, 0),
+          reserved: period.in_flight,
+          period,
+          daily: account.meter.view('daily', now),
+        };
+      });
+    },
+    async outbox() {
+      await service.ready;
+      await resolveRecoveryQueue(service);
+      return service.state.outbox.messages.map((m) => ({ ...m }));
+    },
+    async issueChallenge(init = {}) {
+      const hostname = init.hostname ?? new URL(resolved.publicOrigin).hostname;
+      return service.state.challenges.issue(init.action ?? RECOVERY_ACTION, hostname, service.clock.now());
+    },
+    startCheckout: (init) => startCheckout(service, { email: init.email, plan: init.plan ?? 'trial' }),
+    async completeCheckout(sessionId) {
+      await service.ready;
+      const session = service.state.checkouts.get(sessionId);
+      if (!session) throw new RangeError(`no checkout ${sessionId}`);
+      if (session.status === 'open') session.status = 'complete';
+    },
+    async addGuidance(init) {
+      await service.ready;
+      const account = accountOf(init.email);
+      const now = new Date(service.clock.now()).toISOString();
+      const message = z.parse(RequestGuidanceMessage, {
+        id: newId('gdn_'),
+        title: init.title,
+        body: init.body,
+        status: 'active',
+        created_by: 'support',
+        created_at: now,
+        updated_at: now,
+        ...(init.endpoint === undefined ? {} : { endpoint: init.endpoint }),
+        ...(init.error_code === undefined ? {} : { error_code: init.error_code }),
+        ...(init.expires_at === undefined ? {} : { expires_at: init.expires_at }),
+      });
+      service.state.guidance.add(account.id, message);
+      return message;
+    },
+    async reset() {
+      await service.ready;
+      service.state = createState();
+      service.ready = seed();
+      await service.ready;
+    },
+  };
+}
+
+export type { Clock } from './clock';
+export type { MockServiceOptions } from './options';
+export type { FaultSpec } from './state/faults';
+export type { PlanConfig } from './state/plans';
+export type { AccountInit } from './state/provision';
+export type { Charge } from './state/meter';
+export type { OutboxMessage } from './state/outbox';

@@ -1,0 +1,166 @@
+import { HEADER } from '../src/schemas';
+import type { Caller, RouteHandler, ServiceContext } from './context';
+import { admitRate } from './pipeline/rate-limit';
+import { authorize, hashBearer, readBearer, resolveCaller } from './pipeline/authenticate';
+import { costOf, failureCost } from './pipeline/charge';
+import { faultAfterWork, faultError, sleep } from './pipeline/faults';
+import { decodeInput, type DecodedInput } from './pipeline/input';
+import { lookupRoute, type RouteMatch } from './pipeline/lookup';
+import { validateOutput } from './pipeline/output';
+import { recordHealth, type Trace } from './pipeline/record';
+import { newRequestId } from './pipeline/request-id';
+import { reserveEnvelope } from './pipeline/reserve';
+import { asServiceError, baseHeaders, errorResponse, jsonResponse, setCreditHeaders } from './pipeline/respond';
+import type { DataResult } from './routes/types';
+import type { Fault } from './state/faults';
+
+/**
+ * The one request path of the mock service (architecture.md, "How a request flows"):
+ * route lookup -> authenticate -> rate window -> validate input -> reserve -> handler -> settle ->
+ * validate output -> headers -> request-health record.
+ */
+export async function handleRequest(request: Request, service: ServiceContext): Promise<Response> {
+  const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
+  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin);
+  try {
+    const response = await serve(request, service, trace, headers);
+    // A connection dropped before any work never reached the service; one dropped after commit did.
+    if (response.type !== 'error' || trace.committedStatus !== undefined) {
+      recordHealth(trace, trace.committedStatus ?? response.status, undefined, service);
+    }
+    return response;
+  } catch (thrown) {
+    const error = asServiceError(thrown);
+    if (trace.charged > 0 && trace.caller) {
+      setCreditHeaders(headers, trace.caller.account, trace.charged, service.clock.now());
+      headers.set(HEADER.resultRows, '0');
+    }
+    recordHealth(trace, error.status, error.code, service);
+    return errorResponse(error, headers, trace.requestId);
+  }
+}
+
+async function serve(request: Request, service: ServiceContext, trace: Trace, headers: Headers): Promise<Response> {
+  await service.ready;
+  const url = new URL(request.url);
+  const { basePath } = service.options;
+  const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+  const match = lookupRoute(request.method, path, service);
+  const { route } = match;
+  trace.route = route;
+
+  // The only awaits before the reservation: hashing the key and reading the body.
+  const bearer = route.auth.kind === 'bearer' ? readBearer(request.headers) : undefined;
+  const [keyHash, bodyText] = await Promise.all([hashBearer(bearer), route.body === null ? undefined : request.text()]);
+
+  let caller: Caller | undefined;
+  if (route.auth.kind === 'bearer') {
+    caller = resolveCaller(route, bearer, keyHash, service);
+    trace.caller = caller;
+    authorize(route, caller);
+    admitRate(caller, service.clock.now());
+  }
+  const input = decodeInput(route, match.rawParams, url, request.headers, bodyText);
+  if (match.handler.kind === 'data') await match.handler.prevalidate?.(input, service);
+
+  const fault = service.state.faults.take(route.id);
+  if (fault?.drop === 'connection') return Response.error();
+  if (fault && !faultAfterWork(fault)) {
+    const early = faultError(fault);
+    if (early) throw early;
+  }
+
+  const response =
+    match.handler.kind === 'data'
+      ? await serveData(match, match.handler, input, caller as Caller, service, trace, headers, fault)
+      : await serveOperation(match, match.handler, input, caller, request, service, trace, headers, fault);
+  if (fault?.drop !== 'after_commit') return response;
+  trace.committedStatus = response.status;
+  return Response.error();
+}
+
+async function serveData(
+  match: RouteMatch,
+  handler: Extract<RouteHandler, { kind: 'data' }>,
+  input: DecodedInput,
+  caller: Caller,
+  service: ServiceContext,
+  trace: Trace,
+  headers: Headers,
+  fault: Fault | undefined,
+): Promise<Response> {
+  const { route } = match;
+  const metering = route.metering!;
+  const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
+  const settle = (cost: number) => {
+    trace.charged = cost;
+    caller.account.meter.settle(reservation, { requestId: trace.requestId, routeId: route.id, keyId: caller.key.id, cost, at: service.clock.now() });
+  };
+  let result: DataResult;
+  let body: unknown;
+  let cache: 'HIT' | 'MISS' | undefined;
+  try {
+    const cacheKey = metering.cacheable ? `${route.id}?${JSON.stringify([input.params, input.query])}` : undefined;
+    const cached = cacheKey === undefined ? undefined : service.state.cache.get(cacheKey, service.clock.now());
+    if (cached) {
+      result = { body: cached.body, rows: cached.rows, truncated: cached.truncated };
+      body = cached.body;
+      cache = 'HIT';
+    } else {
+      if (fault?.latencyMs) await sleep(fault.latencyMs);
+      result = await handler.handle({
+        params: input.params as never,
+        query: input.query as never,
+        clock: service.clock,
+        rowCap: metering.rowCap(input.query),
+        cursorSecret: service.cursorSecret!,
+        data: service.data,
+        liveScanLimit: service.options.liveScanLimit,
+      });
+      const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
+      if (failure) throw failure;
+      body = validateOutput(route, 200, result.body);
+      if (cacheKey !== undefined) {
+        service.state.cache.set(cacheKey, { body, rows: result.rows, truncated: result.truncated }, service.clock.now());
+        cache = 'MISS';
+      }
+    }
+  } catch (error) {
+    settle(failureCost(error));
+    throw error;
+  }
+  const cost = costOf(result);
+  settle(cost);
+  setCreditHeaders(headers, caller.account, cost, service.clock.now());
+  headers.set(HEADER.resultRows, String(result.rows));
+  headers.set(HEADER.truncated, String(result.truncated));
+  if (result.nextCursor !== undefined) headers.set(HEADER.nextCursor, result.nextCursor);
+  if (cache) headers.set(HEADER.cache, cache);
+  return jsonResponse(200, body, headers);
+}
+
+async function serveOperation(
+  match: RouteMatch,
+  handler: Extract<RouteHandler, { kind: 'operation' }>,
+  input: DecodedInput,
+  caller: Caller | undefined,
+  request: Request,
+  service: ServiceContext,
+  trace: Trace,
+  headers: Headers,
+  fault: Fault | undefined,
+): Promise<Response> {
+  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  const result = await handler.handle({
+    caller,
+    params: input.params as never,
+    query: input.query as never,
+    body: input.body as never,
+    request,
+    requestId: trace.requestId,
+    service,
+  });
+  const body = validateOutput(match.route, result.status, result.body);
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
+  return jsonResponse(result.status, body, headers);
+}

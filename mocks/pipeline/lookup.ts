@@ -1,0 +1,57 @@
+import { pathParamNames, type RouteDef } from '../../src/schemas';
+import type { RouteHandler, ServiceContext } from '../context';
+import { ServiceError } from '../service-error';
+
+/** A request matched to an operation. */
+export interface RouteMatch {
+  route: RouteDef;
+  handler: RouteHandler;
+  /** Path parameters as raw (decoded URI component) strings. */
+  rawParams: Record<string, string>;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  names: string[];
+}
+
+const compiled = new WeakMap<readonly RouteDef[], CompiledRoute[]>();
+
+function compile(routes: readonly RouteDef[]): CompiledRoute[] {
+  let list = compiled.get(routes);
+  if (!list) {
+    list = routes.map((route) => {
+      const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z_]+\}/g, '([^/]+)');
+      return { route, pattern: new RegExp(`^${source}$`), names: pathParamNames(route.path) };
+    });
+    compiled.set(routes, list);
+  }
+  return list;
+}
+
+/** Finds the operation for a method and path; anything else under `/v1` is `404 not_found`. */
+export function lookupRoute(method: string, pathname: string, service: ServiceContext): RouteMatch {
+  for (const { route, pattern, names } of compile(service.routes)) {
+    if (route.method !== method) continue;
+    const m = pattern.exec(pathname);
+    if (!m) continue;
+    const handler = service.handlers[route.id];
+    const registered = route.registered || (route.id === 'billing.portal' && service.options.billingPortal);
+    if (!handler || !registered) break;
+    const rawParams: Record<string, string> = {};
+    names.forEach((name, i) => {
+      rawParams[name] = safeDecode(m[i + 1] ?? '');
+    });
+    return { route, handler, rawParams };
+  }
+  throw new ServiceError(404, 'not_found', `no ${method} operation at this path`);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,35 @@
+import type { RouteDef } from '../../src/schemas';
+import type { Caller, ServiceContext } from '../context';
+
+/** What the pipeline knows of a request by the time it answers. */
+export interface Trace {
+  requestId: string;
+  startedAt: number;
+  route?: RouteDef;
+  caller?: Caller;
+  charged: number;
+  /** Status the service committed before an injected fault dropped the connection. */
+  committedStatus?: number;
+}
+
+/**
+ * Records an authenticated request for request health: the route template, status, code, charge
+ * and latency; never query values, bodies, headers or addresses.
+ */
+export function recordHealth(trace: Trace, status: number, errorCode: string | undefined, service: ServiceContext): void {
+  const { caller, route } = trace;
+  if (!caller || !route) return;
+  const now = service.clock.now();
+  service.state.health.record({
+    requestId: trace.requestId,
+    accountId: caller.account.id,
+    keyId: caller.key.id,
+    endpoint: route.path,
+    status,
+    ...(errorCode === undefined ? {} : { errorCode }),
+    chargedCredits: trace.charged,
+    metered: route.metering !== undefined,
+    latencyMs: Math.max(0, now - trace.startedAt),
+    occurredAt: now,
+  });
+}

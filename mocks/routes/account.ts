@@ -1,0 +1,59 @@
+import { Account, Usage } from '../../src/schemas';
+import type { OperationContext, OperationResult } from '../context';
+import { utcDayStart } from '../state/meter';
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The UTC days of a report window ending today, oldest first. */
+export function reportDays(days: number, now: number): number[] {
+  const today = utcDayStart(now);
+  return Array.from({ length: days }, (_, i) => today - (days - 1 - i) * DAY_MS);
+}
+
+/** `GET /v1/account`: the record of spec 2.9, with windows that agree with metering at this moment. */
+export function getAccount(ctx: OperationContext): OperationResult {
+  const { account } = ctx.caller!;
+  const now = ctx.service.clock.now();
+  const period = account.meter.view('period', now);
+  const body: Account = {
+    email: account.email,
+    status: account.status,
+    plan: { slug: account.plan.slug, name: account.plan.name, daily_credit_limit: account.plan.dailyCredits, rate_limit_rps: account.plan.rateLimitRps },
+    quota: {
+      period: `${period.starts_at}/${period.resets_at}`,
+      limit: period.limit,
+      used: period.used,
+      committed: period.committed,
+      remaining: period.remaining,
+      resets_at: period.resets_at,
+      billing_period: period,
+      daily: account.meter.view('daily', now),
+    },
+    recovery_email: {
+      verified: account.recovery.verified,
+      verified_at: account.recovery.verifiedAt === null ? null : new Date(account.recovery.verifiedAt).toISOString(),
+    },
+  };
+  return { status: 200, body };
+}
+
+/** `GET /v1/account/usage`: requests and credits per UTC day, zero-filled (decisions.md). */
+export function getUsage(ctx: OperationContext<never, { days?: number }>): OperationResult {
+  const { account } = ctx.caller!;
+  const now = ctx.service.clock.now();
+  const days = reportDays(ctx.query.days ?? 30, now);
+  const from = days[0]!;
+  const series = days.map((day) => ({ date: isoDay(day), requests: 0, credits: 0 }));
+  const slot = (at: number) => series[Math.floor((at - from) / DAY_MS)];
+  for (const entry of ctx.service.state.health.of(account.id, from)) {
+    const s = slot(entry.occurredAt);
+    if (s) s.requests += 1;
+  }
+  for (const charge of account.meter.charges) {
+    const s = charge.at >= from ? slot(charge.at) : undefined;
+    if (s) s.credits += charge.cost;
+  }
+  const body: Usage = { days: days.length, from: isoDay(from), to: isoDay(days[days.length - 1]!), series };
+  return { status: 200, body };
+}

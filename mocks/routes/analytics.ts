@@ -1,0 +1,51 @@
+import type { ClosingLineValue, ClvQuery } from '../../src/schemas';
+import type { ClosingRow } from '../data';
+import { notFound } from '../service-error';
+import type { DataHandler } from './types';
+
+const same = (a: number | null, b: number | null): boolean =>
+  a === null || b === null ? a === b : Math.abs(a - b) < 1e-9;
+
+const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
+
+/** The closing row's line a bet matches: spread rows are written from the home side. */
+const rowLine = (q: ClvQuery): number | null => {
+  if (q.market === 'moneyline') return null;
+  const line = q.line ?? 0;
+  return q.market === 'spread' && q.side === 'away' ? -line : line;
+};
+
+/** The side's closing price and its margin-removed counterpart. */
+const pricesOf = (row: ClosingRow, side: ClvQuery['side']): [number | null, number | null] =>
+  side === 'draw' ? [row.odds0, row.todds0]
+  : side === 'home' || side === 'over' ? [row.odds1, row.todds1]
+  : [row.odds2, row.todds2];
+
+/**
+ * `GET /v1/analytics/clv` (decisions.md): matches the closing row of the event, market, period
+ * (default 0) and line, and answers `clv = odds / true_closing_odds - 1` and
+ * `expected_win = stake * clv` (rounded to 6 decimals). No matching closing row: 404.
+ */
+export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
+  const q = ctx.query;
+  const now = ctx.clock.now();
+  const fixture = ctx.data.fixtureAt(q.event_id, now);
+  if (fixture === undefined) throw notFound(`event ${q.event_id} not found`);
+  const period = q.period ?? 0;
+  const line = rowLine(q);
+  const row = ctx.data
+    .closingLines(fixture, now)
+    .find((r) => r.market === q.market && r.period === period && same(r.line, line));
+  const [closing, fair] = row === undefined ? [null, null] : pricesOf(row, q.side);
+  if (closing === null || fair === null) {
+    throw notFound(`no closing line of event ${q.event_id} matches ${q.market} period ${period} side ${q.side}${line === null ? '' : ` line ${q.line}`}`);
+  }
+  const clv = q.odds / fair - 1;
+  const body: ClosingLineValue = {
+    closing_odds: closing,
+    true_closing_odds: fair,
+    expected_win: round6((q.stake ?? 1) * clv),
+    clv: round6(clv),
+  };
+  return { body, rows: 1, truncated: false };
+};

@@ -1,0 +1,87 @@
+import type { APIKeyScopes, ApiKeyCreated, CreateKeyRequest, KeyRotationSuccess } from '../../src/schemas';
+import type { OperationContext, OperationResult } from '../context';
+import { readBearer, revokedKey } from '../pipeline/authenticate';
+import { notFound, ServiceError } from '../service-error';
+import { newApiKey, sha256Hex } from '../state/crypto';
+import { keyView, MAX_ACTIVE_KEYS } from '../state/keys';
+import { seal, unseal } from '../state/sealed';
+
+/** Rotation delivery-retry window (spec 8.4). */
+export const ROTATION_REPLAY_MS = 15 * 60_000;
+const ROTATION_PURPOSE = 'key-rotation';
+
+/** `GET /v1/account/keys`: every key of the account, active and revoked, never a plaintext. */
+export function listKeys(ctx: OperationContext): OperationResult {
+  return { status: 200, body: ctx.service.state.keys.ofAccount(ctx.caller!.account.id).map(keyView) };
+}
+
+/** `POST /v1/account/keys`: default scope `data:read`; a sixth active key is `409 key_limit_reached`. */
+export async function createKey(ctx: OperationContext<never, never, CreateKeyRequest>): Promise<OperationResult> {
+  const { account } = ctx.caller!;
+  const { keys } = ctx.service.state;
+  const plaintext = newApiKey();
+  const hash = await sha256Hex(plaintext);
+  // The limit is checked after the await, right before the insert, so concurrent creations cannot pass it together.
+  if (keys.activeOf(account.id).length >= MAX_ACTIVE_KEYS) {
+    throw new ServiceError(409, 'key_limit_reached', `an account holds at most ${MAX_ACTIVE_KEYS} active keys: revoke one first`);
+  }
+  const scopes: APIKeyScopes = ctx.body.scopes ?? ['data:read'];
+  const record = keys.insert({ accountId: account.id, name: ctx.body.name, scopes, now: ctx.service.clock.now() }, plaintext, hash);
+  const body: ApiKeyCreated = { ...keyView(record), api_key: plaintext };
+  return { status: 201, body };
+}
+
+/** `POST /v1/account/keys/{id}/revoke`: the record; revoking a revoked key answers the same record. */
+export function revokeKey(ctx: OperationContext<{ id: string }>): OperationResult {
+  const { keys } = ctx.service.state;
+  const record = keys.get(ctx.params.id);
+  if (!record || record.accountId !== ctx.caller!.account.id) throw notFound('no such key in this account');
+  keys.revoke(record, ctx.service.clock.now());
+  return { status: 200, body: keyView(record) };
+}
+
+/**
+ * `POST /v1/account/keys/rotate` (spec 5 rules 5 and 6): one replacement with the caller's exact
+ * scopes, the old key revoked at once. The exact old key with the exact nonce replays the same
+ * answer for 15 minutes; the nonce with another key is `409 idempotency_key_reused`.
+ */
+export async function rotateKey(ctx: OperationContext): Promise<OperationResult> {
+  const { key: oldKey, account } = ctx.caller!;
+  const { state, clock } = ctx.service;
+  const nonce = ctx.request.headers.get('idempotency-key')!;
+  const bearer = readBearer(ctx.request.headers)!;
+  const nonceHash = await sha256Hex(nonce);
+  const credential = `${bearer}\u0000${nonce}`;
+
+  const existing = state.rotations.get(nonceHash);
+  if (existing) {
+    if (existing.oldKeyId !== oldKey.id) throw new ServiceError(409, 'idempotency_key_reused', 'this Idempotency-Key belongs to another rotation: use a fresh nonce');
+    await existing.pending;
+    if (clock.now() >= existing.expiresAt || !existing.answer) throw revokedKey();
+    const answer = await unseal<KeyRotationSuccess>(existing.answer, credential, ROTATION_PURPOSE);
+    if (!answer) throw revokedKey();
+    return { status: 200, body: answer };
+  }
+  if (oldKey.status !== 'active') throw revokedKey();
+
+  // Commit synchronously: of two rotations of one key racing with different nonces, exactly one wins.
+  const now = clock.now();
+  state.keys.revoke(oldKey, now);
+  let done!: () => void;
+  const record = { oldKeyId: oldKey.id, expiresAt: now + ROTATION_REPLAY_MS, pending: new Promise<void>((resolve) => (done = resolve)) };
+  state.rotations.add(nonceHash, record);
+  try {
+    const plaintext = newApiKey();
+    const replacement = state.keys.insert({ accountId: account.id, name: oldKey.name, scopes: oldKey.scopes, now }, plaintext, await sha256Hex(plaintext));
+    const body: KeyRotationSuccess = {
+      api_key: plaintext,
+      scopes: [...replacement.scopes],
+      recovery_expires_at: new Date(record.expiresAt).toISOString(),
+      message: 'The old key is revoked. Store this key now: it is shown only in this response and its exact retries.',
+    };
+    Object.assign(record, { answer: await seal(body, credential, ROTATION_PURPOSE) });
+    return { status: 200, body };
+  } finally {
+    done();
+  }
+}

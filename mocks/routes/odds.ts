@@ -1,0 +1,21 @@
+import type { OddsQuery } from '../../src/schemas';
+import { type EventParams, ms, requireEvent } from './common';
+import type { DataHandler } from './types';
+
+/**
+ * `GET /v1/events/{event_id}/odds` (spec 4.1, odds rules 1 to 5): latest by default (per period,
+ * every row of its greatest line_id snapshot), history with `full_history=1` and/or `since`,
+ * primary rows only with `main_lines_only=1`, cut at the row cap with `truncated`.
+ */
+export const eventOdds: DataHandler<EventParams, OddsQuery> = (ctx) => {
+  const now = ctx.clock.now();
+  const fixture = requireEvent(ctx, now);
+  const { full_history, since, main_lines_only } = ctx.query;
+  const page = ctx.data.odds(fixture, now, {
+    fullHistory: full_history === true,
+    ...(since === undefined ? {} : { since: ms(since) }),
+    mainOnly: main_lines_only === true,
+    rowCap: ctx.rowCap,
+  });
+  return { body: page.rows, rows: page.rows.length, truncated: page.truncated };
+};

@@ -1,0 +1,61 @@
+import type { RecoveryEmailVerificationAccepted, RecoveryEmailVerificationRequest, RecoveryEmailVerificationSuccess } from '../../src/schemas';
+import type { OperationContext, OperationResult, ServiceContext } from '../context';
+import type { AccountRecord } from '../state/accounts';
+import { issueToken, pageLink } from '../state/credentials';
+import { ServiceError } from '../service-error';
+import { assertLive, findToken } from './token-checks';
+
+/** Verification link validity (spec 8.4). */
+export const VERIFICATION_TTL_MS = 24 * 3_600_000;
+/** At most one real send per customer per 10 minutes (spec 4.2). */
+export const RESEND_INTERVAL_MS = 10 * 60_000;
+
+const ACCEPTED: RecoveryEmailVerificationAccepted = {
+  status: 'accepted',
+  message: 'If the recovery mailbox still needs verification, a verification link is on its way.',
+};
+
+/** E-mails a verification link for the current mailbox (24 hours, single use). */
+export async function sendVerification(service: ServiceContext, account: AccountRecord): Promise<void> {
+  const now = service.clock.now();
+  account.verificationSentAt = now;
+  const token = await issueToken(service, 'verification', {
+    accountId: account.id,
+    email: account.email,
+    generation: account.recovery.generation,
+    expiresAt: now + VERIFICATION_TTL_MS,
+  });
+  service.state.outbox.send({ to: account.email, kind: 'verification', link: pageLink(service, '/verify-recovery-email', token), sent_at: new Date(now).toISOString() });
+}
+
+/**
+ * `POST /v1/account/recovery-email/verification/resend`: always the same generic 202; really sends
+ * only while unverified and at most once per 10 minutes.
+ */
+export async function resendVerification(ctx: OperationContext): Promise<OperationResult> {
+  const { account } = ctx.caller!;
+  const now = ctx.service.clock.now();
+  const coolingDown = account.verificationSentAt !== null && now - account.verificationSentAt < RESEND_INTERVAL_MS;
+  if (!account.recovery.verified && !coolingDown) await sendVerification(ctx.service, account);
+  return { status: 202, body: ACCEPTED };
+}
+
+/**
+ * `POST /v1/recovery-email/verifications` (spec 3.2): single use within 24 hours; authorizes the
+ * current mailbox and advances the recovery-authority generation, killing older recovery links.
+ */
+export async function verifyRecoveryEmail(ctx: OperationContext<never, never, RecoveryEmailVerificationRequest>): Promise<OperationResult> {
+  const { record, account } = await findToken(ctx.service, ctx.body.verification_token, 'verification');
+  if (record.usedAt !== null) throw new ServiceError(409, 'token_used', 'this verification link was already used');
+  assertLive(ctx.service, record, account);
+  const now = ctx.service.clock.now();
+  record.usedAt = now;
+  account.recovery = { verified: true, verifiedAt: now, generation: account.recovery.generation + 1 };
+  const body: RecoveryEmailVerificationSuccess = {
+    status: 'verified',
+    recovery_email_verified: true,
+    recovery_email_verified_at: new Date(now).toISOString(),
+    message: 'This mailbox can now be used to recover access to the account.',
+  };
+  return { status: 200, body };
+}

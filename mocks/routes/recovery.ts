@@ -1,0 +1,97 @@
+import { BOTH_SCOPES, type AccountRecoveryAccepted, type AccountRecoveryClaimRequest, type AccountRecoveryRequest, type AccountRecoverySuccess } from '../../src/schemas';
+import type { OperationContext, OperationResult, ServiceContext } from '../context';
+import { ServiceError } from '../service-error';
+import type { AccountRecord } from '../state/accounts';
+import { newApiKey, sha256Hex } from '../state/crypto';
+import { issueToken, pageLink } from '../state/credentials';
+import { answerOnce, CREDENTIAL_REPLAY_MS } from '../state/replay';
+import { assertLive, findToken } from './token-checks';
+
+/** Recovery link validity (spec 8.4). */
+export const RECOVERY_TTL_MS = 30 * 60_000;
+/** The action a recovery request's bot challenge must be bound to. */
+export const RECOVERY_ACTION = 'account_recovery';
+const RECOVERY_PURPOSE = 'account-recovery';
+
+const ACCEPTED: AccountRecoveryAccepted = {
+  status: 'accepted',
+  message: 'If this address belongs to an account that can be recovered, a recovery link is on its way.',
+};
+
+const RECOVERABLE = new Set(['active', 'past_due']);
+
+/**
+ * Why an account may not recover by itself, or undefined when it may (spec 5 rule 9): a verified
+ * mailbox, an active or in-grace status, and no active `account:manage` key left.
+ */
+export function recoveryBlocker(service: ServiceContext, account: AccountRecord): string | undefined {
+  if (!account.recovery.verified) return 'the recovery mailbox is not verified';
+  if (!RECOVERABLE.has(account.status)) return 'the account status does not allow recovery';
+  const manager = service.state.keys.activeOf(account.id).some((k) => k.scopes.includes('account:manage'));
+  return manager ? 'an active account:manage key remains' : undefined;
+}
+
+/**
+ * `POST /v1/recovery/requests`: checks the single-use bot challenge, queues the address without
+ * looking it up, and always answers the same 202.
+ */
+export async function requestRecovery(ctx: OperationContext<never, never, AccountRecoveryRequest>): Promise<OperationResult> {
+  const { service } = ctx;
+  const hostname = new URL(service.options.publicOrigin).hostname;
+  const token = ctx.body.challenge_token;
+  const valid = token.length > 0 && service.state.challenges.consume(await sha256Hex(token), RECOVERY_ACTION, hostname, service.clock.now());
+  if (!valid) throw new ServiceError(403, 'challenge_failed', 'the bot challenge is missing, used, expired or for another action or host: reload the page');
+  service.state.recoveryQueue.push({ email: ctx.body.email, at: service.clock.now() });
+  setTimeout(() => void resolveRecoveryQueue(service), 0);
+  return { status: 202, body: ACCEPTED };
+}
+
+/**
+ * Resolves queued recovery requests: a link goes to the outbox only for an eligible account whose
+ * current mailbox was verified beforehand; nothing is issued otherwise.
+ */
+export async function resolveRecoveryQueue(service: ServiceContext): Promise<void> {
+  const queue = service.state.recoveryQueue.splice(0);
+  for (const request of queue) {
+    const account = service.state.accounts.findByEmail(request.email);
+    if (!account || recoveryBlocker(service, account)) continue;
+    const now = service.clock.now();
+    const token = await issueToken(service, 'recovery', {
+      accountId: account.id,
+      email: account.email,
+      generation: account.recovery.generation,
+      expiresAt: now + RECOVERY_TTL_MS,
+    });
+    service.state.outbox.send({ to: account.email, kind: 'recovery', link: pageLink(service, '/recover', token), sent_at: new Date(now).toISOString() });
+  }
+}
+
+/**
+ * `POST /v1/recovery/claims`: revokes every key of the account and creates one replacement with both
+ * scopes; the exact same token replays the answer for 10 minutes.
+ */
+export async function claimRecovery(ctx: OperationContext<never, never, AccountRecoveryClaimRequest>): Promise<OperationResult> {
+  const { service } = ctx;
+  const token = ctx.body.recovery_token;
+  const { record, account } = await findToken(service, token, 'recovery');
+  // A consumed link's exact retry lives for its 10-minute replay window even past the link's 30 minutes.
+  assertLive(service, record, account, { validity: record.usedAt === null });
+  if (record.usedAt === null) {
+    const blocker = recoveryBlocker(service, account);
+    if (blocker) throw new ServiceError(403, 'recovery_unavailable', `recovery is not available: ${blocker}; contact support`);
+  }
+  const plaintext = newApiKey();
+  const hash = await sha256Hex(plaintext);
+  const body = await answerOnce<AccountRecoverySuccess>(record, token, RECOVERY_PURPOSE, service.clock.now(), async () => {
+    const now = service.clock.now();
+    for (const key of service.state.keys.activeOf(account.id)) service.state.keys.revoke(key, now);
+    service.state.keys.insert({ accountId: account.id, name: 'Recovered key', scopes: BOTH_SCOPES, now }, plaintext, hash);
+    return {
+      api_key: plaintext,
+      scopes: [...BOTH_SCOPES],
+      recovery_expires_at: new Date(now + CREDENTIAL_REPLAY_MS).toISOString(),
+      message: 'Every earlier key is revoked. Store this key now: it is shown only here and is never e-mailed.',
+    };
+  });
+  return { status: 200, body };
+}

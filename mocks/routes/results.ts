@@ -1,0 +1,8 @@
+import { capped, type EventParams, requireEvent } from './common';
+import type { DataHandler } from './types';
+
+/** `GET /v1/events/{event_id}/results`: one row per period that has started (pending until settled). */
+export const eventResults: DataHandler<EventParams, unknown> = (ctx) => {
+  const now = ctx.clock.now();
+  return capped(ctx.data.results(requireEvent(ctx, now), now), ctx.rowCap);
+};

@@ -1,0 +1,19 @@
+import type { RequestGuidanceMessage } from '../../src/schemas';
+
+/** Support guidance messages per account (spec 2.10). */
+export class GuidanceStore {
+  private readonly byAccount = new Map<string, RequestGuidanceMessage[]>();
+
+  add(accountId: string, message: RequestGuidanceMessage): void {
+    const list = this.byAccount.get(accountId) ?? [];
+    list.push(message);
+    this.byAccount.set(accountId, list);
+  }
+
+  /** Active, unexpired messages of an account. */
+  active(accountId: string, now: number): RequestGuidanceMessage[] {
+    return (this.byAccount.get(accountId) ?? []).filter(
+      (m) => m.status === 'active' && (m.expires_at === undefined || Date.parse(m.expires_at) > now),
+    );
+  }
+}

@@ -1,0 +1,54 @@
+import { AccountStore } from './accounts';
+import { ChallengeStore } from './challenges';
+import { CheckoutStore } from './checkouts';
+import { FaultQueue } from './faults';
+import { GuidanceStore } from './guidance';
+import { HealthLog } from './health-log';
+import { KeyStore } from './keys';
+import { Outbox } from './outbox';
+import { ResponseCache } from './response-cache';
+import { RotationStore } from './rotations';
+import { TokenStore } from './tokens';
+
+/** A recovery request waiting to be resolved, with no account looked up yet (spec 4.3). */
+export interface QueuedRecovery {
+  email: string;
+  at: number;
+}
+
+/** Everything the mock holds in memory. */
+export interface ServiceState {
+  accounts: AccountStore;
+  keys: KeyStore;
+  health: HealthLog;
+  faults: FaultQueue;
+  cache: ResponseCache;
+  outbox: Outbox;
+  challenges: ChallengeStore;
+  tokens: TokenStore;
+  checkouts: CheckoutStore;
+  rotations: RotationStore;
+  guidance: GuidanceStore;
+  recoveryQueue: QueuedRecovery[];
+}
+
+/** A fresh, empty state. */
+export function createState(): ServiceState {
+  return {
+    accounts: new AccountStore(),
+    keys: new KeyStore(),
+    health: new HealthLog(),
+    faults: new FaultQueue(),
+    cache: new ResponseCache(),
+    outbox: new Outbox(),
+    challenges: new ChallengeStore(),
+    tokens: new TokenStore(),
+    checkouts: new CheckoutStore(),
+    rotations: new RotationStore(),
+    guidance: new GuidanceStore(),
+    recoveryQueue: [],
+  };
+}
+
+export type { AccountRecord } from './accounts';
+export type { KeyRecord } from './keys';

@@ -1,0 +1,137 @@
+import type { QuotaWindow } from '../../src/schemas';
+
+/**
+ * Credit metering of one account in two independent windows (spec 8.1): the plan period and the
+ * UTC-daily guard. A request reserves its whole envelope in both windows in one synchronous step,
+ * so concurrent requests can never overspend; settlement keeps the exact cost and releases the rest.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** One window's figures. `remaining` is spendable after completed and active requests. */
+export interface WindowState {
+  startsAt: number;
+  resetsAt: number;
+  limit: number;
+  /** Credits charged by completed requests. */
+  used: number;
+  /** Credits reserved by requests still running. */
+  inFlight: number;
+}
+
+/** A held reservation; settle it exactly once. */
+export interface Reservation {
+  readonly envelope: number;
+  settled: boolean;
+}
+
+/** Which windows could not hold an envelope, with their resets. */
+export interface Exhausted {
+  windows: ('period' | 'daily')[];
+  /** The later reset of the exhausted windows, in ms. */
+  resetAt: number;
+}
+
+/** One charge, for the ledger. */
+export interface Charge {
+  requestId: string;
+  routeId: string;
+  keyId: string;
+  cost: number;
+  at: number;
+}
+
+const remaining = (w: WindowState) => Math.max(0, w.limit - w.used - w.inFlight);
+
+/** Start of the UTC day of `ms`. */
+export const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The two windows of an account, rolled forward by the clock. */
+export class Meter {
+  period: WindowState;
+  daily: WindowState;
+  /** Every charge, oldest first (the mock's ledger). */
+  readonly charges: Charge[] = [];
+
+  constructor(
+    private periodDays: number,
+    periodCredits: number,
+    dailyCredits: number,
+    periodAnchor: number,
+  ) {
+    const periodMs = periodDays * DAY_MS;
+    this.period = { startsAt: periodAnchor, resetsAt: periodAnchor + periodMs, limit: periodCredits, used: 0, inFlight: 0 };
+    const day = utcDayStart(periodAnchor);
+    this.daily = { startsAt: day, resetsAt: day + DAY_MS, limit: dailyCredits, used: 0, inFlight: 0 };
+  }
+
+  /** Applies a plan change: new limits now, the windows keep their figures. */
+  setLimits(periodCredits: number, dailyCredits: number, periodDays: number): void {
+    this.period.limit = periodCredits;
+    this.daily.limit = dailyCredits;
+    this.periodDays = periodDays;
+  }
+
+  /** Moves both windows to the ones that contain `now`; active reservations stay held. */
+  roll(now: number): void {
+    const periodMs = this.periodDays * DAY_MS;
+    if (now >= this.period.resetsAt) {
+      const skipped = Math.floor((now - this.period.startsAt) / periodMs);
+      const startsAt = this.period.startsAt + skipped * periodMs;
+      this.period = { ...this.period, startsAt, resetsAt: startsAt + periodMs, used: 0 };
+    }
+    if (now >= this.daily.resetsAt) {
+      const startsAt = utcDayStart(now);
+      this.daily = { ...this.daily, startsAt, resetsAt: startsAt + DAY_MS, used: 0 };
+    }
+  }
+
+  /** Reserves `envelope` in both windows, or reports which cannot hold it. Synchronous by design. */
+  reserve(envelope: number, now: number): Reservation | Exhausted {
+    this.roll(now);
+    const windows: Exhausted['windows'] = [];
+    if (remaining(this.period) < envelope) windows.push('period');
+    if (remaining(this.daily) < envelope) windows.push('daily');
+    if (windows.length > 0) {
+      const resetAt = Math.max(...windows.map((w) => this[w].resetsAt));
+      return { windows, resetAt };
+    }
+    this.period.inFlight += envelope;
+    this.daily.inFlight += envelope;
+    return { envelope, settled: false };
+  }
+
+  /** Keeps `charge.cost` of the reservation and releases the rest. */
+  settle(reservation: Reservation, charge: Omit<Charge, 'cost'> & { cost: number }): void {
+    if (reservation.settled) return;
+    reservation.settled = true;
+    this.roll(charge.at);
+    const cost = Math.min(charge.cost, reservation.envelope);
+    for (const w of [this.period, this.daily]) {
+      w.inFlight = Math.max(0, w.inFlight - reservation.envelope);
+      w.used += cost;
+    }
+    if (cost > 0) this.charges.push({ ...charge, cost });
+  }
+
+  /** A window as the account record shows it (spec 2.9, QuotaWindow). */
+  view(window: 'period' | 'daily', now: number): QuotaWindow {
+    this.roll(now);
+    const w = this[window];
+    return {
+      starts_at: new Date(w.startsAt).toISOString(),
+      resets_at: new Date(w.resetsAt).toISOString(),
+      limit: w.limit,
+      used: w.used,
+      in_flight: w.inFlight,
+      committed: w.used + w.inFlight,
+      remaining: remaining(w),
+    };
+  }
+}
+
+/** Narrows a reservation attempt. */
+export const isExhausted = (r: Reservation | Exhausted): r is Exhausted => 'windows' in r;
+
+/** Spendable credits of a window. */
+export const windowRemaining = remaining;

@@ -1,0 +1,231 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { request as httpRequest, Agent } from 'node:http';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startMockServer, type MockServer } from '../../mocks/node';
+import { NOW } from '../helpers/mock-server';
+
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function start(options: Parameters<typeof startMockServer>[0] = {}) {
+  const server = await startMockServer({ port: 0, now: NOW, ...options });
+  servers.push(server);
+  return server;
+}
+
+const auth = (server: MockServer) => ({ Authorization: `Bearer ${server.mock.apiKey}` });
+
+describe('startMockServer', () => {
+  it('serves the same handlers over real HTTP on loopback, with the envelope for unknown paths', async () => {
+    const server = await start();
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const ok = await fetch(`${server.url}/v1/catalog/sports`, { headers: auth(server) });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('X-Credits-Cost')).toBe('3');
+    expect(((await ok.json()) as unknown[]).length).toBe(44);
+    const missing = await fetch(`${server.url}/v1/nope`, { headers: auth(server) });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not_found');
+  });
+
+  it('keeps connections alive and streams request bodies', async () => {
+    const server = await start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const post = (body: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(`${server.url}/v1/account/keys`, { method: 'POST', agent, headers: { ...auth(server), 'Content-Type': 'application/json' } }, (res) => {
+          sockets.add(res.socket);
+          let text = '';
+          res.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        });
+        req.on('error', reject);
+        // The body arrives in pieces: the adapter must stream it, not expect it whole.
+        req.write(body.slice(0, 5));
+        setTimeout(() => req.end(body.slice(5)), 20);
+      });
+    const first = await post(JSON.stringify({ name: 'streamed one' }));
+    const second = await post(JSON.stringify({ name: 'streamed two', scopes: ['data:read'] }));
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(sockets.size).toBe(1);
+    agent.destroy();
+  });
+
+  it('answers CORS preflights and exposes the metering headers to allowed origins only', async () => {
+    const server = await start({ corsOrigins: ['http://app.example'] });
+    const preflight = await fetch(`${server.url}/v1/events`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Origin')).toBe('http://app.example');
+    expect(preflight.headers.get('Access-Control-Allow-Headers')).toContain('Authorization');
+    const get = await fetch(`${server.url}/v1/catalog/sports`, { headers: { ...auth(server), Origin: 'http://app.example' } });
+    expect(get.headers.get('Access-Control-Allow-Origin')).toBe('http://app.example');
+    expect(get.headers.get('Access-Control-Expose-Headers')).toContain('X-Credits-Cost');
+    const other = await fetch(`${server.url}/v1/catalog/sports`, { headers: { ...auth(server), Origin: 'http://evil.example' } });
+    expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+
+  it('closes gracefully: a running request finishes, then the port is free', async () => {
+    const server = await startMockServer({ port: 0, now: NOW });
+    server.mock.faults.inject({ route: 'catalog.sports', latencyMs: 200 });
+    const running = fetch(`${server.url}/v1/catalog/sports`, { headers: auth(server) });
+    await new Promise((r) => setTimeout(r, 50));
+    const closed = server.close();
+    expect((await running).status).toBe(200);
+    await closed;
+    await expect(fetch(`${server.url}/v1/catalog/sports`)).rejects.toThrow();
+  });
+});
+
+describe('control plane', () => {
+  const admin = (server: MockServer, path: string, init: { method?: string; body?: unknown } = {}) =>
+    fetch(`${server.url}/__admin${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+
+  it('reads, sets and advances the clock', async () => {
+    const server = await start();
+    server.mock.clock.freeze(NOW);
+    expect(await (await admin(server, '/clock')).json()).toEqual({ now: '2026-11-21T15:00:00.000Z' });
+    expect(await (await admin(server, '/clock', { body: { advance_ms: 60_000 } })).json()).toEqual({ now: '2026-11-21T15:01:00.000Z' });
+    expect(await (await admin(server, '/clock', { body: { now: '2026-12-01T00:00:00Z' } })).json()).toEqual({ now: '2026-12-01T00:00:00.000Z' });
+  });
+
+  it('creates and changes accounts, and refuses bad input with the envelope', async () => {
+    const server = await start();
+    const created = await admin(server, '/accounts', { body: { email: 'new@example.com', plan: 'starter' } });
+    expect(created.status).toBe(201);
+    const { api_key } = (await created.json()) as { api_key: string };
+    expect((await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${api_key}` } })).status).toBe(200);
+    const patched = await admin(server, '/accounts/new@example.com', { method: 'PATCH', body: { status: 'suspended' } });
+    expect(patched.status).toBe(200);
+    const denied = await fetch(`${server.url}/v1/catalog/sports`, { headers: { Authorization: `Bearer ${api_key}` } });
+    expect(denied.status).toBe(403);
+    for (const [path, body, status, code] of [
+      ['/accounts', { email: 'not-an-email' }, 400, 'invalid_parameters'],
+      ['/accounts', { email: 'x@example.com', plan: 'gold' }, 400, 'invalid_parameters'],
+      ['/faults', { route: '/v1/nope', count: 1 }, 400, 'invalid_parameters'],
+      ['/nothing', {}, 404, 'not_found'],
+    ] as const) {
+      const answer = await admin(server, path, { body });
+      expect(answer.status, path).toBe(status);
+      expect(((await answer.json()) as { error: { code: string } }).error.code).toBe(code);
+    }
+    const unknown = await admin(server, '/accounts/nobody@example.com', { method: 'PATCH', body: { status: 'active' } });
+    expect(unknown.status).toBe(404);
+    const noJson = await fetch(`${server.url}/__admin/accounts`, { method: 'POST', body: '{}' });
+    expect(noJson.status).toBe(415);
+  });
+
+  it('injects faults and shows the ledger', async () => {
+    const server = await start();
+    expect((await admin(server, '/faults', { body: { route: 'catalog.sports', count: 1, status: 503, retry_after: 2 } })).status).toBe(201);
+    const failed = await fetch(`${server.url}/v1/catalog/sports`, { headers: auth(server) });
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('Retry-After')).toBe('2');
+    const ledger = (await (await admin(server, '/ledger')).json()) as { email: string; charged: number }[];
+    expect(ledger.find((l) => l.email === server.mock.demoEmail)?.charged).toBe(1);
+  });
+
+  it('issues challenges, starts and completes checkouts, adds guidance, shows the outbox and resets', async () => {
+    const server = await start();
+    const challenge = (await (await admin(server, '/challenges', { body: { action: 'account_recovery' } })).json()) as { challenge_token: string };
+    expect(challenge.challenge_token).toMatch(/^chl_/);
+    const checkout = (await (await admin(server, '/checkouts', { body: { email: 'buyer@example.com', plan: 'trial' } })).json()) as { session_id: string };
+    expect((await admin(server, `/checkouts/${checkout.session_id}/complete`, { method: 'POST' })).status).toBe(200);
+    const guidance = await admin(server, '/guidance', { body: { email: server.mock.demoEmail, title: 'Maintenance', body: 'Odds history is being rebuilt tonight.' } });
+    expect(guidance.status).toBe(201);
+    expect(await (await admin(server, '/outbox')).json()).toEqual([]);
+    expect((await admin(server, '/reset', { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${server.url}/v1/account`, { headers: auth(server) })).status).toBe(200);
+  });
+
+  it('is absent with admin off, and never under /v1', async () => {
+    const server = await start({ admin: false });
+    expect((await fetch(`${server.url}/__admin/clock`)).status).toBe(404);
+    expect((await fetch(`${server.url}/v1/__admin/clock`, { headers: auth(server) })).status).toBe(404);
+  });
+});
+
+describe('under load', () => {
+  it('serves 50 concurrent clients for 10 seconds without losing a request, and the ledger balances', async () => {
+    const plans = { load: { slug: 'load', name: 'Load', periodCredits: 10_000_000, periodDays: 30, dailyCredits: 10_000_000, rateLimitRps: 1_000_000 } };
+    const server = await start({ plans, demoAccount: { plan: 'load' } });
+    const paths = ['/v1/catalog/sports', '/v1/events?limit=20', '/v1/catalog/leagues?sport_id=1', '/v1/outrights'];
+    const deadline = Date.now() + 10_000;
+    let sent = 0;
+    let answered = 0;
+    let charged = 0;
+    const client = async (i: number) => {
+      for (let n = 0; Date.now() < deadline; n++) {
+        sent++;
+        const res = await fetch(`${server.url}${paths[(i + n) % paths.length]}`, { headers: auth(server) });
+        await res.arrayBuffer();
+        expect(res.status).toBe(200);
+        answered++;
+        charged += Number(res.headers.get('X-Credits-Cost'));
+      }
+    };
+    await Promise.all(Array.from({ length: 50 }, (_, i) => client(i)));
+    const ledger = server.mock.ledger().find((l) => l.email === server.mock.demoEmail)!;
+    console.info(`load: ${answered} requests in 10 s from 50 clients (${Math.round(answered / 10)} per second)`);
+    expect(answered).toBe(sent);
+    expect(answered).toBeGreaterThan(500);
+    expect(ledger.charged).toBe(charged);
+    expect(ledger.reserved).toBe(0);
+  }, 30_000);
+});
+
+describe('sports-odds-mock CLI', () => {
+  let cli = '';
+  beforeAll(async () => {
+    // Our sources bundled, dependencies imported from node_modules: the bundle lives under the project.
+    await mkdir('node_modules/.cache', { recursive: true });
+    const dir = await mkdtemp(join('node_modules/.cache', 'sports-odds-cli-'));
+    cli = join(dir, 'cli.mjs');
+    await build({ entryPoints: ['mocks/cli.ts'], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: cli, logLevel: 'silent' });
+  });
+
+  const run = (args: string[]) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (c) => (out.stdout += c));
+    child.stderr.on('data', (c) => (out.stderr += c));
+    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, out, exit };
+  };
+
+  it.each([['--bogus'], ['--port', 'abc'], ['--plan', 'gold'], ['--api-key', 'nope'], ['extra']])('prints the usage and exits 2 on %s', async (...args) => {
+    const { out, exit } = run(args);
+    expect(await exit).toBe(2);
+    expect(out.stderr).toContain('Usage: sports-odds-mock');
+  });
+
+  it('prints the usage with --help and exits 0', async () => {
+    const { out, exit } = run(['--help']);
+    expect(await exit).toBe(0);
+    expect(out.stdout).toContain('--public-origin');
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('starts, prints the URL and the demo key, serves, and closes cleanly on %s', async (signal) => {
+    const key = `svc_live_${'k'.repeat(32)}`;
+    const { child, out, exit } = run(['--port', '0', '--api-key', key, '--now', NOW, '--plan', 'starter']);
+    await vi.waitFor(() => expect(out.stdout).toContain('listening on http://127.0.0.1:'), { timeout: 10_000 });
+    const url = /listening on (http:\/\/\S+)/.exec(out.stdout)![1]!;
+    expect(out.stdout).toContain(key);
+    const res = await fetch(`${url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { plan: { slug: string }; recovery_email: { verified: boolean } }).recovery_email.verified).toBe(true);
+    child.kill(signal);
+    expect(await exit).toBe(0);
+  });
+});
