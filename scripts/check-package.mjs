@@ -31,6 +31,7 @@ try {
 
   run('npx', ['--no', '--', 'publint', 'run', tarball, '--strict']);
   run('npx', ['--no', '--', 'attw', tarball, '--profile', 'esm-only']);
+  run(process.execPath, ['scripts/smoke-tarball.mjs', tarball]);
 
   console.log('\ncheck:package: publint and attw found no problems.');
 } catch (error) {

@@ -1,0 +1,117 @@
+/**
+ * SDK overhead against raw `fetch` + `JSON.parse`, in one process, on a loopback node:http server
+ * that serves identical bytes to both: a 1-row and a 10,000-row odds history, validation on.
+ * Targets: at most 1.15x on 1 row, 1.25x on 10,000 rows.
+ *
+ *   node scripts/run-ts.mjs bench/sdk-overhead.ts
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ky from 'ky';
+import { SportsOdds } from '../src';
+
+const KEY = `svc_live_${'B3nch'.repeat(6)}ab`;
+
+function oddsRow(i: number) {
+  return {
+    event_id: 1001,
+    line_id: 500_000 + i,
+    alt_line_id: i % 4 === 0 ? null : 700_000 + i,
+    market: ['moneyline', 'spread', 'totals', 'home_totals', 'away_totals'][i % 5],
+    period: i % 3,
+    line: i % 5 === 0 ? null : -3.5 + (i % 8) * 0.5,
+    odds1: 1.8 + (i % 10) / 100,
+    odds0: i % 5 === 0 ? 3.4 : null,
+    odds2: 2.05 - (i % 10) / 100,
+    todds1: 1.85 + (i % 10) / 100,
+    todds0: i % 5 === 0 ? 3.55 : null,
+    todds2: 2.1 - (i % 10) / 100,
+    max_win: 5000,
+    cutoff: '2026-11-21T18:00:00Z',
+    status: 1,
+    timestamp: new Date(Date.UTC(2026, 10, 20) + i * 60_000).toISOString(),
+    score_home: 0,
+    score_away: 0,
+    red_cards_home: 0,
+    red_cards_away: 0,
+  };
+}
+
+const bodies = new Map<number, Buffer>([
+  [1, Buffer.from(JSON.stringify([oddsRow(0)]))],
+  [10_000, Buffer.from(JSON.stringify(Array.from({ length: 10_000 }, (_, i) => oddsRow(i))))],
+]);
+
+const server = createServer((req, res) => {
+  const rows = Number(new URL(req.url ?? '/', 'http://x').pathname.split('/')[3]) === 2 ? 10_000 : 1;
+  const body = bodies.get(rows) as Buffer;
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    'x-credits-cost': String(Math.max(1, Math.ceil(rows / 20))),
+    'x-credits-period-limit': '1000000',
+    'x-credits-period-remaining': '900000',
+    'x-credits-period-reset': '2026-12-01T00:00:00Z',
+    'x-credits-daily-limit': '100000',
+    'x-credits-daily-remaining': '90000',
+    'x-credits-daily-reset': '2026-11-22T00:00:00Z',
+    'x-result-rows': String(rows),
+    'x-result-truncated': 'false',
+    'x-request-id': `req_${'0'.repeat(32)}`,
+    'x-service-origin': 'http://127.0.0.1',
+  });
+  res.end(body);
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const odds = new SportsOdds({ apiKey: KEY, baseUrl: base, logLevel: 'off' });
+
+const raw = async (eventId: number) => {
+  const res = await fetch(`${base}/v1/events/${eventId}/odds?full_history=1`, {
+    headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
+  });
+  return JSON.parse(await res.text()) as unknown[];
+};
+const sdk = (eventId: number) => odds.events.odds(eventId, { full_history: true });
+// The floor the SDK builds on: ky alone (retry off, no validation), for reference.
+const kyOnly = ky.create({ retry: 0, throwHttpErrors: false, timeout: false });
+const viaKy = async (eventId: number) => {
+  const res = await kyOnly(`${base}/v1/events/${eventId}/odds?full_history=1`, {
+    headers: { authorization: `Bearer ${KEY}`, accept: 'application/json' },
+  });
+  return JSON.parse(await res.text()) as unknown[];
+};
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+async function measure(label: string, eventId: number, rows: number, iterations: number) {
+  const runners = [raw, sdk, viaKy];
+  const times = runners.map(() => [] as number[]);
+  for (let i = 0; i < Math.ceil(iterations / 5); i++) {
+    for (const fn of runners) if ((await fn(eventId)).length !== rows) throw new Error('wrong row count');
+  }
+  for (let i = 0; i < iterations; i++) {
+    // Alternate the order, so no runner always runs on a warmer loop.
+    const order = i % 2 === 0 ? [0, 1, 2] : [2, 1, 0];
+    for (const k of order) {
+      const t0 = performance.now();
+      await (runners[k] as typeof raw)(eventId);
+      (times[k] as number[]).push(performance.now() - t0);
+    }
+  }
+  const [r, s, k] = times.map(median) as [number, number, number];
+  console.log(
+    `${label.padEnd(12)} raw ${r.toFixed(3)} ms   sdk ${s.toFixed(3)} ms   ratio ${(s / r).toFixed(3)}x   (ky alone ${(k / r).toFixed(3)}x)`,
+  );
+  return s / r;
+}
+
+console.log(`node ${process.version}, medians of alternating runs, validation on`);
+const one = await measure('1 row', 1, 1, 3000);
+const many = await measure('10,000 rows', 2, 10_000, 150);
+console.log(`targets: 1 row <= 1.15x (${one <= 1.15 ? 'met' : 'MISSED'}), 10,000 rows <= 1.25x (${many <= 1.25 ? 'met' : 'MISSED'})`);
+server.close();

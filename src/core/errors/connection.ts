@@ -1,0 +1,37 @@
+import { SportsOddsError } from './base';
+
+/**
+ * No answer arrived: the connection failed or was dropped. Retried with backoff; thrown once the
+ * retries are spent. It carries no `cause`, so the key in the failed request can never leak through it.
+ *
+ * @example
+ * try {
+ *   await odds.catalog.sports();
+ * } catch (error) {
+ *   if (error instanceof TimeoutError) console.error(error.deadline ? 'out of time' : 'slow attempt');
+ *   else if (error instanceof ConnectionError) console.error('network down');
+ * }
+ */
+export class ConnectionError extends SportsOddsError {
+  override name = 'ConnectionError';
+}
+
+/**
+ * No answer within the per-attempt `timeout` (retried), or the call ran past its `totalTimeout`
+ * across retries (`deadline` true, not retried).
+ */
+export class TimeoutError extends ConnectionError {
+  override name = 'TimeoutError';
+  /** True when the total deadline of the call, not one attempt, ran out. */
+  readonly deadline: boolean;
+
+  constructor(message: string, options: { deadline?: boolean; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.deadline = options.deadline ?? false;
+  }
+}
+
+/** The caller aborted the call through its `signal`. Never retried. */
+export class AbortError extends SportsOddsError {
+  override name = 'AbortError';
+}

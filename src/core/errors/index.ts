@@ -1,0 +1,23 @@
+export { SportsOddsError } from './base';
+export {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  GoneError,
+  InternalServerError,
+  InvalidParametersError,
+  NotFoundError,
+  PermissionDeniedError,
+  QuotaExceededError,
+  RateLimitError,
+  ServiceError,
+  UnavailableError,
+  UnsupportedMediaTypeError,
+  type APIErrorInit,
+  type ParameterIssue,
+} from './api';
+export { AbortError, ConnectionError, TimeoutError } from './connection';
+export { BudgetExceededError, CursorExpiredError, IncompleteScanError, type BudgetLimit } from './local';
+export { ResponseValidationError, type ValidationIssue } from './validation';
+export { apiErrorFor } from './generate';

@@ -1,0 +1,77 @@
+/** Log levels, most verbose first; `off` logs nothing. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+/** Where the SDK logs: `console` fits, as does any pino/winston-style logger. */
+export interface Logger {
+  debug(message: string, ...args: unknown[]): void;
+  info(message: string, ...args: unknown[]): void;
+  warn(message: string, ...args: unknown[]): void;
+  error(message: string, ...args: unknown[]): void;
+}
+
+const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
+
+/** True for a valid level name. */
+export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && value in RANK;
+
+const KEY_PATTERN = /svc_live_[A-Za-z0-9]+/g;
+const BEARER_PATTERN = /(Bearer\s+)[^\s,;"']+/gi;
+
+/**
+ * A text with every API key and bearer credential masked: `svc_live_****`. `secrets` are further
+ * exact strings to mask (a custom key that does not follow the `svc_live_` format).
+ *
+ * @example
+ * redact('Authorization: Bearer svc_live_abc'); // 'Authorization: Bearer ****'
+ */
+export function redact(text: string, secrets: ReadonlySet<string> = new Set()): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('****');
+  return out.replace(BEARER_PATTERN, '$1****').replace(KEY_PATTERN, 'svc_live_****');
+}
+
+function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number): unknown {
+  if (typeof value === 'string') return redact(value, secrets);
+  if (value instanceof Error) return redact(`${value.name}: ${value.message}`, secrets);
+  if (depth > 3 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
+  if (value instanceof Date) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = /authorization|api_?key|secret|token/i.test(k) ? '****' : redactValue(v, secrets, depth + 1);
+  }
+  return out;
+}
+
+/** The SDK's own logger: filters by level and masks keys in every message and argument. */
+export interface InternalLogger extends Logger {
+  /** Masks this exact secret from now on (the resolved API key). */
+  addSecret(secret: string): void;
+  /** Whether a level is logged (to skip building messages that would be dropped). */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean;
+}
+
+/**
+ * Wraps a user logger with a level filter and key redaction.
+ *
+ * @example
+ * const log = createLogger(console, 'info');
+ * log.info('request', { url }); // printed as "sports-odds: request"
+ */
+export function createLogger(target: Logger, level: LogLevel): InternalLogger {
+  const secrets = new Set<string>();
+  const emit =
+    (name: Exclude<LogLevel, 'off'>) =>
+    (message: string, ...args: unknown[]) => {
+      if (RANK[name] < RANK[level]) return;
+      target[name](`sports-odds: ${redact(message, secrets)}`, ...args.map((a) => redactValue(a, secrets, 0)));
+    };
+  return {
+    debug: emit('debug'),
+    info: emit('info'),
+    warn: emit('warn'),
+    error: emit('error'),
+    addSecret: (secret) => void secrets.add(secret),
+    enabled: (name) => RANK[name] >= RANK[level],
+  };
+}

@@ -1,0 +1,74 @@
+import pRetry from 'p-retry';
+import { RETRYABLE_STATUSES } from '../schemas/errors';
+import { APIError } from './errors/api';
+import type { SportsOddsError } from './errors/base';
+import { ConnectionError, TimeoutError } from './errors/connection';
+import { throwIfAborted, type Now, type Random, type Sleep } from './runtime';
+
+/** First backoff step and cap, in ms: full jitter over `min(cap, base * 2^(retry - 1))`. */
+export const BACKOFF_BASE_MS = 500;
+export const BACKOFF_CAP_MS = 8_000;
+
+/** How a call retries. */
+export interface RetryPolicy {
+  maxRetries: number;
+  /** Longest `Retry-After` slept through, in ms. */
+  maxRetryAfter: number;
+  /** The call's deadline, in ms since the epoch on `now`'s clock. */
+  deadlineAt: number;
+  sleep: Sleep;
+  now: Now;
+  random: Random;
+  signal: AbortSignal | undefined;
+  /** Called before each wait, e.g. to run hooks and log. */
+  onRetry?: (error: SportsOddsError, attempt: number, delayMs: number) => void | Promise<void>;
+}
+
+/**
+ * The wait before retrying after `error`, or undefined when it must not be retried (spec section 7
+ * rules 1 and 2): only 429, 500, 502, 503, dropped connections and per-attempt timeouts are retried;
+ * `Retry-After` comes first, else exponential backoff with full jitter; a `Retry-After` longer than
+ * `maxRetryAfter` (an exhausted quota) is not slept through.
+ *
+ * @example
+ * retryDelay(new RateLimitError({ status: 429, code: 'rate_limited', message: '', retryAfter: 1 }), 1, policy); // 1000
+ */
+export function retryDelay(error: unknown, attempt: number, policy: Pick<RetryPolicy, 'maxRetryAfter' | 'random'>): number | undefined {
+  if (error instanceof APIError) {
+    if (!RETRYABLE_STATUSES.has(error.status)) return undefined;
+    if (error.retryAfter !== undefined) {
+      const ms = error.retryAfter * 1000;
+      return ms > policy.maxRetryAfter ? undefined : ms;
+    }
+  } else if (error instanceof TimeoutError) {
+    if (error.deadline) return undefined;
+  } else if (!(error instanceof ConnectionError)) {
+    return undefined;
+  }
+  const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
+  return Math.floor(policy.random() * ceiling);
+}
+
+/**
+ * Runs `attempt` under p-retry with the SDK's policy; p-retry never sleeps itself (the wait is the
+ * injectable `sleep`, inside `shouldRetry`), so tests drive time without real waits.
+ *
+ * @example
+ * const raw = await withRetry((n) => sendAttempt(n), policy);
+ */
+export function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
+  return pRetry(attempt, {
+    retries: policy.maxRetries,
+    minTimeout: 0,
+    shouldRetry: async ({ error, attemptNumber }) => {
+      const delay = retryDelay(error, attemptNumber, policy);
+      if (delay === undefined) return false;
+      // Not worth a retry that could not start before the deadline: the last error says more.
+      if (policy.now() + delay >= policy.deadlineAt) return false;
+      await policy.onRetry?.(error as SportsOddsError, attemptNumber, delay);
+      await policy.sleep(delay, policy.signal);
+      throwIfAborted(policy.signal);
+      return true;
+    },
+  });
+}

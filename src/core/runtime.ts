@@ -1,0 +1,39 @@
+import { AbortError } from './errors/connection';
+
+/** Waits `ms`; rejects with `AbortError` when `signal` aborts first. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** The time, in ms since the epoch. */
+export type Now = () => number;
+
+/** A number in [0, 1), as `Math.random`. */
+export type Random = () => number;
+
+/** `AbortError` for an aborted signal (its reason kept as the cause). */
+export const abortError = (signal: AbortSignal): AbortError =>
+  new AbortError('the call was aborted', { cause: signal.reason });
+
+/** Throws `AbortError` when the signal has aborted. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw abortError(signal);
+}
+
+/**
+ * A timer-based sleep that an abort signal interrupts.
+ *
+ * @example
+ * await realSleep(250, controller.signal);
+ */
+export const realSleep: Sleep = (ms, signal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal as AbortSignal));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });

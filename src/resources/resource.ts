@@ -1,0 +1,23 @@
+import type { APIPromise } from '../core/api-promise';
+import type { RequestOptions, ResponseOf, RouteInput } from '../core/types';
+import type { RouteId } from '../schemas/routes';
+
+/** What a resource needs from its client: one typed call per route. */
+export interface RouteCaller {
+  request<Id extends RouteId>(routeId: Id, input?: RouteInput<Id>, options?: RequestOptions): APIPromise<ResponseOf<Id>>;
+}
+
+/** The base of every resource: a thin group of one-statement methods over the client's `request`. */
+export class APIResource {
+  // Private, so that logging or serializing a client never walks back into it (or its key).
+  readonly #client: RouteCaller;
+
+  constructor(client: RouteCaller) {
+    this.#client = client;
+  }
+
+  /** The client the resource calls through. */
+  protected get client(): RouteCaller {
+    return this.#client;
+  }
+}
