@@ -55,22 +55,22 @@ export class Transport {
   async send(req: OutgoingRequest): Promise<RawResponse> {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     if (req.apiKey !== undefined) headers['authorization'] = `Bearer ${req.apiKey}`;
+    // One signal bounds the whole attempt, the body read included: cheaper than ky's own timers,
+    // and it aborts the connection when it runs out.
+    const timer = AbortSignal.timeout(req.timeoutMs);
+    const signal = req.signal === undefined ? timer : AbortSignal.any([req.signal, timer]);
     try {
-      // `totalTimeout` bounds the whole attempt, the body read included: ky's `.text()` races the
-      // read against it and aborts the connection when it runs out.
-      const pending = this.#ky(req.url, {
+      const response = await this.#ky(req.url, {
         method: req.method,
         headers,
-        timeout: req.timeoutMs,
-        totalTimeout: req.timeoutMs,
+        timeout: false,
+        signal,
         ...(req.json === undefined ? {} : { json: req.json }),
-        ...(req.signal === undefined ? {} : { signal: req.signal }),
       });
-      const text = await pending.text();
-      const response = await pending;
+      const text = await readText(response, signal);
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      throw this.#mapFailure(error, req);
+      throw this.#mapFailure(timer.aborted && !req.signal?.aborted ? new TimeoutError('timed out', { deadline: req.deadlineBound }) : error, req);
     }
   }
 
@@ -79,7 +79,7 @@ export class Transport {
     if (error instanceof AbortError) return error;
     const secrets = new Set(req.apiKey === undefined ? [] : [req.apiKey]);
     const detail = redact(error instanceof Error ? error.message : String(error), secrets);
-    if (isTimeoutError(error)) {
+    if (isTimeoutError(error) || error instanceof TimeoutError) {
       return new TimeoutError(
         req.deadlineBound
           ? `${req.method} ${req.url}: no answer before the call's total deadline`
@@ -90,4 +90,26 @@ export class Transport {
     const cause = isNetworkError(error) && error.cause instanceof Error ? redact(error.cause.message, secrets) : undefined;
     return new ConnectionError(`${req.method} ${req.url}: ${detail}${cause && cause !== detail ? ` (${cause})` : ''}`);
   }
+}
+
+/** The body as text, abandoned as soon as `signal` aborts (a `fetch` that ignores the signal for its body included). */
+function readText(response: Response, signal: AbortSignal): Promise<string> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<string>((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      response.body?.cancel().catch(() => undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    response.text().then(
+      (text) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(text);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
