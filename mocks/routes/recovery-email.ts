@@ -1,7 +1,7 @@
 import type { RecoveryEmailVerificationAccepted, RecoveryEmailVerificationRequest, RecoveryEmailVerificationSuccess } from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import type { AccountRecord } from '../state/accounts';
-import { issueToken, pageLink } from '../state/credentials';
+import { mailLink } from '../state/credentials';
 import { ServiceError } from '../service-error';
 import { assertLive, findToken } from './token-checks';
 
@@ -17,15 +17,8 @@ const ACCEPTED: RecoveryEmailVerificationAccepted = {
 
 /** E-mails a verification link for the current mailbox (24 hours, single use). */
 export async function sendVerification(service: ServiceContext, account: AccountRecord): Promise<void> {
-  const now = service.clock.now();
-  account.verificationSentAt = now;
-  const token = await issueToken(service, 'verification', {
-    accountId: account.id,
-    email: account.email,
-    generation: account.recovery.generation,
-    expiresAt: now + VERIFICATION_TTL_MS,
-  });
-  service.state.outbox.send({ to: account.email, kind: 'verification', link: pageLink(service, '/verify-recovery-email', token), sent_at: new Date(now).toISOString() });
+  account.verificationSentAt = service.clock.now();
+  await mailLink(service, account, 'verification', VERIFICATION_TTL_MS);
 }
 
 /**

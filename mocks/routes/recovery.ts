@@ -3,7 +3,7 @@ import type { OperationContext, OperationResult, ServiceContext } from '../conte
 import { ServiceError } from '../service-error';
 import type { AccountRecord } from '../state/accounts';
 import { newApiKey, sha256Hex } from '../state/crypto';
-import { issueToken, pageLink } from '../state/credentials';
+import { mailLink } from '../state/credentials';
 import { answerOnce, CREDENTIAL_REPLAY_MS } from '../state/replay';
 import { assertLive, findToken } from './token-checks';
 
@@ -55,14 +55,7 @@ export async function resolveRecoveryQueue(service: ServiceContext): Promise<voi
   for (const request of queue) {
     const account = service.state.accounts.findByEmail(request.email);
     if (!account || recoveryBlocker(service, account)) continue;
-    const now = service.clock.now();
-    const token = await issueToken(service, 'recovery', {
-      accountId: account.id,
-      email: account.email,
-      generation: account.recovery.generation,
-      expiresAt: now + RECOVERY_TTL_MS,
-    });
-    service.state.outbox.send({ to: account.email, kind: 'recovery', link: pageLink(service, '/recover', token), sent_at: new Date(now).toISOString() });
+    await mailLink(service, account, 'recovery', RECOVERY_TTL_MS);
   }
 }
 

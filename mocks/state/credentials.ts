@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../context';
+import type { AccountRecord } from './accounts';
 import { randomBase64Url, sha256Hex } from './crypto';
 import type { TokenKind, TokenRecord } from './tokens';
 
@@ -17,3 +18,20 @@ export async function issueToken(service: ServiceContext, kind: keyof typeof PRE
 /** The first-party page link of a token: the token travels only in the URL fragment. */
 export const pageLink = (service: ServiceContext, page: string, token: string): string =>
   `${service.options.publicOrigin}${page}#token=${token}`;
+
+const PAGE: Record<TokenKind, string> = { recovery: '/recover', verification: '/verify-recovery-email' };
+
+/**
+ * "E-mails" a link: issues a token of `kind` bound to the account's current mailbox and
+ * recovery-authority generation, valid for `ttlMs`, and puts its page link in the outbox.
+ */
+export async function mailLink(service: ServiceContext, account: AccountRecord, kind: TokenKind, ttlMs: number): Promise<void> {
+  const now = service.clock.now();
+  const token = await issueToken(service, kind, {
+    accountId: account.id,
+    email: account.email,
+    generation: account.recovery.generation,
+    expiresAt: now + ttlMs,
+  });
+  service.state.outbox.send({ to: account.email, kind, link: pageLink(service, PAGE[kind], token), sent_at: new Date(now).toISOString() });
+}
