@@ -57,8 +57,9 @@ async function serve(request: Request, service: ServiceContext, trace: Trace, he
   if (route.auth.kind === 'bearer') {
     caller = resolveCaller(route, bearer, keyHash, service);
     trace.caller = caller;
-    authorize(route, caller);
+    // Every request with a valid key counts against the account's second (decisions.md), even one refused for its scope.
     admitRate(caller, service.clock.now());
+    authorize(route, caller);
   }
   const input = decodeInput(route, match.rawParams, url, request.headers, bodyText);
   if (match.handler.kind === 'data') await match.handler.prevalidate?.(input, service);

@@ -127,6 +127,14 @@ describe('rate limit (spec 8.2, decisions.md)', () => {
     expect((await call(mock, SPORTS)).status).toBe(200);
   });
 
+  it('counts every request with a valid key, even one refused for its scope', async () => {
+    const mock = newMock({ demoAccount: { plan: 'trial' } });
+    const manager = await mock.createKey(mock.demoEmail, { name: 'manager', scopes: ['account:manage'] });
+    expect((await call(mock, SPORTS, { key: manager.apiKey })).status).toBe(403);
+    expect((await call(mock, SPORTS)).status).toBe(200);
+    expect(codeOf(await call(mock, SPORTS))).toBe('rate_limited');
+  });
+
   it('keeps accounts apart', async () => {
     const mock = newMock({ demoAccount: { plan: 'trial' } });
     const other = await mock.createAccount({ email: 'other@example.com', plan: 'trial' });
