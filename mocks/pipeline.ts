@@ -161,6 +161,8 @@ async function serveOperation(
     requestId: trace.requestId,
     service,
   });
+  const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
+  if (failure) throw failure;
   const body = validateOutput(match.route, result.status, result.body);
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
   return jsonResponse(result.status, body, headers);

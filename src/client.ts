@@ -3,11 +3,14 @@ import { CreditLedger, type CreditSnapshot } from './core/budget';
 import { resolveOptions, type ClientOptions } from './core/options';
 import { Pacer } from './core/pacer';
 import { callRoute, type ClientContext } from './core/request';
+import { KeyRotator, MemoryRotationStore } from './core/rotation';
 import { Transport } from './core/transport';
 import type { RequestOptions, ResponseOf, RouteInput } from './core/types';
+import { AccountResource } from './resources/account';
 import { Analytics } from './resources/analytics';
 import { Catalog } from './resources/catalog';
 import { Events } from './resources/events';
+import { Keys } from './resources/keys';
 import { Outrights } from './resources/outrights';
 import { Props } from './resources/props';
 import type { RouteCaller } from './resources/resource';
@@ -36,6 +39,10 @@ export class SportsOdds implements RouteCaller {
   readonly outrights: Outrights;
   /** Closing-line-value analysis. */
   readonly analytics: Analytics;
+  /** The account: record, usage, request health, recovery-email verification resend. */
+  readonly account: AccountResource;
+  /** API keys: inventory, creation, revocation and crash-safe rotation. */
+  readonly keys: Keys;
   /** The base URL calls go to (without a trailing slash). */
   readonly baseUrl: string;
 
@@ -61,6 +68,9 @@ export class SportsOdds implements RouteCaller {
     this.props = new Props(this);
     this.outrights = new Outrights(this);
     this.analytics = new Analytics(this);
+    this.account = new AccountResource(this);
+    const store = options.rotationStore ?? new MemoryRotationStore();
+    this.keys = new Keys(this, new KeyRotator({ ctx, store, onKeyRotated: options.onKeyRotated }));
   }
 
   /**

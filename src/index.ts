@@ -3,6 +3,17 @@
  * @packageDocumentation
  */
 export { SportsOdds } from './client';
+export { SportsOddsCredentials, type CredentialsOptions } from './resources/credentials';
+export {
+  MemoryRotationStore,
+  RotationPendingError,
+  type RotationStore,
+  type PendingRotation,
+  type RotateOptions,
+  type OnKeyRotated,
+  type KeyRotatedInfo,
+} from './core/rotation';
+export { ROTATION_REPLAY_WINDOW_MS, CREDENTIAL_REPLAY_WINDOW_MS } from './core/replay';
 export { APIPromise } from './core/api-promise';
 export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState } from './core/pagination';
 export {
@@ -45,6 +56,8 @@ export type { Events } from './resources/events';
 export type { Props } from './resources/props';
 export type { Outrights } from './resources/outrights';
 export type { Analytics } from './resources/analytics';
+export type { AccountResource, RequestHealthFilters } from './resources/account';
+export type { Keys } from './resources/keys';
 export type {
   Sport,
   League,
@@ -58,6 +71,40 @@ export type {
   Outright,
   SpecialOddsSnapshot,
   ClosingLineValue,
+  Account,
+  Plan,
+  Quota,
+  QuotaWindow,
+  RecoveryEmailStatus,
+  Usage,
+  UsageDay,
+  BillingPortal,
+  Scope,
+  APIKeyScopes,
+  ApiKey,
+  ApiKeyCreated,
+  CreateKeyRequest,
+  KeyRotationSuccess,
+  RequestHealthReport,
+  RequestHealthRange,
+  RequestHealthSummary,
+  RequestHealthDaily,
+  RequestHealthIssue,
+  RequestHealthEvent,
+  RequestHealthGuidance,
+  RequestGuidanceMessage,
+  CheckoutIntentRequest,
+  CheckoutIntentResponse,
+  ClaimRequest,
+  ClaimSuccess,
+  ClaimPending,
+  AccountRecoveryRequest,
+  AccountRecoveryAccepted,
+  AccountRecoveryClaimRequest,
+  AccountRecoverySuccess,
+  RecoveryEmailVerificationRequest,
+  RecoveryEmailVerificationSuccess,
+  RecoveryEmailVerificationAccepted,
   ErrorCode,
   KnownErrorCode,
   Market,

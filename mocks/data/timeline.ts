@@ -20,6 +20,8 @@ export interface Timeline {
   readonly live: Uint8Array;
   /** Snapshot status: 1 open, 2 suspended. */
   readonly status: Uint8Array;
+  /** Cutoff of the snapshot's lines (ms). */
+  readonly cutoff: Float64Array;
   /** Index of a prematch snapshot among the prematch instants. */
   readonly k: Int32Array;
   /** Number of prematch instants. */
@@ -35,9 +37,11 @@ const PREMATCH_SUSPENSION_RATE = 0.02;
 /** The line id of the i-th snapshot. */
 export const lineIdAt = (tl: Timeline, i: number): number => lineIdOf(tl.fixture.eventId, i + 1);
 
-/** The cutoff of the i-th snapshot: the kickoff for prematch lines, a few minutes on in play. */
-export const cutoffAt = (tl: Timeline, i: number): number =>
-  tl.live[i] === 1 ? (tl.t[i] as number) + IN_PLAY_CUTOFF_LEAD : tl.fixture.starts;
+/**
+ * The cutoff of the i-th snapshot: the kickoff for prematch lines; in play a few minutes on, but
+ * never past the end of the snapshot's period (a finished period's lines are no longer offered).
+ */
+export const cutoffAt = (tl: Timeline, i: number): number => tl.cutoff[i] as number;
 
 /** The prematch snapshot instants: denser towards the kickoff (every 10 minutes for a heavy event). */
 function prematchInstants(f: Fixture): number[] {
@@ -76,6 +80,7 @@ export function buildTimeline(f: Fixture): Timeline {
   const period = new Uint8Array(capacity);
   const live = new Uint8Array(capacity);
   const status = new Uint8Array(capacity);
+  const cutoff = new Float64Array(capacity);
   const k = new Int32Array(capacity);
   let n = 0;
   pre.forEach((at, index) => {
@@ -84,6 +89,7 @@ export function buildTimeline(f: Fixture): Timeline {
       t[n] = at;
       period[n] = p;
       status[n] = suspended ? 2 : 1;
+      cutoff[n] = f.starts;
       k[n] = index;
       n++;
     }
@@ -98,6 +104,7 @@ export function buildTimeline(f: Fixture): Timeline {
       period[n] = p;
       live[n] = 1;
       status[n] = suspended ? 2 : 1;
+      cutoff[n] = Math.min(at + IN_PLAY_CUTOFF_LEAD, end);
       k[n] = m;
       n++;
     });
@@ -110,6 +117,7 @@ export function buildTimeline(f: Fixture): Timeline {
     period: period.subarray(0, n),
     live: live.subarray(0, n),
     status: status.subarray(0, n),
+    cutoff: cutoff.subarray(0, n),
     k: k.subarray(0, n),
     prematchCount: pre.length,
     scores: () => (plan ??= buildScorePlan(f)),

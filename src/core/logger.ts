@@ -16,10 +16,13 @@ export const isLogLevel = (value: unknown): value is LogLevel => typeof value ==
 
 const KEY_PATTERN = /svc_live_[A-Za-z0-9]+/g;
 const BEARER_PATTERN = /(Bearer\s+)[^\s,;"']+/gi;
+/** Rotation nonces and credential tokens (`rot_`, `clm_`, `rcv_`, `emv_`, `res_`, the checkout cookie's `ckv_`). */
+const TOKEN_PATTERN = /\b(rot|clm|rcv|emv|res|ckv)_[A-Za-z0-9_-]{16,}/g;
 
 /**
- * A text with every API key and bearer credential masked: `svc_live_****`. `secrets` are further
- * exact strings to mask (a custom key that does not follow the `svc_live_` format).
+ * A text with every API key, bearer credential, rotation nonce and credential token masked:
+ * `svc_live_****`, `rot_****`. `secrets` are further exact strings to mask (a custom key that does
+ * not follow the `svc_live_` format).
  *
  * @example
  * redact('Authorization: Bearer svc_live_abc'); // 'Authorization: Bearer ****'
@@ -27,7 +30,7 @@ const BEARER_PATTERN = /(Bearer\s+)[^\s,;"']+/gi;
 export function redact(text: string, secrets: ReadonlySet<string> = new Set()): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join('****');
-  return out.replace(BEARER_PATTERN, '$1****').replace(KEY_PATTERN, 'svc_live_****');
+  return out.replace(BEARER_PATTERN, '$1****').replace(KEY_PATTERN, 'svc_live_****').replace(TOKEN_PATTERN, '$1_****');
 }
 
 function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number): unknown {
@@ -38,7 +41,7 @@ function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number
   if (value instanceof Date) return value;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
-    out[k] = /authorization|api_?key|secret|token/i.test(k) ? '****' : redactValue(v, secrets, depth + 1);
+    out[k] = /authorization|api_?key|secret|token|nonce|idempotency|old_?key/i.test(k) ? '****' : redactValue(v, secrets, depth + 1);
   }
   return out;
 }

@@ -4,6 +4,7 @@ import type { Hooks } from './hooks';
 import { createLogger, isLogLevel, type InternalLogger, type Logger, type LogLevel } from './logger';
 import type { CreditSnapshot } from './budget';
 import type { ResponseMeta } from './meta';
+import type { OnKeyRotated, RotationStore } from './rotation';
 import { realSleep, type Now, type Random, type Sleep } from './runtime';
 
 /** An API key, or a function returning the current one (so a rotated key applies without a new client). */
@@ -64,6 +65,18 @@ export interface ClientOptions {
   budget?: BudgetOptions;
   /** Client-side pacing. */
   rateLimit?: RateLimitOptions;
+  /**
+   * Where `odds.keys.rotate()` keeps a rotation between saving its nonce (before sending) and its
+   * confirmed end. Default: in memory. `FileRotationStore` from `sports-odds-data/node` lets a
+   * restarted process resume a rotation (the record holds the old key: keep it private).
+   */
+  rotationStore?: RotationStore;
+  /**
+   * Called once a rotation is confirmed, with the new key, before the pending record is cleared:
+   * persist the key here (a key function's source, a vault). If it throws, `rotate()` rejects and
+   * the rotation stays pending, so a later `rotate()` replays the same answer.
+   */
+  onKeyRotated?: OnKeyRotated;
   /** Send the key over plain `http://` to a non-loopback host. Default false. */
   allowInsecureHttp?: boolean;
   /** @internal Waits between retries and while pacing (tests drive time with it). */

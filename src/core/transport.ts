@@ -60,14 +60,15 @@ export class Transport {
     const timer = AbortSignal.timeout(req.timeoutMs);
     const signal = req.signal === undefined ? timer : AbortSignal.any([req.signal, timer]);
     try {
-      const response = await this.#ky(req.url, {
+      const pending = this.#ky(req.url, {
         method: req.method,
         headers,
         timeout: false,
         signal,
         ...(req.json === undefined ? {} : { json: req.json }),
       });
-      const text = await readText(response, signal);
+      const response = await untilAborted(pending, signal);
+      const text = await untilAborted(response.text(), signal, () => response.body?.cancel().catch(() => undefined));
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
       throw this.#mapFailure(timer.aborted && !req.signal?.aborted ? new TimeoutError('timed out', { deadline: req.deadlineBound }) : error, req);
@@ -92,22 +93,28 @@ export class Transport {
   }
 }
 
-/** The body as text, abandoned as soon as `signal` aborts (a `fetch` that ignores the signal for its body included). */
-function readText(response: Response, signal: AbortSignal): Promise<string> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<string>((resolve, reject) => {
-    const onAbort = () => {
+/**
+ * Settles with `work`, or rejects as soon as `signal` aborts: a custom `fetch` that ignores the
+ * signal (for its answer or its body) cannot hold an attempt past its timeout.
+ */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort?: () => void): Promise<T> {
+  if (signal.aborted) {
+    onAbort?.();
+    return Promise.reject(signal.reason);
+  }
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => {
+      onAbort?.();
       reject(signal.reason);
-      response.body?.cancel().catch(() => undefined);
     };
-    signal.addEventListener('abort', onAbort, { once: true });
-    response.text().then(
-      (text) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(text);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', abort);
+        resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
+        signal.removeEventListener('abort', abort);
         reject(error);
       },
     );

@@ -1,0 +1,62 @@
+import type { RouteId } from '../schemas/routes';
+import { APIError } from './errors/api';
+import { ConnectionError } from './errors/connection';
+import { runHooks } from './hooks';
+import type { WithMeta } from './meta';
+import { callRoute, type ClientContext } from './request';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './retry';
+import { throwIfAborted } from './runtime';
+import type { RequestOptions, ResponseOf, RouteInput } from './types';
+
+/** Rotation delivery-retry window (spec 5 rule 6, 8.4): the exact old key + nonce replay for 15 minutes. */
+export const ROTATION_REPLAY_WINDOW_MS = 15 * 60_000;
+
+/** Claim and recovery delivery-retry window (spec 4.3, 8.4): the exact same credential replays for 10 minutes. */
+export const CREDENTIAL_REPLAY_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Whether a failed credential mutation may have been committed by the service without its answer
+ * reaching us: no answer at all (dropped connection, timeout), or a 429 / 5xx. Every other answer
+ * (400, 401, 403, 404, 409, 410, 415) is a definitive refusal.
+ *
+ * @example
+ * isAmbiguous(new ConnectionError('dropped')); // true
+ */
+export const isAmbiguous = (error: unknown): boolean =>
+  error instanceof APIError ? error.status === 429 || error.status >= 500 : error instanceof ConnectionError;
+
+/**
+ * Sends the exact same request (same key, headers and body) again after every ambiguous failure
+ * until it is answered, definitively refused, or the replay window ends at `until` (spec 7 rule 5:
+ * the request never changes, so no new nonce or token is ever made). `Retry-After` first, else
+ * capped exponential backoff with full jitter; the client's `maxRetries` does not apply. The first
+ * attempt is always made, even past the window (the service decides). Throws the last error.
+ *
+ * @example
+ * const { data } = await replayRoute(ctx, 'recovery.claim', { body }, {}, ctx.options.now() + CREDENTIAL_REPLAY_WINDOW_MS);
+ */
+export async function replayRoute<Id extends RouteId>(
+  ctx: ClientContext,
+  routeId: Id,
+  input: RouteInput<Id>,
+  options: RequestOptions,
+  until: number,
+): Promise<WithMeta<ResponseOf<Id>>> {
+  const o = ctx.options;
+  for (let attempt = 1; ; attempt++) {
+    throwIfAborted(options.signal);
+    try {
+      const totalTimeout = Math.max(options.timeout ?? o.timeout, until - o.now());
+      return await callRoute(ctx, routeId, input, { ...options, maxRetries: 0, totalTimeout }).withMeta();
+    } catch (error) {
+      if (!isAmbiguous(error)) throw error;
+      const retryAfter = (error as APIError).retryAfter;
+      const delayMs =
+        retryAfter === undefined ? Math.floor(o.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt - 1, 16))) : retryAfter * 1000;
+      if (o.now() + delayMs >= until) throw error;
+      o.logger.info(`replaying ${routeId} unchanged in ${delayMs} ms after attempt ${attempt}: ${(error as Error).message}`);
+      await runHooks(o.hooks.beforeRetry, { routeId, attempt, delayMs, error: error as APIError });
+      await o.sleep(delayMs, options.signal);
+    }
+  }
+}

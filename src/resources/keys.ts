@@ -1,0 +1,65 @@
+import type { APIPromise } from '../core/api-promise';
+import type { KeyRotator, RotateOptions } from '../core/rotation';
+import type { RequestOptions } from '../core/types';
+import type { ApiKey, ApiKeyCreated, CreateKeyRequest, KeyRotationSuccess } from '../schemas/keys';
+import { APIResource, type RouteCaller } from './resource';
+
+/** The account's API keys (scope `account:manage`): inventory, creation, revocation, rotation. */
+export class Keys extends APIResource {
+  readonly #rotator: KeyRotator;
+
+  constructor(client: RouteCaller, rotator: KeyRotator) {
+    super(client);
+    this.#rotator = rotator;
+  }
+
+  /**
+   * Every key of the account, active and revoked (never a plaintext key).
+   *
+   * @example
+   * const active = (await odds.keys.list()).filter((k) => k.status === 'active');
+   */
+  list(options?: RequestOptions): APIPromise<ApiKey[]> {
+    return this.client.request('keys.list', {}, options);
+  }
+
+  /**
+   * Creates a key (default scope `data:read`; at most 5 active keys, else `ConflictError`
+   * `key_limit_reached`). The answer holds the plaintext key, shown once. Not retried by default:
+   * a retry after a lost answer would create a second key.
+   *
+   * @example
+   * const { id, api_key } = await odds.keys.create({ name: 'worker', scopes: ['data:read'] });
+   */
+  create(body: CreateKeyRequest, options?: RequestOptions): APIPromise<ApiKeyCreated> {
+    return this.client.request('keys.create', { body }, { maxRetries: 0, ...options });
+  }
+
+  /**
+   * Revokes a key (revoking a revoked key answers the same record).
+   *
+   * @example
+   * await odds.keys.revoke('key_0123456789abcdef0123456789abcdef');
+   */
+  revoke(id: string, options?: RequestOptions): APIPromise<ApiKey> {
+    return this.client.request('keys.revoke', { params: { id } }, options);
+  }
+
+  /**
+   * Rotates the client's key (it needs `account:manage`): one replacement with the same scopes, the
+   * old key revoked at once. An exact replay: the nonce is saved with the old key in the client's
+   * `rotationStore` before sending; dropped answers, timeouts, 429 and 5xx are replayed with the
+   * same key and nonce for up to 15 minutes; success switches the client to the new key, calls
+   * `onKeyRotated` and clears the store. A rotation left pending (by a crash) is resumed instead of
+   * starting a new one, and concurrent calls share one rotation. Refusals (`AuthenticationError`
+   * when the key was already rotated or revoked, `PermissionDeniedError`, `ConflictError`) clear the
+   * store; an unconfirmed end throws `RotationPendingError` and keeps it.
+   *
+   * @example
+   * const { api_key, recovery_expires_at } = await odds.keys.rotate();
+   * await secrets.put('sports-odds', api_key); // the client already uses it
+   */
+  rotate(options?: RotateOptions): APIPromise<KeyRotationSuccess> {
+    return this.#rotator.rotate(options);
+  }
+}
