@@ -55,23 +55,22 @@ export class Transport {
   async send(req: OutgoingRequest): Promise<RawResponse> {
     const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
     if (req.apiKey !== undefined) headers['authorization'] = `Bearer ${req.apiKey}`;
-    // One signal bounds the whole attempt, the body read included: cheaper than ky's own timers,
-    // and it aborts the connection when it runs out.
-    const timer = AbortSignal.timeout(req.timeoutMs);
-    const signal = req.signal === undefined ? timer : AbortSignal.any([req.signal, timer]);
+    const started = Date.now();
     try {
-      const pending = this.#ky(req.url, {
+      // ky's timeout bounds the wait for the answer (it rejects even where a custom fetch ignores
+      // its signal); the rest of the same budget bounds the body read. No composite signal unless
+      // the caller gave one: they cost more than the rest of an attempt's bookkeeping.
+      const response = await this.#ky(req.url, {
         method: req.method,
         headers,
-        timeout: false,
-        signal,
+        timeout: req.timeoutMs,
+        ...(req.signal === undefined ? {} : { signal: req.signal }),
         ...(req.json === undefined ? {} : { json: req.json }),
       });
-      const response = await untilAborted(pending, signal);
-      const text = await untilAborted(response.text(), signal, () => response.body?.cancel().catch(() => undefined));
+      const text = await readBody(response, req.timeoutMs - (Date.now() - started), req.signal);
       return { status: response.status, headers: response.headers, text };
     } catch (error) {
-      throw this.#mapFailure(timer.aborted && !req.signal?.aborted ? new TimeoutError('timed out', { deadline: req.deadlineBound }) : error, req);
+      throw this.#mapFailure(error, req);
     }
   }
 
@@ -80,7 +79,7 @@ export class Transport {
     if (error instanceof AbortError) return error;
     const secrets = new Set(req.apiKey === undefined ? [] : [req.apiKey]);
     const detail = redact(error instanceof Error ? error.message : String(error), secrets);
-    if (isTimeoutError(error) || error instanceof TimeoutError) {
+    if (isTimeoutError(error) || error instanceof BodyTimeout) {
       return new TimeoutError(
         req.deadlineBound
           ? `${req.method} ${req.url}: no answer before the call's total deadline`
@@ -93,28 +92,34 @@ export class Transport {
   }
 }
 
+/** The body read ran out of the attempt's time. */
+class BodyTimeout extends Error {}
+
 /**
- * Settles with `work`, or rejects as soon as `signal` aborts: a custom `fetch` that ignores the
- * signal (for its answer or its body) cannot hold an attempt past its timeout.
+ * The body as text within `ms`, abandoned (and the connection cancelled) when the time runs out or
+ * `signal` aborts, even where a custom `fetch` ignores the signal for its body.
  */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal, onAbort?: () => void): Promise<T> {
-  if (signal.aborted) {
-    onAbort?.();
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => {
-      onAbort?.();
-      reject(signal.reason);
+function readBody(response: Response, ms: number, signal: AbortSignal | undefined): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const stop = (error: unknown) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      response.body?.cancel().catch(() => undefined);
+      reject(error);
     };
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', abort);
-        resolve(value);
+    const onAbort = () => stop(signal?.reason);
+    const timer = setTimeout(() => stop(new BodyTimeout()), Math.max(0, ms));
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    response.text().then(
+      (text) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(text);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', abort);
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         reject(error);
       },
     );
