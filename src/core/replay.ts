@@ -4,7 +4,7 @@ import { ConnectionError } from './errors/connection';
 import { runHooks } from './hooks';
 import type { WithMeta } from './meta';
 import { callRoute, type ClientContext } from './request';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './retry';
+import { retryDelay } from './retry';
 import { throwIfAborted } from './runtime';
 import type { RequestOptions, ResponseOf, RouteInput } from './types';
 
@@ -50,10 +50,9 @@ export async function replayRoute<Id extends RouteId>(
       return await callRoute(ctx, routeId, input, { ...options, maxRetries: 0, totalTimeout }).withMeta();
     } catch (error) {
       if (!isAmbiguous(error)) throw error;
-      const retryAfter = (error as APIError).retryAfter;
-      const delayMs =
-        retryAfter === undefined ? Math.floor(o.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt - 1, 16))) : retryAfter * 1000;
-      if (o.now() + delayMs >= until) throw error;
+      // The same waits as any retry; only the replay window bounds them.
+      const delayMs = retryDelay(error, Math.min(attempt, 16), { maxRetryAfter: Number.POSITIVE_INFINITY, random: o.random });
+      if (delayMs === undefined || o.now() + delayMs >= until) throw error;
       o.logger.info(`replaying ${routeId} unchanged in ${delayMs} ms after attempt ${attempt}: ${(error as Error).message}`);
       await runHooks(o.hooks.beforeRetry, { routeId, attempt, delayMs, error: error as APIError });
       await o.sleep(delayMs, options.signal);
