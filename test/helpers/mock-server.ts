@@ -45,5 +45,18 @@ export async function call<T = unknown>(
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/** The credit headers of spec 8.3 that every metered answer carries, aliases included. */
+export const CREDIT_HEADERS = [
+  'X-Credits-Cost',
+  'X-Credits-Limit',
+  'X-Credits-Remaining',
+  'X-Credits-Period-Limit',
+  'X-Credits-Period-Remaining',
+  'X-Credits-Period-Reset',
+  'X-Credits-Daily-Limit',
+  'X-Credits-Daily-Remaining',
+  'X-Credits-Daily-Reset',
+] as const;
+
 /** The error envelope's code of an answer. */
 export const codeOf = (answer: Answer): string | undefined => (answer.body as { error?: { code?: string } }).error?.code;

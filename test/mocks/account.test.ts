@@ -2,25 +2,14 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { Account, BillingPortal, ErrorEnvelope, RequestId } from '../../src/schemas';
 import type { MockService } from '../../mocks';
-import { call, codeOf, useMockServer, type Answer } from '../helpers/mock-server';
+import { call, codeOf, CREDIT_HEADERS, useMockServer, type Answer } from '../helpers/mock-server';
 
 const newMock = useMockServer();
 
 const DAY = 86_400_000;
 const SPORTS = '/v1/catalog/sports';
 const UNKNOWN_ODDS = '/v1/events/999999999999/odds';
-const CREDIT_HEADERS = [
-  'X-Credits-Cost',
-  'X-Credits-Limit',
-  'X-Credits-Remaining',
-  'X-Credits-Period-Limit',
-  'X-Credits-Period-Remaining',
-  'X-Credits-Period-Reset',
-  'X-Credits-Daily-Limit',
-  'X-Credits-Daily-Remaining',
-  'X-Credits-Daily-Reset',
-  'X-Result-Rows',
-];
+const METERING_HEADERS = [...CREDIT_HEADERS, 'X-Result-Rows'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
@@ -238,7 +227,7 @@ describe('account routes: scope, metering and rate', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 201, 202, 400]);
     for (const answer of answers) {
       expect(answer.headers.get('X-Request-Id')).not.toBeNull();
-      for (const name of CREDIT_HEADERS) expect(answer.headers.get(name), name).toBeNull();
+      for (const name of METERING_HEADERS) expect(answer.headers.get(name), name).toBeNull();
     }
     const ledger = ledgerOf(mock);
     expect(ledger.charged).toBe(0);
@@ -281,7 +270,7 @@ describe('POST /v1/account/billing-portal', () => {
     expect(Object.keys(answer.body as object)).toEqual(['portal_url']);
     expect(new URL(body.portal_url).protocol).toBe('https:');
     expect(body.portal_url).not.toContain(mock.apiKey);
-    for (const name of CREDIT_HEADERS) expect(answer.headers.get(name)).toBeNull();
+    for (const name of METERING_HEADERS) expect(answer.headers.get(name)).toBeNull();
 
     const reader = await mock.createKey(mock.demoEmail, { name: 'reader' });
     const refused = await call(mock, '/v1/account/billing-portal', { method: 'POST', key: reader.apiKey });

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { createDataset, type Dataset, type Fixture } from '../../../mocks/data';
 import type { MockService, MockServiceOptions, PlanConfig } from '../../../mocks';
-import { type Answer, call, codeOf, NOW } from '../../helpers/mock-server';
+import { type Answer, call, codeOf, CREDIT_HEADERS, NOW } from '../../helpers/mock-server';
 
 export { call, codeOf, NOW };
 export type { Answer };
@@ -37,17 +37,6 @@ export const tinyPlan = (dailyCredits: number, periodCredits = 10_000): MockServ
 /** Credits of a row count: max(1, ceil(rows / 20)) (spec 8.1), computed independently of the mock. */
 export const credits = (rows: number): number => Math.max(1, Math.ceil(rows / 20));
 
-const CREDIT_HEADERS = [
-  'X-Credits-Cost',
-  'X-Credits-Limit',
-  'X-Credits-Remaining',
-  'X-Credits-Period-Limit',
-  'X-Credits-Period-Remaining',
-  'X-Credits-Period-Reset',
-  'X-Credits-Daily-Limit',
-  'X-Credits-Daily-Remaining',
-  'X-Credits-Daily-Reset',
-] as const;
 
 /** Rows of an array body. */
 export type Row = Record<string, unknown>;
