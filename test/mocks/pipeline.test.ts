@@ -70,6 +70,18 @@ describe('authentication (spec 5)', () => {
     }
   });
 
+  it('never looks up a key that arrives outside the Authorization header', async () => {
+    const mock = newMock();
+    const spare = await mock.createKey(mock.demoEmail, { name: 'spare' });
+    await call(mock, `${SPORTS}?api_key=${spare.apiKey}`, { key: null });
+    await call(mock, SPORTS, { key: null, headers: { Cookie: `api_key=${spare.apiKey}`, 'X-Api-Key': spare.apiKey } });
+    const keys = await call<{ id: string; last_used_at: string | null }[]>(mock, '/v1/account/keys');
+    expect(keys.body.find((k) => k.id === spare.id)?.last_used_at).toBeNull();
+    await call(mock, SPORTS, { key: spare.apiKey });
+    const after = await call<{ id: string; last_used_at: string | null }[]>(mock, '/v1/account/keys');
+    expect(after.body.find((k) => k.id === spare.id)?.last_used_at).toBe(new Date(mock.clock.now()).toISOString());
+  });
+
   it('refuses a revoked key', async () => {
     const mock = newMock();
     const extra = await mock.createKey(mock.demoEmail, { name: 'extra' });

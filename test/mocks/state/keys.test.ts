@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { sha256Hex, timingSafeEqual } from '../../../mocks/state/crypto';
+import { KeyStore } from '../../../mocks/state/keys';
+
+describe('KeyStore (spec 5 rule 10)', () => {
+  it('keeps only the SHA-256 of a key and finds it by that hash', async () => {
+    const store = new KeyStore();
+    const { record, plaintext } = await store.create({ accountId: 'acct_1', name: 'k', scopes: ['data:read'], now: 0 });
+    expect(plaintext).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
+    expect(record.hash).toBe(await sha256Hex(plaintext));
+    expect(record.prefix).toBe(plaintext.slice(0, 13));
+    // Nothing the store holds is the key or contains it.
+    for (const value of Object.values(record)) expect(JSON.stringify(value)).not.toContain(plaintext.slice(13));
+    expect(store.findByHash(await sha256Hex(plaintext))).toBe(record);
+    expect(store.findByHash(await sha256Hex(`${plaintext.slice(0, -1)}x`))).toBeUndefined();
+  });
+
+  it('refuses a second key with the same hash', async () => {
+    const store = new KeyStore();
+    const plaintext = `svc_live_${'a'.repeat(32)}`;
+    await store.create({ accountId: 'acct_1', name: 'k', scopes: ['data:read'], now: 0, plaintext });
+    await expect(store.create({ accountId: 'acct_2', name: 'k', scopes: ['data:read'], now: 0, plaintext })).rejects.toThrow();
+  });
+});
+
+describe('timingSafeEqual', () => {
+  it('compares whole strings, whatever their lengths', () => {
+    expect(timingSafeEqual('abc', 'abc')).toBe(true);
+    expect(timingSafeEqual('abc', 'abd')).toBe(false);
+    expect(timingSafeEqual('abc', 'ab')).toBe(false);
+    expect(timingSafeEqual('', '')).toBe(true);
+    expect(timingSafeEqual('ab\u0000', 'ab')).toBe(false);
+  });
+});
