@@ -26,12 +26,22 @@ export const qIntRange = (min: number, max: number) =>
     { decode: (text) => Number(text), encode: (value) => String(value) },
   );
 
+/**
+ * A number as plain decimal text with at most 12 decimals: `0.1 + 0.2` is sent as `0.3` and `1e-7`
+ * as `0.0000001`, never in exponent form, which the wire pattern refuses.
+ */
+export function decimalText(value: number): string {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e16) return String(value);
+  const text = value.toFixed(12).replace(/\.?0+$/, '');
+  return text === '-0' ? '0' : text;
+}
+
 /** A decimal number (`-3.5`, `1.91`), with optional bounds applied to the decoded value. */
 export const qDecimal = (...checks: z.core.$ZodCheck<number>[]) =>
   z.codec(
     z.string().check(z.regex(DECIMAL_PATTERN, 'must be a decimal number')),
     z.number().check(...checks),
-    { decode: (text) => Number(text), encode: (value) => String(value) },
+    { decode: (text) => Number(text), encode: decimalText },
   );
 
 /** A boolean on the wire as `1`/`0` (the service also accepts `true`/`false`); the SDK sends `1`/`0`. */

@@ -183,3 +183,17 @@ describe('query() and NoQuery', () => {
     expectFail(NoQuery, { anything: '1' });
   });
 });
+
+describe('decimal parameters from floating-point numbers', () => {
+  it('are sent as plain decimal text the wire pattern accepts', async () => {
+    const { decimalText, ClvQuery } = await import('../../src/schemas');
+    const z = await import('zod/mini');
+    expect(decimalText(0.1 + 0.2)).toBe('0.3');
+    expect(decimalText(1e-7)).toBe('0.0000001');
+    expect(decimalText(-3.5)).toBe('-3.5');
+    expect(decimalText(2)).toBe('2');
+    expect(decimalText(-0)).toBe('0');
+    const wire = z.encode(ClvQuery, { event_id: 1, market: 'spread', side: 'home', line: -3.5 + 1e-17, odds: 1.1 + 0.2, stake: 1e-7 });
+    expect(wire).toMatchObject({ line: '-3.5', odds: '1.3', stake: '0.0000001' });
+  });
+});
