@@ -1,13 +1,11 @@
-import type { APIKeyScopes, ApiKeyCreated, CreateKeyRequest, KeyRotationSuccess } from '../../src/schemas';
+import { MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKeyCreated, type CreateKeyRequest, type KeyRotationSuccess } from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { readBearer, revokedKey } from '../pipeline/authenticate';
 import { notFound, ServiceError } from '../service-error';
 import { newApiKey, sha256Hex } from '../state/crypto';
-import { keyView, MAX_ACTIVE_KEYS } from '../state/keys';
+import { keyView } from '../state/keys';
 import { seal, unseal } from '../state/sealed';
 
-/** Rotation delivery-retry window (spec 8.4). */
-export const ROTATION_REPLAY_MS = 15 * 60_000;
 const ROTATION_PURPOSE = 'key-rotation';
 
 /** `GET /v1/account/keys`: every key of the account, active and revoked, never a plaintext. */
@@ -68,7 +66,7 @@ export async function rotateKey(ctx: OperationContext): Promise<OperationResult>
   const now = clock.now();
   state.keys.revoke(oldKey, now);
   let done!: () => void;
-  const record = { oldKeyId: oldKey.id, expiresAt: now + ROTATION_REPLAY_MS, pending: new Promise<void>((resolve) => (done = resolve)) };
+  const record = { oldKeyId: oldKey.id, expiresAt: now + ROTATION_REPLAY_WINDOW_MS, pending: new Promise<void>((resolve) => (done = resolve)) };
   state.rotations.add(nonceHash, record);
   try {
     const plaintext = newApiKey();

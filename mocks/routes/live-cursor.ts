@@ -1,17 +1,14 @@
-import type { EventsQuery } from '../../src/schemas';
+import { LIVE_CURSOR_TTL_MS, type EventsQuery } from '../../src/schemas';
 import { invalidParameters } from '../service-error';
 import { canonicalFilters } from './event-filters';
 
-/**
+/*
  * The live-events cursor (spec 4.1 rule 8): opaque base64url, at most 1024 characters,
  * `<payload>.<signature>` where the signature is HMAC-SHA-256 (Web Crypto) over the payload with
  * the service's cursor secret. The payload binds a digest of the original filters, the kickoff
  * snapshot (the first page's now), the position reached, the candidates scanned so far and the
  * issue time. A cursor is valid for five minutes after it was issued, on the mock clock.
  */
-
-/** Live cursor validity. */
-export const LIVE_CURSOR_TTL = 5 * 60_000;
 
 /** Where a live scan stands. */
 export interface LiveCursorState {
@@ -111,7 +108,7 @@ export async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, no
   if (payload.f !== (await filtersDigest(query))) {
     throw invalidParameters('cursor does not match the original filters: repeat them unchanged with the cursor');
   }
-  if (now - payload.i > LIVE_CURSOR_TTL) {
+  if (now - payload.i > LIVE_CURSOR_TTL_MS) {
     throw invalidParameters('cursor expired: a live cursor is valid for 5 minutes; restart the scan without a cursor');
   }
   return { kickoff: payload.k, position: { starts: payload.p[0], eventId: payload.p[1] }, scanned: payload.n, issuedAt: payload.i };

@@ -1,14 +1,16 @@
-import type { RecoveryEmailVerificationAccepted, RecoveryEmailVerificationRequest, RecoveryEmailVerificationSuccess } from '../../src/schemas';
+import {
+  VERIFICATION_LINK_TTL_MS,
+  VERIFICATION_RESEND_INTERVAL_MS,
+  type RecoveryEmailVerificationAccepted,
+  type RecoveryEmailVerificationRequest,
+  type RecoveryEmailVerificationSuccess,
+} from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import type { AccountRecord } from '../state/accounts';
 import { mailLink } from '../state/credentials';
 import { ServiceError } from '../service-error';
 import { assertLive, findToken } from './token-checks';
 
-/** Verification link validity (spec 8.4). */
-export const VERIFICATION_TTL_MS = 24 * 3_600_000;
-/** At most one real send per customer per 10 minutes (spec 4.2). */
-export const RESEND_INTERVAL_MS = 10 * 60_000;
 
 const ACCEPTED: RecoveryEmailVerificationAccepted = {
   status: 'accepted',
@@ -18,7 +20,7 @@ const ACCEPTED: RecoveryEmailVerificationAccepted = {
 /** E-mails a verification link for the current mailbox (24 hours, single use). */
 export async function sendVerification(service: ServiceContext, account: AccountRecord): Promise<void> {
   account.verificationSentAt = service.clock.now();
-  await mailLink(service, account, 'verification', VERIFICATION_TTL_MS);
+  await mailLink(service, account, 'verification', VERIFICATION_LINK_TTL_MS);
 }
 
 /**
@@ -28,7 +30,7 @@ export async function sendVerification(service: ServiceContext, account: Account
 export async function resendVerification(ctx: OperationContext): Promise<OperationResult> {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();
-  const coolingDown = account.verificationSentAt !== null && now - account.verificationSentAt < RESEND_INTERVAL_MS;
+  const coolingDown = account.verificationSentAt !== null && now - account.verificationSentAt < VERIFICATION_RESEND_INTERVAL_MS;
   if (!account.recovery.verified && !coolingDown) await sendVerification(ctx.service, account);
   return { status: 202, body: ACCEPTED };
 }

@@ -1,14 +1,12 @@
-import { BOTH_SCOPES, type AccountRecoveryAccepted, type AccountRecoveryClaimRequest, type AccountRecoveryRequest, type AccountRecoverySuccess } from '../../src/schemas';
+import { BOTH_SCOPES, CREDENTIAL_REPLAY_WINDOW_MS, RECOVERY_LINK_TTL_MS, type AccountRecoveryAccepted, type AccountRecoveryClaimRequest, type AccountRecoveryRequest, type AccountRecoverySuccess } from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
 import type { AccountRecord } from '../state/accounts';
 import { newApiKey, sha256Hex } from '../state/crypto';
 import { mailLink } from '../state/credentials';
-import { answerOnce, CREDENTIAL_REPLAY_MS } from '../state/replay';
+import { answerOnce } from '../state/replay';
 import { assertLive, findToken } from './token-checks';
 
-/** Recovery link validity (spec 8.4). */
-export const RECOVERY_TTL_MS = 30 * 60_000;
 /** The action a recovery request's bot challenge must be bound to. */
 export const RECOVERY_ACTION = 'account_recovery';
 const RECOVERY_PURPOSE = 'account-recovery';
@@ -55,7 +53,7 @@ export async function resolveRecoveryQueue(service: ServiceContext): Promise<voi
   for (const request of queue) {
     const account = service.state.accounts.findByEmail(request.email);
     if (!account || recoveryBlocker(service, account)) continue;
-    await mailLink(service, account, 'recovery', RECOVERY_TTL_MS);
+    await mailLink(service, account, 'recovery', RECOVERY_LINK_TTL_MS);
   }
 }
 
@@ -82,7 +80,7 @@ export async function claimRecovery(ctx: OperationContext<never, never, AccountR
     return {
       api_key: plaintext,
       scopes: [...BOTH_SCOPES],
-      recovery_expires_at: new Date(now + CREDENTIAL_REPLAY_MS).toISOString(),
+      recovery_expires_at: new Date(now + CREDENTIAL_REPLAY_WINDOW_MS).toISOString(),
       message: 'Every earlier key is revoked. Store this key now: it is shown only here and is never e-mailed.',
     };
   });

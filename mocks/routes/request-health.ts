@@ -1,4 +1,4 @@
-import type { RequestHealthDaily, RequestHealthEvent, RequestHealthIssue, RequestHealthReport } from '../../src/schemas';
+import { DETAIL_RETENTION_DAYS, type RequestHealthDaily, type RequestHealthEvent, type RequestHealthIssue, type RequestHealthReport } from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { invalidParameters } from '../service-error';
 import type { HealthEntry } from '../state/health-log';
@@ -6,7 +6,6 @@ import { reportDays } from './account';
 import { guidanceFor } from './guidance-catalog';
 
 const DAY_MS = 86_400_000;
-const DETAIL_RETENTION_DAYS = 30;
 const PAGE_SIZE = 50;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString();

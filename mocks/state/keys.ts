@@ -16,9 +16,6 @@ export interface KeyRecord {
   hash: string;
 }
 
-/** At most this many active keys per account (spec 3.1). */
-export const MAX_ACTIVE_KEYS = 5;
-
 const PREFIX_LENGTH = 'svc_live_'.length + 4;
 
 /** Keys by SHA-256 and by id. */

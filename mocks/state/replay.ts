@@ -1,8 +1,7 @@
+import { CREDENTIAL_REPLAY_WINDOW_MS } from '../../src/schemas';
 import { ServiceError } from '../service-error';
 import { seal, unseal, type Sealed } from './sealed';
 
-/** Claim and recovery delivery-retry window (spec 8.4). */
-export const CREDENTIAL_REPLAY_MS = 10 * 60_000;
 
 /** The single use of a credential and its replayable answer. */
 export interface ReplaySlot {
@@ -39,7 +38,7 @@ export async function answerOnce<T>(
   try {
     const answer = await produce();
     slot.answer = await seal(answer, credential, purpose);
-    slot.replayUntil = now + CREDENTIAL_REPLAY_MS;
+    slot.replayUntil = now + CREDENTIAL_REPLAY_WINDOW_MS;
     return answer;
   } catch (error) {
     slot.usedAt = null;

@@ -1,10 +1,11 @@
+import { LIVE_CURSOR_TTL_MS } from '../schemas/limits';
 import { BadRequestError } from './errors/api';
 import { CursorExpiredError, IncompleteScanError } from './errors/local';
 import type { ResponseMeta, WithMeta } from './meta';
 import type { Now } from './runtime';
 
 /** A live cursor is valid for five minutes (spec 8.4). */
-export const CURSOR_TTL_MS = 5 * 60_000;
+export const CURSOR_TTL_MS = LIVE_CURSOR_TTL_MS;
 
 /**
  * Where a live scan stands, as plain JSON: save it (`JSON.stringify(scan.state)`) and resume it

@@ -8,11 +8,7 @@ import { retryDelay } from './retry';
 import { throwIfAborted } from './runtime';
 import type { RequestOptions, ResponseOf, RouteInput } from './types';
 
-/** Rotation delivery-retry window (spec 5 rule 6, 8.4): the exact old key + nonce replay for 15 minutes. */
-export const ROTATION_REPLAY_WINDOW_MS = 15 * 60_000;
-
-/** Claim and recovery delivery-retry window (spec 4.3, 8.4): the exact same credential replays for 10 minutes. */
-export const CREDENTIAL_REPLAY_WINDOW_MS = 10 * 60_000;
+export { CREDENTIAL_REPLAY_WINDOW_MS, ROTATION_REPLAY_WINDOW_MS } from '../schemas/limits';
 
 /**
  * Whether a failed credential mutation may have been committed by the service without its answer

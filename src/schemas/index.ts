@@ -18,5 +18,6 @@ export * from './credentials';
 export * from './errors';
 export * from './headers';
 export * from './metering';
+export * from './limits';
 export * from './route';
 export * from './routes';
