@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Installs the packed tarball (with its optional peer msw) in a scratch folder, as a user would,
 // and checks that `npx sports-odds-mock` starts, serves a data route with its demo key, and closes
-// cleanly on SIGTERM. Runs on the Node that runs this script (the project's Node 24): the machine's
-// own Node may be older than the package's engines.
+// cleanly on SIGTERM; then that the SDK, the mocks and the schemas import from the installed
+// package (ESM, and the SDK through require(esm) from CommonJS). Runs on the Node that runs this
+// script (the project's Node 24): the machine's own Node may be older than the package's engines.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,7 +60,28 @@ try {
   step('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, 'msw@^3']);
   step('npx', ['--no', '--', 'sports-odds-mock', '--help']);
   await serveOnce();
-  console.log('\nsmoke-tarball: the packed package installs and its bin works.');
+  // The SDK against the embedded mock, as a user's ESM test would import them, and the SDK from
+  // CommonJS through require(esm).
+  writeFileSync(
+    join(scratch, 'sdk.mjs'),
+    `import { setupServer } from 'msw/node';
+import { SportsOdds } from 'sports-odds-data';
+import { createMockService } from 'sports-odds-data/mocks';
+import { routes } from 'sports-odds-data/schemas';
+const mock = createMockService({ now: '2026-11-21T15:00:00Z' });
+const server = setupServer(...mock.handlers);
+server.listen({ onUnhandledFrame: 'error' });
+const odds = new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, logLevel: 'off' });
+const { data, meta } = await odds.catalog.sports().withMeta();
+server.close();
+if (data.length !== 44 || meta.credits.cost !== 3 || !routes['events.list']) throw new Error('unexpected answer');
+console.log('ESM: SportsOdds against createMockService: ' + data.length + ' sports for ' + meta.credits.cost + ' credits');
+`,
+  );
+  step(process.execPath, ['sdk.mjs']);
+  writeFileSync(join(scratch, 'sdk.cjs'), `const { SportsOdds } = require('sports-odds-data');\nif (typeof SportsOdds !== 'function') throw new Error('no SportsOdds');\nconsole.log('CommonJS: require(esm) loads the SDK');\n`);
+  step(process.execPath, ['sdk.cjs']);
+  console.log('\nsmoke-tarball: the packed package installs, its bin works, and its entries import.');
 } catch (error) {
   console.error(`\nsmoke-tarball failed: ${error.message}`);
   process.exitCode = 1;
