@@ -11,6 +11,9 @@ import { createAdminHandlers } from './admin';
 import { createMockService, type MockService, type MockServiceOptions } from './index';
 import { pageHandlers } from './pages';
 import { newRequestId } from './pipeline/request-id';
+import { baseHeaders, errorResponse } from './pipeline/respond';
+import { ServiceError } from './service-error';
+import type { KnownErrorCode } from '../src/schemas';
 
 /** Options of the standalone server. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -88,9 +91,10 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end();
 }
 
-function envelope(status: number, code: string, message: string): Response {
+/** The service's error envelope for what the adapter answers itself (a path no handler serves). */
+function envelope(status: number, code: KnownErrorCode, message: string, origin: string): Response {
   const requestId = newRequestId();
-  return Response.json({ error: { code, message, request_id: requestId } }, { status, headers: { 'X-Request-Id': requestId } });
+  return errorResponse(new ServiceError(status, code, message), baseHeaders(requestId, origin), requestId);
 }
 
 /**
@@ -129,13 +133,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const path = new URL(request.url).pathname;
     if (path === '/__admin' || path.startsWith('/__admin/')) {
       const allowed = admin === true || (admin === 'loopback' && isLoopback(req.socket.remoteAddress));
-      if (!allowed) return envelope(404, 'not_found', 'no operation at this path');
-      return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path');
+      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url);
+      return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url);
     }
     const isApi = path.startsWith('/v1/') || path === '/v1';
     const origin = isApi ? allowedOrigin(request.headers.get('origin')) : undefined;
     if (isApi && request.method === 'OPTIONS') {
-      const headers = new Headers({ Vary: 'Origin' });
+      const headers = baseHeaders(newRequestId(), url);
+      headers.set('Vary', 'Origin');
       if (origin) {
         headers.set('Access-Control-Allow-Origin', origin);
         headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
@@ -145,7 +150,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return new Response(null, { status: 204, headers });
     }
     if (isApi && latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const response = (await getResponse(handlers, request)) ?? envelope(404, 'not_found', 'no operation at this path');
+    const response = (await getResponse(handlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url);
     if (!origin || response.type === 'error') return response;
     const headers = new Headers(response.headers);
     headers.set('Access-Control-Allow-Origin', origin);
@@ -166,9 +171,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         await send(res, response);
         if (closing) server.closeIdleConnections();
       })
-      .catch(() => {
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: 'internal_error', message: 'unexpected failure in the mock server', request_id: newRequestId() } }));
+      .catch(async () => {
+        if (res.headersSent) return void res.destroy();
+        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url));
       });
   });
 

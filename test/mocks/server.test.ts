@@ -28,9 +28,14 @@ describe('startMockServer', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('X-Credits-Cost')).toBe('3');
     expect(((await ok.json()) as unknown[]).length).toBe(44);
-    const missing = await fetch(`${server.url}/v1/nope`, { headers: auth(server) });
-    expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe('not_found');
+    for (const path of ['/v1/nope', '/nothing-here']) {
+      const missing = await fetch(`${server.url}${path}`, { headers: auth(server) });
+      expect(missing.status).toBe(404);
+      const body = (await missing.json()) as { error: { code: string; request_id: string } };
+      expect(body.error.code).toBe('not_found');
+      expect(missing.headers.get('X-Request-Id')).toBe(body.error.request_id);
+      expect(missing.headers.get('X-Service-Origin')).toBe(server.url);
+    }
   });
 
   it('keeps connections alive and streams request bodies', async () => {
