@@ -322,8 +322,9 @@ describe('concurrency', () => {
     const keys = [mock.apiKey];
     for (let i = 0; i < 3; i++) keys.push((await mock.createKey(mock.demoEmail, { name: `k${i}` })).apiKey);
     // Each odds request reserves 25 credits; the daily guard holds 37 full envelopes (and 10 spare).
-    // Slow data work keeps every admitted reservation held until all 200 have been decided.
-    mock.faults.inject({ route: 'events.odds', count: 200, latencyMs: 300 });
+    // Slow data work (2 s, far longer than dispatching 200 requests takes) keeps every admitted
+    // reservation held until all 200 have been decided.
+    mock.faults.inject({ route: 'events.odds', count: 200, latencyMs: 2000 });
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) => call(mock, '/v1/events/999999999999/odds', { key: keys[i % keys.length]! })),
     );
