@@ -79,9 +79,10 @@ describe('startMockServer', () => {
 
   it('closes gracefully: a running request finishes, then the port is free', async () => {
     const server = await startMockServer({ port: 0, now: NOW });
-    server.mock.faults.inject({ route: 'catalog.sports', latencyMs: 200 });
+    server.mock.faults.inject({ route: 'catalog.sports', latencyMs: 500 });
     const running = fetch(`${server.url}/v1/catalog/sports`, { headers: auth(server) });
-    await new Promise((r) => setTimeout(r, 50));
+    // Close once the request is inside the service (its credits are reserved), not after a guessed delay.
+    await vi.waitFor(() => expect(server.mock.ledger()[0]?.reserved).toBeGreaterThan(0), { timeout: 10_000, interval: 5 });
     const closed = server.close();
     expect((await running).status).toBe(200);
     await closed;
