@@ -95,7 +95,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     clock: createClock(options.now ?? Date.now()),
     state: createState(),
     data: createDataset(resolved.seed),
-    handlers: createRegistry(),
+    handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
     routes: routeList,
     ready: Promise.resolve(),
     cursorSecret: undefined,

@@ -1,4 +1,4 @@
-import type { RouteId } from '../src/schemas';
+import { routeList, type RouteId } from '../src/schemas';
 import type { OperationHandler, RouteHandler } from './context';
 import { dataHandlers, prevalidateLiveCursor } from './routes';
 import { getAccount, getUsage } from './routes/account';
@@ -27,10 +27,11 @@ const operations: Partial<Record<RouteId, OperationHandler>> = {
 };
 
 /**
- * Every route's handler, by route id. A route of the table without an entry here answers
- * `404 not_found`, as a route the service does not register.
+ * Every registered route's handler, by route id. A route of the table without an entry here
+ * answers `404 not_found`, as a route the service does not register: those the table marks
+ * unregistered (the billing portal) unless `enable` names them.
  */
-export function createRegistry(): Partial<Record<string, RouteHandler>> {
+export function createRegistry(enable: ReadonlySet<string> = new Set()): Partial<Record<string, RouteHandler>> {
   const registry: Partial<Record<string, RouteHandler>> = {};
   for (const [id, handle] of Object.entries(dataHandlers)) {
     registry[id] = { kind: 'data', handle: handle as never };
@@ -38,5 +39,6 @@ export function createRegistry(): Partial<Record<string, RouteHandler>> {
   const events = registry['events.list'];
   if (events?.kind === 'data') events.prevalidate = prevalidateLiveCursor;
   for (const [id, handle] of Object.entries(operations)) registry[id] = { kind: 'operation', handle };
+  for (const route of routeList) if (!route.registered && !enable.has(route.id)) delete registry[route.id];
   return registry;
 }

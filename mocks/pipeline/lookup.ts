@@ -37,8 +37,7 @@ export function lookupRoute(method: string, pathname: string, service: ServiceCo
     const m = pattern.exec(pathname);
     if (!m) continue;
     const handler = service.handlers[route.id];
-    const registered = route.registered || (route.id === 'billing.portal' && service.options.billingPortal);
-    if (!handler || !registered) break;
+    if (!handler) break;
     const rawParams: Record<string, string> = {};
     names.forEach((name, i) => {
       rawParams[name] = safeDecode(m[i + 1] ?? '');

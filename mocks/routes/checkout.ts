@@ -1,9 +1,8 @@
-import { BOTH_SCOPES, type CheckoutIntentRequest, type CheckoutIntentResponse, type ClaimPending, type ClaimRequest, type ClaimSuccess } from '../../src/schemas';
+import { BOTH_SCOPES, randomToken, type CheckoutIntentRequest, type CheckoutIntentResponse, type ClaimPending, type ClaimRequest, type ClaimSuccess } from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
 import type { CheckoutSession } from '../state/checkouts';
-import { newId, randomBase64Url, sha256Hex } from '../state/crypto';
-import { newToken } from '../state/credentials';
+import { newId, sha256Hex } from '../state/crypto';
 import { provisionAccount } from '../state/provision';
 import { answerOnce } from '../state/replay';
 import { invalidToken } from './token-checks';
@@ -16,8 +15,8 @@ const CLAIM_PURPOSE = 'checkout-claim';
 export async function startCheckout(service: ServiceContext, init: { email: string; plan: string }) {
   if (service.state.accounts.findByEmail(init.email)) throw new RangeError(`an account ${init.email} exists already`);
   if (!service.options.plans[init.plan]) throw new RangeError(`unknown plan ${init.plan}`);
-  const resumeToken = `res_${randomBase64Url(32)}`;
-  const claimToken = newToken('clm_');
+  const resumeToken = randomToken('res_');
+  const claimToken = randomToken('clm_');
   const session: CheckoutSession = {
     id: newId('cs_'),
     email: init.email,
@@ -78,7 +77,7 @@ export async function checkoutIntent(ctx: OperationContext<never, never, Checkou
         ? { status: 'complete', next_url: '/claim' }
         : { status: 'closed' };
   if (ctx.body.resume_token === undefined) return { status: 200, body };
-  const cookie = `ckv_${randomBase64Url(32)}`;
+  const cookie = randomToken('ckv_');
   ctx.service.state.checkouts.bindCookie(await sha256Hex(cookie), session);
   const secure = isLoopbackHttp(ctx.service.options.serviceOrigin) ? '' : '; Secure';
   return { status: 200, body, headers: { 'Set-Cookie': `${CHECKOUT_COOKIE}=${cookie}; Path=/v1/checkout; HttpOnly; SameSite=Strict${secure}` } };

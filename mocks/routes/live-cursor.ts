@@ -1,4 +1,4 @@
-import { LIVE_CURSOR_TTL_MS, type EventsQuery } from '../../src/schemas';
+import { fromBase64Url, LIVE_CURSOR_TTL_MS, toBase64Url, type EventsQuery } from '../../src/schemas';
 import { invalidParameters } from '../service-error';
 import { canonicalFilters } from './event-filters';
 
@@ -35,19 +35,6 @@ interface Payload {
 const PREFIX = 'lc1.';
 const FORMAT = /^[A-Za-z0-9_-]{1,900}\.[A-Za-z0-9_-]{43}$/;
 const encoder = new TextEncoder();
-
-const toBase64Url = (bytes: Uint8Array): string => {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-
-const fromBase64Url = (text: string): Uint8Array<ArrayBuffer> => {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-};
 
 const filtersDigest = async (query: EventsQuery): Promise<string> => {
   const hash = await crypto.subtle.digest('SHA-256', encoder.encode(canonicalFilters(query)));

@@ -1,4 +1,4 @@
-import { DETAIL_RETENTION_DAYS, type RequestHealthDaily, type RequestHealthEvent, type RequestHealthIssue, type RequestHealthReport } from '../../src/schemas';
+import { DETAIL_RETENTION_DAYS, fromBase64Url, toBase64Url, type RequestHealthDaily, type RequestHealthEvent, type RequestHealthIssue, type RequestHealthReport } from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { invalidParameters } from '../service-error';
 import type { HealthEntry } from '../state/health-log';
@@ -17,11 +17,11 @@ interface Position {
   r: string;
 }
 
-const encodeCursor = (p: Position) => btoa(JSON.stringify(p)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const encodeCursor = (p: Position) => toBase64Url(new TextEncoder().encode(JSON.stringify(p)));
 
 function decodeCursor(cursor: string): Position {
   try {
-    const p = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))) as Partial<Position>;
+    const p = JSON.parse(new TextDecoder().decode(fromBase64Url(cursor))) as Partial<Position>;
     if (typeof p.t === 'number' && typeof p.r === 'string') return { t: p.t, r: p.r };
   } catch {
     // falls through to the refusal below

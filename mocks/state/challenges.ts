@@ -1,4 +1,5 @@
-import { randomBase64Url, sha256Hex } from './crypto';
+import { randomToken } from '../../src/schemas';
+import { sha256Hex } from './crypto';
 
 /** Bot challenges are short-lived. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -19,7 +20,7 @@ export class ChallengeStore {
 
   /** Issues a token for `action` on `hostname`. */
   async issue(action: string, hostname: string, now: number): Promise<string> {
-    const token = `chl_${randomBase64Url(32)}`;
+    const token = randomToken('chl_');
     this.byHash.set(await sha256Hex(token), { action, hostname, expiresAt: now + CHALLENGE_TTL_MS, used: false });
     return token;
   }

@@ -1,16 +1,14 @@
 import type { ServiceContext } from '../context';
 import type { AccountRecord } from './accounts';
-import { randomBase64Url, sha256Hex } from './crypto';
+import { randomToken } from '../../src/schemas';
+import { sha256Hex } from './crypto';
 import type { TokenKind, TokenRecord } from './tokens';
 
 const PREFIX: Record<TokenKind, string> = { recovery: 'rcv_', verification: 'emv_' };
 
-/** A new credential token: prefix + unpadded base64url of 32 random bytes (decisions.md). */
-export const newToken = (prefix: string): string => `${prefix}${randomBase64Url(32)}`;
-
 /** Issues a single-use token of `kind`, stores its SHA-256 only, and returns the plaintext once. */
 export async function issueToken(service: ServiceContext, kind: keyof typeof PREFIX, record: Omit<TokenRecord, 'kind' | 'usedAt'>): Promise<string> {
-  const token = newToken(PREFIX[kind]);
+  const token = randomToken(PREFIX[kind]);
   service.state.tokens.add(await sha256Hex(token), { ...record, kind, usedAt: null });
   return token;
 }

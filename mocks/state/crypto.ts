@@ -40,12 +40,6 @@ export function randomAlnum(length: number): string {
   return out;
 }
 
-/** Unpadded base64url of `count` random bytes. */
-export function randomBase64Url(count: number): string {
-  let binary = '';
-  for (const byte of crypto.getRandomValues(new Uint8Array(count))) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 /** A new plaintext API key: `svc_live_` + 32 characters of `[A-Za-z0-9]`. */
 export const newApiKey = (): string => `svc_live_${randomAlnum(32)}`;

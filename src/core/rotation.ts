@@ -1,4 +1,5 @@
 import type { KeyRotationSuccess } from '../schemas/keys';
+import { randomToken } from '../schemas/base64url';
 import { ROTATION_NONCE_PATTERN } from '../schemas/primitives';
 import { APIPromise } from './api-promise';
 import { resolveKey } from './auth';
@@ -99,13 +100,6 @@ export function parsePendingRotation(value: string | PendingRotation): PendingRo
   return { version, baseUrl, nonce, oldKey, startedAt };
 }
 
-/** Unpadded base64url of bytes, without Node's Buffer. */
-export function base64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /**
  * A fresh rotation nonce: `rot_` + the unpadded base64url of 32 bytes from `crypto.getRandomValues`
  * (spec 5 rule 5).
@@ -114,7 +108,7 @@ export function base64Url(bytes: Uint8Array): string {
  * newRotationNonce(); // 'rot_' + 43 characters
  */
 export function newRotationNonce(): string {
-  return `rot_${base64Url(crypto.getRandomValues(new Uint8Array(32)))}`;
+  return randomToken('rot_');
 }
 
 /** What `onKeyRotated` learns besides the rotation's answer. */

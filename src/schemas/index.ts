@@ -19,5 +19,6 @@ export * from './errors';
 export * from './headers';
 export * from './metering';
 export * from './limits';
+export * from './base64url';
 export * from './route';
 export * from './routes';

@@ -115,6 +115,15 @@ describe('authentication (spec 5)', () => {
     expect(mock.ledger()[0]!.charged).toBe(0);
   });
 
+  it.each(['suspended', 'held'] as const)('keeps the account routes open to a %s account (only data access is refused)', async (status) => {
+    const mock = newMock();
+    await mock.updateAccount(mock.demoEmail, { status });
+    expect((await call(mock, SPORTS)).status).toBe(403);
+    const account = await call<{ status: string }>(mock, '/v1/account');
+    expect(account.status).toBe(200);
+    expect(account.body.status).toBe(status);
+  });
+
   it.each(['active', 'past_due'] as const)('gives %s accounts data access', async (status) => {
     const mock = newMock();
     await mock.updateAccount(mock.demoEmail, { status });

@@ -1,0 +1,29 @@
+/**
+ * Unpadded base64url, the encoding of every nonce and token of decisions.md, written once for the
+ * SDK and the mock (no Node `Buffer`: both run in browsers and workers).
+ */
+
+/** Unpadded base64url of bytes. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The bytes of unpadded base64url text; throws on text that is not base64url. */
+export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * `prefix` + unpadded base64url of `count` bytes from `crypto.getRandomValues`: with 32 bytes, the
+ * format of rotation nonces and of claim, recovery and verification tokens.
+ *
+ * @example
+ * randomToken('rot_'); // 'rot_' + 43 characters, the last one of AEIMQUYcgkosw048
+ */
+export const randomToken = (prefix: string, count = 32): string =>
+  `${prefix}${toBase64Url(crypto.getRandomValues(new Uint8Array(count)))}`;
