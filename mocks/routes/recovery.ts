@@ -39,22 +39,22 @@ export async function requestRecovery(ctx: OperationContext<never, never, Accoun
   const token = ctx.body.challenge_token;
   const valid = token.length > 0 && service.state.challenges.consume(await sha256Hex(token), RECOVERY_ACTION, hostname, service.clock.now());
   if (!valid) throw new ServiceError(403, 'challenge_failed', 'the bot challenge is missing, used, expired or for another action or host: reload the page');
-  service.state.recoveryQueue.push({ email: ctx.body.email, at: service.clock.now() });
-  setTimeout(() => void resolveRecoveryQueue(service), 0);
+  service.state.recoveries.push({ email: ctx.body.email, at: service.clock.now() });
+  setTimeout(() => void resolveRecoveryQueue(service).catch(() => undefined), 0);
   return { status: 202, body: ACCEPTED };
 }
 
 /**
- * Resolves queued recovery requests: a link goes to the outbox only for an eligible account whose
- * current mailbox was verified beforehand; nothing is issued otherwise.
+ * Resolves queued recovery requests, after any resolution already running: a link goes to the
+ * outbox only for an eligible account whose current mailbox was verified beforehand; nothing is
+ * issued otherwise.
  */
-export async function resolveRecoveryQueue(service: ServiceContext): Promise<void> {
-  const queue = service.state.recoveryQueue.splice(0);
-  for (const request of queue) {
+export function resolveRecoveryQueue(service: ServiceContext): Promise<void> {
+  return service.state.recoveries.drain(async (request) => {
     const account = service.state.accounts.findByEmail(request.email);
-    if (!account || recoveryBlocker(service, account)) continue;
+    if (!account || recoveryBlocker(service, account)) return;
     await mailLink(service, account, 'recovery', RECOVERY_LINK_TTL_MS);
-  }
+  });
 }
 
 /**

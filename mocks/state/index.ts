@@ -6,15 +6,10 @@ import { GuidanceStore } from './guidance';
 import { HealthLog } from './health-log';
 import { KeyStore } from './keys';
 import { Outbox } from './outbox';
+import { RecoveryQueue } from './recovery-queue';
 import { ResponseCache } from './response-cache';
 import { RotationStore } from './rotations';
 import { TokenStore } from './tokens';
-
-/** A recovery request waiting to be resolved, with no account looked up yet (spec 4.3). */
-export interface QueuedRecovery {
-  email: string;
-  at: number;
-}
 
 /** Everything the mock holds in memory. */
 export interface ServiceState {
@@ -29,7 +24,7 @@ export interface ServiceState {
   checkouts: CheckoutStore;
   rotations: RotationStore;
   guidance: GuidanceStore;
-  recoveryQueue: QueuedRecovery[];
+  recoveries: RecoveryQueue;
 }
 
 /** A fresh, empty state. */
@@ -46,7 +41,7 @@ export function createState(): ServiceState {
     checkouts: new CheckoutStore(),
     rotations: new RotationStore(),
     guidance: new GuidanceStore(),
-    recoveryQueue: [],
+    recoveries: new RecoveryQueue(),
   };
 }
 

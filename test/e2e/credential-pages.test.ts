@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/node';
+import { closeServer } from '../helpers/close';
 import { launchChromium } from './browser';
 
 let browser: Browser;
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  await new Promise((r) => other?.close(r));
+  await closeServer(other);
 });
 
 async function admin<T>(path: string, body?: unknown): Promise<T> {

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeServer } from '../helpers/close';
 import { launchChromium } from './browser';
 import type { DataFlowResult, RetryResult } from './fixtures/sdk-worker-page';
 
 /**
- * The SDK's browser bundle in a real page (Debian's Chromium), its calls answered by the mock's
+ * The SDK's browser bundle in a real page (see browser.ts for which Chromium), its calls answered by the mock's
  * handlers through MSW's service worker (`setupWorker`): nothing listens on the mock's base URL,
  * so every answer proves the worker intercepted the request.
  */
@@ -86,7 +87,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await context?.close();
   await browser?.close();
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
+  await closeServer(server);
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 

@@ -1,0 +1,31 @@
+/** A recovery request waiting to be resolved, with no account looked up yet (spec 4.3). */
+export interface QueuedRecovery {
+  email: string;
+  at: number;
+}
+
+/**
+ * Recovery requests accepted but not yet resolved. Drains run one after another, so a drain started
+ * while another is still working (hashing a token, say) resolves only after it: whoever awaits
+ * `drain()` sees the outcome of every request queued before the call, deterministically.
+ */
+export class RecoveryQueue {
+  #queued: QueuedRecovery[] = [];
+  #draining: Promise<void> = Promise.resolve();
+
+  push(request: QueuedRecovery): void {
+    this.#queued.push(request);
+  }
+
+  /** Resolves every queued request with `resolve`, after any drain already running. */
+  drain(resolve: (request: QueuedRecovery) => Promise<void>): Promise<void> {
+    this.#draining = this.#draining.then(async () => {
+      const batch = this.#queued.splice(0);
+      for (const request of batch) await resolve(request);
+    });
+    // One failing request must not wedge every later drain.
+    const run = this.#draining;
+    this.#draining = run.catch(() => undefined);
+    return run;
+  }
+}
