@@ -47,8 +47,12 @@ export interface MockService {
   readonly demoEmail: string;
   /** Resolves once the service can answer (keys hashed, secrets made). Requests wait for it anyway. */
   readonly ready: Promise<void>;
-  /** Answers one request directly, without MSW (the standalone server uses this). */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * Answers one request directly, without MSW: a `fetch`-compatible function, so
+   * `new SportsOdds({ fetch: mock.fetch })` talks to the mock with no interception at all
+   * (the standalone server and runtimes without MSW use this).
+   */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** Creates an account and its primary key (both scopes). */
   createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
   /** Creates a further key for an account. */
@@ -119,7 +123,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     return account;
   };
 
-  const fetchOne = (request: Request) => handleRequest(request, service);
+  const fetchOne = (input: RequestInfo | URL, init?: RequestInit) =>
+    handleRequest(input instanceof Request && init === undefined ? input : new Request(input, init), service);
   return {
     handlers: [http.all(`${resolved.baseUrl}/v1/*`, ({ request }) => fetchOne(request))],
     baseUrl: resolved.baseUrl,
