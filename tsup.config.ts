@@ -8,7 +8,7 @@ import { defineConfig } from 'tsup';
  */
 const entries: Record<string, string> = {
   index: 'src/index.ts',
-  'schemas/index': 'src/schemas/index.ts',
+  'schemas/index': 'src/schemas/public.ts',
   'node/index': 'src/node/index.ts',
   'mocks/index': 'mocks/index.ts',
   'mocks/node': 'mocks/node.ts',
@@ -54,6 +54,9 @@ export default defineConfig({
   splitting: true,
   clean: true,
   minify: false,
+  // Classes keep their own names in stacks and `constructor.name` (esbuild would rename a class it
+  // refers to inside its own body, e.g. InvalidParametersError to _InvalidParametersError).
+  keepNames: true,
   external,
   removeNodeProtocol: false,
   shims: false,

@@ -4,7 +4,8 @@
  */
 import { parseArgs } from 'node:util';
 import { API_KEY_PATTERN } from '../src/schemas';
-import { startMockServer, type MockServerOptions } from './node';
+import type { MockServerOptions } from './node';
+import { unsupportedRuntime } from './runtime-check';
 
 const USAGE = `Usage: sports-odds-mock [options]
 
@@ -86,8 +87,28 @@ function parse(argv: string[]): MockServerOptions {
   };
 }
 
+/** The server module, loaded only once the runtime is known to fit and msw to be installed. */
+async function loadServer(): Promise<typeof import('./node')> {
+  const problem = unsupportedRuntime();
+  if (problem !== undefined) {
+    process.stderr.write(`sports-odds-mock ${problem}\n`);
+    process.exit(1);
+  }
+  try {
+    return await import('./node');
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code === 'ERR_MODULE_NOT_FOUND' && /['"]msw['"/]/.test(message ?? '')) {
+      process.stderr.write('sports-odds-mock needs msw 3, an optional peer dependency: npm install --save-dev msw@^3\n');
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 async function main(): Promise<void> {
   const options = parse(process.argv.slice(2));
+  const { startMockServer } = await loadServer();
   let server;
   try {
     server = await startMockServer(options);

@@ -2,6 +2,7 @@
  * `sports-odds-data/mocks`: the reference mock of the Sports Odds Data Service as MSW handlers.
  * @packageDocumentation
  */
+import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw';
 import * as z from 'zod/mini';
 import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type QuotaWindow } from '../src/schemas';
@@ -19,6 +20,8 @@ import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
 import type { FaultSpec } from './state/faults';
 import type { Charge } from './state/meter';
 import { planOf, provisionAccount, type AccountInit } from './state/provision';
+
+assertSupportedRuntime('sports-odds-data/mocks');
 
 /** One account's metering, as the ledger shows it. */
 export interface LedgerEntry {

@@ -1,41 +1,37 @@
 #!/usr/bin/env node
-// Builds the package, packs it exactly as `npm publish` would, and lints the tarball:
-// publint (package.json fields, exports, files) and Are The Types Wrong (types per resolution mode).
-// The package is ESM-only, so attw runs with the `esm-only` profile (CommonJS consumers on
-// Node >= 22.12 load it through require(esm)).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+// Packs the package from a clean tree exactly as `npm publish` of a fresh clone would (the
+// `prepack` script builds dist/), checks what the tarball holds, and lints it: publint (package.json
+// fields, exports, files) and Are The Types Wrong (types per resolution mode; the package is
+// ESM-only, so attw runs with the `esm-only` profile: CommonJS consumers on Node >= 22.12 load it
+// through require(esm)). Then the tarball is installed in a scratch project and used
+// (smoke-tarball.mjs), and the downstream suite runs against it (test-downstream.mjs).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { packCleanTree, run, tarballFiles } from './lib/pack.mjs';
+import { runDownstream } from './test-downstream.mjs';
 
-class StepFailed extends Error {}
-
-/** Runs a command with inherited stdio and throws when it does not exit with 0. */
-function run(command, args) {
-  const line = [command, ...args].join(' ');
-  console.log(`\n$ ${line}`);
-  // npm and npx are .cmd scripts on Windows, which spawn only through a shell.
-  const result = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.error) throw result.error;
-  if (result.status !== 0) throw new StepFailed(`\`${line}\` exited with ${result.status ?? result.signal}`);
-}
+/** What the tarball must hold, and what it must never hold. */
+const REQUIRED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/schemas/index.js', 'dist/node/index.js', 'dist/mocks/index.js', 'dist/mocks/node.js', 'dist/mocks/cli.js'];
+const FORBIDDEN = /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci)\//;
 
 const packDir = mkdtempSync(join(tmpdir(), 'sports-odds-data-pack-'));
 try {
-  run('npm', ['run', 'build']);
-  run('npm', ['pack', '--pack-destination', packDir]);
-
-  const tarballs = readdirSync(packDir).filter((file) => file.endsWith('.tgz'));
-  if (tarballs.length !== 1) throw new StepFailed(`expected one tarball in ${packDir}, found ${tarballs.length}`);
-  const tarball = join(packDir, tarballs[0]);
+  const tarball = packCleanTree(packDir);
+  const files = tarballFiles(tarball);
+  const missing = REQUIRED.filter((file) => !files.includes(file));
+  if (missing.length > 0) throw new Error(`the tarball lacks ${missing.join(', ')} (is prepack building dist/?)`);
+  const stray = files.filter((file) => FORBIDDEN.test(file));
+  if (stray.length > 0) throw new Error(`the tarball holds files it must not: ${stray.slice(0, 5).join(', ')}`);
+  console.log(`\nThe tarball holds ${files.length} files, dist/ built by prepack from a clean tree.`);
 
   run('npx', ['--no', '--', 'publint', 'run', tarball, '--strict']);
   run('npx', ['--no', '--', 'attw', tarball, '--profile', 'esm-only']);
   run(process.execPath, ['scripts/smoke-tarball.mjs', tarball]);
-
-  console.log('\ncheck:package: publint and attw found no problems.');
+  runDownstream(tarball);
+  console.log('\ncheck:package: the clean-tree tarball is complete, lints clean, installs and runs.');
 } catch (error) {
-  console.error(`\ncheck:package failed: ${error instanceof StepFailed ? error.message : error}`);
+  console.error(`\ncheck:package failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;
 } finally {
   rmSync(packDir, { recursive: true, force: true });

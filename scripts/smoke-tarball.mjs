@@ -55,6 +55,24 @@ async function serveOnce() {
   }
 }
 
+/** Without its optional peer msw, the bin says what to install instead of a raw ERR_MODULE_NOT_FOUND. */
+function noMsw() {
+  const bare = mkdtempSync(join(tmpdir(), 'sports-odds-data-nomsw-'));
+  try {
+    writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare', private: true, type: 'module' }));
+    console.log(`\n$ npm install ${tarball} (no msw), then sports-odds-mock   (in ${bare})`);
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--legacy-peer-deps', tarball], { cwd: bare, env, stdio: 'inherit' });
+    if (install.status !== 0) throw new Error('npm install of the tarball without msw failed');
+    const result = spawnSync(join(bare, 'node_modules', '.bin', 'sports-odds-mock'), ['--port', '0'], { cwd: bare, env, encoding: 'utf8', timeout: 20_000 });
+    if (result.status !== 1 || !result.stderr.includes('npm install --save-dev msw@^3')) {
+      throw new Error(`without msw the bin should exit 1 saying to install it; got ${result.status}: ${result.stderr}`);
+    }
+    console.log(result.stderr.trim());
+  } finally {
+    rmSync(bare, { recursive: true, force: true });
+  }
+}
+
 try {
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, type: 'module' }));
   step('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, 'msw@^3']);
@@ -65,7 +83,7 @@ try {
   writeFileSync(
     join(scratch, 'sdk.mjs'),
     `import { setupServer } from 'msw/node';
-import { SportsOdds } from 'sports-odds-data';
+import { InvalidParametersError, LiveScan, SportsOdds } from 'sports-odds-data';
 import { createMockService } from 'sports-odds-data/mocks';
 import { routes } from 'sports-odds-data/schemas';
 const mock = createMockService({ now: '2026-11-21T15:00:00Z' });
@@ -75,12 +93,17 @@ const odds = new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, logLev
 const { data, meta } = await odds.catalog.sports().withMeta();
 server.close();
 if (data.length !== 44 || meta.credits.cost !== 3 || !routes['events.list']) throw new Error('unexpected answer');
+// The built classes keep their names (stacks, constructor.name, error.name).
+const invalid = new InvalidParametersError('limit must be 1 to 500', []);
+const names = [invalid.name, invalid.constructor.name, LiveScan.name].join(' ');
+if (names !== 'InvalidParametersError InvalidParametersError LiveScan') throw new Error('built classes lost their names: ' + names);
 console.log('ESM: SportsOdds against createMockService: ' + data.length + ' sports for ' + meta.credits.cost + ' credits');
 `,
   );
   step(process.execPath, ['sdk.mjs']);
   writeFileSync(join(scratch, 'sdk.cjs'), `const { SportsOdds } = require('sports-odds-data');\nif (typeof SportsOdds !== 'function') throw new Error('no SportsOdds');\nconsole.log('CommonJS: require(esm) loads the SDK');\n`);
   step(process.execPath, ['sdk.cjs']);
+  noMsw();
   console.log('\nsmoke-tarball: the packed package installs, its bin works, and its entries import.');
 } catch (error) {
   console.error(`\nsmoke-tarball failed: ${error.message}`);

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// The release flow: turn the pending changesets into a version and CHANGELOG.md entries, build,
+// check the package as it will be published (check:package: clean-tree pack, publint, attw, the
+// installed tarball, the downstream suite), then a dry-run publish. Publishing itself stays a
+// deliberate `npm publish` after reviewing and committing what this changed.
+import { run } from './lib/pack.mjs';
+
+try {
+  run('npx', ['--no', '--', 'changeset', 'version']);
+  run('npm', ['run', 'build']);
+  run('npm', ['run', 'check:package']);
+  run('npm', ['publish', '--dry-run']);
+  console.log('\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md), commit, then `npm publish`.');
+} catch (error) {
+  console.error(`\nrelease failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+}
