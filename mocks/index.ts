@@ -227,6 +227,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
 }
 
+export { createFixtures, fixtures, type Fixtures, type FixtureOptions, type Factory } from './fixtures';
 export type { Clock } from './clock';
 export type { MockServiceOptions } from './options';
 export type { FaultSpec } from './state/faults';
