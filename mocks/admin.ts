@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import { ACCOUNT_STATUSES, ERROR_CODES, routeList, type KnownErrorCode } from '../src/schemas';
 import type { MockService } from './index';

@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 import { assertSupportedRuntime } from './runtime-check';
-import { http, type HttpHandler } from 'msw';
+import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type QuotaWindow } from '../src/schemas';
 import { createClock, type Clock } from './clock';

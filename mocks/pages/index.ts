@@ -1,4 +1,4 @@
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw/http';
 import type { MockService } from '../index';
 import { page } from './layout';
 
