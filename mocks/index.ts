@@ -12,9 +12,10 @@ import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './o
 import { handleRequest } from './pipeline';
 import { createRegistry } from './registry';
 import { createState } from './state';
-import { newApiKey, newId } from './state/crypto';
+import { newApiKey, newId, sha256Hex } from './state/crypto';
 import type { OutboxMessage } from './state/outbox';
 import { startCheckout } from './routes/checkout';
+import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
 import type { FaultSpec } from './state/faults';
 import type { Charge } from './state/meter';
@@ -23,9 +24,9 @@ import { planOf, provisionAccount, type AccountInit } from './state/provision';
 /** One account's metering, as the ledger shows it. */
 export interface LedgerEntry {
   email: string;
-  /** Every charge, oldest first. */
+  /** The most recent charges, oldest first: at most 10,000 per account and 90 days old (docs/mock-server.md). */
   charges: Charge[];
-  /** Sum of the charges. */
+  /** Every credit ever charged to the account, exact even once old charges have left `charges`. */
   charged: number;
   /** Credits reserved by requests still running. */
   reserved: number;
@@ -55,7 +56,7 @@ export interface MockService {
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** Creates an account and its primary key (both scopes). */
   createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
-  /** Creates a further key for an account. */
+  /** Creates a further key for an account; like the route, refuses a sixth active key (a `RangeError`). */
   createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
   /** Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority). */
   updateAccount(email: string, change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined }): Promise<void>;
@@ -143,12 +144,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async createKey(email, init = {}) {
       await service.ready;
       const account = accountOf(email);
-      const { record, plaintext } = await service.state.keys.create({
-        accountId: account.id,
-        name: init.name ?? 'Key',
-        scopes: init.scopes ?? ['data:read'],
-        now: service.clock.now(),
-      });
+      const plaintext = newApiKey();
+      const hash = await sha256Hex(plaintext);
+      // Checked right before the synchronous insert, as the route does: the same 5-active-key limit.
+      if (service.state.keys.atKeyLimit(account.id)) throw new RangeError(KEY_LIMIT_MESSAGE);
+      const record = service.state.keys.insert({ accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() }, plaintext, hash);
       return { id: record.id, apiKey: plaintext };
     },
     async updateAccount(email, change) {
@@ -172,8 +172,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         const period = account.meter.view('period', now);
         return {
           email: account.email,
-          charges: [...account.meter.charges],
-          charged: account.meter.charges.reduce((sum, c) => sum + c.cost, 0),
+          charges: account.meter.charges.toArray(),
+          charged: account.meter.charged,
           reserved: period.in_flight,
           period,
           daily: account.meter.view('daily', now),
@@ -183,7 +183,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async outbox() {
       await service.ready;
       await resolveRecoveryQueue(service);
-      return service.state.outbox.messages.map((m) => ({ ...m }));
+      return service.state.outbox.messages(service.clock.now()).map((m) => ({ ...m }));
     },
     async issueChallenge(init = {}) {
       const hostname = init.hostname ?? new URL(resolved.publicOrigin).hostname;
@@ -192,7 +192,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     startCheckout: (init) => startCheckout(service, { email: init.email, plan: init.plan ?? 'trial' }),
     async completeCheckout(sessionId) {
       await service.ready;
-      const session = service.state.checkouts.get(sessionId);
+      const session = service.state.checkouts.get(sessionId, service.clock.now());
       if (!session) throw new RangeError(`no checkout ${sessionId}`);
       if (session.status === 'open') session.status = 'complete';
     },
