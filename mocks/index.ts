@@ -10,6 +10,7 @@ import type { ServiceContext } from './context';
 import { createDataset } from './data';
 import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { handleRequest } from './pipeline';
+import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
 import { createState } from './state';
 import { newApiKey, newId, sha256Hex } from './state/crypto';
@@ -72,7 +73,7 @@ export interface MockService {
   startCheckout(init: { email: string; plan?: string }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
   /** Marks a checkout paid. */
   completeCheckout(sessionId: string): Promise<void>;
-  /** Adds an active support guidance message shown in an account's request health. */
+  /** Adds an active support guidance message shown in an account's request health (a `RangeError` when malformed). */
   addGuidance(init: { email: string; title: string; body: string; endpoint?: string | undefined; error_code?: string | undefined; expires_at?: string | undefined }): Promise<RequestGuidanceMessage>;
   /** Back to the seeded state: accounts, keys, meters, caches and faults; the clock is kept. */
   reset(): Promise<void>;
@@ -126,8 +127,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const fetchOne = (input: RequestInfo | URL, init?: RequestInit) =>
     handleRequest(input instanceof Request && init === undefined ? input : new Request(input, init), service);
+  // A prefix test rather than an msw path pattern: msw's pattern matcher throws on URLs over 8,192
+  // characters, which the service must answer with its own 4xx envelope.
+  const apiPrefix = `${new URL(resolved.baseUrl).href.replace(/\/+$/, '')}/v1/`;
   return {
-    handlers: [http.all(`${resolved.baseUrl}/v1/*`, ({ request }) => fetchOne(request))],
+    handlers: [http.all(({ request }) => request.url.startsWith(apiPrefix), ({ request }) => fetchOne(request))],
     baseUrl: resolved.baseUrl,
     clock: service.clock,
     apiKey: demoKey,
@@ -200,7 +204,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       await service.ready;
       const account = accountOf(init.email);
       const now = new Date(service.clock.now()).toISOString();
-      const message = z.parse(RequestGuidanceMessage, {
+      const parsed = z.safeParse(RequestGuidanceMessage, {
         id: newId('gdn_'),
         title: init.title,
         body: init.body,
@@ -212,8 +216,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         ...(init.error_code === undefined ? {} : { error_code: init.error_code }),
         ...(init.expires_at === undefined ? {} : { expires_at: init.expires_at }),
       });
-      service.state.guidance.add(account.id, message);
-      return message;
+      if (!parsed.success) throw new RangeError(describeIssues(parsed.error, 'guidance'));
+      service.state.guidance.add(account.id, parsed.data);
+      return parsed.data;
     },
     async reset() {
       await service.ready;
