@@ -18,10 +18,11 @@ export interface KeyRecord {
 
 const PREFIX_LENGTH = 'svc_live_'.length + 4;
 /**
- * Revoked keys kept per account (inventory, request-health names): the 100 most recently revoked;
- * a key is never dropped inside the 15 minutes in which its rotation can be replayed.
+ * Revoked keys kept per account (inventory, request-health names): the 100 most recently revoked,
+ * and any revoked inside the last 15 minutes, when its rotation can still be replayed, up to 1,000.
  */
 export const REVOKED_KEYS_KEPT = 100;
+export const REVOKED_KEYS_MAX = 1_000;
 
 /** Keys by SHA-256, by id and by account; at most 5 active and `REVOKED_KEYS_KEPT` revoked per account. */
 export class KeyStore {
@@ -99,7 +100,8 @@ export class KeyStore {
     const keys = this.byAccount.get(accountId) ?? [];
     const revoked = keys.filter((k) => k.status === 'revoked').sort((a, b) => (a.revokedAt ?? 0) - (b.revokedAt ?? 0));
     const replayable = now - ROTATION_REPLAY_WINDOW_MS;
-    const drop = new Set(revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT)).filter((k) => (k.revokedAt ?? 0) <= replayable));
+    const beyondMax = Math.max(0, revoked.length - REVOKED_KEYS_MAX);
+    const drop = new Set(revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT)).filter((k, i) => i < beyondMax || (k.revokedAt ?? 0) <= replayable));
     if (drop.size === 0) return;
     for (const key of drop) {
       this.byHash.delete(key.hash);

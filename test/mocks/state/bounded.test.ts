@@ -3,7 +3,7 @@ import { BoundedLog, BoundedMap } from '../../../mocks/state/bounded';
 import { CHALLENGE_BOUNDS, CHALLENGE_TTL_MS, ChallengeStore } from '../../../mocks/state/challenges';
 import { CHECKOUT_COOKIE_BOUNDS, CheckoutStore, type CheckoutSession } from '../../../mocks/state/checkouts';
 import { FAILURE_DETAIL_BOUNDS, HealthLog, type HealthEntry } from '../../../mocks/state/health-log';
-import { KeyStore, REVOKED_KEYS_KEPT } from '../../../mocks/state/keys';
+import { KeyStore, REVOKED_KEYS_KEPT, REVOKED_KEYS_MAX } from '../../../mocks/state/keys';
 import { CHARGE_BOUNDS, isExhausted, Meter, utcDayStart } from '../../../mocks/state/meter';
 import { Outbox, OUTBOX_BOUNDS } from '../../../mocks/state/outbox';
 import { CACHE_BOUNDS, ResponseCache } from '../../../mocks/state/response-cache';
@@ -166,5 +166,14 @@ describe('stores of per-caller secrets', () => {
     expect(keys.ofAccount('a').length).toBe(REVOKED_KEYS_KEPT);
     expect(keys.get(first.id)).toBeUndefined();
     expect(keys.findByHash(first.hash)).toBeUndefined();
+  });
+
+  it('keys: at most the hard cap of revoked keys per account, even inside the replay window', async () => {
+    const keys = new KeyStore();
+    for (let i = 0; i < REVOKED_KEYS_MAX + 30; i++) {
+      const { record } = await keys.create({ accountId: 'a', name: 'k', scopes: ['data:read'], now: T0 + i });
+      keys.revoke(record, T0 + i);
+    }
+    expect(keys.ofAccount('a').length).toBe(REVOKED_KEYS_MAX);
   });
 });
