@@ -78,6 +78,9 @@ const LINGER_MS = 2_000;
 /** The request log: the 1,000 most recent requests of the last hour of mock time. */
 export const REQUEST_LOG_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
 
+/** How to stop feeding a request's body stream, by request. */
+const bodyFeeds = new WeakMap<IncomingMessage, () => void>();
+
 /**
  * The request body as a web stream that the pipeline pulls at its own pace (after authentication,
  * at most 64 KiB). Cancelling it only stops reading: the socket stays open for the answer.
@@ -107,6 +110,7 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
         detach = () => {
           req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onClose);
         };
+        bodyFeeds.set(req, detach);
       },
       pull() {
         req.resume();
@@ -151,7 +155,7 @@ function leftover(req: IncomingMessage): 'none' | 'drain' | 'close' {
  * could lose the answer it has not read yet.
  */
 function dropRest(req: IncomingMessage, close: boolean): void {
-  req.removeAllListeners('data');
+  bodyFeeds.get(req)?.();
   req.on('error', () => undefined);
   req.resume();
   if (!close) return;
@@ -163,7 +167,8 @@ function dropRest(req: IncomingMessage, close: boolean): void {
   // destroy it once the client is done sending (or the linger time is up).
   socket.destroySoon = () => {
     socket.end();
-    socket.once('end', () => socket.destroy());
+    if (socket.readableEnded) socket.destroy();
+    else socket.once('end', () => socket.destroy());
   };
 }
 

@@ -88,9 +88,10 @@ function refuse(result: Extract<Decoded, { success: false }>, code: 'invalid_par
  */
 function queryObject(search: URLSearchParams, known: readonly string[], vocabulary: ReadonlySet<string>): { query: Record<string, string>; names: Names } {
   const query: Record<string, string> = Object.create(null) as Record<string, string>;
-  const names: Names = { given: [], known, vocabulary };
+  const given: string[] = [];
+  const names: Names = { given, known, vocabulary };
   for (const [name, value] of search) {
-    (names.given as string[]).push(name);
+    given.push(name);
     if (Object.hasOwn(query, name)) {
       if (!known.includes(name)) throw invalidParameters(unknownName('query', name, names));
       throw invalidParameters(`query parameter ${name} is given more than once`);
