@@ -2,7 +2,8 @@ import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import { ACCOUNT_STATUSES, ERROR_CODES, routeList, type KnownErrorCode } from '../src/schemas';
 import type { MockService } from './index';
-import { describeIssues } from './pipeline/input';
+import { readBoundedBody } from './pipeline/body';
+import { describeIssues, shapeKeys } from './pipeline/input';
 import { newRequestId } from './pipeline/request-id';
 import { asServiceError, baseHeaders, errorResponse, jsonResponse } from './pipeline/respond';
 import { invalidParameters, notFound, ServiceError } from './service-error';
@@ -45,13 +46,27 @@ async function readJson<S extends z.ZodMiniType>(request: Request, schema: S): P
   }
   let json: unknown;
   try {
-    json = await request.json();
-  } catch {
+    json = JSON.parse(await readBoundedBody(request));
+  } catch (error) {
+    if (error instanceof ServiceError) throw error;
     throw invalidParameters('the body is not valid JSON');
   }
   const parsed = z.safeParse(schema, json);
-  if (!parsed.success) throw invalidParameters(describeIssues(parsed.error, 'body'));
+  if (!parsed.success) {
+    const given = typeof json === 'object' && json !== null ? Object.keys(json) : [];
+    const known = shapeKeys(schema);
+    throw invalidParameters(describeIssues(parsed.error, 'body', { given, known, vocabulary: new Set(known) }));
+  }
   return parsed.data;
+}
+
+/** A decoded path segment; malformed percent-encoding is the caller's mistake. */
+function segmentOf(path: string, i: number): string {
+  try {
+    return decodeURIComponent(path.split('/')[i] ?? '');
+  } catch {
+    throw invalidParameters('the path is not valid percent-encoding');
+  }
 }
 
 /** RangeErrors of the handles are the caller's mistakes: an unknown email, plan or session. */
@@ -66,7 +81,7 @@ async function caught<T>(work: () => T | Promise<T>): Promise<T> {
 
 async function dispatch(mock: MockService, request: Request, path: string): Promise<Reply> {
   const route = `${request.method} ${path.replace(/^\/accounts\/[^/]+$/, '/accounts/{email}').replace(/^\/checkouts\/[^/]+\/complete$/, '/checkouts/{id}/complete')}`;
-  const segment = (i: number) => decodeURIComponent(path.split('/')[i] ?? '');
+  const segment = (i: number) => segmentOf(path, i);
   switch (route) {
     case 'POST /reset':
       await mock.reset();
@@ -75,8 +90,7 @@ async function dispatch(mock: MockService, request: Request, path: string): Prom
       return { status: 200, body: { now: mock.clock.date().toISOString() } };
     case 'POST /clock': {
       const body = await readJson(request, ClockBody);
-      if ('now' in body) mock.clock.set(body.now);
-      else mock.clock.advance(body.advance_ms);
+      await caught(() => ('now' in body ? mock.clock.set(body.now) : mock.clock.advance(body.advance_ms)));
       return { status: 200, body: { now: mock.clock.date().toISOString() } };
     }
     case 'GET /outbox':
@@ -134,6 +148,8 @@ export function createAdminHandlers(mock: MockService): HttpHandler[] {
     http.all(`${origin}/__admin/*`, async ({ request }) => {
       const requestId = newRequestId();
       const headers = baseHeaders(requestId, origin);
+      // Control answers carry keys, tokens and recovery links.
+      headers.set('Cache-Control', 'no-store');
       try {
         const path = new URL(request.url).pathname.slice('/__admin'.length);
         const reply = await dispatch(mock, request, path);

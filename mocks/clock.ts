@@ -18,14 +18,29 @@ export interface Clock {
   resume(): void;
 }
 
+/**
+ * The instants the clock can show: from 1970 to the end of 9998, so that every window it starts (a
+ * plan period, a daily guard, a token's validity: a year ahead at most) ends at an instant RFC 3339
+ * writes with a four-digit year.
+ */
+export const CLOCK_MIN_MS = 0;
+export const CLOCK_MAX_MS = Date.UTC(9998, 11, 31, 23, 59, 59, 999);
+
 const toMs = (at: Date | string | number): number => {
   const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
   if (!Number.isFinite(ms)) throw new TypeError(`invalid clock time: ${String(at)}`);
-  return ms;
+  return inRange(ms);
 };
 
+/** A clock outside RFC 3339's years would make every later answer fail: refused before it moves. */
+function inRange(ms: number): number {
+  if (ms < CLOCK_MIN_MS || ms > CLOCK_MAX_MS) throw new RangeError('the clock must stay between 1970-01-01 and 9998-12-31 (UTC)');
+  return ms;
+}
+
 /**
- * A clock that starts at `start` and follows real time from there.
+ * A clock that starts at `start` and follows real time from there. It refuses (RangeError) to be set
+ * or moved outside 1970-01-01 to 9998-12-31 UTC, and stays where it was.
  *
  * @example
  * const clock = createClock('2026-11-21T12:00:00Z');
@@ -44,6 +59,8 @@ export function createClock(start: Date | string | number = Date.now(), realNow:
       else offset = ms - realNow();
     },
     advance(ms) {
+      if (!Number.isFinite(ms)) throw new TypeError(`invalid clock advance: ${String(ms)}`);
+      inRange(now() + ms);
       if (frozenAt !== undefined) frozenAt += ms;
       else offset += ms;
     },

@@ -41,7 +41,17 @@ export type RouteHandler =
       /** Input checks that need async work (a live cursor's signature): before reservation, so free. */
       prevalidate?: (input: { params: Record<string, unknown>; query: Record<string, unknown> }, service: ServiceContext) => Promise<void>;
     }
-  | { kind: 'operation'; handle: OperationHandler };
+  | {
+      kind: 'operation';
+      handle: OperationHandler;
+      /**
+       * On a route that replays with a revoked key: whether this request is such an exact replay.
+       * Decided right after authentication, before any window of the account is touched.
+       */
+      isReplay?: (key: KeyRecord, request: Request, service: ServiceContext) => Promise<boolean>;
+      /** Sees the parsed JSON body before its schema, for a refusal that must come first. */
+      screenBody?: (json: unknown) => void;
+    };
 
 /** Options after defaults. */
 export interface ResolvedOptions {

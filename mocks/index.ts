@@ -11,11 +11,13 @@ import type { ServiceContext } from './context';
 import { createDataset } from './data';
 import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { handleRequest } from './pipeline';
+import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
 import { createState } from './state';
-import { newApiKey, newId } from './state/crypto';
+import { newApiKey, newId, sha256Hex } from './state/crypto';
 import type { OutboxMessage } from './state/outbox';
 import { startCheckout } from './routes/checkout';
+import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
 import type { FaultSpec } from './state/faults';
 import type { Charge } from './state/meter';
@@ -26,9 +28,9 @@ assertSupportedRuntime('sports-odds-data/mocks');
 /** One account's metering, as the ledger shows it. */
 export interface LedgerEntry {
   email: string;
-  /** Every charge, oldest first. */
+  /** The most recent charges, oldest first: at most 10,000 per account and 90 days old (docs/mock-server.md). */
   charges: Charge[];
-  /** Sum of the charges. */
+  /** Every credit ever charged to the account, exact even once old charges have left `charges`. */
   charged: number;
   /** Credits reserved by requests still running. */
   reserved: number;
@@ -58,7 +60,7 @@ export interface MockService {
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** Creates an account and its primary key (both scopes). */
   createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
-  /** Creates a further key for an account. */
+  /** Creates a further key for an account; like the route, refuses a sixth active key (a `RangeError`). */
   createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
   /** Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority). */
   updateAccount(email: string, change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined }): Promise<void>;
@@ -74,7 +76,7 @@ export interface MockService {
   startCheckout(init: { email: string; plan?: string }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
   /** Marks a checkout paid. */
   completeCheckout(sessionId: string): Promise<void>;
-  /** Adds an active support guidance message shown in an account's request health. */
+  /** Adds an active support guidance message shown in an account's request health (a `RangeError` when malformed). */
   addGuidance(init: { email: string; title: string; body: string; endpoint?: string | undefined; error_code?: string | undefined; expires_at?: string | undefined }): Promise<RequestGuidanceMessage>;
   /** Back to the seeded state: accounts, keys, meters, caches and faults; the clock is kept. */
   reset(): Promise<void>;
@@ -128,8 +130,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const fetchOne = (input: RequestInfo | URL, init?: RequestInit) =>
     handleRequest(input instanceof Request && init === undefined ? input : new Request(input, init), service);
+  // A prefix test rather than an msw path pattern: msw's pattern matcher throws on URLs over 8,192
+  // characters, which the service must answer with its own 4xx envelope.
+  const apiPrefix = `${new URL(resolved.baseUrl).href.replace(/\/+$/, '')}/v1/`;
   return {
-    handlers: [http.all(`${resolved.baseUrl}/v1/*`, ({ request }) => fetchOne(request))],
+    handlers: [http.all(({ request }) => request.url.startsWith(apiPrefix), ({ request }) => fetchOne(request))],
     baseUrl: resolved.baseUrl,
     clock: service.clock,
     apiKey: demoKey,
@@ -146,12 +151,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async createKey(email, init = {}) {
       await service.ready;
       const account = accountOf(email);
-      const { record, plaintext } = await service.state.keys.create({
-        accountId: account.id,
-        name: init.name ?? 'Key',
-        scopes: init.scopes ?? ['data:read'],
-        now: service.clock.now(),
-      });
+      const plaintext = newApiKey();
+      const hash = await sha256Hex(plaintext);
+      // Checked right before the synchronous insert, as the route does: the same 5-active-key limit.
+      if (service.state.keys.atKeyLimit(account.id)) throw new RangeError(KEY_LIMIT_MESSAGE);
+      const record = service.state.keys.insert({ accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() }, plaintext, hash);
       return { id: record.id, apiKey: plaintext };
     },
     async updateAccount(email, change) {
@@ -175,8 +179,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         const period = account.meter.view('period', now);
         return {
           email: account.email,
-          charges: [...account.meter.charges],
-          charged: account.meter.charges.reduce((sum, c) => sum + c.cost, 0),
+          charges: account.meter.charges.toArray(),
+          charged: account.meter.charged,
           reserved: period.in_flight,
           period,
           daily: account.meter.view('daily', now),
@@ -186,7 +190,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async outbox() {
       await service.ready;
       await resolveRecoveryQueue(service);
-      return service.state.outbox.messages.map((m) => ({ ...m }));
+      return service.state.outbox.messages(service.clock.now()).map((m) => ({ ...m }));
     },
     async issueChallenge(init = {}) {
       const hostname = init.hostname ?? new URL(resolved.publicOrigin).hostname;
@@ -195,7 +199,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     startCheckout: (init) => startCheckout(service, { email: init.email, plan: init.plan ?? 'trial' }),
     async completeCheckout(sessionId) {
       await service.ready;
-      const session = service.state.checkouts.get(sessionId);
+      const session = service.state.checkouts.get(sessionId, service.clock.now());
       if (!session) throw new RangeError(`no checkout ${sessionId}`);
       if (session.status === 'open') session.status = 'complete';
     },
@@ -203,7 +207,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       await service.ready;
       const account = accountOf(init.email);
       const now = new Date(service.clock.now()).toISOString();
-      const message = z.parse(RequestGuidanceMessage, {
+      const parsed = z.safeParse(RequestGuidanceMessage, {
         id: newId('gdn_'),
         title: init.title,
         body: init.body,
@@ -215,8 +219,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         ...(init.error_code === undefined ? {} : { error_code: init.error_code }),
         ...(init.expires_at === undefined ? {} : { expires_at: init.expires_at }),
       });
-      service.state.guidance.add(account.id, message);
-      return message;
+      if (!parsed.success) throw new RangeError(describeIssues(parsed.error, 'guidance'));
+      service.state.guidance.add(account.id, parsed.data);
+      return parsed.data;
     },
     async reset() {
       await service.ready;

@@ -3,16 +3,18 @@
  * languages and for browsers. A small `node:http` adapter over msw's `getResponse`.
  * @packageDocumentation
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { getResponse } from 'msw';
 import { createAdminHandlers } from './admin';
+import { controlRefusal } from './control-guard';
 import { createMockService, type MockService, type MockServiceOptions } from './index';
 import { pageHandlers } from './pages';
+import { checkUrlLength } from './pipeline/lookup';
 import { newRequestId } from './pipeline/request-id';
 import { baseHeaders, errorResponse } from './pipeline/respond';
 import { ServiceError } from './service-error';
+import { BoundedLog, type Bounds } from './state/bounded';
 import type { KnownErrorCode } from '../src/schemas';
 
 /** Options of the standalone server. */
@@ -23,7 +25,11 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   host?: string;
   /** Added latency of every `/v1` response, in ms. */
   latencyMs?: number;
-  /** Serve `/__admin`: `'loopback'` (default) only to loopback clients, `true` to anyone, `false` never. */
+  /**
+   * Serve `/__admin`: `'loopback'` (default) only to loopback clients, addressed by a loopback `Host`,
+   * and never to a state-changing request from another origin or without a JSON content type (the
+   * same rule guards `/__challenge`); `true` to anyone with no such checks (`--admin-remote`); `false` never.
+   */
   admin?: boolean | 'loopback';
   /** Origins allowed by CORS on the `/v1` routes: a list, or `'*'`. Default: none but the public origin. */
   corsOrigins?: string[] | '*';
@@ -44,8 +50,11 @@ export interface MockServer {
   port: number;
   /** The mock service behind it, with every in-process handle. */
   mock: MockService;
-  /** Every request: method and URL (path and query), for proving what travelled in URLs. */
-  requests: LoggedRequest[];
+  /**
+   * The most recent requests (1,000, within an hour of mock time), oldest first: method and URL (path
+   * and query), for proving what travelled in URLs.
+   */
+  readonly requests: LoggedRequest[];
   /** Stops accepting connections, lets running requests finish, then closes idle keep-alive sockets. */
   close(): Promise<void>;
 }
@@ -60,6 +69,60 @@ const EXPOSED = [
 const isLoopback = (address: string | undefined) =>
   address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
 
+/** Methods the adapter turns into a `Request`; any other (TRACE, CONNECT, PROPFIND...) has no operation. */
+const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** A body that arrives after an early answer is read and dropped up to this size; past it the connection closes. */
+const DRAIN_LIMIT = 1024 * 1024;
+/** How long a closing connection keeps reading (and dropping) what the client still sends. */
+const LINGER_MS = 2_000;
+/** The request log: the 1,000 most recent requests of the last hour of mock time. */
+export const REQUEST_LOG_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
+
+/** How to stop feeding a request's body stream, by request. */
+const bodyFeeds = new WeakMap<IncomingMessage, () => void>();
+
+/**
+ * The request body as a web stream that the pipeline pulls at its own pace (after authentication,
+ * at most 64 KiB). Cancelling it only stops reading: the socket stays open for the answer.
+ */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          detach();
+          controller.close();
+        };
+        const onAbort = () => {
+          detach();
+          controller.error(new Error('the request body was cut off'));
+        };
+        const onClose = () => {
+          if (!req.complete) onAbort();
+        };
+        req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onClose);
+        req.pause();
+        detach = () => {
+          req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onClose);
+        };
+        bodyFeeds.set(req, detach);
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
 function toRequest(req: IncomingMessage, base: string): Request {
   const method = req.method ?? 'GET';
   const headers = new Headers();
@@ -71,14 +134,49 @@ function toRequest(req: IncomingMessage, base: string): Request {
   return new Request(new URL(req.url ?? '/', base), {
     method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyOf(req), duplex: 'half' } : {}),
   });
 }
 
-async function send(res: ServerResponse, response: Response): Promise<void> {
+/**
+ * What to do with a request body the answer left unread: nothing when it was read to its end; read
+ * and drop a small rest (the connection stays alive); close after the answer otherwise.
+ */
+function leftover(req: IncomingMessage): 'none' | 'drain' | 'close' {
+  if (req.readableEnded) return 'none';
+  if (req.complete) return 'drain';
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared <= DRAIN_LIMIT ? 'drain' : 'close';
+}
+
+/**
+ * Drops what is left of the request body. On a closing connection, keeps reading for a while after
+ * the answer (a lingering close): closing a socket with unread data would reset it, and the client
+ * could lose the answer it has not read yet.
+ */
+function dropRest(req: IncomingMessage, close: boolean): void {
+  bodyFeeds.get(req)?.();
+  req.on('error', () => undefined);
+  req.resume();
+  if (!close) return;
+  const { socket } = req;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  // Node closes a `Connection: close` socket as soon as the answer is written; end it instead, and
+  // destroy it once the client is done sending (or the linger time is up).
+  socket.destroySoon = () => {
+    socket.end();
+    if (socket.readableEnded) socket.destroy();
+    else socket.once('end', () => socket.destroy());
+  };
+}
+
+async function send(res: ServerResponse, response: Response, close: boolean): Promise<void> {
   const headers: Record<string, string | string[]> = {};
-  const close = res.getHeader('connection');
-  if (close !== undefined) headers['connection'] = String(close);
+  const connection = res.getHeader('connection');
+  if (close) headers['connection'] = 'close';
+  else if (connection !== undefined) headers['connection'] = String(connection);
   response.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
   });
@@ -95,6 +193,28 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 function envelope(status: number, code: KnownErrorCode, message: string, origin: string): Response {
   const requestId = newRequestId();
   return errorResponse(new ServiceError(status, code, message), baseHeaders(requestId, origin), requestId);
+}
+
+/** The envelope as raw HTTP/1.1 bytes, for a socket Node's parser gave up on (no `ServerResponse`). */
+async function rawEnvelope(status: number, code: KnownErrorCode, message: string, origin: string): Promise<string> {
+  const response = envelope(status, code, message, origin);
+  const body = await response.text();
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n`;
+  response.headers.forEach((value, name) => (head += `${name}: ${value}\r\n`));
+  return `${head}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
+
+/** Node's parser errors, as the envelope: 431 for a request line or headers over its limits, else 400. */
+function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'the request line or headers are too large'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return [408, 'the request did not arrive in time'];
+    default:
+      return [400, 'the request is not valid HTTP/1.1'];
+  }
 }
 
 /**
@@ -117,9 +237,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${hostForUrl}:${address.port}`;
   const mock = createMockService({ ...serviceOptions, baseUrl: url });
   const publicOrigin = serviceOptions.publicOrigin ?? url;
-  const handlers = [...mock.handlers, ...pageHandlers(mock)];
+  const pages = pageHandlers(mock);
   const adminHandlers = createAdminHandlers(mock);
-  const requests: LoggedRequest[] = [];
+  const requests = new BoundedLog<LoggedRequest>(REQUEST_LOG_BOUNDS, (r) => Date.parse(r.at));
+  // `--admin-remote` lifts the browser guards of the control plane and the challenge widget.
+  const guarded = admin !== true;
   let closing = false;
 
   const allowedOrigin = (origin: string | null) => {
@@ -128,13 +250,23 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return origin === publicOrigin || corsOrigins?.includes(origin) ? origin : undefined;
   };
 
-  const answer = async (req: IncomingMessage): Promise<Response> => {
+  const route = async (req: IncomingMessage): Promise<Response> => {
+    const method = req.method ?? 'GET';
+    if (!METHODS.has(method)) throw new ServiceError(404, 'not_found', `no ${method.slice(0, 32)} operation at this path`);
+    // Before msw's matcher, which throws on long URLs, and before anything buffers the URL further.
+    checkUrlLength(`${url}${req.url ?? '/'}`);
     const request = toRequest(req, url);
     const path = new URL(request.url).pathname;
     if (path === '/__admin' || path.startsWith('/__admin/')) {
       const allowed = admin === true || (admin === 'loopback' && isLoopback(req.socket.remoteAddress));
       if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url);
+      const refusal = guarded ? controlRefusal({ method, headers: request.headers, trustedOrigins: [], checkHost: true }) : undefined;
+      if (refusal) throw refusal;
       return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url);
+    }
+    if (path === '/__challenge' && guarded) {
+      const refusal = controlRefusal({ method, headers: request.headers, trustedOrigins: [publicOrigin], checkHost: false });
+      if (refusal) throw refusal;
     }
     const isApi = path.startsWith('/v1/') || path === '/v1';
     const origin = isApi ? allowedOrigin(request.headers.get('origin')) : undefined;
@@ -150,7 +282,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return new Response(null, { status: 204, headers });
     }
     if (isApi && latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const response = (await getResponse(handlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url);
+    const response = isApi
+      ? await mock.fetch(request)
+      : ((await getResponse(pages, request)) ?? envelope(404, 'not_found', 'no operation at this path', url));
     if (!origin || response.type === 'error') return response;
     const headers = new Headers(response.headers);
     headers.set('Access-Control-Allow-Origin', origin);
@@ -159,22 +293,49 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return new Response(response.body, { status: response.status, headers });
   };
 
+  /** Every refusal the adapter decides itself is the service's envelope, never a 5xx. */
+  const answer = (req: IncomingMessage): Promise<Response> =>
+    route(req).catch((error: unknown) => {
+      if (!(error instanceof ServiceError)) throw error;
+      return envelope(error.status, error.code, error.message, url);
+    });
+
   server.on('request', (req, res) => {
     void answer(req)
       .then(async (response) => {
-        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: response.status, at: mock.clock.date().toISOString() });
+        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: response.status, at: mock.clock.date().toISOString() }, mock.clock.now());
         if (response.type === 'error') {
           req.socket.destroy();
           return;
         }
-        if (closing) res.setHeader('Connection', 'close');
-        await send(res, response);
+        // An early answer leaves the body unread: drop a small rest and keep the connection, or close it.
+        const rest = leftover(req);
+        if (rest !== 'none') dropRest(req, rest === 'close');
+        await send(res, response, closing || rest === 'close');
         if (closing) server.closeIdleConnections();
       })
       .catch(async () => {
         if (res.headersSent) return void res.destroy();
-        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url));
+        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url), true);
       });
+  });
+
+  // Node's parser refused the request (a request line or headers over its limits, malformed HTTP):
+  // the envelope with a request id instead of Node's bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const [status, message] = clientErrorAnswer(error);
+    void rawEnvelope(status, 'invalid_parameters', message, url).then(
+      (text) => socket.end(text),
+      () => socket.destroy(),
+    );
+  });
+  // CONNECT never reaches 'request': the same 404 as any method without an operation.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    void rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url).then(
+      (text) => socket.end(text),
+      () => socket.destroy(),
+    );
   });
 
   await mock.ready;
@@ -182,7 +343,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     url,
     port: address.port,
     mock,
-    requests,
+    get requests() {
+      return requests.toArray();
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;

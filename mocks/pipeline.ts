@@ -1,11 +1,13 @@
 import { HEADER } from '../src/schemas';
 import type { Caller, RouteHandler, ServiceContext } from './context';
 import { admitRate } from './pipeline/rate-limit';
-import { authorize, hashBearer, readBearer, resolveCaller } from './pipeline/authenticate';
+import { authorize, hashBearer, readBearer, resolveCaller, revokedKey } from './pipeline/authenticate';
+import { readBoundedBody } from './pipeline/body';
 import { costOf, failureCost } from './pipeline/charge';
 import { faultAfterWork, faultError, sleep } from './pipeline/faults';
-import { decodeInput, type DecodedInput } from './pipeline/input';
-import { lookupRoute, type RouteMatch } from './pipeline/lookup';
+import { decodeInput, requireJson, type DecodedInput } from './pipeline/input';
+import { checkUrlLength, lookupRoute, type RouteMatch } from './pipeline/lookup';
+import { markNoStore } from './pipeline/no-store';
 import { validateOutput } from './pipeline/output';
 import { recordHealth, type Trace } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
@@ -15,9 +17,11 @@ import type { DataResult } from './routes/types';
 import type { Fault } from './state/faults';
 
 /**
- * The one request path of the mock service (architecture.md, "How a request flows"):
- * route lookup -> authenticate -> rate window -> validate input -> reserve -> handler -> settle ->
- * validate output -> headers -> request-health record.
+ * The one request path of the mock service (architecture.md, "How a request flows"; decisions.md,
+ * "Order of checks"): URL length -> route lookup -> authenticate (a revoked key only for the exact
+ * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
+ * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
+ * reserve -> handler -> settle -> validate output -> headers -> request-health record.
  */
 export async function handleRequest(request: Request, service: ServiceContext): Promise<Response> {
   const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
@@ -26,7 +30,7 @@ export async function handleRequest(request: Request, service: ServiceContext): 
     const response = await serve(request, service, trace, headers);
     // A connection dropped before any work never reached the service; one dropped after commit did.
     if (response.type !== 'error' || trace.committedStatus !== undefined) {
-      recordHealth(trace, trace.committedStatus ?? response.status, undefined, service);
+      recordHealth(trace, trace.committedStatus ?? response.status, undefined, service, headers.has(HEADER.creditsCost));
     }
     return response;
   } catch (thrown) {
@@ -35,34 +39,43 @@ export async function handleRequest(request: Request, service: ServiceContext): 
       setCreditHeaders(headers, trace.caller.account, trace.charged, service.clock.now());
       headers.set(HEADER.resultRows, '0');
     }
-    recordHealth(trace, error.status, error.code, service);
+    recordHealth(trace, error.status, error.code, service, headers.has(HEADER.creditsCost));
     return errorResponse(error, headers, trace.requestId);
   }
 }
 
 async function serve(request: Request, service: ServiceContext, trace: Trace, headers: Headers): Promise<Response> {
   await service.ready;
+  checkUrlLength(request.url);
   const url = new URL(request.url);
   const { basePath } = service.options;
   const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
   const match = lookupRoute(request.method, path, service);
-  const { route } = match;
+  const { route, handler } = match;
   trace.route = route;
 
-  // The only awaits before the reservation: hashing the key and reading the body.
-  const bearer = route.auth.kind === 'bearer' ? readBearer(request.headers) : undefined;
-  const [keyHash, bodyText] = await Promise.all([hashBearer(bearer), route.body === null ? undefined : request.text()]);
-
+  // The only awaits before the reservation of a data route: hashing the key (data routes take no body).
   let caller: Caller | undefined;
   if (route.auth.kind === 'bearer') {
-    caller = resolveCaller(route, bearer, keyHash, service);
-    trace.caller = caller;
-    // Every request with a valid key counts against the account's second (decisions.md), even one refused for its scope.
-    admitRate(caller, service.clock.now());
+    const bearer = readBearer(request.headers);
+    caller = resolveCaller(route, bearer, await hashBearer(bearer), service);
+    if (caller.key.status !== 'active') {
+      // A revoked key reaches no window: only the exact replay of its committed rotation is answered.
+      const replay = handler.kind === 'operation' && handler.isReplay !== undefined && (await handler.isReplay(caller.key, request, service));
+      if (!replay) throw revokedKey();
+      trace.caller = caller;
+    } else {
+      trace.caller = caller;
+      // Every request with a valid key counts against the account's second (decisions.md), even one refused for its scope.
+      admitRate(caller, service.clock.now());
+    }
     authorize(route, caller);
   }
-  const input = decodeInput(route, match.rawParams, url, request.headers, bodyText);
-  if (match.handler.kind === 'data') await match.handler.prevalidate?.(input, service);
+  requireJson(route, request.headers);
+  // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
+  const bodyText = route.body === null ? undefined : await readBoundedBody(request);
+  const input = decodeInput(service.routes, route, match.rawParams, url, request.headers, bodyText, handler.kind === 'operation' ? handler.screenBody : undefined);
+  if (handler.kind === 'data') await handler.prevalidate?.(input, service);
 
   const fault = service.state.faults.take(route.id);
   if (fault?.drop === 'connection') return Response.error();
@@ -72,9 +85,9 @@ async function serve(request: Request, service: ServiceContext, trace: Trace, he
   }
 
   const response =
-    match.handler.kind === 'data'
-      ? await serveData(match, match.handler, input, caller as Caller, service, trace, headers, fault)
-      : await serveOperation(match, match.handler, input, caller, request, service, trace, headers, fault);
+    handler.kind === 'data'
+      ? await serveData(match, handler, input, caller as Caller, service, trace, headers, fault)
+      : await serveOperation(match, handler, input, caller, request, service, trace, headers, fault);
   if (fault?.drop !== 'after_commit') return response;
   trace.committedStatus = response.status;
   return Response.error();
@@ -165,5 +178,6 @@ async function serveOperation(
   if (failure) throw failure;
   const body = validateOutput(match.route, result.status, result.body);
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
+  markNoStore(headers, body, headers.has('set-cookie'));
   return jsonResponse(result.status, body, headers);
 }

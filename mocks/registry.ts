@@ -4,8 +4,8 @@ import { dataHandlers, prevalidateLiveCursor } from './routes';
 import { getAccount, getUsage } from './routes/account';
 import { billingPortal } from './routes/billing';
 import { checkoutIntent, claimCheckout } from './routes/checkout';
-import { createKey, listKeys, revokeKey, rotateKey } from './routes/keys';
-import { claimRecovery, requestRecovery } from './routes/recovery';
+import { createKey, isRotationReplay, listKeys, revokeKey, rotateKey } from './routes/keys';
+import { claimRecovery, requestRecovery, screenRecoveryRequest } from './routes/recovery';
 import { resendVerification, verifyRecoveryEmail } from './routes/recovery-email';
 import { getRequestHealth } from './routes/request-health';
 
@@ -16,12 +16,10 @@ const operations: Partial<Record<RouteId, OperationHandler>> = {
   'keys.list': listKeys,
   'keys.create': createKey as OperationHandler,
   'keys.revoke': revokeKey as OperationHandler,
-  'keys.rotate': rotateKey,
   'recoveryEmail.resend': resendVerification,
   'billing.portal': billingPortal,
   'checkout.intent': checkoutIntent as OperationHandler,
   'checkout.claim': claimCheckout as OperationHandler,
-  'recovery.request': requestRecovery as OperationHandler,
   'recovery.claim': claimRecovery as OperationHandler,
   'recoveryEmail.verify': verifyRecoveryEmail as OperationHandler,
 };
@@ -39,6 +37,9 @@ export function createRegistry(enable: ReadonlySet<string> = new Set()): Partial
   const events = registry['events.list'];
   if (events?.kind === 'data') events.prevalidate = prevalidateLiveCursor;
   for (const [id, handle] of Object.entries(operations)) registry[id] = { kind: 'operation', handle };
+  // The two operations with a step of their own before input decoding.
+  registry['keys.rotate'] = { kind: 'operation', handle: rotateKey, isReplay: isRotationReplay };
+  registry['recovery.request'] = { kind: 'operation', handle: requestRecovery as OperationHandler, screenBody: screenRecoveryRequest };
   for (const route of routeList) if (!route.registered && !enable.has(route.id)) delete registry[route.id];
   return registry;
 }

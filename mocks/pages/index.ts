@@ -1,8 +1,28 @@
 import { http, HttpResponse, type HttpHandler } from 'msw/http';
 import type { MockService } from '../index';
+import { randomHex } from '../state/crypto';
 import { page } from './layout';
 
-const html = (body: string) => new HttpResponse(body, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } });
+/**
+ * The headers of a first-party page (decisions.md): it shows new keys, so nothing may frame it, load
+ * into it, sniff it or cache it; only its own nonce-bearing style and script run.
+ */
+export function pageHeaders(nonce: string): Record<string, string> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cache-Control': 'no-store',
+  };
+}
+
+const html = (render: (nonce: string) => string) => {
+  const nonce = randomHex(16);
+  return new HttpResponse(render(nonce), { headers: pageHeaders(nonce) });
+};
 
 const CHECKOUT = page(
   'Checkout',
@@ -64,7 +84,8 @@ export function pageHandlers(mock: MockService): HttpHandler[] {
     http.get(`${origin}/verify-recovery-email`, () => html(VERIFY)),
     http.post(`${origin}/__challenge`, async ({ request }) => {
       const hostname = new URL(request.url).hostname;
-      return HttpResponse.json({ challenge_token: await mock.issueChallenge({ action: 'account_recovery', hostname }) });
+      const token = await mock.issueChallenge({ action: 'account_recovery', hostname });
+      return HttpResponse.json({ challenge_token: token }, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { RouteDef } from '../../src/schemas';
+import { randomToken, type RouteDef, type Schema } from '../../src/schemas';
 import { invalidParameters, ServiceError } from '../service-error';
 
 /** A request's decoded input. */
@@ -9,46 +9,150 @@ export interface DecodedInput {
   body: unknown;
 }
 
-/** A message naming the offending parameter, never echoing its value (it could be a secret). */
-export function describeIssues(error: z.core.$ZodError, where: string): string {
+/** Names given in a query string or body, in the order they came: how an unknown one is pointed at. */
+type GivenNames = readonly string[];
+
+/** What the caller gave and what the service knows, for naming a refused name safely. */
+interface Names {
+  given: GivenNames;
+  /** The names this route takes. */
+  known: readonly string[];
+  /** Every query parameter and body field name of the route table: not secrets, so safe to echo. */
+  vocabulary: ReadonlySet<string>;
+}
+
+/** The known field names of an object schema (or of every branch of a union of them). */
+export function shapeKeys(schema: Schema): string[] {
+  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; options?: Schema[] } } })._zod.def;
+  if (def.shape) return Object.keys(def.shape);
+  if (def.options) return [...new Set(def.options.flatMap(shapeKeys))];
+  return [];
+}
+
+/**
+ * Refuses a name the route does not take. A name of the service's vocabulary (another route's
+ * parameter) is named; any other is pointed at by position and length, never echoed (decisions.md:
+ * it may be a secret pasted in the wrong place).
+ */
+function unknownName(where: string, name: string, names: Names): string {
+  const noun = where === 'body' ? 'field' : 'parameter';
+  const takes = names.known.length === 0 ? `this operation takes no ${where} ${noun}s` : `it takes ${names.known.join(', ')}`;
+  if (names.vocabulary.has(name)) return `${where} ${noun} ${name} is not one this operation takes: ${takes}`;
+  const position = names.given.indexOf(name) + 1;
+  const at = position > 0 ? ` at position ${position}` : '';
+  return `unknown ${where} ${noun}${at} (${name.length} characters, not shown): ${takes}`;
+}
+
+const NO_NAMES: Names = { given: [], known: [], vocabulary: new Set() };
+
+/**
+ * A message naming the offending parameter, never echoing its value (it could be a secret), nor a
+ * name the service does not know.
+ */
+export function describeIssues(error: z.core.$ZodError, where: string, names: Names = NO_NAMES): string {
   const issue = error.issues[0];
   if (!issue) return `invalid ${where}`;
-  if (issue.code === 'unrecognized_keys') return `unknown ${where} parameter ${issue.keys.join(', ')}`;
+  if (issue.code === 'unrecognized_keys') return unknownName(where, issue.keys[0] ?? '', names);
   const name = issue.path.map(String).join('.');
   return name ? `${where} parameter ${name}: ${issue.message}` : `${where}: ${issue.message}`;
 }
 
-function decode(schema: z.ZodMiniType, value: unknown, where: string, code: 'invalid_parameters' | 'invalid_token' = 'invalid_parameters'): Record<string, unknown> {
-  const parsed = z.safeDecode(schema as z.ZodMiniType<unknown, unknown>, value);
-  if (!parsed.success) throw new ServiceError(400, code, describeIssues(parsed.error, where));
-  return parsed.data as Record<string, unknown>;
+/** Every query parameter and body field name of a route table. */
+const vocabularies = new WeakMap<readonly RouteDef[], ReadonlySet<string>>();
+
+function vocabularyOf(routes: readonly RouteDef[]): ReadonlySet<string> {
+  let words = vocabularies.get(routes);
+  if (!words) {
+    words = new Set(routes.flatMap((r) => [...shapeKeys(r.query), ...(r.body === null ? [] : shapeKeys(r.body))]));
+    vocabularies.set(routes, words);
+  }
+  return words;
 }
 
-/** Query parameters as an object; a parameter given twice is refused. */
-function queryObject(search: URLSearchParams): Record<string, string> {
-  const query: Record<string, string> = {};
+/** A decoded part of the request, or why it failed, where, and with what names. */
+type Decoded = ({ success: true; data: unknown } | { success: false; error: z.core.$ZodError }) & { where: string; names: Names };
+
+function decode(schema: Schema, value: unknown, where: string, names: Names): Decoded {
+  const result = z.safeDecode(schema as z.ZodMiniType<unknown, unknown>, value);
+  return result.success ? { success: true, data: result.data, where, names } : { success: false, error: result.error, where, names };
+}
+
+function refuse(result: Extract<Decoded, { success: false }>, code: 'invalid_parameters' | 'invalid_token' = 'invalid_parameters'): never {
+  throw new ServiceError(400, code, describeIssues(result.error, result.where, result.names));
+}
+
+/**
+ * Query parameters as a null-prototype object, so `__proto__` or `constructor` are plain (unknown)
+ * names; a known parameter given twice is refused. Unknown names are left to the schema, which
+ * refuses them without echoing them.
+ */
+function queryObject(search: URLSearchParams, known: readonly string[], vocabulary: ReadonlySet<string>): { query: Record<string, string>; names: Names } {
+  const query: Record<string, string> = Object.create(null) as Record<string, string>;
+  const given: string[] = [];
+  const names: Names = { given, known, vocabulary };
   for (const [name, value] of search) {
-    if (Object.hasOwn(query, name)) throw invalidParameters(`query parameter ${name} is given more than once`);
+    given.push(name);
+    if (Object.hasOwn(query, name)) {
+      if (!known.includes(name)) throw invalidParameters(unknownName('query', name, names));
+      throw invalidParameters(`query parameter ${name} is given more than once`);
+    }
     query[name] = value;
   }
-  return query;
+  return { query, names };
 }
 
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** JSON body of a route that takes one: `415` without a JSON content type, `400` when malformed. */
-function decodeBody(route: RouteDef, headers: Headers, text: string | undefined): unknown {
-  if (route.body === null) return undefined;
-  if (!isJson(headers.get('content-type'))) {
+/** `415` unless the request says its body is JSON: checked before the body is read. */
+export function requireJson(route: RouteDef, headers: Headers): void {
+  if (route.body !== null && !isJson(headers.get('content-type'))) {
     throw new ServiceError(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
   }
+}
+
+/** A well-formed token for each `*_token` field of a token route's body, found once per schema. */
+const tokenSamples = new WeakMap<Schema, Record<string, string>>();
+const TOKEN_PREFIXES = ['clm_', 'rcv_', 'emv_', 'res_'];
+
+function samplesOf(body: Schema): Record<string, string> {
+  let samples = tokenSamples.get(body);
+  if (samples) return samples;
+  samples = {};
+  for (const field of shapeKeys(body).filter((k) => k.endsWith('_token'))) {
+    for (const prefix of TOKEN_PREFIXES) {
+      const sample = randomToken(prefix);
+      if (z.safeDecode(body as z.ZodMiniType<unknown, unknown>, { [field]: sample }).success) samples[field] = sample;
+    }
+  }
+  tokenSamples.set(body, samples);
+  return samples;
+}
+
+/**
+ * Whether the body fails only because of its token (decisions.md: `invalid_token` is for a malformed,
+ * missing or unknown token in an otherwise well-formed body): it passes once the token is replaced by
+ * a well-formed one.
+ */
+function onlyTheTokenIsBad(body: Schema, json: unknown): boolean {
+  if (!isPlainObject(json)) return false;
+  return Object.entries(samplesOf(body)).some(([field, sample]) => z.safeDecode(body as z.ZodMiniType<unknown, unknown>, { ...json, [field]: sample }).success);
+}
+
+/** JSON body of a route that takes one (its content type already checked): `400` when malformed. */
+function decodeBody(route: RouteDef, text: string | undefined, vocabulary: ReadonlySet<string>, screen: ((json: unknown) => void) | undefined): unknown {
+  if (route.body === null) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text ?? '');
   } catch {
     throw invalidParameters('the body is not valid JSON');
   }
-  return decode(route.body, json, 'body', route.invalidBodyCode);
+  screen?.(json);
+  const names: Names = { given: isPlainObject(json) ? Object.keys(json) : [], known: shapeKeys(route.body), vocabulary };
+  const result = decode(route.body, json, 'body', names);
+  if (result.success) return result.data;
+  refuse(result, route.invalidBodyCode === 'invalid_token' && onlyTheTokenIsBad(route.body, json) ? 'invalid_token' : 'invalid_parameters');
 }
 
 /** Required headers of the route (e.g. the rotation's `Idempotency-Key`). */
@@ -60,11 +164,27 @@ function checkHeaders(route: RouteDef, headers: Headers): void {
   }
 }
 
-/** Decodes path parameters, query, headers and body against the route table (400/415, never charged). */
-export function decodeInput(route: RouteDef, rawParams: Record<string, string>, url: URL, headers: Headers, bodyText: string | undefined): DecodedInput {
-  const params = decode(route.params, rawParams, 'path');
-  const query = decode(route.query, queryObject(url.searchParams), 'query');
+/**
+ * Decodes path parameters, query, headers and body against the route table (400, never charged).
+ * `screen` sees the parsed JSON body before its schema (a refusal that must come first, such as a
+ * missing bot challenge).
+ */
+export function decodeInput(
+  routes: readonly RouteDef[],
+  route: RouteDef,
+  rawParams: Record<string, string>,
+  url: URL,
+  headers: Headers,
+  bodyText: string | undefined,
+  screen?: (json: unknown) => void,
+): DecodedInput {
+  const vocabulary = vocabularyOf(routes);
+  const params = decode(route.params, rawParams, 'path', { ...NO_NAMES, known: shapeKeys(route.params) });
+  if (!params.success) refuse(params);
+  const { query: raw, names } = queryObject(url.searchParams, shapeKeys(route.query), vocabulary);
+  const query = decode(route.query, raw, 'query', names);
+  if (!query.success) refuse(query);
   checkHeaders(route, headers);
-  const body = decodeBody(route, headers, bodyText);
-  return { params, query, body };
+  const body = decodeBody(route, bodyText, vocabulary, screen);
+  return { params: params.data as Record<string, unknown>, query: query.data as Record<string, unknown>, body };
 }

@@ -30,6 +30,16 @@ function compile(routes: readonly RouteDef[]): CompiledRoute[] {
   return list;
 }
 
+/** The longest URL the service reads (decisions.md: a longer one is a 4xx envelope, never a 5xx). */
+export const MAX_URL_LENGTH = 8192;
+
+/** `414` for a URL longer than `MAX_URL_LENGTH` characters, before anything else looks at it. */
+export function checkUrlLength(url: string): void {
+  if (url.length > MAX_URL_LENGTH) {
+    throw new ServiceError(414, 'invalid_parameters', `the URL is longer than ${MAX_URL_LENGTH} characters: send fewer or shorter parameters`);
+  }
+}
+
 /** Finds the operation for a method and path; anything else under `/v1` is `404 not_found`. */
 export function lookupRoute(method: string, pathname: string, service: ServiceContext): RouteMatch {
   for (const { route, pattern, names } of compile(service.routes)) {

@@ -13,10 +13,11 @@ export interface Trace {
 }
 
 /**
- * Records an authenticated request for request health: the route template, status, code, charge
- * and latency; never query values, bodies, headers or addresses.
+ * Records an authenticated request for request health: the route template, status, code, charge,
+ * whether the answer carried the metering headers, and latency; never query values, bodies, headers
+ * or addresses.
  */
-export function recordHealth(trace: Trace, status: number, errorCode: string | undefined, service: ServiceContext): void {
+export function recordHealth(trace: Trace, status: number, errorCode: string | undefined, service: ServiceContext, metered: boolean): void {
   const { caller, route } = trace;
   if (!caller || !route) return;
   const now = service.clock.now();
@@ -28,7 +29,8 @@ export function recordHealth(trace: Trace, status: number, errorCode: string | u
     status,
     ...(errorCode === undefined ? {} : { errorCode }),
     chargedCredits: trace.charged,
-    metered: route.metering !== undefined,
+    // decisions.md: exactly whether this answer carried the metering headers, not whether the route is metered.
+    metered,
     latencyMs: Math.max(0, now - trace.startedAt),
     occurredAt: now,
   });

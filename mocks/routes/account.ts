@@ -44,16 +44,8 @@ export function getUsage(ctx: OperationContext<never, { days?: number }>): Opera
   const now = ctx.service.clock.now();
   const days = reportDays(ctx.query.days ?? 30, now);
   const from = days[0]!;
-  const series = days.map((day) => ({ date: isoDay(day), requests: 0, credits: 0 }));
-  const slot = (at: number) => series[Math.floor((at - from) / DAY_MS)];
-  for (const entry of ctx.service.state.health.of(account.id, from)) {
-    const s = slot(entry.occurredAt);
-    if (s) s.requests += 1;
-  }
-  for (const charge of account.meter.charges) {
-    const s = charge.at >= from ? slot(charge.at) : undefined;
-    if (s) s.credits += charge.cost;
-  }
+  const requests = new Map(ctx.service.state.health.days(account.id, from).map((t) => [t.day, t.requests]));
+  const series = days.map((day) => ({ date: isoDay(day), requests: requests.get(day) ?? 0, credits: account.meter.creditsOn(day) }));
   const body: Usage = { days: days.length, from: isoDay(from), to: isoDay(days[days.length - 1]!), series };
   return { status: 200, body };
 }

@@ -27,7 +27,7 @@ export async function startCheckout(service: ServiceContext, init: { email: stri
     createdAt: service.clock.now(),
     claim: { usedAt: null },
   };
-  service.state.checkouts.add(session);
+  service.state.checkouts.add(session, service.clock.now());
   return { session_id: session.id, resume_token: resumeToken, claim_token: claimToken };
 }
 
@@ -47,7 +47,8 @@ async function sessionOf(ctx: OperationContext, bodyToken: string | undefined, l
   const { checkouts } = ctx.service.state;
   if (bodyToken !== undefined) {
     const hash = await sha256Hex(bodyToken);
-    const session = lookup === 'resume' ? checkouts.byResumeHash(hash) : checkouts.byClaimHash(hash);
+    const now = ctx.service.clock.now();
+    const session = lookup === 'resume' ? checkouts.byResumeHash(hash, now) : checkouts.byClaimHash(hash, now);
     if (!session) throw invalidToken();
     return { session, credential: bodyToken };
   }
@@ -57,7 +58,7 @@ async function sessionOf(ctx: OperationContext, bodyToken: string | undefined, l
   if (headers.get('origin') !== ctx.service.options.publicOrigin || headers.get('sec-fetch-site') !== 'same-origin') {
     throw new ServiceError(403, 'origin_rejected', 'a cookie-authenticated request must come from the first-party page');
   }
-  const session = checkouts.byCookieHash(await sha256Hex(cookie));
+  const session = checkouts.byCookieHash(await sha256Hex(cookie), ctx.service.clock.now());
   if (!session) throw invalidToken();
   return { session, credential: cookie };
 }
@@ -78,7 +79,7 @@ export async function checkoutIntent(ctx: OperationContext<never, never, Checkou
         : { status: 'closed' };
   if (ctx.body.resume_token === undefined) return { status: 200, body };
   const cookie = randomToken('ckv_');
-  ctx.service.state.checkouts.bindCookie(await sha256Hex(cookie), session);
+  ctx.service.state.checkouts.bindCookie(await sha256Hex(cookie), session, ctx.service.clock.now());
   const secure = isLoopbackHttp(ctx.service.options.serviceOrigin) ? '' : '; Secure';
   return { status: 200, body, headers: { 'Set-Cookie': `${CHECKOUT_COOKIE}=${cookie}; Path=/v1/checkout; HttpOnly; SameSite=Strict${secure}` } };
 }

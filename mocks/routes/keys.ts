@@ -1,12 +1,15 @@
-import { MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKeyCreated, type CreateKeyRequest, type KeyRotationSuccess } from '../../src/schemas';
-import type { OperationContext, OperationResult } from '../context';
+import * as z from 'zod/mini';
+import { IdempotencyKey, MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKeyCreated, type CreateKeyRequest, type KeyRotationSuccess } from '../../src/schemas';
+import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import { readBearer, revokedKey } from '../pipeline/authenticate';
 import { notFound, ServiceError } from '../service-error';
 import { newApiKey, sha256Hex } from '../state/crypto';
-import { keyView } from '../state/keys';
+import { keyView, type KeyRecord } from '../state/keys';
 import { seal, unseal } from '../state/sealed';
 
 const ROTATION_PURPOSE = 'key-rotation';
+/** Why a sixth active key is refused, for the route and the in-process handle alike. */
+export const KEY_LIMIT_MESSAGE = `an account holds at most ${MAX_ACTIVE_KEYS} active keys: revoke one first`;
 
 /** `GET /v1/account/keys`: every key of the account, active and revoked, never a plaintext. */
 export function listKeys(ctx: OperationContext): OperationResult {
@@ -20,9 +23,7 @@ export async function createKey(ctx: OperationContext<never, never, CreateKeyReq
   const plaintext = newApiKey();
   const hash = await sha256Hex(plaintext);
   // The limit is checked after the await, right before the insert, so concurrent creations cannot pass it together.
-  if (keys.activeOf(account.id).length >= MAX_ACTIVE_KEYS) {
-    throw new ServiceError(409, 'key_limit_reached', `an account holds at most ${MAX_ACTIVE_KEYS} active keys: revoke one first`);
-  }
+  if (keys.atKeyLimit(account.id)) throw new ServiceError(409, 'key_limit_reached', KEY_LIMIT_MESSAGE);
   const scopes: APIKeyScopes = ctx.body.scopes ?? ['data:read'];
   const record = keys.insert({ accountId: account.id, name: ctx.body.name, scopes, now: ctx.service.clock.now() }, plaintext, hash);
   const body: ApiKeyCreated = { ...keyView(record), api_key: plaintext };
@@ -39,6 +40,18 @@ export function revokeKey(ctx: OperationContext<{ id: string }>): OperationResul
 }
 
 /**
+ * Whether a revoked key's rotation request is the exact replay of a rotation that key committed
+ * (same old key, well-formed nonce of that rotation, inside 15 minutes). The pipeline asks this
+ * right after authentication: anything else from a revoked key is `401` before any window is touched.
+ */
+export async function isRotationReplay(key: KeyRecord, request: Request, service: ServiceContext): Promise<boolean> {
+  const nonce = request.headers.get('idempotency-key');
+  if (nonce === null || !z.safeParse(IdempotencyKey, nonce).success) return false;
+  const record = service.state.rotations.get(await sha256Hex(nonce), service.clock.now());
+  return record !== undefined && record.oldKeyId === key.id && service.clock.now() < record.expiresAt;
+}
+
+/**
  * `POST /v1/account/keys/rotate` (spec 5 rules 5 and 6): one replacement with the caller's exact
  * scopes, the old key revoked at once. The exact old key with the exact nonce replays the same
  * answer for 15 minutes; the nonce with another key is `409 idempotency_key_reused`.
@@ -51,7 +64,7 @@ export async function rotateKey(ctx: OperationContext): Promise<OperationResult>
   const nonceHash = await sha256Hex(nonce);
   const credential = `${bearer}\u0000${nonce}`;
 
-  const existing = state.rotations.get(nonceHash);
+  const existing = state.rotations.get(nonceHash, clock.now());
   if (existing) {
     if (existing.oldKeyId !== oldKey.id) throw new ServiceError(409, 'idempotency_key_reused', 'this Idempotency-Key belongs to another rotation: use a fresh nonce');
     await existing.pending;
@@ -67,7 +80,7 @@ export async function rotateKey(ctx: OperationContext): Promise<OperationResult>
   state.keys.revoke(oldKey, now);
   let done!: () => void;
   const record = { oldKeyId: oldKey.id, expiresAt: now + ROTATION_REPLAY_WINDOW_MS, pending: new Promise<void>((resolve) => (done = resolve)) };
-  state.rotations.add(nonceHash, record);
+  state.rotations.add(nonceHash, record, now);
   try {
     const plaintext = newApiKey();
     const replacement = state.keys.insert({ accountId: account.id, name: oldKey.name, scopes: oldKey.scopes, now }, plaintext, await sha256Hex(plaintext));

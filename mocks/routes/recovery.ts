@@ -30,6 +30,19 @@ export function recoveryBlocker(service: ServiceContext, account: AccountRecord)
 }
 
 /**
+ * The bot challenge comes first (decisions.md): a body without `challenge_token`, or with an empty
+ * one, is `403 challenge_failed` before the rest of the body is looked at.
+ */
+export function screenRecoveryRequest(json: unknown): void {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return;
+  const token = (json as { challenge_token?: unknown }).challenge_token;
+  if (token === undefined || token === '') throw challengeFailed();
+}
+
+const challengeFailed = () =>
+  new ServiceError(403, 'challenge_failed', 'the bot challenge is missing, used, expired or for another action or host: reload the page');
+
+/**
  * `POST /v1/recovery/requests`: checks the single-use bot challenge, queues the address without
  * looking it up, and always answers the same 202.
  */
@@ -38,7 +51,7 @@ export async function requestRecovery(ctx: OperationContext<never, never, Accoun
   const hostname = new URL(service.options.publicOrigin).hostname;
   const token = ctx.body.challenge_token;
   const valid = token.length > 0 && service.state.challenges.consume(await sha256Hex(token), RECOVERY_ACTION, hostname, service.clock.now());
-  if (!valid) throw new ServiceError(403, 'challenge_failed', 'the bot challenge is missing, used, expired or for another action or host: reload the page');
+  if (!valid) throw challengeFailed();
   service.state.recoveries.push({ email: ctx.body.email, at: service.clock.now() });
   setTimeout(() => void resolveRecoveryQueue(service).catch(() => undefined), 0);
   return { status: 202, body: ACCEPTED };

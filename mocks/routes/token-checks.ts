@@ -11,7 +11,7 @@ export const tokenExpired = () => new ServiceError(410, 'token_expired', 'this l
 
 /** A token of `kind` and its account; unknown is `400 invalid_token`. */
 export async function findToken(service: ServiceContext, token: string, kind: TokenKind): Promise<{ record: TokenRecord; account: AccountRecord }> {
-  const record = service.state.tokens.get(await sha256Hex(token));
+  const record = service.state.tokens.get(await sha256Hex(token), service.clock.now());
   const account = record && record.kind === kind ? service.state.accounts.get(record.accountId) : undefined;
   if (!record || !account) throw invalidToken();
   return { record, account };

@@ -43,7 +43,7 @@ export class AccountStore {
 
   /** Adds an account with fresh meters anchored at `createdAt`. */
   add(init: { id: string; email: string; status: AccountStatus; plan: PlanConfig; createdAt: number; recoveryVerified: boolean }): AccountRecord {
-    if (this.byEmail.has(init.email.toLowerCase())) throw new Error(`account ${init.email} exists`);
+    if (this.byEmail.has(init.email.toLowerCase())) throw new RangeError(`an account ${init.email} exists already`);
     const { plan, createdAt } = init;
     const account: AccountRecord = {
       id: init.id,
@@ -72,7 +72,7 @@ export class AccountStore {
   /** Replaces the mailbox: recovery authority resets (spec 3.2) and older links die with the generation. */
   changeEmail(account: AccountRecord, email: string): void {
     if (email.toLowerCase() === account.email.toLowerCase()) return;
-    if (this.byEmail.has(email.toLowerCase())) throw new Error(`account ${email} exists`);
+    if (this.byEmail.has(email.toLowerCase())) throw new RangeError(`an account ${email} exists already`);
     this.byEmail.delete(account.email.toLowerCase());
     account.email = email;
     this.byEmail.set(email.toLowerCase(), account);

@@ -1,3 +1,4 @@
+import { BoundedMap, type Bounds } from './bounded';
 import type { ReplaySlot } from './replay';
 
 /** A checkout session of a new customer (spec 3.3: open, complete, closed). */
@@ -17,37 +18,47 @@ export interface CheckoutSession {
   claim: ReplaySlot;
 }
 
-/** Checkout sessions by id and by resume-token hash. */
+/** Checkout sessions: 30 days from their start, 10,000 at most. */
+export const CHECKOUT_BOUNDS: Bounds = { maxAgeMs: 30 * 86_400_000, maxCount: 10_000 };
+/** Checkout cookies (one per intent made with a resume token): 24 hours, 10,000 at most. */
+export const CHECKOUT_COOKIE_BOUNDS: Bounds = { maxAgeMs: 86_400_000, maxCount: 10_000 };
+
+/** Checkout sessions by id, by resume- and claim-token hash, and by cookie hash, all bounded. */
 export class CheckoutStore {
-  private readonly byId = new Map<string, CheckoutSession>();
-  private readonly byResume = new Map<string, CheckoutSession>();
-  private readonly byClaim = new Map<string, CheckoutSession>();
-  private readonly byCookie = new Map<string, CheckoutSession>();
+  private readonly byId = new BoundedMap<string, CheckoutSession>(CHECKOUT_BOUNDS);
+  private readonly byResume = new BoundedMap<string, CheckoutSession>(CHECKOUT_BOUNDS);
+  private readonly byClaim = new BoundedMap<string, CheckoutSession>(CHECKOUT_BOUNDS);
+  private readonly byCookie = new BoundedMap<string, CheckoutSession>(CHECKOUT_COOKIE_BOUNDS);
 
-  add(session: CheckoutSession): void {
-    this.byId.set(session.id, session);
-    this.byResume.set(session.resumeHash, session);
-    this.byClaim.set(session.claimHash, session);
+  add(session: CheckoutSession, now: number): void {
+    this.byId.set(session.id, session, now);
+    this.byResume.set(session.resumeHash, session, now);
+    this.byClaim.set(session.claimHash, session, now);
   }
 
-  get(id: string): CheckoutSession | undefined {
-    return this.byId.get(id);
+  get(id: string, now: number): CheckoutSession | undefined {
+    return this.byId.get(id, now);
   }
 
-  byResumeHash(hash: string): CheckoutSession | undefined {
-    return this.byResume.get(hash);
+  byResumeHash(hash: string, now: number): CheckoutSession | undefined {
+    return this.byResume.get(hash, now);
   }
 
-  byClaimHash(hash: string): CheckoutSession | undefined {
-    return this.byClaim.get(hash);
+  byClaimHash(hash: string, now: number): CheckoutSession | undefined {
+    return this.byClaim.get(hash, now);
   }
 
   /** Binds an HttpOnly cookie value (by hash) to a session. */
-  bindCookie(hash: string, session: CheckoutSession): void {
-    this.byCookie.set(hash, session);
+  bindCookie(hash: string, session: CheckoutSession, now: number): void {
+    this.byCookie.set(hash, session, now);
   }
 
-  byCookieHash(hash: string): CheckoutSession | undefined {
-    return this.byCookie.get(hash);
+  byCookieHash(hash: string, now: number): CheckoutSession | undefined {
+    return this.byCookie.get(hash, now);
+  }
+
+  /** Cookies currently bound. */
+  get cookies(): number {
+    return this.byCookie.size;
   }
 }

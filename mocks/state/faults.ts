@@ -21,7 +21,10 @@ export interface FaultSpec {
 /** One armed fault, as the pipeline sees it. */
 export type Fault = Omit<FaultSpec, 'count' | 'route'>;
 
-/** Faults armed per route id, first in first out. */
+/** Faults armed at once, at most. */
+export const MAX_ARMED_FAULTS = 1_000;
+
+/** Faults armed per route id, first in first out; at most `MAX_ARMED_FAULTS`. */
 export class FaultQueue {
   private readonly armed: { routeId: string; fault: Fault; left: number }[] = [];
 
@@ -29,6 +32,7 @@ export class FaultQueue {
   add(routeId: string, spec: FaultSpec): void {
     const { count = 1, route: _route, ...fault } = spec;
     if (!Number.isInteger(count) || count < 1) throw new RangeError('fault count must be a positive integer');
+    if (this.armed.length >= MAX_ARMED_FAULTS) throw new RangeError(`at most ${MAX_ARMED_FAULTS} faults can be armed at once: clear them first`);
     this.armed.push({ routeId, fault, left: count });
   }
 

@@ -1,12 +1,16 @@
 import type { RequestGuidanceMessage } from '../../src/schemas';
 
-/** Support guidance messages per account (spec 2.10). */
+/** Guidance messages kept per account: the 100 most recent. */
+export const GUIDANCE_KEPT = 100;
+
+/** Support guidance messages per account (spec 2.10), the `GUIDANCE_KEPT` most recent. */
 export class GuidanceStore {
   private readonly byAccount = new Map<string, RequestGuidanceMessage[]>();
 
   add(accountId: string, message: RequestGuidanceMessage): void {
     const list = this.byAccount.get(accountId) ?? [];
     list.push(message);
+    if (list.length > GUIDANCE_KEPT) list.splice(0, list.length - GUIDANCE_KEPT);
     this.byAccount.set(accountId, list);
   }
 

@@ -1,4 +1,4 @@
-import type { APIKeyScopes, ApiKey } from '../../src/schemas';
+import { MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKey } from '../../src/schemas';
 import { newApiKey, newId, sha256Hex, timingSafeEqual } from './crypto';
 
 /** A stored key: only the SHA-256 of the plaintext is kept (spec 5 rule 10). */
@@ -17,11 +17,18 @@ export interface KeyRecord {
 }
 
 const PREFIX_LENGTH = 'svc_live_'.length + 4;
+/**
+ * Revoked keys kept per account (inventory, request-health names): the 100 most recently revoked,
+ * and any revoked inside the last 15 minutes, when its rotation can still be replayed, up to 1,000.
+ */
+export const REVOKED_KEYS_KEPT = 100;
+export const REVOKED_KEYS_MAX = 1_000;
 
-/** Keys by SHA-256 and by id. */
+/** Keys by SHA-256, by id and by account; at most 5 active and `REVOKED_KEYS_KEPT` revoked per account. */
 export class KeyStore {
   private readonly byHash = new Map<string, KeyRecord>();
   private readonly byId = new Map<string, KeyRecord>();
+  private readonly byAccount = new Map<string, KeyRecord[]>();
 
   /**
    * Creates a key and returns its plaintext once; the store keeps only the hash.
@@ -50,6 +57,9 @@ export class KeyStore {
     };
     this.byHash.set(hash, record);
     this.byId.set(record.id, record);
+    const keys = this.byAccount.get(record.accountId);
+    if (keys) keys.push(record);
+    else this.byAccount.set(record.accountId, [record]);
     return record;
   }
 
@@ -65,7 +75,7 @@ export class KeyStore {
 
   /** Every key of an account, oldest first. */
   ofAccount(accountId: string): KeyRecord[] {
-    return [...this.byId.values()].filter((k) => k.accountId === accountId);
+    return [...(this.byAccount.get(accountId) ?? [])];
   }
 
   /** Active keys of an account. */
@@ -73,11 +83,31 @@ export class KeyStore {
     return this.ofAccount(accountId).filter((k) => k.status === 'active');
   }
 
-  /** Revokes a key (idempotent). */
+  /** Whether the account already holds the most active keys it may (spec 8.4). */
+  atKeyLimit(accountId: string): boolean {
+    return this.activeOf(accountId).length >= MAX_ACTIVE_KEYS;
+  }
+
+  /** Revokes a key (idempotent), then drops the account's oldest revoked keys past the bound. */
   revoke(record: KeyRecord, now: number): void {
     if (record.status === 'revoked') return;
     record.status = 'revoked';
     record.revokedAt = now;
+    this.#prune(record.accountId, now);
+  }
+
+  #prune(accountId: string, now: number): void {
+    const keys = this.byAccount.get(accountId) ?? [];
+    const revoked = keys.filter((k) => k.status === 'revoked').sort((a, b) => (a.revokedAt ?? 0) - (b.revokedAt ?? 0));
+    const replayable = now - ROTATION_REPLAY_WINDOW_MS;
+    const beyondMax = Math.max(0, revoked.length - REVOKED_KEYS_MAX);
+    const drop = new Set(revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT)).filter((k, i) => i < beyondMax || (k.revokedAt ?? 0) <= replayable));
+    if (drop.size === 0) return;
+    for (const key of drop) {
+      this.byHash.delete(key.hash);
+      this.byId.delete(key.id);
+    }
+    this.byAccount.set(accountId, keys.filter((k) => !drop.has(k)));
   }
 }
 

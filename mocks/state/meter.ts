@@ -1,4 +1,5 @@
 import type { QuotaWindow } from '../../src/schemas';
+import { BoundedLog, type Bounds } from './bounded';
 
 /**
  * Credit metering of one account in two independent windows (spec 8.1): the plan period and the
@@ -46,12 +47,21 @@ const remaining = (w: WindowState) => Math.max(0, w.limit - w.used - w.inFlight)
 /** Start of the UTC day of `ms`. */
 export const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
 
+/** The detailed charges kept per account: 90 days (the longest usage window) and 10,000 charges. */
+export const CHARGE_BOUNDS: Bounds = { maxAgeMs: 90 * DAY_MS, maxCount: 10_000 };
+/** Credits per UTC day are kept for the 90 days a usage report reaches back. */
+const USAGE_DAYS = 90;
+
 /** The two windows of an account, rolled forward by the clock. */
 export class Meter {
   period: WindowState;
   daily: WindowState;
-  /** Every charge, oldest first (the mock's ledger). */
-  readonly charges: Charge[] = [];
+  /** The most recent charges, oldest first (the mock's ledger), within `CHARGE_BOUNDS`. */
+  readonly charges = new BoundedLog<Charge>(CHARGE_BOUNDS, (c) => c.at);
+  /** Every credit ever charged: exact however many detailed charges were dropped. */
+  charged = 0;
+  /** Credits per UTC day (day start in ms), for the last 90 days. */
+  readonly #creditsByDay = new Map<number, number>();
 
   constructor(
     private periodDays: number,
@@ -111,7 +121,23 @@ export class Meter {
       w.inFlight = Math.max(0, w.inFlight - reservation.envelope);
       w.used += cost;
     }
-    if (cost > 0) this.charges.push({ ...charge, cost });
+    if (cost > 0) this.#record({ ...charge, cost });
+  }
+
+  /** Credits charged on the UTC day that starts at `dayStart`. */
+  creditsOn(dayStart: number): number {
+    return this.#creditsByDay.get(dayStart) ?? 0;
+  }
+
+  #record(charge: Charge): void {
+    this.charged += charge.cost;
+    this.charges.push(charge, charge.at);
+    const day = utcDayStart(charge.at);
+    const known = this.#creditsByDay.get(day);
+    this.#creditsByDay.set(day, (known ?? 0) + charge.cost);
+    if (known !== undefined) return;
+    const oldest = day - USAGE_DAYS * DAY_MS;
+    for (const d of this.#creditsByDay.keys()) if (d < oldest) this.#creditsByDay.delete(d);
   }
 
   /** A window as the account record shows it (spec 2.9, QuotaWindow). */

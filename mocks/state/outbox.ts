@@ -1,3 +1,5 @@
+import { BoundedLog, type Bounds } from './bounded';
+
 /** One e-mail the service "sent": a recovery or verification link (decisions.md, test affordances). */
 export interface OutboxMessage {
   to: string;
@@ -8,11 +10,20 @@ export interface OutboxMessage {
   sent_at: string;
 }
 
-/** The mail outbox, oldest first. */
-export class Outbox {
-  readonly messages: OutboxMessage[] = [];
+/** Mail is kept 24 hours (the longest link validity) and 1,000 messages at most. */
+export const OUTBOX_BOUNDS: Bounds = { maxAgeMs: 24 * 3_600_000, maxCount: 1_000 };
 
-  send(message: OutboxMessage): void {
-    this.messages.push(message);
+/** The mail outbox, oldest first, within `OUTBOX_BOUNDS`. */
+export class Outbox {
+  readonly #messages = new BoundedLog<OutboxMessage>(OUTBOX_BOUNDS, (m) => Date.parse(m.sent_at));
+
+  send(message: OutboxMessage, now: number): void {
+    this.#messages.push(message, now);
+  }
+
+  /** The messages still held at `now`, oldest first. */
+  messages(now: number): OutboxMessage[] {
+    this.#messages.trim(now);
+    return this.#messages.toArray();
   }
 }

@@ -1,27 +1,32 @@
+import { BoundedMap, type Bounds } from './bounded';
+
 /** The catalog cache of spec 8.4 ("roughly one hour") for cache-eligible routes. */
 export const CACHE_TTL_MS = 60 * 60 * 1000;
+/** One hour per answer, and the 1,000 most recently cached answers. */
+export const CACHE_BOUNDS: Bounds = { maxAgeMs: CACHE_TTL_MS, maxCount: 1_000 };
 
 /** A cached data result. */
 export interface CachedResult {
   body: unknown;
   rows: number;
   truncated: boolean;
-  expiresAt: number;
 }
 
 /** Responses of cache-eligible routes by route and canonical query. */
 export class ResponseCache {
-  private readonly entries = new Map<string, CachedResult>();
+  private readonly entries = new BoundedMap<string, CachedResult>(CACHE_BOUNDS);
 
   get(key: string, now: number): CachedResult | undefined {
-    const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > now) return hit;
-    if (hit) this.entries.delete(key);
-    return undefined;
+    return this.entries.get(key, now);
   }
 
-  set(key: string, value: Omit<CachedResult, 'expiresAt'>, now: number): void {
-    this.entries.set(key, { ...value, expiresAt: now + CACHE_TTL_MS });
+  set(key: string, value: CachedResult, now: number): void {
+    this.entries.set(key, value, now);
+  }
+
+  /** Answers currently held. */
+  get size(): number {
+    return this.entries.size;
   }
 
   clear(): void {

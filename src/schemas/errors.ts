@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   idempotency_key_reused: 409,
   token_used: 409,
   token_expired: 410,
+  payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
   quota_exceeded: 429,

@@ -249,12 +249,27 @@ describe('POST /v1/checkout/claims', () => {
     const mock = newMock();
     const { resume_token, claim_token } = await opened(mock);
     const unknown = `clm_${'A'.repeat(43)}`;
-    for (const body of [{ claim_token: unknown }, { claim_token: 'clm_short' }, { claim_token: `clm_${'A'.repeat(42)}B` }, { claim_token: resume_token }, { claim_token: '' }, { claim_token: claim_token, extra: 1 }, {}]) {
+    for (const body of [{ claim_token: unknown }, { claim_token: 'clm_short' }, { claim_token: `clm_${'A'.repeat(42)}B` }, { claim_token: resume_token }, { claim_token: '' }, { claim_token: 7 }, {}]) {
       const answer = await claim(mock, body);
       expect(answer.status).toBe(400);
       expect(codeOf(answer)).toBe('invalid_token');
       noSecrets(answer, [resume_token, claim_token, unknown]);
     }
+  });
+
+  it('refuses a malformed body around the token with 400 invalid_parameters: invalid_token is for the token itself', async () => {
+    const mock = newMock();
+    const { resume_token, claim_token } = await opened(mock);
+    for (const body of [{ claim_token, extra: 1 }, [], [claim_token], 'x', null, { [claim_token]: 1 }]) {
+      const answer = await claim(mock, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(codeOf(answer)).toBe('invalid_parameters');
+      noSecrets(answer, [resume_token, claim_token]);
+    }
+    expect(codeOf(await intent(mock, { resume_token, extra: 1 }))).toBe('invalid_parameters');
+    expect(codeOf(await intent(mock, { resume_token: 'res_short' }))).toBe('invalid_token');
+    // None of that consumed the claim.
+    expect((await claim(mock, { claim_token })).status).toBe(202);
   });
 
   it('refuses a claim token in the query string with 400 and does not consume it', async () => {

@@ -170,7 +170,7 @@ describe('input validation', () => {
   it('refuses unknown, repeated and malformed parameters with 400 invalid_parameters naming the parameter, free', async () => {
     const mock = newMock();
     const cases: [string, string][] = [
-      [`${SPORTS}?foo=1`, 'foo'],
+      [`${SPORTS}?foo=1`, 'position 1'], // an unknown name is pointed at, never echoed
       ['/v1/catalog/leagues', 'sport_id'],
       ['/v1/catalog/leagues?sport_id=abc', 'sport_id'],
       ['/v1/catalog/leagues?sport_id=1&sport_id=2', 'sport_id'],

@@ -132,19 +132,21 @@ describe('POST /v1/recovery/requests', () => {
     expect((await recoveryLinks(mock)).length).toBe(1);
   });
 
-  it('refuses a missing (empty) bot challenge with 403 challenge_failed (decisions.md)', async () => {
+  it('refuses a missing bot challenge, absent or empty, with 403 challenge_failed before looking at the rest (decisions.md)', async () => {
     const mock = newMock();
     await eligible(mock);
-    const answer = await request(mock, mock.demoEmail, '');
-    expect(answer.status).toBe(403);
-    expect(codeOf(answer)).toBe('challenge_failed');
+    for (const body of [{ email: mock.demoEmail, challenge_token: '' }, { email: mock.demoEmail }, { email: 'not-an-email' }, {}, { email: mock.demoEmail, extra: 1 }]) {
+      const answer = await call(mock, REQUESTS, { key: null, ...postJson(body) });
+      expect(answer.status, JSON.stringify(body)).toBe(403);
+      expect(codeOf(answer)).toBe('challenge_failed');
+    }
     expect(await recoveryLinks(mock)).toEqual([]);
   });
 
   it('refuses a malformed body (400) or one not sent as JSON (415)', async () => {
     const mock = newMock();
     const challenge = await mock.issueChallenge();
-    for (const body of [{ email: 'not-an-email', challenge_token: challenge }, { email: `${'a'.repeat(250)}@example.com`, challenge_token: challenge }, { email: mock.demoEmail }, { email: mock.demoEmail, challenge_token: challenge, extra: 1 }]) {
+    for (const body of [{ email: 'not-an-email', challenge_token: challenge }, { email: `${'a'.repeat(250)}@example.com`, challenge_token: challenge }, { email: mock.demoEmail, challenge_token: 7 }, { email: mock.demoEmail, challenge_token: challenge, extra: 1 }, []]) {
       const answer = await call(mock, REQUESTS, { key: null, ...postJson(body) });
       expect(answer.status).toBe(400);
       expect(codeOf(answer)).toBe('invalid_parameters');

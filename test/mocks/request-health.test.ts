@@ -141,7 +141,9 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
       expect(event.api_key_prefix).toBe(f.key.slice(0, 13));
       expect(event.api_key_name).toBe(f.key === reader.apiKey ? 'reader' : 'Primary key');
       expect(event.charged_credits).toBe(Number(f.answer.headers.get('X-Credits-Cost') ?? 0));
-      expect(event.metered).toBe(event.endpoint !== '/v1/account');
+      // decisions.md: metered exactly when the answer carried the metering headers.
+      expect(event.metered).toBe(f.answer.headers.has('X-Credits-Cost'));
+      expect(event.metered).toBe(event.charged_credits > 0);
       expect(event.guidance).toEqual(issue(event.endpoint, event.status, event.error_code).guidance);
     });
     expect(report.events.map((e) => e.endpoint)).toEqual(['/v1/account', SPORTS, ODDS_TEMPLATE, ODDS_TEMPLATE, ODDS_TEMPLATE, ODDS_TEMPLATE, ODDS_TEMPLATE]);

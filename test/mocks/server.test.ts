@@ -91,12 +91,15 @@ describe('startMockServer', () => {
 });
 
 describe('control plane', () => {
-  const admin = (server: MockServer, path: string, init: { method?: string; body?: unknown } = {}) =>
-    fetch(`${server.url}/__admin${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: init.body === undefined ? {} : { 'Content-Type': 'application/json' },
+  // State-changing control requests are JSON, even without a body (the CSRF guard).
+  const admin = (server: MockServer, path: string, init: { method?: string; body?: unknown } = {}) => {
+    const method = init.method ?? (init.body === undefined ? 'GET' : 'POST');
+    return fetch(`${server.url}/__admin${path}`, {
+      method,
+      headers: method === 'GET' ? {} : { 'Content-Type': 'application/json' },
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
+  };
 
   it('reads, sets and advances the clock', async () => {
     const server = await start();

@@ -57,6 +57,7 @@ describe('ERROR_CODES', () => {
       idempotency_key_reused: 409,
       token_used: 409,
       token_expired: 410,
+      payload_too_large: 413,
       unsupported_media_type: 415,
     });
   });

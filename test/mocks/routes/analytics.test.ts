@@ -169,7 +169,7 @@ describe('GET /v1/analytics/clv: validation (400 invalid_parameters, free)', () 
       [{ market: 'moneyline', side: 'home', odds: 2 }, 'event_id'],
       [{ event_id: 0, market: 'moneyline', side: 'home', odds: 2 }, 'event_id'],
       [{ event_id: id, market: 'moneyline', side: 'home', odds: 2, period: -1 }, 'period'],
-      [{ event_id: id, market: 'moneyline', side: 'home', odds: 2, bet_id: 7 }, 'bet_id'],
+      [{ event_id: id, market: 'moneyline', side: 'home', odds: 2, bet_id: 7 }, 'position 5'], // an unknown name is never echoed
     ];
     for (const [query, name] of cases) expectFree(await call(mock, clvPath(query)), 400, 'invalid_parameters', name);
     expect(charged(mock)).toBe(0);

@@ -36,7 +36,8 @@ describe('Meter (spec 8.1)', () => {
     meter.settle(r, charge(9));
     meter.settle(r, charge(9));
     expect(meter.view('daily', T0)).toMatchObject({ used: 5, in_flight: 0 });
-    expect(meter.charges.map((c) => c.cost)).toEqual([5]);
+    expect(meter.charges.toArray().map((c) => c.cost)).toEqual([5]);
+    expect(meter.charged).toBe(5);
   });
 
   it('rolls the daily window at 00:00 UTC and the period at its own reset, keeping held reservations', () => {

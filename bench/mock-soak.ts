@@ -1,0 +1,148 @@
+/**
+ * Soak of the standalone mock server (issue 10): 50 concurrent clients of mixed traffic (data routes,
+ * refusals, 429s, bot challenges and recovery requests, key rotations with replays, oversize bodies)
+ * for 60 s, with RSS and heap sampled every 5 s. Not a test: prints a table and the verdict.
+ *
+ *   npx node --expose-gc scripts/run-ts.mjs bench/mock-soak.ts [seconds] [clients]
+ *
+ * Targets: after the first 20 s, RSS grows less than 10%; zero 5xx; zero lost requests (every request
+ * sent got an answer). Clients and server share this process, so RSS includes both.
+ */
+import { startMockServer } from '../mocks/node';
+
+const SECONDS = Number(process.argv[2] ?? 60);
+const CLIENTS = Number(process.argv[3] ?? 50);
+const SAMPLE_MS = 5_000;
+const WARM_UP_S = 20;
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+
+const plans = { soak: { slug: 'soak', name: 'Soak', periodCredits: 1e12, periodDays: 30, dailyCredits: 1e12, rateLimitRps: 1e9 } };
+const server = await startMockServer({ port: 0, plans, demoAccount: { plan: 'soak' } });
+const base = server.url;
+const json = { 'Content-Type': 'application/json' };
+const bearer = (key: string) => ({ Authorization: `Bearer ${key}` });
+
+async function admin(path: string, body: unknown): Promise<{ api_key: string }> {
+  const res = await fetch(`${base}/__admin${path}`, { method: 'POST', headers: json, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as { api_key: string };
+}
+
+// A trial account (2 requests per second) that its clients drive into 429s, and one account per
+// rotating client (pro: 20 per second), whose key each rotation replaces.
+const trial = (await admin('/accounts', { email: 'trial@soak.test', plan: 'trial' })).api_key;
+const rotators = await Promise.all(Array.from({ length: 5 }, (_, i) => admin('/accounts', { email: `rotate${i}@soak.test`, plan: 'pro' })));
+const demo = server.mock.apiKey;
+const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
+
+const stats = { sent: 0, answered: 0, lost: 0, byStatus: new Map<number, number>() };
+
+/** Sends one request and reads its answer; a request without an answer is lost. */
+async function hit(path: string, init: RequestInit = {}): Promise<{ status: number; text: string } | undefined> {
+  stats.sent++;
+  try {
+    const res = await fetch(`${base}${path}`, init);
+    const text = await res.text();
+    stats.answered++;
+    stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1);
+    return { status: res.status, text };
+  } catch {
+    stats.lost++;
+    return undefined;
+  }
+}
+
+/** One request of the mix, by turn: data routes, refusals, 429s, challenges and recoveries. */
+const MIX: ((n: number) => Promise<unknown>)[] = [
+  () => hit('/v1/catalog/sports', { headers: bearer(demo) }),
+  (n) => hit(`/v1/catalog/leagues?sport_id=${1 + (n % 2_000)}`, { headers: bearer(demo) }), // fills the response cache
+  () => hit('/v1/events?limit=20', { headers: bearer(demo) }),
+  (n) => hit(`/v1/events/${1 + (n % 50)}/odds`, { headers: bearer(demo) }), // mostly 404, charged
+  () => hit('/v1/outrights', { headers: bearer(demo) }),
+  () => hit('/v1/account/request-health?days=7', { headers: bearer(demo) }),
+  () => hit('/v1/account/usage', { headers: bearer(demo) }),
+  () => hit('/v1/catalog/sports', { headers: bearer(trial) }), // 429 rate_limited or quota_exceeded
+  () => hit('/v1/catalog/sports'), // 401
+  (n) => hit(`/v1/catalog/sports?unknown${n % 7}=1`, { headers: bearer(demo) }), // 400
+  (n) => hit(`/v1/nope/${n}`, { method: 'POST', headers: bearer(demo), body: 'x'.repeat(300_000) }), // 404, body drained
+  () => hit('/v1/account/keys', { method: 'POST', headers: { ...bearer(demo), ...json }, body: JSON.stringify({ name: 'x'.repeat(100_000) }) }), // 413
+  () => hit('/v1/catalog/sports', { method: 'PUT', headers: bearer(demo) }), // 404
+  // An unused challenge (left for the store's bound), then one spent on a recovery request.
+  () => hit('/__challenge', { method: 'POST', headers: { ...json, Origin: base }, body: '{}' }),
+  async () => {
+    const res = await hit('/__challenge', { method: 'POST', headers: { ...json, Origin: base }, body: '{}' });
+    const token = res?.status === 200 ? (JSON.parse(res.text) as { challenge_token: string }).challenge_token : '';
+    await hit('/v1/recovery/requests', { method: 'POST', headers: json, body: JSON.stringify({ email: 'nobody@soak.test', challenge_token: token }) });
+  },
+];
+
+const deadline = Date.now() + SECONDS * 1000;
+
+async function mixedClient(i: number): Promise<void> {
+  for (let n = i; Date.now() < deadline; n++) await MIX[n % MIX.length]!(n);
+}
+
+/** Rotates its account's key again and again, replaying every tenth rotation with the old key and nonce. */
+async function rotatingClient(i: number): Promise<void> {
+  let key = rotators[i % rotators.length]!.api_key;
+  for (let n = 0; Date.now() < deadline; n++) {
+    const id = nonce();
+    const res = await hit('/v1/account/keys/rotate', { method: 'POST', headers: { ...bearer(key), 'Idempotency-Key': id } });
+    if (res?.status !== 200) continue; // 429 past the account's 20 per second
+    if (n % 10 === 0) await hit('/v1/account/keys/rotate', { method: 'POST', headers: { ...bearer(key), 'Idempotency-Key': id } });
+    key = (JSON.parse(res.text) as { api_key: string }).api_key;
+  }
+}
+
+interface Sample {
+  t: number;
+  requests: number;
+  rate: number;
+  rss: number;
+  heap: number;
+  /** Memory outside the JS heap: buffers of sockets and bodies. */
+  external: number;
+  fiveXx: number;
+  lost: number;
+}
+
+const samples: Sample[] = [];
+const started = Date.now();
+let lastCount = 0;
+const fiveXx = () => [...stats.byStatus].filter(([s]) => s >= 500).reduce((sum, [, c]) => sum + c, 0);
+const sample = () => {
+  gc?.();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  const t = Math.round((Date.now() - started) / 1000);
+  samples.push({ t, requests: stats.answered, rate: Math.round((stats.answered - lastCount) / (SAMPLE_MS / 1000)), rss, heap: heapUsed, external, fiveXx: fiveXx(), lost: stats.lost });
+  lastCount = stats.answered;
+};
+sample();
+const timer = setInterval(sample, SAMPLE_MS);
+
+const clients = Array.from({ length: CLIENTS }, (_, i) => (i % 10 === 9 ? rotatingClient(i) : mixedClient(i)));
+await Promise.all(clients);
+clearInterval(timer);
+sample();
+
+console.log(`mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base}${gc ? '' : ' (run with --expose-gc for heap after GC)'}\n`);
+console.log('   t (s) | answered | req/s  | RSS (MB) | heap (MB) | external (MB) | 5xx | lost');
+console.log('  -------+----------+--------+----------+-----------+---------------+-----+-----');
+for (const s of samples) {
+  console.log(`  ${String(s.t).padStart(6)} | ${String(s.requests).padStart(8)} | ${String(s.rate).padStart(6)} | ${mb(s.rss).padStart(8)} | ${mb(s.heap).padStart(9)} | ${mb(s.external).padStart(13)} | ${String(s.fiveXx).padStart(3)} | ${String(s.lost).padStart(4)}`);
+}
+const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, c]) => `${s}: ${c}`).join(', ');
+console.log(`\nstatuses: ${statuses}`);
+
+const afterWarmUp = samples.find((s) => s.t >= WARM_UP_S) ?? samples[0]!;
+const last = samples.at(-1)!;
+const growth = (last.rss - afterWarmUp.rss) / afterWarmUp.rss;
+const verdicts = [
+  [`RSS growth after ${WARM_UP_S} s: ${(growth * 100).toFixed(1)}% (target < 10%)`, growth < 0.1],
+  [`5xx: ${fiveXx()} (target 0)`, fiveXx() === 0],
+  [`lost: ${stats.lost} of ${stats.sent} sent, ${stats.answered} answered (target 0)`, stats.lost === 0 && stats.sent === stats.answered],
+] as const;
+for (const [line, ok] of verdicts) console.log(`${ok ? 'PASS' : 'FAIL'}  ${line}`);
+await server.close();
+process.exitCode = verdicts.every(([, ok]) => ok) ? 0 : 1;

@@ -1,0 +1,140 @@
+/**
+ * Bounded containers for everything the mock keeps per request or per caller (decisions.md, "Order of
+ * checks and what a refused request may touch"): each holds entries for at most `maxAgeMs` of mock time
+ * (the longest window that reads them) and at most `maxCount` of them, the oldest going first. A
+ * long-running mock under load therefore holds steady memory. The bounds are listed in docs/mock-server.md.
+ */
+
+/** How long and how many entries a store keeps. */
+export interface Bounds {
+  /** Entries older than this (mock time since they were added) are dropped. */
+  readonly maxAgeMs: number;
+  /** At most this many entries; past it the oldest is dropped. */
+  readonly maxCount: number;
+}
+
+/**
+ * A log of timestamped entries, oldest first, in a fixed ring: O(1) to append and to drop the oldest.
+ *
+ * @example
+ * const log = new BoundedLog<{ at: number }>({ maxAgeMs: 60_000, maxCount: 3 }, (e) => e.at);
+ * for (const at of [1, 2, 3, 4]) log.push({ at }, at);
+ * log.toArray(); // [{ at: 2 }, { at: 3 }, { at: 4 }]
+ */
+export class BoundedLog<T> {
+  #slots: (T | undefined)[] = [];
+  #head = 0;
+  #size = 0;
+
+  constructor(
+    readonly bounds: Bounds,
+    private readonly timeOf: (entry: T) => number,
+  ) {}
+
+  get length(): number {
+    return this.#size;
+  }
+
+  /** Appends an entry, then drops what is past the bounds at `now`. */
+  push(entry: T, now: number): void {
+    const { maxCount } = this.bounds;
+    if (this.#size === maxCount) this.#dropOldest();
+    if (this.#size === this.#slots.length) this.#grow(Math.min(maxCount, Math.max(16, this.#slots.length * 2)));
+    this.#slots[(this.#head + this.#size) % this.#slots.length] = entry;
+    this.#size += 1;
+    this.trim(now);
+  }
+
+  /** Drops entries older than the age bound at `now`. */
+  trim(now: number): void {
+    const cutoff = now - this.bounds.maxAgeMs;
+    while (this.#size > 0 && this.timeOf(this.#slots[this.#head] as T) < cutoff) this.#dropOldest();
+  }
+
+  /** The entries, oldest first. */
+  toArray(): T[] {
+    const out: T[] = [];
+    for (const entry of this) out.push(entry);
+    return out;
+  }
+
+  *[Symbol.iterator](): IterableIterator<T> {
+    // A ring that never wrapped is still in insertion order; one that did wraps at #head.
+    for (let i = 0; i < this.#size; i++) yield this.#slots[(this.#head + i) % this.#slots.length] as T;
+  }
+
+  /** A larger ring with the entries in order from slot 0. */
+  #grow(capacity: number): void {
+    const slots: (T | undefined)[] = this.toArray();
+    slots.length = capacity;
+    this.#slots = slots;
+    this.#head = 0;
+  }
+
+  #dropOldest(): void {
+    this.#slots[this.#head] = undefined;
+    this.#head = (this.#head + 1) % this.#slots.length;
+    this.#size -= 1;
+    if (this.#size === 0) this.#head = 0;
+  }
+}
+
+/**
+ * A map whose entries expire `maxAgeMs` after they were set and whose size is capped. Insertion
+ * order is age order, so expiry and eviction both take from the front.
+ *
+ * @example
+ * const map = new BoundedMap<string, number>({ maxAgeMs: 1_000, maxCount: 10 });
+ * map.set('a', 1, 0);
+ * map.get('a', 500); // 1
+ * map.get('a', 1_000); // undefined
+ */
+export class BoundedMap<K, V> {
+  readonly #entries = new Map<K, { value: V; at: number }>();
+
+  constructor(readonly bounds: Bounds) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The value of `key` unless it expired by `now`. */
+  get(key: K, now: number): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.at >= this.bounds.maxAgeMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Sets `key` (as the newest entry), then drops what is past the bounds at `now`. */
+  set(key: K, value: V, now: number): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { value, at: now });
+    this.trim(now);
+  }
+
+  delete(key: K): boolean {
+    return this.#entries.delete(key);
+  }
+
+  /** Drops expired entries from the front, and the oldest ones past the count cap. */
+  trim(now: number): void {
+    for (const [key, entry] of this.#entries) {
+      if (this.#entries.size <= this.bounds.maxCount && now - entry.at < this.bounds.maxAgeMs) break;
+      this.#entries.delete(key);
+    }
+  }
+
+  /** Unexpired values at `now`, oldest first. */
+  values(now: number): V[] {
+    this.trim(now);
+    return [...this.#entries.values()].map((e) => e.value);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+}
