@@ -133,7 +133,7 @@ export function createAdminHandlers(mock: MockService): HttpHandler[] {
   return [
     http.all(`${origin}/__admin/*`, async ({ request }) => {
       const requestId = newRequestId();
-      const headers = baseHeaders(requestId, origin);
+      const headers = baseHeaders(requestId, origin, mock.clock.now());
       try {
         const path = new URL(request.url).pathname.slice('/__admin'.length);
         const reply = await dispatch(mock, request, path);

@@ -13,7 +13,7 @@ import { pageHandlers } from './pages';
 import { newRequestId } from './pipeline/request-id';
 import { baseHeaders, errorResponse } from './pipeline/respond';
 import { ServiceError } from './service-error';
-import type { KnownErrorCode } from '../src/schemas';
+import { SDK_VERSION_HEADER, type KnownErrorCode } from '../src/schemas';
 
 /** Options of the standalone server. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -50,9 +50,9 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const CORS_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
+const CORS_HEADERS = `Authorization, Content-Type, Idempotency-Key, ${SDK_VERSION_HEADER}`;
 const EXPOSED = [
-  'X-Request-Id', 'X-Service-Origin', 'Retry-After', 'WWW-Authenticate', 'X-Credits-Cost', 'X-Credits-Limit', 'X-Credits-Remaining',
+  'Date', 'X-Request-Id', 'X-Service-Origin', 'Retry-After', 'WWW-Authenticate', 'X-Credits-Cost', 'X-Credits-Limit', 'X-Credits-Remaining',
   'X-Credits-Period-Limit', 'X-Credits-Period-Remaining', 'X-Credits-Period-Reset', 'X-Credits-Daily-Limit', 'X-Credits-Daily-Remaining',
   'X-Credits-Daily-Reset', 'X-Result-Rows', 'X-Result-Truncated', 'X-Next-Cursor', 'X-Cache',
 ].join(', ');
@@ -92,9 +92,9 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
-function envelope(status: number, code: KnownErrorCode, message: string, origin: string): Response {
+function envelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): Response {
   const requestId = newRequestId();
-  return errorResponse(new ServiceError(status, code, message), baseHeaders(requestId, origin), requestId);
+  return errorResponse(new ServiceError(status, code, message), baseHeaders(requestId, origin, now), requestId);
 }
 
 /**
@@ -133,13 +133,13 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const path = new URL(request.url).pathname;
     if (path === '/__admin' || path.startsWith('/__admin/')) {
       const allowed = admin === true || (admin === 'loopback' && isLoopback(req.socket.remoteAddress));
-      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url);
-      return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url);
+      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+      return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
     }
     const isApi = path.startsWith('/v1/') || path === '/v1';
     const origin = isApi ? allowedOrigin(request.headers.get('origin')) : undefined;
     if (isApi && request.method === 'OPTIONS') {
-      const headers = baseHeaders(newRequestId(), url);
+      const headers = baseHeaders(newRequestId(), url, mock.clock.now());
       headers.set('Vary', 'Origin');
       if (origin) {
         headers.set('Access-Control-Allow-Origin', origin);
@@ -150,7 +150,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return new Response(null, { status: 204, headers });
     }
     if (isApi && latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const response = (await getResponse(handlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url);
+    const response = (await getResponse(handlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
     if (!origin || response.type === 'error') return response;
     const headers = new Headers(response.headers);
     headers.set('Access-Control-Allow-Origin', origin);
@@ -173,7 +173,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       })
       .catch(async () => {
         if (res.headersSent) return void res.destroy();
-        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url));
+        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()));
       });
   });
 

@@ -1,8 +1,9 @@
 import type { APIPromise } from '../core/api-promise';
+import { internalsOf, type ClientInternals } from '../core/internals';
 import type { RequestOptions, ResponseOf, RouteInput } from '../core/types';
 import type { RouteId } from '../schemas/routes';
 
-/** What a resource needs from its client: one typed call per route. */
+/** What a resource needs from its client: one typed call per route (the `SportsOdds` client). */
 export interface RouteCaller {
   request<Id extends RouteId>(routeId: Id, input?: RouteInput<Id>, options?: RequestOptions): APIPromise<ResponseOf<Id>>;
 }
@@ -19,5 +20,10 @@ export class APIResource {
   /** The client the resource calls through. */
   protected get client(): RouteCaller {
     return this.#client;
+  }
+
+  /** The client's context and rotator, for the methods that are more than one call. */
+  protected get internals(): ClientInternals {
+    return internalsOf(this.#client);
   }
 }
