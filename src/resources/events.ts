@@ -70,7 +70,7 @@ export class Events extends APIResource {
    * const { data, meta } = await odds.events.odds(event, { full_history: true }).withMeta();
    */
   odds(event: EventRef, query: QueryOf<'events.odds'> = {}, options?: RequestOptions): APIPromise<OddsSnapshot[]> {
-    return this.client.request('events.odds', { params: { event_id: eventIdOf(event) }, query }, options);
+    return this.requestWith('events.odds', () => ({ params: { event_id: eventIdOf(event) }, query }), options);
   }
 
   /**
@@ -80,7 +80,7 @@ export class Events extends APIResource {
    * const opening = await odds.events.openingLines(42);
    */
   openingLines(event: EventRef, options?: RequestOptions): APIPromise<OpeningLine[]> {
-    return this.client.request('events.openingLines', { params: { event_id: eventIdOf(event) } }, options);
+    return this.requestWith('events.openingLines', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**
@@ -90,7 +90,7 @@ export class Events extends APIResource {
    * const closing = await odds.events.closingLines(42);
    */
   closingLines(event: EventRef, options?: RequestOptions): APIPromise<ClosingLine[]> {
-    return this.client.request('events.closingLines', { params: { event_id: eventIdOf(event) } }, options);
+    return this.requestWith('events.closingLines', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**
@@ -100,7 +100,7 @@ export class Events extends APIResource {
    * const results = await odds.events.results(42);
    */
   results(event: EventRef, options?: RequestOptions): APIPromise<Result[]> {
-    return this.client.request('events.results', { params: { event_id: eventIdOf(event) } }, options);
+    return this.requestWith('events.results', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**
@@ -110,7 +110,7 @@ export class Events extends APIResource {
    * const props = await odds.events.props(42);
    */
   props(event: EventRef, options?: RequestOptions): APIPromise<SpecialMarket[]> {
-    return this.client.request('events.props', { params: { event_id: eventIdOf(event) } }, options);
+    return this.requestWith('events.props', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**

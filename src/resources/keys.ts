@@ -35,7 +35,7 @@ export class Keys extends APIResource {
    * await odds.keys.revoke('key_0123456789abcdef0123456789abcdef');
    */
   revoke(key: KeyRef, options?: RequestOptions): APIPromise<ApiKey> {
-    return this.client.request('keys.revoke', { params: { id: keyIdOf(key) } }, options);
+    return this.requestWith('keys.revoke', () => ({ params: { id: keyIdOf(key) } }), options);
   }
 
   /**

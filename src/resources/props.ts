@@ -14,6 +14,6 @@ export class Props extends APIResource {
    * const rows = await odds.props.odds(9001, { full_history: true });
    */
   odds(prop: PropRef, query: QueryOf<'props.odds'> = {}, options?: RequestOptions): APIPromise<SpecialOddsSnapshot[]> {
-    return this.client.request('props.odds', { params: { prop_id: propIdOf(prop) }, query }, options);
+    return this.requestWith('props.odds', () => ({ params: { prop_id: propIdOf(prop) }, query }), options);
   }
 }
