@@ -8,11 +8,18 @@ export { SportsOddsCredentials, type CredentialsOptions } from './resources/cred
 export { MemoryRotationStore, RotationPendingError } from './core/rotation';
 export { ROTATION_REPLAY_WINDOW_MS, CREDENTIAL_REPLAY_WINDOW_MS } from './core/replay';
 export { APIPromise } from './core/api-promise';
-export { Scan, type ScanPage, type ScanProgress, type CreditEstimate } from './core/scan';
-export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState } from './core/pagination';
-export { EventScan, type EventScanFilters, type EventScanPage, type EventScanSegment, type EventScanState } from './core/event-scan';
-export { OddsHistory, type OddsHistoryPage, type OddsHistoryState } from './core/odds-history';
-export { Poll, type PollBatch, type PollOptions } from './core/polling';
+export { Scan, type ScanPage, type ScanProgress, type CreditEstimate, type RequestCost } from './core/scan';
+export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState, type PageFetcher } from './core/pagination';
+export {
+  EventScan,
+  type EventScanFetchers,
+  type EventScanFilters,
+  type EventScanPage,
+  type EventScanSegment,
+  type EventScanState,
+} from './core/event-scan';
+export { OddsHistory, type OddsHistoryFetcher, type OddsHistoryPage, type OddsHistoryState } from './core/odds-history';
+export { Poll, type PollBatch, type PollDeps, type PollOptions } from './core/polling';
 export {
   SportsOddsError,
   APIError,

@@ -2,7 +2,7 @@ import { LIVE_CURSOR_TTL_MS } from '../schemas/limits';
 import { BadRequestError } from './errors/api';
 import { CursorExpiredError, IncompleteScanError } from './errors/local';
 import { Scan, type RequestCost, type ScanPage, type ScanProgress } from './scan';
-import type { ServiceTime, WithMeta } from './types';
+import type { WithMeta } from './types';
 
 /** A live cursor is valid for five minutes (spec 8.4). */
 export const CURSOR_TTL_MS = LIVE_CURSOR_TTL_MS;
@@ -41,7 +41,8 @@ export class LiveScan<T, F extends object> extends Scan<T, LiveScanState<F>, Liv
   constructor(
     state: LiveScanState<F>,
     private readonly fetchLivePage: PageFetcher<T, F>,
-    private readonly clock: ServiceTime,
+    /** The service's clock as the client knows it (`known` once an answer has told its time). */
+    private readonly clock: { readonly known: boolean; now(): number },
     cost: RequestCost,
   ) {
     // A state saved before scans counted rows and credits resumes from zero.
@@ -49,12 +50,13 @@ export class LiveScan<T, F extends object> extends Scan<T, LiveScanState<F>, Liv
   }
 
   /** A new scan from its first page. */
-  static start<T, F extends object>(filters: F, fetchPage: PageFetcher<T, F>, clock: ServiceTime, cost: RequestCost): LiveScan<T, F> {
+  static start<T, F extends object>(filters: F, fetchPage: PageFetcher<T, F>, clock: { readonly known: boolean; now(): number }, cost: RequestCost): LiveScan<T, F> {
     return new LiveScan({ filters, pages: 0, rows: 0, credits: 0, done: false, incomplete: false }, fetchPage, clock, cost);
   }
 
   protected async fetchPage(state: LiveScanState<F>): Promise<LivePage<T, F>> {
     const { filters, cursor, cursorReceivedAt } = state;
+    // A client that has not heard from the service yet leaves the judgment to it.
     if (cursor !== undefined && this.clock.known) {
       const age = this.clock.now() - Date.parse(cursorReceivedAt ?? '');
       if (!(age <= CURSOR_TTL_MS)) {

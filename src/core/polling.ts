@@ -1,5 +1,5 @@
 import { AbortError } from './errors/connection';
-import type { InternalLogger, Now, ResponseMeta, ServiceTime, Sleep, WithMeta } from './types';
+import type { ResponseMeta, WithMeta } from './types';
 
 /** Options of a polling loop. */
 export interface PollOptions {
@@ -33,12 +33,18 @@ export interface PollBatch<T> {
 
 /** What the loop needs from its client. */
 export interface PollDeps<T> {
+  /** One poll: the listing with `since`. */
   list: (since: string | undefined, signal: AbortSignal | undefined) => Promise<WithMeta<T[]>>;
+  /** A row's identity and version, to yield each version once. */
   identity: (row: T) => { id: unknown; version: unknown };
-  now: Now;
-  clock: ServiceTime;
-  sleep: Sleep;
-  logger: InternalLogger;
+  /** The client's clock. */
+  now: () => number;
+  /** An instant of the client's clock on the service's clock. */
+  toService: (localMs: number) => number;
+  /** Waits between polls (rejects when the signal aborts). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Where a truncated poll is reported. */
+  warn: (message: string) => void;
 }
 
 /** An RFC 3339 UTC timestamp to the second, as the `since` parameter takes it. */
@@ -72,11 +78,11 @@ export class Poll<T> implements AsyncIterable<T> {
         const startedAt = deps.now();
         const { data, meta } = await deps.list(since, signal);
         if (meta.truncated) {
-          deps.logger.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
+          deps.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
         }
         yield { poll, since, data: data.filter((row) => isNew(seen, deps.identity(row))), rows: data.length, meta };
         // The answer told the service's clock: the next poll reaches back from this poll's start on it.
-        since = toUtcSeconds(deps.clock.toService(startedAt) - overlapMs);
+        since = toUtcSeconds(deps.toService(startedAt) - overlapMs);
         await deps.sleep(intervalMs, signal);
       }
     } catch (error) {

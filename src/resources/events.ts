@@ -1,9 +1,10 @@
 import type { APIPromise } from '../core/api-promise';
+import { internalsOf } from '../core/internals';
 import { EventScan, type EventScanFilters, type EventScanState } from '../core/event-scan';
 import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
 import { LiveScan, type LiveScanState } from '../core/pagination';
 import { Poll, type PollOptions } from '../core/polling';
-import type { ClientContext, QueryOf, RequestOptions } from '../core/types';
+import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../schemas/query';
 import type { ClosingLine, OddsSnapshot, OpeningLine } from '../schemas/prices';
@@ -121,7 +122,7 @@ export class Events extends APIResource {
    * for await (const event of odds.events.live({ sport_id: 29 })) console.log(event.runner_home);
    */
   live(filters: LiveFilters = {}, options?: RequestOptions): LiveEventScan {
-    return LiveScan.start(filters, this.#fetchLivePage(options), this.internals.ctx.clock, liveCost(filters.limit));
+    return LiveScan.start(filters, this.#fetchLivePage(options), internalsOf(this.client).ctx.clock, liveCost(filters.limit));
   }
 
   /**
@@ -131,7 +132,7 @@ export class Events extends APIResource {
    * const scan = odds.events.resumeLive(JSON.parse(saved));
    */
   resumeLive(state: LiveScanState<LiveFilters>, options?: RequestOptions): LiveEventScan {
-    return new LiveScan(state, this.#fetchLivePage(options), this.internals.ctx.clock, liveCost(state.filters.limit));
+    return new LiveScan(state, this.#fetchLivePage(options), internalsOf(this.client).ctx.clock, liveCost(state.filters.limit));
   }
 
   /**
@@ -201,14 +202,18 @@ export class Events extends APIResource {
    */
   poll(filters: PollFilters = {}, options: PollOptions & Omit<RequestOptions, 'signal'> = {}): EventPoll {
     const { intervalMs: _interval, overlapMs: _overlap, since: _since, signal: _signal, ...requestOptions } = options;
-    const ctx: ClientContext = this.internals.ctx;
+    const { options: o, clock } = internalsOf(this.client).ctx;
     const list = (since: string | undefined, signal: AbortSignal | undefined) =>
       this.list(since === undefined ? filters : { ...filters, since }, signal === undefined ? requestOptions : { ...requestOptions, signal }).withMeta();
-    const o = ctx.options;
-    return new Poll<Event>(
-      { list, identity: (e) => ({ id: e.event_id, version: e.version }), now: o.now, clock: ctx.clock, sleep: o.sleep, logger: o.logger },
-      options,
-    );
+    const deps = {
+      list,
+      identity: (e: Event) => ({ id: e.event_id, version: e.version }),
+      now: o.now,
+      toService: (localMs: number) => clock.toService(localMs),
+      sleep: o.sleep,
+      warn: (message: string) => o.logger.warn(message),
+    };
+    return new Poll<Event>(deps, options);
   }
 
   #fetchLivePage(options: RequestOptions | undefined) {

@@ -1,4 +1,5 @@
 import type { APIPromise } from '../core/api-promise';
+import { internalsOf } from '../core/internals';
 import type { RequestOptions, RotateOptions } from '../core/types';
 import type { ApiKey, ApiKeyCreated, CreateKeyRequest, KeyRotationSuccess } from '../schemas/keys';
 import { keyIdOf, type KeyRef } from './refs';
@@ -53,6 +54,6 @@ export class Keys extends APIResource {
    * await secrets.put('sports-odds', api_key); // the client already uses it
    */
   rotate(options?: RotateOptions): APIPromise<KeyRotationSuccess> {
-    return this.internals.rotator.rotate(options);
+    return internalsOf(this.client).rotator.rotate(options);
   }
 }

@@ -1,5 +1,4 @@
 import { APIPromise } from '../core/api-promise';
-import { internalsOf, type ClientInternals } from '../core/internals';
 import type { RequestOptions, ResponseOf, RouteInput } from '../core/types';
 import type { RouteId } from '../schemas/routes';
 
@@ -36,10 +35,5 @@ export class APIResource {
       });
     }
     return this.#client.request(routeId, built, options);
-  }
-
-  /** The client's context and rotator, for the methods that are more than one call. */
-  protected get internals(): ClientInternals {
-    return internalsOf(this.#client);
   }
 }
