@@ -144,7 +144,7 @@ export class Events extends APIResource {
    *
    * @example
    * const scan = odds.events.scan({ sport_id: 29, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-31' });
-   * console.log(scan.estimate(3_000)); // { perRequest: 25, rowsPerRequest: 500, spent: 0, requests: 6, credits: 155 }
+   * console.log(scan.estimate(3_000)); // { perRequest: 25, rowsPerRequest: 500, spent: 0, requests: 6, credits: 150 }
    * for await (const event of scan) save(event);
    */
   scan(filters: EventScanFilters, options: EventScanOptions = {}): EventScan {
