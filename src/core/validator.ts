@@ -89,16 +89,73 @@ function baseTest(schema: Schema): Test {
   }
 }
 
+/** Field kinds the object loop tests inline (no call): the plain leaves every data row is made of. */
+const enum Kind {
+  Other,
+  String,
+  Number,
+  SafeInt,
+  Boolean,
+}
+
+/** A field of an object: its kind once `optional` and `nullable` are unwrapped, and what they allow. */
+interface Field {
+  key: string;
+  kind: Kind;
+  /** The full test of the field (for `Kind.Other`, of the unwrapped schema). */
+  test: Test;
+  /** The key may be missing (zod: optional in and out). */
+  mayBeAbsent: boolean;
+  acceptsNull: boolean;
+  acceptsUndefined: boolean;
+}
+
+/** The kind of a schema that has no checks of its own but a safe-integer format, or none at all. */
+function kindOf(schema: Schema): Kind {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const checks = def.checks?.length ?? 0;
+  const isCheck = schema._zod.traits.has('$ZodCheck');
+  if (checks > 0 || def.coerce) return Kind.Other;
+  if (def.type === 'string' && !isCheck) return Kind.String;
+  if (def.type === 'boolean') return Kind.Boolean;
+  if (def.type === 'number') {
+    if (!isCheck) return Kind.Number;
+    if (def.check === 'number_format' && def.format === 'safeint') return Kind.SafeInt;
+  }
+  return Kind.Other;
+}
+
+function fieldOf(key: string, schema: Schema): Field {
+  let inner = schema;
+  let acceptsNull = false;
+  let acceptsUndefined = false;
+  for (;;) {
+    const def = inner._zod.def as z.core.$ZodTypeDef & { innerType?: Schema };
+    if ((def.checks?.length ?? 0) > 0 || def.innerType === undefined) break;
+    if (def.type === 'nullable') acceptsNull = true;
+    else if (def.type === 'optional' && def.innerType._zod.optin !== 'defaulted') acceptsUndefined = true;
+    else break;
+    inner = def.innerType;
+  }
+  const kind = kindOf(inner);
+  return {
+    key,
+    kind,
+    test: kind === Kind.Other ? validatorOf(inner) : validatorOf(schema),
+    // zod's own reading of absence: a key may be missing only where its schema is optional in and out.
+    mayBeAbsent: schema._zod.optin === 'optional' && schema._zod.optout === 'optional',
+    acceptsNull,
+    acceptsUndefined,
+  };
+}
+
 /** An object: every declared key checked; unknown keys kept (or refused by a strict object). */
 function objectTest(schema: z.core.$ZodObject): Test {
   const def = schema._zod.def;
   if (Object.getOwnPropertySymbols(def.shape).length > 0) throw unsupported(schema, 'symbol keys');
-  const keys = Object.keys(def.shape).filter((k) => k !== '__proto__');
-  const fields = keys.map((key) => {
-    const field = def.shape[key] as Schema;
-    // zod's own reading of absence: a key may be missing only where its schema is optional in and out.
-    return { key, test: validatorOf(field), mayBeAbsent: field._zod.optin === 'optional' && field._zod.optout === 'optional' };
-  });
+  const fields = Object.keys(def.shape)
+    .filter((k) => k !== '__proto__')
+    .map((key) => fieldOf(key, def.shape[key] as Schema));
   const declared = new Set(Object.keys(def.shape));
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
@@ -106,16 +163,44 @@ function objectTest(schema: z.core.$ZodObject): Test {
   if (rest !== undefined && (catchall?._zod.optin !== undefined || catchall?._zod.optout !== undefined)) {
     throw unsupported(schema, 'an optional catchall');
   }
+  const count = fields.length;
   return (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
     const o = v as Record<string, unknown>;
-    for (let i = 0; i < fields.length; i++) {
-      const f = fields[i] as (typeof fields)[number];
-      if (!(f.key in o)) {
-        if (f.mayBeAbsent) continue;
-        return false;
+    for (let i = 0; i < count; i++) {
+      const f = fields[i] as Field;
+      const value = o[f.key];
+      if (value === undefined) {
+        // JSON has no undefined: this is almost always a missing key.
+        if (!(f.key in o)) {
+          if (f.mayBeAbsent) continue;
+          return false;
+        }
+        if (f.acceptsUndefined) continue;
+        if (f.kind !== Kind.Other || !f.test(value)) return false;
+        continue;
       }
-      if (!f.test(o[f.key])) return false;
+      if (value === null) {
+        if (f.acceptsNull) continue;
+        if (f.kind !== Kind.Other || !f.test(value)) return false;
+        continue;
+      }
+      switch (f.kind) {
+        case Kind.String:
+          if (typeof value !== 'string') return false;
+          break;
+        case Kind.Number:
+          if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+          break;
+        case Kind.SafeInt:
+          if (!Number.isSafeInteger(value)) return false;
+          break;
+        case Kind.Boolean:
+          if (typeof value !== 'boolean') return false;
+          break;
+        default:
+          if (!f.test(value)) return false;
+      }
     }
     if (strict || rest !== undefined) {
       for (const key in o) {
@@ -187,7 +272,7 @@ function checkTest(check: Check): Test {
 }
 
 /** String formats whose zod check is exactly `pattern.test(value)`. */
-const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'email', 'datetime', 'date', 'time', 'duration', 'uuid', 'guid', 'cuid', 'cuid2', 'ulid', 'xid', 'ksuid', 'nanoid', 'ipv4', 'cidrv4', 'e164', 'lowercase', 'uppercase']);
+const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'email', 'datetime', 'date', 'time', 'uuid', 'guid']);
 
 function unsupported(schema: Schema, what: string): TypeError {
   return new TypeError(`cannot validate ${what} in place (schema kind ${String(schema._zod.def.type)})`);
