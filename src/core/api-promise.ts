@@ -15,6 +15,7 @@ import type { RawAnswer, WithMeta } from './types';
 export class APIPromise<T> extends Promise<T> {
   readonly #answer: Promise<RawAnswer>;
   readonly #parse: (answer: RawAnswer) => T;
+  #parsed: { value: T } | undefined;
   #result: Promise<WithMeta<T>> | undefined;
   #data: Promise<T> | undefined;
 
@@ -35,8 +36,14 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The data together with the answer's metadata and its HTTP `Response` (body already read). */
   withMeta(): Promise<WithMeta<T>> {
-    this.#result ??= this.#answer.then((answer) => ({ data: this.#parse(answer), meta: answer.meta, response: answer.response }));
+    this.#result ??= this.#answer.then((answer) => ({ data: this.#value(answer), meta: answer.meta, response: answer.response }));
     return this.#result;
+  }
+
+  /** The parsed body, parsed once whichever of `then` and `withMeta` asks first. */
+  #value(answer: RawAnswer): T {
+    this.#parsed ??= { value: this.#parse(answer) };
+    return this.#parsed.value;
   }
 
   /**
@@ -48,7 +55,7 @@ export class APIPromise<T> extends Promise<T> {
   }
 
   #dataPromise(): Promise<T> {
-    this.#data ??= this.withMeta().then((r) => r.data);
+    this.#data ??= this.#answer.then((answer) => this.#value(answer));
     return this.#data;
   }
 
