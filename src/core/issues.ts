@@ -43,7 +43,12 @@ const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => [
 /** The message a schema was given for its failures, if any (`z.iso.datetime('must be ...')`). */
 function ownMessage(schema: Schema): string | undefined {
   const error = (schema._zod.def as { error?: (issue: never) => unknown }).error;
-  const message = typeof error === 'function' ? error(undefined as never) : undefined;
+  let message: unknown;
+  try {
+    message = typeof error === 'function' ? error(undefined as never) : undefined;
+  } catch {
+    message = undefined;
+  }
   return typeof message === 'string' ? message.replace(/^must be /, '') : undefined;
 }
 

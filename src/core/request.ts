@@ -104,9 +104,9 @@ export async function sendRoute<Id extends RouteId>(
         freeSlot?.();
       }
       const receivedAt = o.now();
-      ctx.clock.observe(raw.headers.get('date'), receivedAt);
-      // A Retry-After given as an HTTP date counts from the service's clock.
-      const meta = buildMeta(raw.headers, raw.status, attemptNumber, raw.headers.has('retry-after') ? ctx.clock.toService(receivedAt) : receivedAt);
+      ctx.clock.observe(raw.headers, receivedAt);
+      // A Retry-After (on an error answer) given as an HTTP date counts from the service's clock.
+      const meta = buildMeta(raw.headers, raw.status, attemptNumber, raw.status >= 400 ? ctx.clock.toService(receivedAt) : receivedAt);
       if (ctx.ledger.record(meta, receivedAt)) o.onCredits?.(ctx.ledger.snapshot(), meta);
       if (o.logger.enabled('debug')) o.logger.debug(`${raw.status} ${route.method} ${url}`, { requestId: meta.requestId, cost: meta.credits.cost });
       if (o.hooks.afterResponse) await runHooks(o.hooks.afterResponse, { ...info, status: raw.status, meta, durationMs: receivedAt - started });

@@ -14,19 +14,19 @@ const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} G
  *
  * @example
  * const clock = new ServiceClock(Date.now);
- * clock.observe(response.headers.get('date'), Date.now());
+ * clock.observe(response.headers, Date.now());
  * clock.now(); // the service's time now
  */
 export class ServiceClock implements ServiceTime {
   #offset: number | undefined;
-  // The header is parsed only when the service's time is asked for: most answers never need it.
-  #pending: { date: string; receivedAt: number } | undefined;
+  // The header is read only when the service's time is asked for: most answers never need it.
+  #pending: { headers: { get(name: string): string | null }; receivedAt: number } | undefined;
 
   constructor(private readonly local: Now) {}
 
   /** Learns from an answer's `Date` header, received at `receivedAt` on the client's clock. */
-  observe(date: string | null, receivedAt: number): void {
-    if (date !== null) this.#pending = { date, receivedAt };
+  observe(headers: { get(name: string): string | null }, receivedAt: number): void {
+    this.#pending = { headers, receivedAt };
   }
 
   /** Whether an answer has told the service's time yet. */
@@ -48,7 +48,7 @@ export class ServiceClock implements ServiceTime {
     const pending = this.#pending;
     if (pending !== undefined) {
       this.#pending = undefined;
-      const text = pending.date.trim();
+      const text = pending.headers.get('date')?.trim() ?? '';
       const at = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
       if (!Number.isNaN(at)) this.#offset = at - pending.receivedAt;
     }

@@ -413,8 +413,8 @@ export interface PaceGate {
 
 /** The service's clock as the client knows it from the `Date` of the answers it received. */
 export interface ServiceTime {
-  /** Learns from an answer's `Date` header, received at `receivedAt` on the client's clock. */
-  observe(date: string | null, receivedAt: number): void;
+  /** Learns from an answer's `Date` header (read when needed), received at `receivedAt` on the client's clock. */
+  observe(headers: { get(name: string): string | null }, receivedAt: number): void;
   /** Whether an answer has told the service's time yet. */
   readonly known: boolean;
   /** The service's time now (the client's clock until an answer tells). */

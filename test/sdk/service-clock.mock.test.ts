@@ -13,14 +13,16 @@ describe("the service's clock, from the Date of its answers", () => {
     const clock = new ServiceClock(() => local);
     expect(clock.known).toBe(false);
     expect(clock.now()).toBe(local);
-    clock.observe('Sat, 21 Nov 2026 15:00:00 GMT', local);
+    clock.observe(new Headers({ date: 'Sat, 21 Nov 2026 15:00:00 GMT' }), local);
     expect(clock.known).toBe(true);
     expect(clock.now()).toBe(Date.parse(NOW));
     local += 5_000;
     expect(clock.now()).toBe(Date.parse(NOW) + 5_000);
     expect(clock.toService(local - 1_000)).toBe(Date.parse(NOW) + 4_000);
     // A header that is not an HTTP date teaches nothing.
-    clock.observe('yesterday', local);
+    clock.observe(new Headers({ date: 'yesterday' }), local);
+    expect(clock.now()).toBe(Date.parse(NOW) + 5_000);
+    clock.observe(new Headers(), local);
     expect(clock.now()).toBe(Date.parse(NOW) + 5_000);
   });
 
