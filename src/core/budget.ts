@@ -10,7 +10,7 @@ const copyWindow = (w: WindowState): WindowState => ({ ...w });
  *
  * @example
  * const ledger = new CreditLedger({ maxCredits: 100 });
- * const release = ledger.admit(25, Date.now()); // throws BudgetExceededError when it cannot fit
+ * const release = ledger.admit(25, Date.now); // throws BudgetExceededError when it cannot fit
  * ledger.record(meta, Date.now());
  * release();
  */
@@ -51,10 +51,10 @@ export class CreditLedger implements Ledger {
 
   /**
    * Reserves `envelope` credits for a call about to be sent, or throws `BudgetExceededError`.
-   * `now` is the service's time (the floors' windows reset on its clock). Returns the release, to
-   * call when the attempt is over.
+   * `now` reads the service's time (the floors' windows reset on its clock), only where a floor is
+   * set. Returns the release, to call when the attempt is over.
    */
-  admit(envelope: number, now: number): () => void {
+  admit(envelope: number, now: () => number): () => void {
     const { maxCredits, dailyFloor, periodFloor } = this.budget;
     if (maxCredits !== undefined) {
       const available = maxCredits - this.#spent - this.#reserved;
@@ -71,10 +71,10 @@ export class CreditLedger implements Ledger {
     };
   }
 
-  #checkFloor(limit: 'dailyFloor' | 'periodFloor', floor: number | undefined, w: WindowState, envelope: number, now: number): void {
+  #checkFloor(limit: 'dailyFloor' | 'periodFloor', floor: number | undefined, w: WindowState, envelope: number, now: () => number): void {
     if (floor === undefined || w.remaining === undefined) return;
     // Past the reset the last report is stale: the window has been refilled.
-    if (w.reset !== undefined && now >= w.reset.getTime()) return;
+    if (w.reset !== undefined && now() >= w.reset.getTime()) return;
     const available = w.remaining - this.#reserved - floor;
     if (envelope > available) throw new BudgetExceededError(limit, envelope, available);
   }

@@ -70,11 +70,12 @@ export async function sendRoute<Id extends RouteId>(
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;
   const deadlineAt = o.now() + (options.totalTimeout ?? o.totalTimeout);
+  const serviceNow = () => ctx.clock.now();
 
   const attempt = async (attemptNumber: number): Promise<{ raw: RawResponse; meta: ResponseMeta }> => {
     throwIfAborted(signal);
     // The floors' windows reset on the service's clock.
-    const release = envelope === undefined ? undefined : ctx.ledger.admit(envelope, ctx.clock.now());
+    const release = envelope === undefined ? undefined : ctx.ledger.admit(envelope, serviceNow);
     try {
       const key = route.auth.kind === 'bearer' ? ctx.key.source : undefined;
       const apiKey = typeof key === 'function' ? await resolveKey(key, o.logger) : key;

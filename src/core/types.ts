@@ -398,8 +398,8 @@ export interface Sender {
 
 /** The credit ledger: reservations of calls in flight, and what answers reported. */
 export interface Ledger {
-  /** Reserves a call's envelope (or throws `BudgetExceededError`); returns the release. `now` is service time. */
-  admit(envelope: number, now: number): () => void;
+  /** Reserves a call's envelope (or throws `BudgetExceededError`); returns the release. `now` reads the service's time. */
+  admit(envelope: number, now: () => number): () => void;
   /** Records a metered answer; false when it carried no credit headers. */
   record(meta: ResponseMeta, receivedAt: number): boolean;
   snapshot(): CreditSnapshot;
