@@ -51,6 +51,8 @@ export interface EventScanFetchers {
 }
 
 const instant = (text: string): number => Date.parse(text);
+/** The last instant `starts_to` includes: a UTC day runs through 23:59:59.999Z. */
+const upTo = (to: string): number => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? Date.parse(`${to}T00:00:00Z`) + 86_399_999 : Date.parse(to));
 const iso = (ms: number): string => new Date(ms).toISOString();
 const ids = (rows: readonly Event[]): number[] => rows.flatMap((e) => (typeof e.event_id === 'number' ? [e.event_id] : []));
 
@@ -121,6 +123,7 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
   async #narrow(state: EventScanState, segment: EventScanSegment, seen: number[]): Promise<void> {
     const at = segment.from;
     const rest: EventScanSegment = { ...segment, from: iso(instant(at) + 1), seen: [] };
+    const rests = instant(rest.from) <= upTo(rest.to) ? [rest] : [];
     let parts: EventScanSegment[] = [];
     if (segment.league_id !== undefined || Number.isNaN(instant(at))) {
       // Nothing narrower to split by: those events stay out of reach.
@@ -133,7 +136,7 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
       const leagues = await this.#catalog(state, () => this.fetchers.leagues(sportId));
       parts = leagues.flatMap((l) => (typeof l.league_id === 'number' ? [{ sport_id: sportId, league_id: l.league_id, from: at, to: at, seen }] : []));
     }
-    state.segments.splice(0, 1, ...parts, rest);
+    state.segments.splice(0, 1, ...parts, ...rests);
   }
 
   /** A catalog call of the scan, counted in its pages and credits. */
