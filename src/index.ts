@@ -43,6 +43,7 @@ export {
   BudgetExceededError,
   CursorExpiredError,
   IncompleteScanError,
+  type APIErrorInit,
   type ParameterIssue,
   type ValidationIssue,
   type BudgetLimit,
@@ -77,6 +78,7 @@ export type {
   QueryOf,
   BodyOf,
   ResponseOf,
+  SuccessSchemas,
 } from './core/types';
 export type { CreditHeaders } from './schemas/headers';
 export type { RouteCaller } from './resources/resource';

@@ -20,7 +20,8 @@ export type QueryOf<Id extends RouteId> = z.output<Routes[Id]['query']>;
 /** The body a route takes (never, for a route without one). */
 export type BodyOf<Id extends RouteId> = Routes[Id]['body'] extends z.ZodMiniType ? z.input<Routes[Id]['body']> : never;
 
-type SuccessSchemas<R extends RouteDef> = R['responses'][keyof R['responses']];
+/** The response schemas of a route's success statuses. */
+export type SuccessSchemas<R extends RouteDef> = R['responses'][keyof R['responses']];
 
 /** What a route answers on success (a union when it has several success statuses). */
 export type ResponseOf<Id extends RouteId> = z.output<Extract<SuccessSchemas<Routes[Id]>, z.ZodMiniType>>;
