@@ -58,6 +58,8 @@ export function createLogger(target: Logger, level: LogLevel, sharedWith?: Inter
     info: emit('info'),
     warn: emit('warn'),
     error: emit('error'),
+    target,
+    level,
     secrets,
     addSecret: (secret) => void secrets.add(secret),
     enabled: (name) => RANK[name] >= RANK[level],

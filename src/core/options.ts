@@ -122,8 +122,8 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
   let logger = base?.logger;
   if (logger === undefined || options.logger !== undefined || options.logLevel !== undefined) {
     const envLevel = readEnv('SPORTS_ODDS_LOG');
-    const level = options.logLevel ?? (isLogLevel(envLevel) ? envLevel : 'warn');
-    logger = createLogger(options.logger ?? console, level, base?.logger);
+    const level = options.logLevel ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
+    logger = createLogger(options.logger ?? base?.logger.target ?? console, level, base?.logger);
   }
   const maxRetries = positive('maxRetries', options.maxRetries, base?.maxRetries ?? DEFAULTS.maxRetries, true);
   if (!Number.isInteger(maxRetries)) throw new SportsOddsError('maxRetries must be an integer');

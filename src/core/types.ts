@@ -81,6 +81,9 @@ export interface Logger {
 
 /** The SDK's own logger: filters by level and masks keys in every message and argument. */
 export interface InternalLogger extends Logger {
+  /** Where it writes, and from which level. */
+  readonly target: Logger;
+  readonly level: LogLevel;
   /** The exact strings masked besides the known key and token formats. */
   readonly secrets: Set<string>;
   /** Masks this exact secret from now on (the resolved API key). */

@@ -107,6 +107,16 @@ describe('withOptions()', () => {
     await expect(odds.events.list({ limit: 500 })).rejects.toBeInstanceOf(BudgetExceededError);
   });
 
+  it("keeps the parent's logger, and its masking, when only the level changes", async () => {
+    const mock = newMock();
+    const lines: string[] = [];
+    const logger = { debug: (m: string) => void lines.push(m), info: (m: string) => void lines.push(m), warn() {}, error() {} };
+    const { odds } = sdkFor(mock, { logger, logLevel: 'warn' });
+    await odds.withOptions({ logLevel: 'debug' }).catalog.sports();
+    expect(lines.some((l) => l.includes('GET') && l.includes('/v1/catalog/sports'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(mock.apiKey);
+  });
+
   it('follows a rotation of the parent: one key, shared', async () => {
     const mock = newMock();
     const { odds } = sdkFor(mock);
