@@ -147,7 +147,7 @@ export function createAdminHandlers(mock: MockService): HttpHandler[] {
   return [
     http.all(`${origin}/__admin/*`, async ({ request }) => {
       const requestId = newRequestId();
-      const headers = baseHeaders(requestId, origin);
+      const headers = baseHeaders(requestId, origin, mock.clock.now());
       // Control answers carry keys, tokens and recovery links.
       headers.set('Cache-Control', 'no-store');
       try {

@@ -50,7 +50,11 @@ export interface MockService {
   readonly apiKey: string;
   /** E-mail of the demo account. */
   readonly demoEmail: string;
-  /** Resolves once the service can answer (keys hashed, secrets made). Requests wait for it anyway. */
+  /**
+   * Resolves once the service can answer (keys hashed, secrets made). Requests and the async
+   * handles wait for it themselves, and the demo account is in `ledger()` from the start: awaiting
+   * it is never required.
+   */
   readonly ready: Promise<void>;
   /**
    * Answers one request directly, without MSW: a `fetch`-compatible function, so
@@ -110,17 +114,19 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     cursorSecret: undefined,
   };
 
-  const seed = async () => {
+  const seed = async (at = service.clock.now()) => {
+    // The account is added before the first await (only its key's hash takes one), so the handles
+    // that read state synchronously (`ledger()`) show it the moment the mock is returned.
+    const demoAccount = provisionAccount(
+      service,
+      { email: demoEmail, plan: demo.plan ?? 'pro', status: demo.status ?? 'active', recoveryEmailVerified: true, apiKey: demoKey },
+      at,
+    );
     service.cursorSecret ??= await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    await provisionAccount(service, {
-      email: demoEmail,
-      plan: demo.plan ?? 'pro',
-      status: demo.status ?? 'active',
-      recoveryEmailVerified: true,
-      apiKey: demoKey,
-    });
+    await demoAccount;
   };
-  service.ready = seed();
+  // The demo account exists from the mock's starting instant.
+  service.ready = seed(options.now === undefined ? undefined : new Date(options.now).getTime());
 
   const accountOf = (email: string) => {
     const account = service.state.accounts.findByEmail(email);

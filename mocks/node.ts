@@ -15,7 +15,7 @@ import { newRequestId } from './pipeline/request-id';
 import { baseHeaders, errorResponse } from './pipeline/respond';
 import { ServiceError } from './service-error';
 import { BoundedLog, type Bounds } from './state/bounded';
-import type { KnownErrorCode } from '../src/schemas';
+import { SDK_VERSION_HEADER, type KnownErrorCode } from '../src/schemas';
 
 /** Options of the standalone server. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -59,9 +59,9 @@ export interface MockServer {
   close(): Promise<void>;
 }
 
-const CORS_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
+const CORS_HEADERS = `Authorization, Content-Type, Idempotency-Key, ${SDK_VERSION_HEADER}`;
 const EXPOSED = [
-  'X-Request-Id', 'X-Service-Origin', 'Retry-After', 'WWW-Authenticate', 'X-Credits-Cost', 'X-Credits-Limit', 'X-Credits-Remaining',
+  'Date', 'X-Request-Id', 'X-Service-Origin', 'Retry-After', 'WWW-Authenticate', 'X-Credits-Cost', 'X-Credits-Limit', 'X-Credits-Remaining',
   'X-Credits-Period-Limit', 'X-Credits-Period-Remaining', 'X-Credits-Period-Reset', 'X-Credits-Daily-Limit', 'X-Credits-Daily-Remaining',
   'X-Credits-Daily-Reset', 'X-Result-Rows', 'X-Result-Truncated', 'X-Next-Cursor', 'X-Cache',
 ].join(', ');
@@ -190,14 +190,14 @@ async function send(res: ServerResponse, response: Response, close: boolean): Pr
 }
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
-function envelope(status: number, code: KnownErrorCode, message: string, origin: string): Response {
+function envelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): Response {
   const requestId = newRequestId();
-  return errorResponse(new ServiceError(status, code, message), baseHeaders(requestId, origin), requestId);
+  return errorResponse(new ServiceError(status, code, message), baseHeaders(requestId, origin, now), requestId);
 }
 
 /** The envelope as raw HTTP/1.1 bytes, for a socket Node's parser gave up on (no `ServerResponse`). */
-async function rawEnvelope(status: number, code: KnownErrorCode, message: string, origin: string): Promise<string> {
-  const response = envelope(status, code, message, origin);
+async function rawEnvelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): Promise<string> {
+  const response = envelope(status, code, message, origin, now);
   const body = await response.text();
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n`;
   response.headers.forEach((value, name) => (head += `${name}: ${value}\r\n`));
@@ -259,10 +259,10 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const path = new URL(request.url).pathname;
     if (path === '/__admin' || path.startsWith('/__admin/')) {
       const allowed = admin === true || (admin === 'loopback' && isLoopback(req.socket.remoteAddress));
-      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url);
+      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
       const refusal = guarded ? controlRefusal({ method, headers: request.headers, trustedOrigins: [], checkHost: true }) : undefined;
       if (refusal) throw refusal;
-      return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url);
+      return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
     }
     if (path === '/__challenge' && guarded) {
       const refusal = controlRefusal({ method, headers: request.headers, trustedOrigins: [publicOrigin], checkHost: false });
@@ -271,7 +271,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const isApi = path.startsWith('/v1/') || path === '/v1';
     const origin = isApi ? allowedOrigin(request.headers.get('origin')) : undefined;
     if (isApi && request.method === 'OPTIONS') {
-      const headers = baseHeaders(newRequestId(), url);
+      const headers = baseHeaders(newRequestId(), url, mock.clock.now());
       headers.set('Vary', 'Origin');
       if (origin) {
         headers.set('Access-Control-Allow-Origin', origin);
@@ -284,7 +284,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     if (isApi && latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
     const response = isApi
       ? await mock.fetch(request)
-      : ((await getResponse(pages, request)) ?? envelope(404, 'not_found', 'no operation at this path', url));
+      : ((await getResponse(pages, request)) ?? envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now()));
     if (!origin || response.type === 'error') return response;
     const headers = new Headers(response.headers);
     headers.set('Access-Control-Allow-Origin', origin);
@@ -297,7 +297,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const answer = (req: IncomingMessage): Promise<Response> =>
     route(req).catch((error: unknown) => {
       if (!(error instanceof ServiceError)) throw error;
-      return envelope(error.status, error.code, error.message, url);
+      return envelope(error.status, error.code, error.message, url, mock.clock.now());
     });
 
   server.on('request', (req, res) => {
@@ -316,7 +316,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       })
       .catch(async () => {
         if (res.headersSent) return void res.destroy();
-        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url), true);
+        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()), true);
       });
   });
 
@@ -325,14 +325,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const [status, message] = clientErrorAnswer(error);
-    void rawEnvelope(status, 'invalid_parameters', message, url).then(
+    void rawEnvelope(status, 'invalid_parameters', message, url, mock.clock.now()).then(
       (text) => socket.end(text),
       () => socket.destroy(),
     );
   });
   // CONNECT never reaches 'request': the same 404 as any method without an operation.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
-    void rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url).then(
+    void rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url, mock.clock.now()).then(
       (text) => socket.end(text),
       () => socket.destroy(),
     );

@@ -25,7 +25,7 @@ import type { Fault } from './state/faults';
  */
 export async function handleRequest(request: Request, service: ServiceContext): Promise<Response> {
   const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
-  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin);
+  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, service.clock.now());
   try {
     const response = await serve(request, service, trace, headers);
     // A connection dropped before any work never reached the service; one dropped after commit did.

@@ -3,14 +3,19 @@
 // check the package as it will be published (check:package: clean-tree pack, publint, attw, the
 // installed tarball, the downstream suite), then a dry-run publish. Publishing itself stays a
 // deliberate `npm publish` after reviewing and committing what this changed.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { run } from './lib/pack.mjs';
 
 try {
   run('npx', ['--no', '--', 'changeset', 'version']);
+  // The SDK's VERSION (and its X-SDK-Version header) follows package.json; a test keeps them equal.
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const versionFile = 'src/version.ts';
+  writeFileSync(versionFile, readFileSync(versionFile, 'utf8').replace(/VERSION = '[^']*'/, `VERSION = '${version}'`));
   run('npm', ['run', 'build']);
   run('npm', ['run', 'check:package']);
   run('npm', ['publish', '--dry-run']);
-  console.log('\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md), commit, then `npm publish`.');
+  console.log('\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md, src/version.ts), commit, then `npm publish`.');
 } catch (error) {
   console.error(`\nrelease failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

@@ -3,19 +3,23 @@
  * @packageDocumentation
  */
 export { SportsOdds } from './client';
+export { VERSION } from './version';
 export { SportsOddsCredentials, type CredentialsOptions } from './resources/credentials';
-export {
-  MemoryRotationStore,
-  RotationPendingError,
-  type RotationStore,
-  type PendingRotation,
-  type RotateOptions,
-  type OnKeyRotated,
-  type KeyRotatedInfo,
-} from './core/rotation';
+export { MemoryRotationStore, RotationPendingError } from './core/rotation';
 export { ROTATION_REPLAY_WINDOW_MS, CREDENTIAL_REPLAY_WINDOW_MS } from './core/replay';
 export { APIPromise } from './core/api-promise';
-export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState } from './core/pagination';
+export { Scan, type ScanPage, type ScanProgress, type CreditEstimate, type RequestCost } from './core/scan';
+export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState, type PageFetcher } from './core/pagination';
+export {
+  EventScan,
+  type EventScanFetchers,
+  type EventScanFilters,
+  type EventScanPage,
+  type EventScanSegment,
+  type EventScanState,
+} from './core/event-scan';
+export { OddsHistory, type OddsHistoryFetcher, type OddsHistoryPage, type OddsHistoryState } from './core/odds-history';
+export { Poll, type PollBatch, type PollDeps, type PollOptions } from './core/polling';
 export {
   SportsOddsError,
   APIError,
@@ -39,18 +43,55 @@ export {
   BudgetExceededError,
   CursorExpiredError,
   IncompleteScanError,
+  type APIErrorInit,
   type ParameterIssue,
   type ValidationIssue,
   type BudgetLimit,
 } from './core/errors';
-export type { ClientOptions, ApiKeySource, BudgetOptions, Fetch, RateLimitOptions } from './core/options';
-export type { CreditSnapshot, WindowState } from './core/budget';
-export type { Hooks, RequestInfo, ResponseInfo, RetryInfo } from './core/hooks';
-export type { Logger, LogLevel } from './core/logger';
-export type { ResponseMeta, WithMeta, CreditHeaders } from './core/meta';
-export type { PollOptions } from './core/polling';
-export type { RequestOptions, RouteInput, ParamsOf, QueryOf, ResponseOf } from './core/types';
-export type { LiveFilters, PollFilters, LiveEventScan } from './resources/events';
+export type {
+  ClientOptions,
+  ClientOverrides,
+  ApiKeySource,
+  BudgetOptions,
+  Fetch,
+  HeadersOption,
+  RateLimitOptions,
+  CreditSnapshot,
+  WindowState,
+  Hooks,
+  RequestInfo,
+  ResponseInfo,
+  RetryInfo,
+  Logger,
+  LogLevel,
+  ResponseMeta,
+  WithMeta,
+  RawAnswer,
+  RotationStore,
+  PendingRotation,
+  RotateOptions,
+  OnKeyRotated,
+  KeyRotatedInfo,
+  RequestOptions,
+  RouteInput,
+  ParamsOf,
+  QueryOf,
+  BodyOf,
+  ResponseOf,
+  SuccessSchemas,
+} from './core/types';
+export type { CreditHeaders } from './schemas/headers';
+export type { RouteCaller } from './resources/resource';
+export type { EventRef, PropRef, KeyRef } from './resources/refs';
+export type {
+  LiveFilters,
+  PollFilters,
+  LiveEventScan,
+  EventPoll,
+  ScanOptions,
+  EventScanOptions,
+  OddsHistoryQuery,
+} from './resources/events';
 export type { Catalog } from './resources/catalog';
 export type { Events } from './resources/events';
 export type { Props } from './resources/props';

@@ -2,9 +2,9 @@ import { HEADER, type KnownErrorCode } from '../../src/schemas';
 import type { AccountRecord } from '../state';
 import { ServiceError } from '../service-error';
 
-/** Headers every response carries: the request id and the service origin. */
-export function baseHeaders(requestId: string, serviceOrigin: string): Headers {
-  return new Headers({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin });
+/** Headers every response carries: the request id, the service origin, and `Date` from the service's clock (`now`). */
+export function baseHeaders(requestId: string, serviceOrigin: string, now: number): Headers {
+  return new Headers({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin, Date: new Date(now).toUTCString() });
 }
 
 /** A JSON response. */

@@ -23,11 +23,11 @@ export function planOf(service: ServiceContext, slug: string) {
 
 /**
  * Creates an account with its primary key (both scopes, spec 5 rule 4) and returns the plaintext
- * key once.
+ * key once. The account exists as soon as this is called (only the key's hash is awaited); `now`
+ * is its creation instant.
  */
-export async function provisionAccount(service: ServiceContext, init: AccountInit) {
+export async function provisionAccount(service: ServiceContext, init: AccountInit, now = service.clock.now()) {
   const plan = planOf(service, init.plan ?? 'trial');
-  const now = service.clock.now();
   const account = service.state.accounts.add({
     id: newId('acct_'),
     email: init.email,

@@ -1,24 +1,32 @@
-import type { WithMeta } from './meta';
+import type { RawAnswer, WithMeta } from './types';
 
 /**
- * The promise every call returns: it resolves to the data, and `.withMeta()` resolves to
- * `{ data, meta }` (credits, rows, truncation, cursor, request id) of the same single request.
+ * The promise every call returns: it resolves to the data; `.withMeta()` resolves to
+ * `{ data, meta, response }` (credits, rows, truncation, cursor, request id, and the HTTP answer)
+ * of the same single request; `.asResponse()` to the HTTP answer alone, without parsing or
+ * validating its body. The body is parsed once, on first use.
  *
  * @example
  * const sports = await odds.catalog.sports();
- * const { data, meta } = await odds.catalog.sports().withMeta();
- * console.log(data.length, meta.credits.cost, meta.credits.dailyRemaining);
+ * const { data, meta, response } = await odds.catalog.sports().withMeta();
+ * console.log(data.length, meta.credits.cost, meta.credits.dailyRemaining, response.status);
+ * const raw = await odds.catalog.sports().asResponse(); // a Response with a readable body
  */
 export class APIPromise<T> extends Promise<T> {
-  readonly #result: Promise<WithMeta<T>>;
+  readonly #answer: Promise<RawAnswer>;
+  readonly #parse: (answer: RawAnswer) => T;
+  #parsed: { value: T } | undefined;
+  #result: Promise<WithMeta<T>> | undefined;
   #data: Promise<T> | undefined;
 
-  constructor(result: Promise<WithMeta<T>>) {
+  /** `answer` is the call's answer read in full; `parse` turns its body into the data (validating it). */
+  constructor(answer: Promise<RawAnswer>, parse: (answer: RawAnswer) => T) {
     super((resolve) => {
-      // The base promise is never used: `then` reads from `result` instead.
+      // The base promise is never used: `then` reads from `answer` instead.
       resolve(undefined as never);
     });
-    this.#result = result;
+    this.#answer = answer;
+    this.#parse = parse;
   }
 
   /** `then` of a derived promise is a plain `Promise`, not an `APIPromise`. */
@@ -26,13 +34,28 @@ export class APIPromise<T> extends Promise<T> {
     return Promise;
   }
 
-  /** The data together with the answer's metadata. */
+  /** The data together with the answer's metadata and its HTTP `Response` (body already read). */
   withMeta(): Promise<WithMeta<T>> {
+    this.#result ??= this.#answer.then((answer) => ({ data: this.#value(answer), meta: answer.meta, response: answer.response }));
     return this.#result;
   }
 
+  /** The parsed body, parsed once whichever of `then` and `withMeta` asks first. */
+  #value(answer: RawAnswer): T {
+    this.#parsed ??= { value: this.#parse(answer) };
+    return this.#parsed.value;
+  }
+
+  /**
+   * The HTTP answer, unparsed: status, headers (the credit headers among them), `url`, and a body
+   * that can be read again. Error statuses still reject with the SDK's typed errors.
+   */
+  asResponse(): Promise<Response> {
+    return this.#answer.then(readableCopy);
+  }
+
   #dataPromise(): Promise<T> {
-    this.#data ??= this.#result.then((r) => r.data);
+    this.#data ??= this.#answer.then((answer) => this.#value(answer));
     return this.#data;
   }
 
@@ -50,4 +73,12 @@ export class APIPromise<T> extends Promise<T> {
   override finally(onfinally?: (() => void) | null): Promise<T> {
     return this.#dataPromise().finally(onfinally);
   }
+}
+
+/** The answer again, with the body the SDK read (the original's body can be read only once). */
+function readableCopy({ response, text }: RawAnswer): Response {
+  const noBody = [101, 103, 204, 205, 304].includes(response.status);
+  const copy = new Response(noBody ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
 }

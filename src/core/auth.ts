@@ -1,5 +1,5 @@
 import { SportsOddsError } from './errors/base';
-import type { InternalLogger } from './logger';
+import type { InternalLogger } from './types';
 
 /**
  * The current key from the user's key function, called on every attempt so a rotated key applies

@@ -1,43 +1,20 @@
 import { BudgetExceededError } from './errors/local';
-import type { BudgetOptions } from './options';
-import type { ResponseMeta } from './meta';
-
-/** One metering window as last reported by the service. */
-export interface WindowState {
-  limit?: number;
-  remaining?: number;
-  reset?: Date;
-}
-
-/** The client's credit ledger: `odds.credits`. */
-export interface CreditSnapshot {
-  /** Credits charged to this client's calls (sum of `X-Credits-Cost`, errors included). */
-  spent: number;
-  /** Metered answers received. */
-  meteredCalls: number;
-  /** Credits reserved by calls in flight (their envelopes), counted against `maxCredits`. */
-  reserved: number;
-  /** The plan-period allowance, as last reported. */
-  period: WindowState;
-  /** The UTC-daily guard, as last reported. */
-  daily: WindowState;
-  /** When the last metered answer arrived. */
-  updatedAt?: Date;
-}
+import type { BudgetOptions, CreditSnapshot, Ledger, ResponseMeta, WindowState } from './types';
 
 const copyWindow = (w: WindowState): WindowState => ({ ...w });
 
 /**
  * Credits spent by this client and the last known remaining credits of both windows; the budget
- * guard reserves a call's envelope before it is sent and refuses what could not fit.
+ * guard reserves a call's envelope before it is sent and refuses what could not fit. Floors are
+ * judged on the service's clock: past a window's reported reset, its last report is stale.
  *
  * @example
  * const ledger = new CreditLedger({ maxCredits: 100 });
- * const release = ledger.admit(25, Date.now()); // throws BudgetExceededError when it cannot fit
+ * const release = ledger.admit(25, Date.now); // throws BudgetExceededError when it cannot fit
  * ledger.record(meta, Date.now());
  * release();
  */
-export class CreditLedger {
+export class CreditLedger implements Ledger {
   #spent = 0;
   #calls = 0;
   #reserved = 0;
@@ -60,7 +37,7 @@ export class CreditLedger {
     return snap;
   }
 
-  /** Records a metered answer; returns false when it carried no credit headers. */
+  /** Records a metered answer (received at `now`, the client's clock); false when it carried no credit headers. */
   record(meta: ResponseMeta, now: number): boolean {
     const c = meta.credits;
     if (c.cost === undefined) return false;
@@ -74,9 +51,10 @@ export class CreditLedger {
 
   /**
    * Reserves `envelope` credits for a call about to be sent, or throws `BudgetExceededError`.
-   * Returns the release, to call when the attempt is over.
+   * `now` reads the service's time (the floors' windows reset on its clock), only where a floor is
+   * set. Returns the release, to call when the attempt is over.
    */
-  admit(envelope: number, now: number): () => void {
+  admit(envelope: number, now: () => number): () => void {
     const { maxCredits, dailyFloor, periodFloor } = this.budget;
     if (maxCredits !== undefined) {
       const available = maxCredits - this.#spent - this.#reserved;
@@ -93,10 +71,10 @@ export class CreditLedger {
     };
   }
 
-  #checkFloor(limit: 'dailyFloor' | 'periodFloor', floor: number | undefined, w: WindowState, envelope: number, now: number): void {
+  #checkFloor(limit: 'dailyFloor' | 'periodFloor', floor: number | undefined, w: WindowState, envelope: number, now: () => number): void {
     if (floor === undefined || w.remaining === undefined) return;
     // Past the reset the last report is stale: the window has been refilled.
-    if (w.reset !== undefined && now >= w.reset.getTime()) return;
+    if (w.reset !== undefined && now() >= w.reset.getTime()) return;
     const available = w.remaining - this.#reserved - floor;
     if (envelope > available) throw new BudgetExceededError(limit, envelope, available);
   }

@@ -1,13 +1,4 @@
-/** Log levels, most verbose first; `off` logs nothing. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
-
-/** Where the SDK logs: `console` fits, as does any pino/winston-style logger. */
-export interface Logger {
-  debug(message: string, ...args: unknown[]): void;
-  info(message: string, ...args: unknown[]): void;
-  warn(message: string, ...args: unknown[]): void;
-  error(message: string, ...args: unknown[]): void;
-}
+import type { InternalLogger, Logger, LogLevel } from './types';
 
 const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
@@ -46,23 +37,16 @@ function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number
   return out;
 }
 
-/** The SDK's own logger: filters by level and masks keys in every message and argument. */
-export interface InternalLogger extends Logger {
-  /** Masks this exact secret from now on (the resolved API key). */
-  addSecret(secret: string): void;
-  /** Whether a level is logged (to skip building messages that would be dropped). */
-  enabled(level: Exclude<LogLevel, 'off'>): boolean;
-}
-
 /**
- * Wraps a user logger with a level filter and key redaction.
+ * Wraps a user logger with a level filter and key redaction. A logger made with `sharedWith`
+ * masks the same secrets as that one (a client derived with `withOptions`).
  *
  * @example
  * const log = createLogger(console, 'info');
  * log.info('request', { url }); // printed as "sports-odds: request"
  */
-export function createLogger(target: Logger, level: LogLevel): InternalLogger {
-  const secrets = new Set<string>();
+export function createLogger(target: Logger, level: LogLevel, sharedWith?: InternalLogger): InternalLogger {
+  const secrets = sharedWith?.secrets ?? new Set<string>();
   const emit =
     (name: Exclude<LogLevel, 'off'>) =>
     (message: string, ...args: unknown[]) => {
@@ -74,6 +58,9 @@ export function createLogger(target: Logger, level: LogLevel): InternalLogger {
     info: emit('info'),
     warn: emit('warn'),
     error: emit('error'),
+    target,
+    level,
+    secrets,
     addSecret: (secret) => void secrets.add(secret),
     enabled: (name) => RANK[name] >= RANK[level],
   };

@@ -1,111 +1,9 @@
-import type { Input } from 'ky';
+import { SDK_VERSION_HEADER } from '../schemas/headers';
+import { VERSION } from '../version';
 import { SportsOddsError } from './errors/base';
-import type { Hooks } from './hooks';
-import { createLogger, isLogLevel, type InternalLogger, type Logger, type LogLevel } from './logger';
-import type { CreditSnapshot } from './budget';
-import type { ResponseMeta } from './meta';
-import type { OnKeyRotated, RotationStore } from './rotation';
-import { realSleep, type Now, type Random, type Sleep } from './runtime';
-
-/** An API key, or a function returning the current one (so a rotated key applies without a new client). */
-export type ApiKeySource = string | (() => string | Promise<string>);
-
-/** A `fetch`-compatible function. */
-export type Fetch = (input: Input, init?: RequestInit) => Promise<Response>;
-
-/**
- * A local credit budget: calls whose reservation envelope does not fit are refused with
- * `BudgetExceededError` before anything is sent.
- */
-export interface BudgetOptions {
-  /** Most credits this client may spend (including calls in flight). */
-  maxCredits?: number;
-  /** Keep at least this many credits of the UTC-daily guard (as last reported by the service). */
-  dailyFloor?: number;
-  /** Keep at least this many credits of the plan-period allowance. */
-  periodFloor?: number;
-}
-
-/** Client-side pacing, so bursts queue instead of drawing `429 rate_limited`. */
-export interface RateLimitOptions {
-  /**
-   * The plan's requests per second (trial 2, starter 5, pro 20), or `'account'` to read it once from
-   * `GET /v1/account` (needs a key with `account:manage`; without one the client is not paced).
-   */
-  requestsPerSecond: number | 'account';
-}
-
-/** Options of `new SportsOdds(...)`. Durations are in milliseconds. */
-export interface ClientOptions {
-  /** The API key; default `SPORTS_ODDS_API_KEY` from the environment, where one exists. */
-  apiKey?: ApiKeySource;
-  /** The service's base URL; default `SPORTS_ODDS_BASE_URL` from the environment. */
-  baseUrl?: string;
-  /** Per-attempt timeout (until the body is read). Default 30,000. */
-  timeout?: number;
-  /** Deadline of a whole call across its retries. Default 120,000. */
-  totalTimeout?: number;
-  /** Retries after the first attempt, on 429/500/502/503, dropped connections and timeouts. Default 3. */
-  maxRetries?: number;
-  /** Longest `Retry-After` the SDK sleeps through; a longer one throws at once. Default 60,000. */
-  maxRetryAfter?: number;
-  /** A custom `fetch`. Default `globalThis.fetch`. */
-  fetch?: Fetch;
-  /** Validate answers against the schemas. Default true; false returns the parsed JSON as is. */
-  validate?: boolean;
-  /** Where to log. Default `console`. Keys are always masked. */
-  logger?: Logger;
-  /** Default `SPORTS_ODDS_LOG` from the environment, else `warn`. */
-  logLevel?: LogLevel;
-  /** Observers of requests, answers and retries. */
-  hooks?: Hooks;
-  /** Called after every metered answer with the updated ledger. */
-  onCredits?: (credits: CreditSnapshot, meta: ResponseMeta) => void;
-  /** Local credit budget. */
-  budget?: BudgetOptions;
-  /** Client-side pacing. */
-  rateLimit?: RateLimitOptions;
-  /**
-   * Where `odds.keys.rotate()` keeps a rotation between saving its nonce (before sending) and its
-   * confirmed end. Default: in memory. `FileRotationStore` from `sports-odds-data/node` lets a
-   * restarted process resume a rotation (the record holds the old key: keep it private).
-   */
-  rotationStore?: RotationStore;
-  /**
-   * Called once a rotation is confirmed, with the new key, before the pending record is cleared:
-   * persist the key here (a key function's source, a vault). If it throws, `rotate()` rejects and
-   * the rotation stays pending, so a later `rotate()` replays the same answer.
-   */
-  onKeyRotated?: OnKeyRotated;
-  /** Send the key over plain `http://` to a non-loopback host. Default false. */
-  allowInsecureHttp?: boolean;
-  /** @internal Waits between retries and while pacing (tests drive time with it). */
-  sleep?: Sleep;
-  /** @internal The client's clock, in ms since the epoch: cursor age, deadlines, pacing. */
-  now?: Now;
-  /** @internal Randomness of the backoff jitter. */
-  random?: Random;
-}
-
-/** Options with defaults applied and the environment read. */
-export interface ResolvedOptions {
-  apiKey: ApiKeySource;
-  baseUrl: string;
-  timeout: number;
-  totalTimeout: number;
-  maxRetries: number;
-  maxRetryAfter: number;
-  fetch: Fetch | undefined;
-  validate: boolean;
-  logger: InternalLogger;
-  hooks: Hooks;
-  onCredits: ClientOptions['onCredits'];
-  budget: BudgetOptions;
-  rateLimit: RateLimitOptions | undefined;
-  sleep: Sleep;
-  now: Now;
-  random: Random;
-}
+import { createLogger, isLogLevel } from './logger';
+import { realSleep } from './runtime';
+import type { ApiKeySource, ClientOptions, HeadersOption, ResolvedOptions } from './types';
 
 /** Default values of the options. */
 export const DEFAULTS = {
@@ -114,6 +12,12 @@ export const DEFAULTS = {
   maxRetries: 3,
   maxRetryAfter: 60_000,
 } as const;
+
+/** The headers the SDK sends on every call, before `defaultHeaders`. */
+const SDK_HEADERS: Readonly<Record<string, string>> = {
+  accept: 'application/json',
+  [SDK_VERSION_HEADER.toLowerCase()]: `sports-odds-data/${VERSION}`,
+};
 
 /** The environment of runtimes that have one (Node, Bun, Deno with compat), without importing Node. */
 function readEnv(name: string): string | undefined {
@@ -162,48 +66,85 @@ const positive = (name: string, value: number | undefined, fallback: number, all
 };
 
 /**
- * Applies defaults and the environment; throws a clear error when the key or base URL is missing.
+ * `base` with `extra` applied over it: names lower-cased, a `null` or `undefined` value removes
+ * the header. The key never travels in a header option (it would escape the logger's masking).
  *
  * @example
- * const resolved = resolveOptions({ apiKey: 'svc_live_...', baseUrl: 'https://api.example.com' });
+ * withHeaders({ accept: 'application/json' }, { 'X-Trace': 'abc' }); // { accept: ..., 'x-trace': 'abc' }
  */
-export function resolveOptions(options: ClientOptions): ResolvedOptions {
+export function withHeaders(base: Readonly<Record<string, string>>, extra: HeadersOption | undefined): Readonly<Record<string, string>> {
+  if (extra === undefined) return base;
+  const out: Record<string, string> = { ...base };
+  for (const [name, value] of Object.entries(extra)) {
+    const key = name.toLowerCase();
+    if (key === 'authorization') throw new SportsOddsError('the Authorization header comes from apiKey: do not set it as a header option');
+    if (value === null || value === undefined) delete out[key];
+    else if (typeof value !== 'string') throw new SportsOddsError(`header ${name} must be a string`);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The API key from the options or the environment; throws a clear error when there is none.
+ *
+ * @example
+ * const key = resolveApiKey({ apiKey: 'svc_live_...' });
+ */
+export function resolveApiKey(options: Pick<ClientOptions, 'apiKey'>): ApiKeySource {
   const apiKey = options.apiKey ?? readEnv('SPORTS_ODDS_API_KEY');
   if (apiKey === undefined || apiKey === '') {
     throw new SportsOddsError(
       'no API key: pass new SportsOdds({ apiKey }) or set the SPORTS_ODDS_API_KEY environment variable',
     );
   }
-  const baseUrl = options.baseUrl ?? readEnv('SPORTS_ODDS_BASE_URL');
-  if (baseUrl === undefined || baseUrl === '') {
-    throw new SportsOddsError(
-      'no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable',
-    );
+  return apiKey;
+}
+
+/**
+ * Applies defaults and the environment; throws a clear error when the base URL is missing or an
+ * option is out of range. `base` is the resolved options of a parent client (`withOptions`).
+ *
+ * @example
+ * const resolved = resolveOptions({ baseUrl: 'https://api.example.com' });
+ */
+export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: ResolvedOptions): ResolvedOptions {
+  let baseUrl = base?.baseUrl;
+  if (baseUrl === undefined) {
+    const given = options.baseUrl ?? readEnv('SPORTS_ODDS_BASE_URL');
+    if (given === undefined || given === '') {
+      throw new SportsOddsError(
+        'no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable',
+      );
+    }
+    baseUrl = checkBaseUrl(given, options.allowInsecureHttp ?? false);
   }
-  const envLevel = readEnv('SPORTS_ODDS_LOG');
-  const level = options.logLevel ?? (isLogLevel(envLevel) ? envLevel : 'warn');
-  const logger = createLogger(options.logger ?? console, level);
-  if (typeof apiKey === 'string') logger.addSecret(apiKey);
-  const maxRetries = positive('maxRetries', options.maxRetries, DEFAULTS.maxRetries, true);
+  let logger = base?.logger;
+  if (logger === undefined || options.logger !== undefined || options.logLevel !== undefined) {
+    const envLevel = readEnv('SPORTS_ODDS_LOG');
+    const level = options.logLevel ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
+    logger = createLogger(options.logger ?? base?.logger.target ?? console, level, base?.logger);
+  }
+  const maxRetries = positive('maxRetries', options.maxRetries, base?.maxRetries ?? DEFAULTS.maxRetries, true);
   if (!Number.isInteger(maxRetries)) throw new SportsOddsError('maxRetries must be an integer');
   const rps = options.rateLimit?.requestsPerSecond;
   if (rps !== undefined && rps !== 'account') positive('rateLimit.requestsPerSecond', rps, 1);
   return {
-    apiKey,
-    baseUrl: checkBaseUrl(baseUrl, options.allowInsecureHttp ?? false),
-    timeout: positive('timeout', options.timeout, DEFAULTS.timeout),
-    totalTimeout: positive('totalTimeout', options.totalTimeout, DEFAULTS.totalTimeout),
+    baseUrl,
+    timeout: positive('timeout', options.timeout, base?.timeout ?? DEFAULTS.timeout),
+    totalTimeout: positive('totalTimeout', options.totalTimeout, base?.totalTimeout ?? DEFAULTS.totalTimeout),
     maxRetries,
-    maxRetryAfter: positive('maxRetryAfter', options.maxRetryAfter, DEFAULTS.maxRetryAfter, true),
-    fetch: options.fetch,
-    validate: options.validate ?? true,
+    maxRetryAfter: positive('maxRetryAfter', options.maxRetryAfter, base?.maxRetryAfter ?? DEFAULTS.maxRetryAfter, true),
+    fetch: options.fetch ?? base?.fetch,
+    headers: withHeaders(base?.headers ?? SDK_HEADERS, options.defaultHeaders),
+    validate: options.validate ?? base?.validate ?? true,
     logger,
-    hooks: options.hooks ?? {},
-    onCredits: options.onCredits,
-    budget: options.budget ?? {},
-    rateLimit: options.rateLimit,
-    sleep: options.sleep ?? realSleep,
-    now: options.now ?? Date.now,
-    random: options.random ?? Math.random,
+    hooks: options.hooks ?? base?.hooks ?? {},
+    onCredits: options.onCredits ?? base?.onCredits,
+    budget: options.budget ?? base?.budget ?? {},
+    rateLimit: options.rateLimit ?? base?.rateLimit,
+    sleep: options.sleep ?? base?.sleep ?? realSleep,
+    now: options.now ?? base?.now ?? Date.now,
+    random: options.random ?? base?.random ?? Math.random,
   };
 }

@@ -1,15 +1,14 @@
 import { AbortError } from './errors/connection';
-import type { InternalLogger } from './logger';
-import type { WithMeta } from './meta';
-import type { Now, Sleep } from './runtime';
+import type { ResponseMeta, WithMeta } from './types';
 
 /** Options of a polling loop. */
 export interface PollOptions {
   /** Wait between polls, ms. Default 30,000. */
   intervalMs?: number;
   /**
-   * How far each `since` reaches back before the previous poll's start, ms, to cover clock skew
-   * between client and service; duplicates are filtered by version. Default 60,000.
+   * How far each `since` reaches back before the previous poll's start (on the service's clock),
+   * ms, to cover the time the service took to record a change; duplicates are filtered by version.
+   * Default 60,000.
    */
   overlapMs?: number;
   /** First `since` (RFC 3339 UTC); default none, so the first poll lists every matching event. */
@@ -18,51 +17,92 @@ export interface PollOptions {
   signal?: AbortSignal;
 }
 
+/** One poll: what it asked, what it found new, and its headers. */
+export interface PollBatch<T> {
+  /** 1 for the first poll. */
+  poll: number;
+  /** The `since` this poll sent (none on a first poll without `options.since`). */
+  since: string | undefined;
+  /** New rows and rows with a new version, each once. */
+  data: T[];
+  /** Rows the answer held, before the ones already seen were dropped. */
+  rows: number;
+  /** The answer's headers: `credits.cost`, `truncated` (a truncated poll may have missed changes). */
+  meta: ResponseMeta;
+}
+
 /** What the loop needs from its client. */
 export interface PollDeps<T> {
+  /** One poll: the listing with `since`. */
   list: (since: string | undefined, signal: AbortSignal | undefined) => Promise<WithMeta<T[]>>;
+  /** A row's identity and version, to yield each version once. */
   identity: (row: T) => { id: unknown; version: unknown };
-  now: Now;
-  sleep: Sleep;
-  logger: InternalLogger;
+  /** The client's clock. */
+  now: () => number;
+  /** An instant of the client's clock on the service's clock. */
+  toService: (localMs: number) => number;
+  /** Waits between polls (rejects when the signal aborts). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Where a truncated poll is reported. */
+  warn: (message: string) => void;
 }
 
 /** An RFC 3339 UTC timestamp to the second, as the `since` parameter takes it. */
 export const toUtcSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
- * Incremental discovery with a moving `since` (spec 4.1 rule 9, section 6): yields each row once
- * per new version, until the signal aborts or the consumer stops iterating.
+ * Incremental discovery with a moving `since` (spec 4.1 rule 9, section 6): iterate it for each
+ * row once per new version, or `batches()` for one batch per poll with its headers, until the
+ * signal aborts or the consumer stops. Each `since` is the previous poll's start on the service's
+ * clock (learned from its answers' `Date`), less `overlapMs`, so a client clock hours off, or a
+ * mock pinned to another day, still sees every change.
  *
  * @example
- * for await (const event of poll(deps, { intervalMs: 10_000, signal })) console.log(event);
+ * for await (const event of odds.events.poll({ sport_id: 29 }, { signal })) console.log(event.event_id);
+ * for await (const batch of odds.events.poll({ sport_id: 29 }, { signal }).batches()) console.log(batch.poll, batch.data.length, batch.meta.credits.cost);
  */
-export async function* poll<T>(deps: PollDeps<T>, options: PollOptions = {}): AsyncGenerator<T, void, undefined> {
-  const { intervalMs = 30_000, overlapMs = 60_000, signal } = options;
-  const seen = new Map<unknown, unknown>();
-  let since = options.since;
-  try {
-    while (!signal?.aborted) {
-      const startedAt = deps.now();
-      const { data, meta } = await deps.list(since, signal);
-      if (meta.truncated) {
-        deps.logger.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
-      }
-      for (const row of data) {
-        const { id, version } = deps.identity(row);
-        if (id !== undefined && id !== null) {
-          if (seen.has(id) && seen.get(id) === version) continue;
-          const previous = seen.get(id);
-          if (typeof previous === 'number' && typeof version === 'number' && version < previous) continue;
-          seen.set(id, version);
+export class Poll<T> implements AsyncIterable<T> {
+  constructor(
+    private readonly deps: PollDeps<T>,
+    private readonly options: PollOptions = {},
+  ) {}
+
+  /** One batch per poll. Each call starts a loop of its own. */
+  async *batches(): AsyncGenerator<PollBatch<T>, void, undefined> {
+    const { deps, options } = this;
+    const { intervalMs = 30_000, overlapMs = 60_000, signal } = options;
+    const seen = new Map<unknown, unknown>();
+    let since = options.since;
+    try {
+      for (let poll = 1; !signal?.aborted; poll++) {
+        const startedAt = deps.now();
+        const { data, meta } = await deps.list(since, signal);
+        if (meta.truncated) {
+          deps.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
         }
-        yield row;
+        yield { poll, since, data: data.filter((row) => isNew(seen, deps.identity(row))), rows: data.length, meta };
+        // The answer told the service's clock: the next poll reaches back from this poll's start on it.
+        since = toUtcSeconds(deps.toService(startedAt) - overlapMs);
+        await deps.sleep(intervalMs, signal);
       }
-      since = toUtcSeconds(startedAt - overlapMs);
-      await deps.sleep(intervalMs, signal);
+    } catch (error) {
+      if (error instanceof AbortError || signal?.aborted) return;
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof AbortError || signal?.aborted) return;
-    throw error;
   }
+
+  /** Each new or changed row once, across polls. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const batch of this.batches()) yield* batch.data;
+  }
+}
+
+/** Records a row's version; false when that version (or a newer one) was seen already. */
+function isNew(seen: Map<unknown, unknown>, { id, version }: { id: unknown; version: unknown }): boolean {
+  if (id === undefined || id === null) return true;
+  const previous = seen.get(id);
+  if (seen.has(id) && previous === version) return false;
+  if (typeof previous === 'number' && typeof version === 'number' && version < previous) return false;
+  seen.set(id, version);
+  return true;
 }

@@ -2,11 +2,10 @@ import type { RouteId } from '../schemas/routes';
 import { APIError } from './errors/api';
 import { ConnectionError } from './errors/connection';
 import { runHooks } from './hooks';
-import type { WithMeta } from './meta';
-import { callRoute, type ClientContext } from './request';
+import { sendRoute } from './request';
 import { retryDelay } from './retry';
 import { throwIfAborted } from './runtime';
-import type { RequestOptions, ResponseOf, RouteInput } from './types';
+import type { ClientContext, RawAnswer, RequestOptions, RouteInput } from './types';
 
 export { CREDENTIAL_REPLAY_WINDOW_MS, ROTATION_REPLAY_WINDOW_MS } from '../schemas/limits';
 
@@ -29,7 +28,7 @@ export const isAmbiguous = (error: unknown): boolean =>
  * attempt is always made, even past the window (the service decides). Throws the last error.
  *
  * @example
- * const { data } = await replayRoute(ctx, 'recovery.claim', { body }, {}, ctx.options.now() + CREDENTIAL_REPLAY_WINDOW_MS);
+ * const answer = await replayRoute(ctx, 'recovery.claim', { body }, {}, ctx.options.now() + CREDENTIAL_REPLAY_WINDOW_MS);
  */
 export async function replayRoute<Id extends RouteId>(
   ctx: ClientContext,
@@ -37,13 +36,13 @@ export async function replayRoute<Id extends RouteId>(
   input: RouteInput<Id>,
   options: RequestOptions,
   until: number,
-): Promise<WithMeta<ResponseOf<Id>>> {
+): Promise<RawAnswer> {
   const o = ctx.options;
   for (let attempt = 1; ; attempt++) {
     throwIfAborted(options.signal);
     try {
       const totalTimeout = Math.max(options.timeout ?? o.timeout, until - o.now());
-      return await callRoute(ctx, routeId, input, { ...options, maxRetries: 0, totalTimeout }).withMeta();
+      return await sendRoute(ctx, routeId, input, { ...options, maxRetries: 0, totalTimeout });
     } catch (error) {
       if (!isAmbiguous(error)) throw error;
       // The same waits as any retry; only the replay window bounds them.

@@ -2,31 +2,21 @@ import { expandPath, type RouteDef } from '../schemas/route';
 import { routes, type RouteId } from '../schemas/routes';
 import { APIPromise } from './api-promise';
 import { resolveKey } from './auth';
-import type { CreditLedger } from './budget';
 import { encodeParams, queryString } from './encode';
 import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
-import { buildMeta, type ResponseMeta, type WithMeta } from './meta';
-import type { ResolvedOptions } from './options';
-import type { Pacer } from './pacer';
+import { buildMeta } from './meta';
+import { withHeaders } from './options';
 import { withRetry } from './retry';
 import { throwIfAborted } from './runtime';
-import type { RawResponse, Transport } from './transport';
-import type { RequestOptions, ResponseOf, RouteInput } from './types';
+import type { ClientContext, RawAnswer, RawResponse, RequestOptions, ResponseMeta, ResponseOf, RouteInput } from './types';
 import { parseJson, validateBody } from './validate';
-
-/** Everything a call needs from its client. */
-export interface ClientContext {
-  options: ResolvedOptions;
-  transport: Transport;
-  ledger: CreditLedger;
-  pacer: Pacer | undefined;
-}
 
 /**
  * Calls one route of the route table: validate parameters locally (free) -> budget guard ->
- * pacing -> transport -> retry policy -> error envelope or validated rows -> `{ data, meta }`.
+ * pacing -> transport -> retry policy -> error envelope or the answer, whose body is parsed and
+ * validated when the data is first asked for.
  *
  * @example
  * const rows = await callRoute(ctx, 'events.odds', { params: { event_id: 42 }, query: { full_history: true } });
@@ -37,24 +27,57 @@ export function callRoute<Id extends RouteId>(
   input: RouteInput<Id> = {},
   options: RequestOptions = {},
 ): APIPromise<ResponseOf<Id>> {
-  return new APIPromise(execute(ctx, routes[routeId] as RouteDef, input, options) as Promise<WithMeta<ResponseOf<Id>>>);
+  return new APIPromise(sendRoute(ctx, routeId, input, options), parserOf<Id>(ctx, routeId, options));
 }
 
-async function execute(ctx: ClientContext, route: RouteDef, input: RouteInput<RouteId>, options: RequestOptions): Promise<WithMeta<unknown>> {
+/**
+ * The body parser of a route: JSON, then its schema for the answer's status (unless validation is
+ * off), in place.
+ *
+ * @example
+ * const data = parserOf(ctx, 'keys.rotate', {})(answer);
+ */
+export function parserOf<Id extends RouteId>(ctx: ClientContext, routeId: Id, options: RequestOptions): (answer: RawAnswer) => ResponseOf<Id> {
+  const route = routes[routeId] as RouteDef;
+  const validate = options.validate ?? ctx.options.validate;
+  return ({ text, meta }) => {
+    const json = parseJson(text, route.id, meta);
+    const schema = route.responses[meta.status];
+    return (validate && schema !== undefined ? validateBody(schema, json, route.id, meta) : json) as ResponseOf<Id>;
+  };
+}
+
+/**
+ * Sends one call (with its retries) and reads the answer in full; error answers reject with the
+ * typed error of their code.
+ *
+ * @example
+ * const { response, text, meta } = await sendRoute(ctx, 'catalog.sports', {}, {});
+ */
+export async function sendRoute<Id extends RouteId>(
+  ctx: ClientContext,
+  routeId: Id,
+  input: RouteInput<Id>,
+  options: RequestOptions,
+): Promise<RawAnswer> {
+  const route = routes[routeId] as RouteDef;
   const o = ctx.options;
   const signal = options.signal;
   throwIfAborted(signal);
   const path = expandPath(route.path, encodeParams(route.params, input.params));
   const url = `${o.baseUrl}${path}${queryString(encodeParams(route.query, input.query))}`;
+  const headers = withHeaders(withHeaders(o.headers, options.headers), input.headers);
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;
   const deadlineAt = o.now() + (options.totalTimeout ?? o.totalTimeout);
+  const serviceNow = () => ctx.clock.now();
 
   const attempt = async (attemptNumber: number): Promise<{ raw: RawResponse; meta: ResponseMeta }> => {
     throwIfAborted(signal);
-    const release = envelope === undefined ? undefined : ctx.ledger.admit(envelope, o.now());
+    // The floors' windows reset on the service's clock.
+    const release = envelope === undefined ? undefined : ctx.ledger.admit(envelope, serviceNow);
     try {
-      const key = route.auth.kind === 'bearer' ? o.apiKey : undefined;
+      const key = route.auth.kind === 'bearer' ? ctx.key.source : undefined;
       const apiKey = typeof key === 'function' ? await resolveKey(key, o.logger) : key;
       const freeSlot = ctx.pacer === undefined ? undefined : await ctx.pacer.acquire(signal);
       const remaining = deadlineAt - o.now();
@@ -72,7 +95,7 @@ async function execute(ctx: ClientContext, route: RouteDef, input: RouteInput<Ro
           method: route.method,
           url,
           apiKey,
-          ...(input.headers === undefined ? {} : { headers: input.headers }),
+          headers,
           ...(input.body === undefined ? {} : { json: input.body }),
           timeoutMs: Math.min(timeout, remaining),
           deadlineBound: remaining < timeout,
@@ -82,11 +105,13 @@ async function execute(ctx: ClientContext, route: RouteDef, input: RouteInput<Ro
         freeSlot?.();
       }
       const receivedAt = o.now();
-      const meta = buildMeta(raw.headers, raw.status, attemptNumber, receivedAt);
+      ctx.clock.observe(raw.headers, receivedAt);
+      // A Retry-After (on an error answer) given as an HTTP date counts from the service's clock.
+      const meta = buildMeta(raw.headers, raw.status, attemptNumber, raw.status >= 400 ? ctx.clock.toService(receivedAt) : receivedAt);
       if (ctx.ledger.record(meta, receivedAt)) o.onCredits?.(ctx.ledger.snapshot(), meta);
       if (o.logger.enabled('debug')) o.logger.debug(`${raw.status} ${route.method} ${url}`, { requestId: meta.requestId, cost: meta.credits.cost });
       if (o.hooks.afterResponse) await runHooks(o.hooks.afterResponse, { ...info, status: raw.status, meta, durationMs: receivedAt - started });
-      if (raw.status < 200 || raw.status > 299) throw errorFromAnswer(raw.status, raw.text, meta, receivedAt);
+      if (raw.status < 200 || raw.status > 299) throw errorFromAnswer(raw.status, raw.text, meta, ctx.clock.toService(receivedAt));
       return { raw, meta };
     } finally {
       release?.();
@@ -106,9 +131,5 @@ async function execute(ctx: ClientContext, route: RouteDef, input: RouteInput<Ro
       await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
     },
   });
-  const json = parseJson(raw.text, route.id, meta);
-  const schema = route.responses[raw.status];
-  const validate = options.validate ?? o.validate;
-  const data = validate && schema !== undefined ? validateBody(schema, json, route.id, meta) : json;
-  return { data, meta };
+  return { response: raw.response, text: raw.text, meta };
 }

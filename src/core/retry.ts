@@ -3,7 +3,8 @@ import { RETRYABLE_STATUSES } from '../schemas/errors';
 import { APIError } from './errors/api';
 import type { SportsOddsError } from './errors/base';
 import { ConnectionError, TimeoutError } from './errors/connection';
-import { throwIfAborted, type Now, type Random, type Sleep } from './runtime';
+import { throwIfAborted } from './runtime';
+import type { Now, Random, Sleep } from './types';
 
 /** First backoff step and cap, in ms: full jitter over `min(cap, base * 2^(retry - 1))`. */
 export const BACKOFF_BASE_MS = 500;

@@ -5,49 +5,9 @@ import { APIPromise } from './api-promise';
 import { resolveKey } from './auth';
 import { APIError } from './errors/api';
 import { SportsOddsError } from './errors/base';
-import type { WithMeta } from './meta';
-import type { ResolvedOptions } from './options';
 import { isAmbiguous, replayRoute, ROTATION_REPLAY_WINDOW_MS } from './replay';
-import type { ClientContext } from './request';
-
-/**
- * A rotation that was started and not yet confirmed: everything needed to replay it exactly
- * (spec 5 rule 6), even from another process. It holds the old key in plaintext (revoked once
- * the service commits, but live until then): store it like the key itself.
- */
-export interface PendingRotation {
-  /** Format version of the record. */
-  version: 1;
-  /** The service the rotation was sent to (a record is never replayed to another one). */
-  baseUrl: string;
-  /** The `Idempotency-Key`: `rot_` + unpadded base64url of 32 random bytes. */
-  nonce: string;
-  /** The exact key being rotated. */
-  oldKey: string;
-  /** When the rotation started (ISO 8601): the 15-minute replay window runs from about here. */
-  startedAt: string;
-}
-
-/**
- * Where a client keeps its pending rotation between saving it (before the request is sent) and
- * the rotation's confirmed end. In memory by default; `FileRotationStore` from
- * `sports-odds-data/node` survives a crash; any other durable place works (a vault, a database row).
- *
- * @example
- * const store: RotationStore = {
- *   load: async () => (await db.get('rotation')) ?? undefined,
- *   save: (pending) => db.put('rotation', pending),
- *   clear: () => db.delete('rotation'),
- * };
- */
-export interface RotationStore {
-  /** The pending rotation, if any. */
-  load(): Promise<PendingRotation | undefined>;
-  /** Saves (replaces) the pending rotation; must be durable when it resolves. */
-  save(pending: PendingRotation): Promise<void>;
-  /** Forgets the pending rotation. */
-  clear(): Promise<void>;
-}
+import { parserOf } from './request';
+import type { ClientContext, KeyHolder, OnKeyRotated, PendingRotation, RawAnswer, RotateOptions, RotationStore } from './types';
 
 /**
  * The default store: the pending rotation lives as long as the client's process.
@@ -111,25 +71,6 @@ export function newRotationNonce(): string {
   return randomToken('rot_');
 }
 
-/** What `onKeyRotated` learns besides the rotation's answer. */
-export interface KeyRotatedInfo {
-  /** True when this finished a rotation found pending in the store (e.g. after a crash). */
-  resumed: boolean;
-  /**
-   * True when the client now calls with the new key: its `apiKey` string was the old key, or its
-   * `apiKey` function is now read through a mapping of the revoked old key to the new one.
-   */
-  clientUpdated: boolean;
-}
-
-/** Options of `odds.keys.rotate()`. */
-export interface RotateOptions {
-  /** Stops the replays (the rotation stays pending in the store; `rotate()` later resumes it). */
-  signal?: AbortSignal;
-  /** Per-attempt timeout, ms (default: the client's). */
-  timeout?: number;
-}
-
 /**
  * The rotation could not be confirmed within its 15-minute replay window: every attempt failed
  * ambiguously. It stays in the store, so calling `rotate()` again replays it with the same key
@@ -153,9 +94,6 @@ export class RotationPendingError extends SportsOddsError {
   }
 }
 
-/** Called once a rotation is confirmed, before the pending record is cleared. */
-export type OnKeyRotated = (rotation: KeyRotationSuccess, info: KeyRotatedInfo) => void | Promise<void>;
-
 /** What the rotator needs from its client. */
 export interface RotatorDeps {
   ctx: ClientContext;
@@ -172,7 +110,7 @@ export interface RotatorDeps {
  */
 export class KeyRotator {
   readonly #deps: RotatorDeps;
-  #inflight: Promise<WithMeta<KeyRotationSuccess>> | undefined;
+  #inflight: Promise<RawAnswer> | undefined;
   /** Revoked keys and their replacements, for a client whose key comes from a function. */
   readonly #replaced = new Map<string, string>();
   #wrapped = false;
@@ -191,16 +129,19 @@ export class KeyRotator {
     this.#inflight ??= this.#run(options).finally(() => {
       this.#inflight = undefined;
     });
-    return new APIPromise(this.#inflight);
+    return new APIPromise(this.#inflight, this.#parse);
   }
 
-  async #run(options: RotateOptions): Promise<WithMeta<KeyRotationSuccess>> {
+  readonly #parse = (answer: RawAnswer): KeyRotationSuccess => parserOf(this.#deps.ctx, 'keys.rotate', { validate: true })(answer);
+
+  async #run(options: RotateOptions): Promise<RawAnswer> {
     const { ctx, store } = this.#deps;
     const o = ctx.options;
     let pending = await store.load();
     const resumed = pending !== undefined;
     if (pending === undefined) {
-      const oldKey = typeof o.apiKey === 'string' ? o.apiKey : await resolveKey(o.apiKey, o.logger);
+      const source = ctx.key.source;
+      const oldKey = typeof source === 'string' ? source : await resolveKey(source, o.logger);
       pending = { version: 1, baseUrl: o.baseUrl, nonce: newRotationNonce(), oldKey, startedAt: new Date(o.now()).toISOString() };
       o.logger.addSecret(pending.nonce);
       // Saved before the request exists: a crash from here on leaves a record to resume from.
@@ -217,12 +158,13 @@ export class KeyRotator {
 
     const { oldKey, nonce } = pending;
     // The exact old key, whatever the client's key is now.
-    const replayCtx: ClientContext = { ...ctx, options: { ...o, apiKey: oldKey } };
+    const replayCtx: ClientContext = { ...ctx, key: { source: oldKey } };
     const input = { headers: { 'idempotency-key': nonce } };
-    const callOptions = { validate: true, ...options };
-    let result: WithMeta<KeyRotationSuccess>;
+    let answer: RawAnswer;
+    let rotation: KeyRotationSuccess;
     try {
-      result = await replayRoute(replayCtx, 'keys.rotate', input, callOptions, Date.parse(pending.startedAt) + ROTATION_REPLAY_WINDOW_MS);
+      answer = await replayRoute(replayCtx, 'keys.rotate', input, options, Date.parse(pending.startedAt) + ROTATION_REPLAY_WINDOW_MS);
+      rotation = this.#parse(answer);
     } catch (error) {
       if (isAmbiguous(error)) throw new RotationPendingError(pending.startedAt, error);
       // A definitive refusal: the nonce is spent or was never valid for this key.
@@ -230,29 +172,29 @@ export class KeyRotator {
       throw error;
     }
 
-    const newKey = result.data.api_key;
+    const newKey = rotation.api_key;
     o.logger.addSecret(newKey);
-    const clientUpdated = this.#swap(o, oldKey, newKey);
+    const clientUpdated = this.#swap(ctx.key, oldKey, newKey);
     // The hook runs before the record is cleared: if it fails (e.g. persisting the key), rotate() replays the same answer.
-    await this.#deps.onKeyRotated?.(result.data, { resumed, clientUpdated });
+    await this.#deps.onKeyRotated?.(rotation, { resumed, clientUpdated });
     await store.clear();
-    return result;
+    return answer;
   }
 
-  /** Makes the client call with `newKey` from now on, where it called with `oldKey`. */
-  #swap(o: ResolvedOptions, oldKey: string, newKey: string): boolean {
-    if (typeof o.apiKey === 'string') {
-      if (o.apiKey === newKey) return true;
-      if (o.apiKey !== oldKey) return false;
-      o.apiKey = newKey;
+  /** Makes the client (and the clients derived from it) call with `newKey` from now on, where it called with `oldKey`. */
+  #swap(key: KeyHolder, oldKey: string, newKey: string): boolean {
+    if (typeof key.source === 'string') {
+      if (key.source === newKey) return true;
+      if (key.source !== oldKey) return false;
+      key.source = newKey;
       return true;
     }
     this.#replaced.set(oldKey, newKey);
     if (!this.#wrapped) {
       this.#wrapped = true;
-      const source = o.apiKey;
+      const source = key.source;
       const replaced = this.#replaced;
-      o.apiKey = async () => {
+      key.source = async () => {
         let key = await source();
         // A revoked key never works again, so its replacement is always the right key to send.
         for (let hops = 0; replaced.has(key) && hops < 1000; hops++) key = replaced.get(key) as string;

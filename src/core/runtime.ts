@@ -1,13 +1,5 @@
 import { AbortError } from './errors/connection';
-
-/** Waits `ms`; rejects with `AbortError` when `signal` aborts first. */
-export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
-
-/** The time, in ms since the epoch. */
-export type Now = () => number;
-
-/** A number in [0, 1), as `Math.random`. */
-export type Random = () => number;
+import type { Sleep } from './types';
 
 /** `AbortError` for an aborted signal (its reason kept as the cause). */
 export const abortError = (signal: AbortSignal): AbortError =>

@@ -1,33 +1,8 @@
-import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isKyError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import { AbortError, ConnectionError, TimeoutError } from './errors/connection';
 import { redact } from './logger';
 import { abortError } from './runtime';
-import type { Fetch } from './options';
-
-/** One HTTP attempt, fully prepared. */
-export interface OutgoingRequest {
-  method: string;
-  /** Absolute URL; never carries the key. */
-  url: string;
-  /** The bearer key, or undefined for a route without bearer auth. */
-  apiKey: string | undefined;
-  /** Further headers (e.g. `Idempotency-Key`). */
-  headers?: Readonly<Record<string, string>>;
-  /** JSON body, for the routes that take one. */
-  json?: unknown;
-  /** Bounds this attempt, until the body is read. */
-  timeoutMs: number;
-  /** True when `timeoutMs` is the remaining total deadline rather than the per-attempt timeout. */
-  deadlineBound: boolean;
-  signal: AbortSignal | undefined;
-}
-
-/** An answer, read in full. */
-export interface RawResponse {
-  status: number;
-  headers: Headers;
-  text: string;
-}
+import type { Fetch, OutgoingRequest, RawResponse, Sender } from './types';
 
 /**
  * The HTTP layer on ky: auth header, per-attempt timeout (until the body is read), abort signal, and the mapping of
@@ -35,7 +10,7 @@ export interface RawResponse {
  * is off (p-retry in `retry.ts` is the only retry layer), and it never throws on a status: the
  * caller maps error answers.
  */
-export class Transport {
+export class Transport implements Sender {
   readonly #ky: KyInstance;
 
   constructor(fetch: Fetch | undefined) {
@@ -53,7 +28,7 @@ export class Transport {
    * const raw = await transport.send({ method: 'GET', url, apiKey, timeoutMs: 30_000, deadlineBound: false, signal: undefined });
    */
   async send(req: OutgoingRequest): Promise<RawResponse> {
-    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+    const headers: Record<string, string> = { ...req.headers };
     if (req.apiKey !== undefined) headers['authorization'] = `Bearer ${req.apiKey}`;
     const started = Date.now();
     try {
@@ -68,7 +43,7 @@ export class Transport {
         ...(req.json === undefined ? {} : { json: req.json }),
       });
       const text = await readBody(response, req.timeoutMs - (Date.now() - started), req.signal);
-      return { status: response.status, headers: response.headers, text };
+      return { status: response.status, headers: response.headers, text, response };
     } catch (error) {
       throw this.#mapFailure(error, req);
     }
@@ -77,8 +52,6 @@ export class Transport {
   #mapFailure(error: unknown, req: OutgoingRequest): Error {
     if (req.signal?.aborted) return abortError(req.signal);
     if (error instanceof AbortError) return error;
-    const secrets = new Set(req.apiKey === undefined ? [] : [req.apiKey]);
-    const detail = redact(error instanceof Error ? error.message : String(error), secrets);
     if (isTimeoutError(error) || error instanceof BodyTimeout) {
       return new TimeoutError(
         req.deadlineBound
@@ -87,9 +60,27 @@ export class Transport {
         { deadline: req.deadlineBound },
       );
     }
-    const cause = isNetworkError(error) && error.cause instanceof Error ? redact(error.cause.message, secrets) : undefined;
-    return new ConnectionError(`${req.method} ${req.url}: ${detail}${cause && cause !== detail ? ` (${cause})` : ''}`);
+    // ky's own errors hold the Request, headers and key included: the cause is what fetch threw.
+    let cause = isNetworkError(error) ? error.cause : isKyError(error) ? undefined : error;
+    const secrets = new Set(req.apiKey === undefined ? [] : [req.apiKey]);
+    const text = failureText(cause ?? error);
+    const safe = redact(text, secrets);
+    // A failure that quotes a secret (a custom fetch echoing its headers) is kept only as masked text.
+    if (safe !== text) cause = Object.assign(new Error(safe), { name: cause instanceof Error ? cause.name : 'Error' });
+    return new ConnectionError(`${req.method} ${req.url}: ${safe}`, cause === undefined ? {} : { cause });
   }
+}
+
+/** What failed, without repeating the URL: the system error under fetch's `TypeError`, with its code. */
+function failureText(error: unknown): string {
+  let text = error instanceof Error ? error.message : String(error);
+  let inner: unknown = error instanceof Error ? error.cause : undefined;
+  for (let depth = 0; inner instanceof Error && depth < 4; depth++) {
+    const code = (inner as { code?: unknown }).code;
+    text = `${text}: ${inner.message}${typeof code === 'string' && !inner.message.includes(code) ? ` (${code})` : ''}`;
+    inner = inner.cause;
+  }
+  return text;
 }
 
 /** The body read ran out of the attempt's time. */

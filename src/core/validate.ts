@@ -1,41 +1,24 @@
 import * as z from 'zod/mini';
 import type { Schema } from '../schemas/route';
 import { ResponseValidationError } from './errors/validation';
-import type { ResponseMeta } from './meta';
-
-const compiled = new WeakMap<Schema, Schema>();
-
-/**
- * The schema compiled once, on first use, into a generated fast parser; the plain schema where code
- * generation is off (`z.config({ jitless: true })`) or forbidden (a strict Content-Security-Policy).
- */
-function parserOf(schema: Schema): Schema {
-  let parser = compiled.get(schema);
-  if (parser === undefined) {
-    parser = schema;
-    if (!z.config().jitless) {
-      try {
-        parser = z.compile(schema);
-      } catch {
-        parser = schema;
-      }
-    }
-    compiled.set(schema, parser);
-  }
-  return parser;
-}
+import { issueText, valueAt } from './issues';
+import type { ResponseMeta } from './types';
+import { validatorOf } from './validator';
 
 /**
- * Parses an answer's JSON through its schema: unknown fields are dropped, and a mismatch throws
- * `ResponseValidationError` with the issue paths.
+ * Checks an answer's parsed JSON against its schema, in place: the same object comes back, with
+ * fields the SDK does not know yet kept (forward compatibility), while a known field of the wrong
+ * type throws `ResponseValidationError` with zod's issue paths.
  *
  * @example
- * const rows = validateBody(routes['events.odds'].responses[200], json, 'events.odds', meta);
+ * const rows = validateBody<OddsSnapshot[]>(routes['events.odds'].responses[200], json, 'events.odds', meta);
  */
 export function validateBody<T>(schema: Schema, json: unknown, routeId: string, meta: ResponseMeta): T {
-  const result = z.safeParse(parserOf(schema), json);
-  if (result.success) return result.data as T;
-  const issues = result.error.issues.map((i) => ({ path: i.path, message: i.message, code: i.code }));
+  if (validatorOf(schema)(json)) return json as T;
+  // The failure path only: zod's own parse names every issue with its path.
+  const result = z.safeParse(schema, json);
+  if (result.success) return json as T;
+  const issues = result.error.issues.map((i) => ({ path: i.path, message: issueText(i, valueAt(json, i.path)), code: i.code }));
   throw new ResponseValidationError(routeId, issues, meta);
 }
 

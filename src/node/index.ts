@@ -4,9 +4,10 @@
  */
 import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { parsePendingRotation, type PendingRotation, type RotationStore } from '../core/rotation';
+import { parsePendingRotation } from '../core/rotation';
+import type { PendingRotation, RotationStore } from '../core/types';
 
-export type { PendingRotation, RotationStore } from '../core/rotation';
+export type { PendingRotation, RotationStore } from '../core/types';
 
 const isMissing = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === 'ENOENT';
 

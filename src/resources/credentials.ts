@@ -1,11 +1,12 @@
 import { APIPromise } from '../core/api-promise';
 import { CreditLedger } from '../core/budget';
 import { SportsOddsError } from '../core/errors/base';
-import { resolveOptions, type ClientOptions, type Fetch } from '../core/options';
+import { resolveOptions } from '../core/options';
 import { CREDENTIAL_REPLAY_WINDOW_MS, replayRoute } from '../core/replay';
-import { callRoute, type ClientContext } from '../core/request';
+import { callRoute, parserOf } from '../core/request';
+import { ServiceClock } from '../core/service-clock';
 import { Transport } from '../core/transport';
-import type { RequestOptions, ResponseOf, RouteInput } from '../core/types';
+import type { ClientContext, ClientOptions, Fetch, RequestOptions, ResponseOf, RouteInput } from '../core/types';
 import type {
   AccountRecoveryAccepted,
   AccountRecoveryClaimRequest,
@@ -62,13 +63,16 @@ export class SportsOddsCredentials {
   readonly #cookieCtx: ClientContext;
 
   constructor(options: CredentialsOptions = {}) {
-    const resolved = resolveOptions({ ...options, apiKey: noKey });
+    const resolved = resolveOptions(options);
     this.baseUrl = resolved.baseUrl;
+    const clock = new ServiceClock(resolved.now);
     const context = (fetch: Fetch | undefined): ClientContext => ({
       options: resolved,
+      key: { source: noKey },
       transport: new Transport(fetch),
       ledger: new CreditLedger({}),
       pacer: undefined,
+      clock,
     });
     this.#ctx = context(resolved.fetch);
     this.#cookieCtx = context(withCookies(resolved.fetch));
@@ -141,6 +145,6 @@ export class SportsOddsCredentials {
   #replay<Id extends RouteId>(ctx: ClientContext, routeId: Id, input: RouteInput<Id>, options: RequestOptions = {}): APIPromise<ResponseOf<Id>> {
     // An explicit per-call `totalTimeout` shortens the window (a page that will not wait 10 minutes).
     const window = Math.min(CREDENTIAL_REPLAY_WINDOW_MS, options.totalTimeout ?? CREDENTIAL_REPLAY_WINDOW_MS);
-    return new APIPromise(replayRoute(ctx, routeId, input, options, ctx.options.now() + window));
+    return new APIPromise(replayRoute(ctx, routeId, input, options, ctx.options.now() + window), parserOf(ctx, routeId, options));
   }
 }

@@ -1,14 +1,19 @@
 import type { APIPromise } from '../core/api-promise';
-import type { InternalLogger } from '../core/logger';
+import { internalsOf } from '../core/internals';
+import { EventScan, type EventScanFilters, type EventScanState } from '../core/event-scan';
+import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
 import { LiveScan, type LiveScanState } from '../core/pagination';
-import { poll, type PollOptions } from '../core/polling';
-import type { Now, Sleep } from '../core/runtime';
+import { Poll, type PollOptions } from '../core/polling';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
+import { LIMIT_DEFAULT, LIMIT_MAX } from '../schemas/query';
 import type { ClosingLine, OddsSnapshot, OpeningLine } from '../schemas/prices';
 import type { SpecialMarket } from '../schemas/props';
 import type { Result } from '../schemas/results';
-import { APIResource, type RouteCaller } from './resource';
+import type { Metering, RouteDef } from '../schemas/route';
+import { routes, type RouteId } from '../schemas/routes';
+import { eventIdOf, type EventRef } from './refs';
+import { APIResource } from './resource';
 
 /** Filters of a live scan: the events listing's, without `live` and `cursor` (the scan sets them). */
 export type LiveFilters = Omit<QueryOf<'events.list'>, 'live' | 'cursor'>;
@@ -19,24 +24,35 @@ export type PollFilters = Omit<QueryOf<'events.list'>, 'live' | 'cursor' | 'sinc
 /** A live scan of events. */
 export type LiveEventScan = LiveScan<Event, LiveFilters>;
 
-/** The client's clock, sleep and logger, for scans and polls. */
-export interface EventsRuntime {
-  now: Now;
-  sleep: Sleep;
-  logger: InternalLogger;
+/** A poll of events. */
+export type EventPoll = Poll<Event>;
+
+/** Options of the whole-window scans (`scan`, `oddsHistory`): per-call options, plus a credit allowance of their own. */
+export interface ScanOptions extends RequestOptions {
+  /** Most credits the scan may spend: a request whose envelope does not fit is refused (`BudgetExceededError`). */
+  maxCredits?: number;
 }
 
-/** Events (fixtures) and everything per event: odds, lines, results, props; live scans and polling. */
+/** Options of `scan()`. */
+export interface EventScanOptions extends ScanOptions {
+  /** Events per request, 1 to 500. Default 500 (fewest requests, fewest credits). */
+  pageSize?: number;
+}
+
+/** Query of `oddsHistory()`: where to start, and primary rows only. */
+export interface OddsHistoryQuery {
+  /** Only snapshots recorded after this instant (RFC 3339 UTC); default the whole history. */
+  since?: string;
+  /** Keep only primary rows (`alt_line_id` null). */
+  main_lines_only?: boolean;
+}
+
+/** Events (fixtures) and everything per event: odds, lines, results, props; live scans, whole-window scans, histories and polling. */
 export class Events extends APIResource {
-  readonly #runtime: EventsRuntime;
-
-  constructor(client: RouteCaller, runtime: EventsRuntime) {
-    super(client);
-    this.#runtime = runtime;
-  }
-
   /**
-   * Events: future pre-match by default; a past `starts_from`, an `event_id` or `parent_id` select others.
+   * Events: future pre-match by default; a past `starts_from`, an `event_id` or `parent_id` select
+   * others. At most `limit` (default 100, at most 500): `meta.truncated` says more matched, and
+   * `scan()` lists a whole window.
    *
    * @example
    * const upcoming = await odds.events.list({ sport_id: 29, starts_to: '2026-11-22', limit: 50 });
@@ -47,14 +63,15 @@ export class Events extends APIResource {
 
   /**
    * Latest prices of an event (every primary and alternate row at the newest snapshot), or its
-   * history with `full_history: true` and/or `since`. Check `meta.truncated` on history.
+   * history with `full_history: true` and/or `since` (5,000 rows an answer: check `meta.truncated`,
+   * or read it whole with `oddsHistory()`). Takes an event id or any row that carries one.
    *
    * @example
    * const latest = await odds.events.odds(42);
-   * const { data, meta } = await odds.events.odds(42, { full_history: true }).withMeta();
+   * const { data, meta } = await odds.events.odds(event, { full_history: true }).withMeta();
    */
-  odds(eventId: number, query: QueryOf<'events.odds'> = {}, options?: RequestOptions): APIPromise<OddsSnapshot[]> {
-    return this.client.request('events.odds', { params: { event_id: eventId }, query }, options);
+  odds(event: EventRef, query: QueryOf<'events.odds'> = {}, options?: RequestOptions): APIPromise<OddsSnapshot[]> {
+    return this.requestWith('events.odds', () => ({ params: { event_id: eventIdOf(event) }, query }), options);
   }
 
   /**
@@ -63,8 +80,8 @@ export class Events extends APIResource {
    * @example
    * const opening = await odds.events.openingLines(42);
    */
-  openingLines(eventId: number, options?: RequestOptions): APIPromise<OpeningLine[]> {
-    return this.client.request('events.openingLines', { params: { event_id: eventId } }, options);
+  openingLines(event: EventRef, options?: RequestOptions): APIPromise<OpeningLine[]> {
+    return this.requestWith('events.openingLines', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**
@@ -73,8 +90,8 @@ export class Events extends APIResource {
    * @example
    * const closing = await odds.events.closingLines(42);
    */
-  closingLines(eventId: number, options?: RequestOptions): APIPromise<ClosingLine[]> {
-    return this.client.request('events.closingLines', { params: { event_id: eventId } }, options);
+  closingLines(event: EventRef, options?: RequestOptions): APIPromise<ClosingLine[]> {
+    return this.requestWith('events.closingLines', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**
@@ -83,18 +100,18 @@ export class Events extends APIResource {
    * @example
    * const results = await odds.events.results(42);
    */
-  results(eventId: number, options?: RequestOptions): APIPromise<Result[]> {
-    return this.client.request('events.results', { params: { event_id: eventId } }, options);
+  results(event: EventRef, options?: RequestOptions): APIPromise<Result[]> {
+    return this.requestWith('events.results', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**
-   * Props (special markets) of an event; their prices through `odds.props.odds(special_id)`.
+   * Props (special markets) of an event; their prices through `odds.props.odds(prop)`.
    *
    * @example
    * const props = await odds.events.props(42);
    */
-  props(eventId: number, options?: RequestOptions): APIPromise<SpecialMarket[]> {
-    return this.client.request('events.props', { params: { event_id: eventId } }, options);
+  props(event: EventRef, options?: RequestOptions): APIPromise<SpecialMarket[]> {
+    return this.requestWith('events.props', () => ({ params: { event_id: eventIdOf(event) } }), options);
   }
 
   /**
@@ -105,7 +122,7 @@ export class Events extends APIResource {
    * for await (const event of odds.events.live({ sport_id: 29 })) console.log(event.runner_home);
    */
   live(filters: LiveFilters = {}, options?: RequestOptions): LiveEventScan {
-    return LiveScan.start(filters, this.#fetchLivePage(options), this.#runtime.now);
+    return LiveScan.start(filters, this.#fetchLivePage(options), internalsOf(this.client).ctx.clock, liveCost(filters.limit));
   }
 
   /**
@@ -115,12 +132,67 @@ export class Events extends APIResource {
    * const scan = odds.events.resumeLive(JSON.parse(saved));
    */
   resumeLive(state: LiveScanState<LiveFilters>, options?: RequestOptions): LiveEventScan {
-    return new LiveScan(state, this.#fetchLivePage(options), this.#runtime.now);
+    return new LiveScan(state, this.#fetchLivePage(options), internalsOf(this.client).ctx.clock, liveCost(state.filters.limit));
   }
 
   /**
-   * Pre-game discovery with a moving `since`: yields each changed event once per new `version`,
-   * until `options.signal` aborts (the loop then ends quietly) or the consumer breaks.
+   * Every event of a kickoff window, with no truncation: pages of up to 500 events, each truncated
+   * page continued from its last kickoff instant (see `EventScan`). Iterate it for events, or
+   * `.pages()` for pages with `state.pages`, `state.rows` and `state.credits`; `scan.state` is a
+   * JSON checkpoint for `resumeScan`, and `scan.estimate()` tells what a request costs before any
+   * is sent. Every request goes through the budget and the pacer.
+   *
+   * @example
+   * const scan = odds.events.scan({ sport_id: 29, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-31' });
+   * console.log(scan.estimate(3_000)); // { perRequest: 25, rowsPerRequest: 500, spent: 0, requests: 6, credits: 150 }
+   * for await (const event of scan) save(event);
+   */
+  scan(filters: EventScanFilters, options: EventScanOptions = {}): EventScan {
+    const { pageSize = LIMIT_MAX, maxCredits, ...requestOptions } = options;
+    return EventScan.start(filters, pageSize, this.#scanFetchers(requestOptions), maxCredits);
+  }
+
+  /**
+   * Resumes a saved events scan from its checkpoint.
+   *
+   * @example
+   * for await (const event of odds.events.resumeScan(JSON.parse(saved))) save(event);
+   */
+  resumeScan(state: EventScanState, options: RequestOptions = {}): EventScan {
+    return new EventScan(state, this.#scanFetchers(options));
+  }
+
+  /**
+   * The complete price history of an event, past the 5,000-row cap of one answer: each truncated
+   * answer continues with `since` set to its last snapshot's `timestamp`, without gaps or
+   * duplicates. Iterate it for rows, or `.pages()` for pages with their progress.
+   *
+   * @example
+   * const history = odds.events.oddsHistory(event, { main_lines_only: true });
+   * console.log(history.estimate()); // { perRequest: 250, rowsPerRequest: 5000, spent: 0 }
+   * for await (const row of history) store(row);
+   */
+  oddsHistory(event: EventRef, query: OddsHistoryQuery = {}, options: ScanOptions = {}): OddsHistory {
+    const { maxCredits, ...requestOptions } = options;
+    const eventId = eventIdOf(event);
+    return OddsHistory.start(eventId, query.main_lines_only === true, this.#historyFetcher(eventId, requestOptions), query.since, maxCredits);
+  }
+
+  /**
+   * Resumes a saved odds history from its checkpoint.
+   *
+   * @example
+   * for await (const row of odds.events.resumeOddsHistory(JSON.parse(saved))) store(row);
+   */
+  resumeOddsHistory(state: OddsHistoryState, options: RequestOptions = {}): OddsHistory {
+    return new OddsHistory(state, this.#historyFetcher(state.eventId, options));
+  }
+
+  /**
+   * Pre-game discovery with a moving `since`: iterate it for each changed event once per new
+   * `version`, or `.batches()` for one batch per poll with its `meta` (credits, truncation), until
+   * `options.signal` aborts (the loop then ends quietly) or the consumer breaks. `since` moves on
+   * the service's clock, so a skewed client clock misses nothing.
    *
    * @example
    * const stop = new AbortController();
@@ -128,15 +200,56 @@ export class Events extends APIResource {
    *   console.log(event.event_id, event.version);
    * }
    */
-  poll(filters: PollFilters = {}, options: PollOptions & Omit<RequestOptions, 'signal'> = {}): AsyncGenerator<Event, void, undefined> {
+  poll(filters: PollFilters = {}, options: PollOptions & Omit<RequestOptions, 'signal'> = {}): EventPoll {
     const { intervalMs: _interval, overlapMs: _overlap, since: _since, signal: _signal, ...requestOptions } = options;
+    const { options: o, clock } = internalsOf(this.client).ctx;
     const list = (since: string | undefined, signal: AbortSignal | undefined) =>
       this.list(since === undefined ? filters : { ...filters, since }, signal === undefined ? requestOptions : { ...requestOptions, signal }).withMeta();
-    return poll<Event>({ list, identity: (e) => ({ id: e.event_id, version: e.version }), ...this.#runtime }, options);
+    const deps = {
+      list,
+      identity: (e: Event) => ({ id: e.event_id, version: e.version }),
+      now: o.now,
+      toService: (localMs: number) => clock.toService(localMs),
+      sleep: o.sleep,
+      warn: (message: string) => o.logger.warn(message),
+    };
+    return new Poll<Event>(deps, options);
   }
 
   #fetchLivePage(options: RequestOptions | undefined) {
     return (filters: LiveFilters, cursor: string | undefined) =>
       this.list({ ...filters, live: true, ...(cursor === undefined ? {} : { cursor }) }, options).withMeta();
   }
+
+  #scanFetchers(options: RequestOptions) {
+    return {
+      events: (query: QueryOf<'events.list'>) => this.list(query, options).withMeta(),
+      sports: () => this.client.request('catalog.sports', {}, options).withMeta(),
+      leagues: (sportId: number) => this.client.request('catalog.leagues', { query: { sport_id: sportId } }, options).withMeta(),
+      envelope: (limit: number) => meteringOf('events.list').envelope({ limit }),
+      catalogEnvelope: meteringOf('catalog.leagues').envelope({}),
+    };
+  }
+
+  #historyFetcher(eventId: number, options: RequestOptions) {
+    const history = { full_history: true };
+    return {
+      odds: (query: QueryOf<'events.odds'>) => this.odds(eventId, query, options).withMeta(),
+      envelope: meteringOf('events.odds').envelope(history),
+      rowCap: meteringOf('events.odds').rowCap(history),
+    };
+  }
+}
+
+/** What one live page reserves and answers at most. */
+function liveCost(limit: number | undefined): { perRequest: number; rowsPerRequest: number } {
+  const query = { live: true, limit: limit ?? LIMIT_DEFAULT };
+  return { perRequest: meteringOf('events.list').envelope(query), rowsPerRequest: query.limit };
+}
+
+/** The metering of a data route, from the route table. */
+function meteringOf(id: RouteId): Metering {
+  const metering = (routes[id] as RouteDef).metering;
+  if (metering === undefined) throw new TypeError(`${id} is not metered`);
+  return metering;
 }

@@ -1,18 +1,12 @@
 import type { APIPromise } from '../core/api-promise';
-import type { KeyRotator, RotateOptions } from '../core/rotation';
-import type { RequestOptions } from '../core/types';
+import { internalsOf } from '../core/internals';
+import type { RequestOptions, RotateOptions } from '../core/types';
 import type { ApiKey, ApiKeyCreated, CreateKeyRequest, KeyRotationSuccess } from '../schemas/keys';
-import { APIResource, type RouteCaller } from './resource';
+import { keyIdOf, type KeyRef } from './refs';
+import { APIResource } from './resource';
 
 /** The account's API keys (scope `account:manage`): inventory, creation, revocation, rotation. */
 export class Keys extends APIResource {
-  readonly #rotator: KeyRotator;
-
-  constructor(client: RouteCaller, rotator: KeyRotator) {
-    super(client);
-    this.#rotator = rotator;
-  }
-
   /**
    * Every key of the account, active and revoked (never a plaintext key).
    *
@@ -36,13 +30,13 @@ export class Keys extends APIResource {
   }
 
   /**
-   * Revokes a key (revoking a revoked key answers the same record).
+   * Revokes a key, by id or by its record (revoking a revoked key answers the same record).
    *
    * @example
    * await odds.keys.revoke('key_0123456789abcdef0123456789abcdef');
    */
-  revoke(id: string, options?: RequestOptions): APIPromise<ApiKey> {
-    return this.client.request('keys.revoke', { params: { id } }, options);
+  revoke(key: KeyRef, options?: RequestOptions): APIPromise<ApiKey> {
+    return this.requestWith('keys.revoke', () => ({ params: { id: keyIdOf(key) } }), options);
   }
 
   /**
@@ -60,6 +54,6 @@ export class Keys extends APIResource {
    * await secrets.put('sports-odds', api_key); // the client already uses it
    */
   rotate(options?: RotateOptions): APIPromise<KeyRotationSuccess> {
-    return this.#rotator.rotate(options);
+    return internalsOf(this.client).rotator.rotate(options);
   }
 }

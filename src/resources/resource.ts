@@ -1,8 +1,8 @@
-import type { APIPromise } from '../core/api-promise';
+import { APIPromise } from '../core/api-promise';
 import type { RequestOptions, ResponseOf, RouteInput } from '../core/types';
 import type { RouteId } from '../schemas/routes';
 
-/** What a resource needs from its client: one typed call per route. */
+/** What a resource needs from its client: one typed call per route (the `SportsOdds` client). */
 export interface RouteCaller {
   request<Id extends RouteId>(routeId: Id, input?: RouteInput<Id>, options?: RequestOptions): APIPromise<ResponseOf<Id>>;
 }
@@ -19,5 +19,21 @@ export class APIResource {
   /** The client the resource calls through. */
   protected get client(): RouteCaller {
     return this.#client;
+  }
+
+  /**
+   * Calls a route with an input that may fail to build (a row without its id): the failure
+   * rejects the returned promise, as any other local refusal does, rather than throwing.
+   */
+  protected requestWith<Id extends RouteId>(routeId: Id, input: () => RouteInput<Id>, options: RequestOptions | undefined): APIPromise<ResponseOf<Id>> {
+    let built: RouteInput<Id>;
+    try {
+      built = input();
+    } catch (error) {
+      return new APIPromise<ResponseOf<Id>>(Promise.reject(error), () => {
+        throw error;
+      });
+    }
+    return this.#client.request(routeId, built, options);
   }
 }

@@ -22,7 +22,7 @@ export const Plan = z.object({
   daily_credit_limit: count,
   rate_limit_rps: count,
 });
-export type Plan = z.infer<typeof Plan>;
+export interface Plan extends z.infer<typeof Plan> {}
 
 /** One metering window (spec 2.9): remaining is spendable after completed and active requests. */
 export const QuotaWindow = z.object({
@@ -34,7 +34,7 @@ export const QuotaWindow = z.object({
   committed: count,
   remaining: count,
 });
-export type QuotaWindow = z.infer<typeof QuotaWindow>;
+export interface QuotaWindow extends z.infer<typeof QuotaWindow> {}
 
 /** The quota object: the plan-period figures at the top level, and both windows. */
 export const Quota = z.object({
@@ -49,14 +49,14 @@ export const Quota = z.object({
   /** The UTC-daily guard. */
   daily: QuotaWindow,
 });
-export type Quota = z.infer<typeof Quota>;
+export interface Quota extends z.infer<typeof Quota> {}
 
 /** Whether the exact current mailbox is authorized for lost-key recovery. */
 export const RecoveryEmailStatus = z.object({
   verified: z.boolean(),
   verified_at: z.nullable(dateTime),
 });
-export type RecoveryEmailStatus = z.infer<typeof RecoveryEmailStatus>;
+export interface RecoveryEmailStatus extends z.infer<typeof RecoveryEmailStatus> {}
 
 /** `GET /v1/account` (spec 2.9). */
 export const Account = z.object({
@@ -66,15 +66,15 @@ export const Account = z.object({
   quota: Quota,
   recovery_email: RecoveryEmailStatus,
 });
-export type Account = z.infer<typeof Account>;
+export interface Account extends z.infer<typeof Account> {}
 
 /** One UTC day of the usage series. */
 export const UsageDay = z.object({ date, requests: count, credits: count });
-export type UsageDay = z.infer<typeof UsageDay>;
+export interface UsageDay extends z.infer<typeof UsageDay> {}
 
 /** `GET /v1/account/usage`: one entry per UTC day, zero-filled (decisions.md). */
 export const Usage = z.object({ days: z.int().check(z.gte(1), z.lte(90)), from: date, to: date, series: z.array(UsageDay) });
-export type Usage = z.infer<typeof Usage>;
+export interface Usage extends z.infer<typeof Usage> {}
 
 /** `days` 1 to 90, default 30. */
 export const DaysQuery = query({ days: z.optional(qDays) });
@@ -82,4 +82,4 @@ export type DaysQuery = z.output<typeof DaysQuery>;
 
 /** `POST /v1/account/billing-portal` answer (registered only when the mock turns it on). */
 export const BillingPortal = z.object({ portal_url: z.url() });
-export type BillingPortal = z.infer<typeof BillingPortal>;
+export interface BillingPortal extends z.infer<typeof BillingPortal> {}

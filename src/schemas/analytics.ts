@@ -13,7 +13,7 @@ export const ClosingLineValue = z.object({
   /** `odds / true_closing_odds - 1`. */
   clv: field(z.number()),
 });
-export type ClosingLineValue = z.infer<typeof ClosingLineValue>;
+export interface ClosingLineValue extends z.infer<typeof ClosingLineValue> {}
 
 /** The bet sides, and which markets each fits. */
 export const SIDES_BY_MARKET = {

@@ -11,7 +11,7 @@ export const Sport = z.object({
   has_props: field(z.boolean()),
   has_outrights: field(z.boolean()),
 });
-export type Sport = z.infer<typeof Sport>;
+export interface Sport extends z.infer<typeof Sport> {}
 
 /** A league of `/v1/catalog/leagues` (spec 2.4). */
 export const League = z.object({
@@ -21,7 +21,7 @@ export const League = z.object({
   /** Higher-level competition or regional grouping. */
   container: field(z.string()),
 });
-export type League = z.infer<typeof League>;
+export interface League extends z.infer<typeof League> {}
 
 const label = field(z.string());
 
@@ -45,7 +45,7 @@ export const PeriodDefinition = z.object({
   /** @deprecated Use `home_totals_short_description` / `away_totals_short_description`. */
   team_totals_short_description: label,
 });
-export type PeriodDefinition = z.infer<typeof PeriodDefinition>;
+export interface PeriodDefinition extends z.infer<typeof PeriodDefinition> {}
 
 /** `sport_id` is required by the leagues and periods catalogs (decisions.md). */
 export const SportQuery = query({ sport_id: qPositiveInt });

@@ -19,21 +19,21 @@ export const AccountRecoveryRequest = z.strictObject({
   /** A fresh single-use token for the exact account-recovery action and public hostname. */
   challenge_token: z.string().check(z.maxLength(2048)),
 });
-export type AccountRecoveryRequest = z.infer<typeof AccountRecoveryRequest>;
+export interface AccountRecoveryRequest extends z.infer<typeof AccountRecoveryRequest> {}
 
 /** Always the same answer: it never discloses whether the address exists or anything was sent. */
 export const AccountRecoveryAccepted = z.object({ status: z.literal('accepted'), message: z.string() });
-export type AccountRecoveryAccepted = z.infer<typeof AccountRecoveryAccepted>;
+export interface AccountRecoveryAccepted extends z.infer<typeof AccountRecoveryAccepted> {}
 
 export const AccountRecoveryClaimRequest = z.strictObject({ recovery_token: RecoveryToken });
-export type AccountRecoveryClaimRequest = z.infer<typeof AccountRecoveryClaimRequest>;
+export interface AccountRecoveryClaimRequest extends z.infer<typeof AccountRecoveryClaimRequest> {}
 
 /** The sole replacement key with both scopes; the same shape as a rotation's answer. */
 export const AccountRecoverySuccess = z.object({ ...KeyRotationSuccess.shape });
-export type AccountRecoverySuccess = z.infer<typeof AccountRecoverySuccess>;
+export interface AccountRecoverySuccess extends z.infer<typeof AccountRecoverySuccess> {}
 
 export const CheckoutIntentRequest = z.strictObject({ resume_token: z.optional(ResumeToken) });
-export type CheckoutIntentRequest = z.infer<typeof CheckoutIntentRequest>;
+export interface CheckoutIntentRequest extends z.infer<typeof CheckoutIntentRequest> {}
 
 export const CheckoutIntentResponse = z.object({
   status: z.enum(['open', 'complete', 'closed']),
@@ -42,7 +42,7 @@ export const CheckoutIntentResponse = z.object({
   /** Only once payment is complete. */
   next_url: z.optional(z.literal('/claim')),
 });
-export type CheckoutIntentResponse = z.infer<typeof CheckoutIntentResponse>;
+export interface CheckoutIntentResponse extends z.infer<typeof CheckoutIntentResponse> {}
 
 /** Exactly one of: a claim token, or an empty object (the HttpOnly cookie carries the credential). */
 export const ClaimRequest = z.union([z.strictObject({ claim_token: ClaimToken }), z.strictObject({})]);
@@ -55,17 +55,17 @@ export const ClaimSuccess = z.object({
   plan: z.string(),
   docs_url: z.url(),
 });
-export type ClaimSuccess = z.infer<typeof ClaimSuccess>;
+export interface ClaimSuccess extends z.infer<typeof ClaimSuccess> {}
 
 export const ClaimPending = z.object({ status: z.literal('claim_pending'), message: z.string() });
-export type ClaimPending = z.infer<typeof ClaimPending>;
+export interface ClaimPending extends z.infer<typeof ClaimPending> {}
 
 /** A claim answers `200` with the key once paid, `202` pending before. */
 export const ClaimResponse = z.union([ClaimSuccess, ClaimPending]);
 export type ClaimResponse = z.infer<typeof ClaimResponse>;
 
 export const RecoveryEmailVerificationRequest = z.strictObject({ verification_token: VerificationToken });
-export type RecoveryEmailVerificationRequest = z.infer<typeof RecoveryEmailVerificationRequest>;
+export interface RecoveryEmailVerificationRequest extends z.infer<typeof RecoveryEmailVerificationRequest> {}
 
 export const RecoveryEmailVerificationSuccess = z.object({
   status: z.literal('verified'),
@@ -73,11 +73,11 @@ export const RecoveryEmailVerificationSuccess = z.object({
   recovery_email_verified_at: dateTime,
   message: z.string(),
 });
-export type RecoveryEmailVerificationSuccess = z.infer<typeof RecoveryEmailVerificationSuccess>;
+export interface RecoveryEmailVerificationSuccess extends z.infer<typeof RecoveryEmailVerificationSuccess> {}
 
 export const RecoveryEmailVerificationAccepted = z.object({ status: z.literal('accepted'), message: z.string() });
-export type RecoveryEmailVerificationAccepted = z.infer<typeof RecoveryEmailVerificationAccepted>;
+export interface RecoveryEmailVerificationAccepted extends z.infer<typeof RecoveryEmailVerificationAccepted> {}
 
 /** The resend body: exactly `{}`. */
 export const EmptyBody = z.strictObject({});
-export type EmptyBody = z.infer<typeof EmptyBody>;
+export interface EmptyBody extends z.infer<typeof EmptyBody> {}

@@ -43,7 +43,7 @@ export const ErrorEnvelope = z.object({
     request_id: z.string(),
   }),
 });
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+export interface ErrorEnvelope extends z.infer<typeof ErrorEnvelope> {}
 
 /** Codes that may be retried (spec section 7): after `Retry-After`, or with backoff. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503]);

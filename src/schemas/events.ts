@@ -20,7 +20,7 @@ export const Event = z.object({
   /** Monotonic event version used to recognize updates. */
   version: field(int64),
 });
-export type Event = z.infer<typeof Event>;
+export interface Event extends z.infer<typeof Event> {}
 
 /** Event `live_status` codes (decisions.md). */
 export const LiveStatus = { preMatch: 0, inPlay: 1, ended: 2 } as const;

@@ -40,6 +40,12 @@ export interface ResponseHeaders {
   wwwAuthenticate?: string;
 }
 
+/**
+ * The request header that names the SDK and its version (`sports-odds-data/1.2.3`): the standalone
+ * mock's CORS allows it, so browsers may send it.
+ */
+export const SDK_VERSION_HEADER = 'X-SDK-Version';
+
 /** Header names of spec 8.3. */
 export const HEADER = {
   creditsCost: 'X-Credits-Cost',

@@ -29,7 +29,7 @@ export const ApiKey = z.object({
   last_used_at: z.nullable(dateTime),
   revoked_at: z.nullable(dateTime),
 });
-export type ApiKey = z.infer<typeof ApiKey>;
+export interface ApiKey extends z.infer<typeof ApiKey> {}
 
 /** `GET /v1/account/keys`. */
 export const ApiKeyList = z.array(ApiKey);
@@ -40,11 +40,11 @@ export const CreateKeyRequest = z.strictObject({
   name: z.string().check(z.minLength(1), z.maxLength(100)),
   scopes: z.optional(APIKeyScopes),
 });
-export type CreateKeyRequest = z.infer<typeof CreateKeyRequest>;
+export interface CreateKeyRequest extends z.infer<typeof CreateKeyRequest> {}
 
 /** The creation answer (`201`): the record plus the plaintext key, shown once. */
 export const ApiKeyCreated = z.object({ ...ApiKey.shape, api_key: ApiKeySecret });
-export type ApiKeyCreated = z.infer<typeof ApiKeyCreated>;
+export interface ApiKeyCreated extends z.infer<typeof ApiKeyCreated> {}
 
 /** The `Idempotency-Key` header of a rotation: `rot_` + unpadded base64url of 32 random bytes. */
 export const IdempotencyKey = z.string().check(
@@ -59,7 +59,7 @@ export const KeyRotationSuccess = z.object({
   recovery_expires_at: dateTime,
   message: z.string(),
 });
-export type KeyRotationSuccess = z.infer<typeof KeyRotationSuccess>;
+export interface KeyRotationSuccess extends z.infer<typeof KeyRotationSuccess> {}
 
 /** Path parameter of the revocation route. */
 export const KeyIdParam = KeyId;

@@ -52,11 +52,11 @@ export const OddsSnapshot = z.object({
   red_cards_home: field(int64),
   red_cards_away: field(int64),
 });
-export type OddsSnapshot = z.infer<typeof OddsSnapshot>;
+export interface OddsSnapshot extends z.infer<typeof OddsSnapshot> {}
 
 /** The earliest available snapshot per event market, period and line. */
 export const OpeningLine = z.object({ ...priceColumns });
-export type OpeningLine = z.infer<typeof OpeningLine>;
+export interface OpeningLine extends z.infer<typeof OpeningLine> {}
 
 /** The latest available closing snapshot; can be corrected, so refresh it when revisions matter. */
 export const ClosingLine = z.object({
@@ -65,7 +65,7 @@ export const ClosingLine = z.object({
   /** Result state: 0 pending, 1 settled, 2 re-settled, 3 cancelled (decisions.md). */
   result_status: field(int64),
 });
-export type ClosingLine = z.infer<typeof ClosingLine>;
+export interface ClosingLine extends z.infer<typeof ClosingLine> {}
 
 /** Price `status` codes (decisions.md). */
 export const PriceStatus = { open: 1, suspended: 2, offBoard: 3 } as const;

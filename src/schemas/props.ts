@@ -23,11 +23,11 @@ const specialColumns = {
 
 /** An event prop: one row per contestant or outcome (spec 2.7). */
 export const SpecialMarket = z.object({ ...specialColumns });
-export type SpecialMarket = z.infer<typeof SpecialMarket>;
+export interface SpecialMarket extends z.infer<typeof SpecialMarket> {}
 
 /** An outright: the same fields as a prop, not tied to a single event (spec 2.7). */
 export const Outright = z.object({ ...specialColumns });
-export type Outright = z.infer<typeof Outright>;
+export interface Outright extends z.infer<typeof Outright> {}
 
 /** One prop price row (spec 2.8). */
 export const SpecialOddsSnapshot = z.object({
@@ -42,7 +42,7 @@ export const SpecialOddsSnapshot = z.object({
   max_win: field(z.number()),
   timestamp: field(timestamp),
 });
-export type SpecialOddsSnapshot = z.infer<typeof SpecialOddsSnapshot>;
+export interface SpecialOddsSnapshot extends z.infer<typeof SpecialOddsSnapshot> {}
 
 /** Query of `GET /v1/outrights`: an optional sport. */
 export const OutrightsQuery = query({ sport_id: z.optional(qPositiveInt) });

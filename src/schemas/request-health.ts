@@ -10,7 +10,7 @@ export const RequestHealthRange = z.object({
   generated_at: dateTime,
   detail_retention_days: z.literal(30),
 });
-export type RequestHealthRange = z.infer<typeof RequestHealthRange>;
+export interface RequestHealthRange extends z.infer<typeof RequestHealthRange> {}
 
 export const RequestHealthSummary = z.object({
   requests: count,
@@ -21,7 +21,7 @@ export const RequestHealthSummary = z.object({
   success_rate: z.number().check(z.gte(0), z.lte(1)),
   average_latency_ms: z.number().check(z.gte(0)),
 });
-export type RequestHealthSummary = z.infer<typeof RequestHealthSummary>;
+export interface RequestHealthSummary extends z.infer<typeof RequestHealthSummary> {}
 
 export const RequestHealthDaily = z.object({
   day: date,
@@ -32,7 +32,7 @@ export const RequestHealthDaily = z.object({
   charged_failure_credits: count,
   total_latency_ms: z.optional(count),
 });
-export type RequestHealthDaily = z.infer<typeof RequestHealthDaily>;
+export interface RequestHealthDaily extends z.infer<typeof RequestHealthDaily> {}
 
 export const RESPONSIBILITIES = ['customer', 'service', 'unknown'] as const;
 
@@ -45,7 +45,7 @@ export const RequestHealthGuidance = z.object({
   retryable: z.boolean(),
   responsibility: z.enum(RESPONSIBILITIES),
 });
-export type RequestHealthGuidance = z.infer<typeof RequestHealthGuidance>;
+export interface RequestHealthGuidance extends z.infer<typeof RequestHealthGuidance> {}
 
 const endpoint = z.string().check(z.regex(/^\/v1\//));
 const httpFailureStatus = z.int().check(z.gte(400), z.lte(599));
@@ -62,7 +62,7 @@ export const RequestHealthIssue = z.object({
   last_seen_at: dateTime,
   guidance: RequestHealthGuidance,
 });
-export type RequestHealthIssue = z.infer<typeof RequestHealthIssue>;
+export interface RequestHealthIssue extends z.infer<typeof RequestHealthIssue> {}
 
 /** One failed request, within the 30-day detail retention. */
 export const RequestHealthEvent = z.object({
@@ -79,7 +79,7 @@ export const RequestHealthEvent = z.object({
   occurred_at: dateTime,
   guidance: RequestHealthGuidance,
 });
-export type RequestHealthEvent = z.infer<typeof RequestHealthEvent>;
+export interface RequestHealthEvent extends z.infer<typeof RequestHealthEvent> {}
 
 /** A support note shown with the report. */
 export const RequestGuidanceMessage = z.object({
@@ -96,11 +96,11 @@ export const RequestGuidanceMessage = z.object({
   dismissed_at: z.optional(dateTime),
   withdrawn_at: z.optional(dateTime),
 });
-export type RequestGuidanceMessage = z.infer<typeof RequestGuidanceMessage>;
+export interface RequestGuidanceMessage extends z.infer<typeof RequestGuidanceMessage> {}
 
 /** An object with one required field, `guidance`. */
 export const RequestGuidanceResponse = z.object({ guidance: RequestGuidanceMessage });
-export type RequestGuidanceResponse = z.infer<typeof RequestGuidanceResponse>;
+export interface RequestGuidanceResponse extends z.infer<typeof RequestGuidanceResponse> {}
 
 /** `GET /v1/account/request-health` (spec 2.10). */
 export const RequestHealthReport = z.object({
@@ -113,7 +113,7 @@ export const RequestHealthReport = z.object({
   /** Opaque; empty when complete. */
   next_cursor: z.string(),
 });
-export type RequestHealthReport = z.infer<typeof RequestHealthReport>;
+export interface RequestHealthReport extends z.infer<typeof RequestHealthReport> {}
 
 /** `days` 1 to 90 (default 30) and the detail-page cursor. */
 export const RequestHealthQuery = query({ days: z.optional(qDays), cursor: z.optional(qCursor) });

@@ -18,4 +18,4 @@ export const Result = z.object({
   /** Latest result/settlement update, UTC. */
   timestamp: field(timestamp),
 });
-export type Result = z.infer<typeof Result>;
+export interface Result extends z.infer<typeof Result> {}

@@ -125,9 +125,15 @@ describe('error classes', () => {
     expect(await off.events.odds(1)).toEqual(rows);
   });
 
-  it('strips unknown fields of rows (the spec removes unknown source fields)', async () => {
-    const { odds } = client([{ body: [{ sport_id: 1, name: 'Soccer', surprise: true }] }]);
-    expect(await odds.catalog.sports()).toEqual([{ sport_id: 1, name: 'Soccer' }]);
+  it('keeps fields it does not know, and still refuses a known field of the wrong type', async () => {
+    const { odds } = client([
+      { body: [{ sport_id: 1, name: 'Soccer', surprise: { added: 'later' } }] },
+      { body: [{ sport_id: 'one', name: 'Soccer', surprise: true }] },
+    ]);
+    expect(await odds.catalog.sports()).toEqual([{ sport_id: 1, name: 'Soccer', surprise: { added: 'later' } }]);
+    const error = await rejection<ResponseValidationError>(odds.catalog.sports());
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(error.issues).toEqual([{ path: [0, 'sport_id'], code: 'invalid_type', message: 'expected number, received string' }]);
   });
 
   it('treats a body that is not JSON as a validation error', async () => {

@@ -1,4 +1,4 @@
-import type { Fetch } from '../../src/core/options';
+import type { Fetch } from '../../src';
 
 /** What a fake answer is made of. */
 export interface FakeAnswer {

@@ -47,7 +47,11 @@ describe('the key never leaks', () => {
     const error = await rejection(odds.catalog.sports());
     expect(error.name).toBe('ConnectionError');
     expect(error.message).not.toContain('custom-secret-key');
-    expect(error.cause).toBeUndefined();
+    // The cause is kept (what failed), masked like the message.
+    expect(error.cause).toBeInstanceOf(Error);
+    expect((error.cause as Error).name).toBe('TypeError');
+    expect((error.cause as Error).message).toBe('bad header Bearer ****');
+    expect(JSON.stringify(error, Object.getOwnPropertyNames(error))).not.toContain('custom-secret-key');
   });
 
   it('filters by level', async () => {

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '../../schemas/errors';
-import type { ResponseMeta } from '../meta';
+import type { ResponseMeta } from '../types';
 import { SportsOddsError } from './base';
 
 /** What an error answer of the service carried. */
@@ -14,7 +14,7 @@ export interface APIErrorInit {
   meta?: ResponseMeta | undefined;
   /** `Retry-After` in seconds, when given. */
   retryAfter?: number | undefined;
-  /** The client's clock when the answer arrived, in ms since the epoch. */
+  /** The service's time when the answer arrived, in ms since the epoch. */
   receivedAt?: number | undefined;
 }
 
@@ -142,7 +142,10 @@ export class RateLimitError extends APIError {
  */
 export class QuotaExceededError extends APIError {
   override name = 'QuotaExceededError';
-  /** When the exhausted limit resets (`Retry-After` from the answer's arrival). */
+  /**
+   * When the exhausted limit resets, on the service's clock (`Retry-After` from the answer's
+   * `Date`), so it agrees with the windows' reported resets whatever the client's clock says.
+   */
   readonly resetAt: Date | undefined;
 
   constructor(init: APIErrorInit) {

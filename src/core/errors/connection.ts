@@ -2,18 +2,23 @@ import { SportsOddsError } from './base';
 
 /**
  * No answer arrived: the connection failed or was dropped. Retried with backoff; thrown once the
- * retries are spent. It carries no `cause`, so the key in the failed request can never leak through it.
+ * retries are spent. `cause` is what `fetch` threw (in Node a `TypeError` whose own `cause` holds
+ * the system error, `ECONNREFUSED` or `ENOTFOUND`); never the request, so never the key.
  *
  * @example
  * try {
  *   await odds.catalog.sports();
  * } catch (error) {
  *   if (error instanceof TimeoutError) console.error(error.deadline ? 'out of time' : 'slow attempt');
- *   else if (error instanceof ConnectionError) console.error('network down');
+ *   else if (error instanceof ConnectionError) console.error('network down', error.cause);
  * }
  */
 export class ConnectionError extends SportsOddsError {
   override name = 'ConnectionError';
+
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, 'cause' in options ? { cause: options.cause } : undefined);
+  }
 }
 
 /**
@@ -26,7 +31,7 @@ export class TimeoutError extends ConnectionError {
   readonly deadline: boolean;
 
   constructor(message: string, options: { deadline?: boolean; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(message, options.cause === undefined ? {} : { cause: options.cause });
     this.deadline = options.deadline ?? false;
   }
 }

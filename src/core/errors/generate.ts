@@ -1,6 +1,6 @@
-import * as z from 'zod/mini';
 import { ErrorEnvelope } from '../../schemas/errors';
-import type { ResponseMeta } from '../meta';
+import type { ResponseMeta } from '../types';
+import { validatorOf } from '../validator';
 import {
   APIError,
   AuthenticationError,
@@ -20,6 +20,9 @@ import {
 } from './api';
 
 type APIErrorClass = new (init: APIErrorInit) => APIError;
+
+const isEnvelopeShape = validatorOf(ErrorEnvelope);
+const isEnvelope = (value: unknown): value is ErrorEnvelope => isEnvelopeShape(value);
 
 /** Codes with a class of their own, and the status they belong to. */
 const BY_CODE: Readonly<Record<string, readonly [APIErrorClass, number]>> = {
@@ -59,15 +62,16 @@ export function apiErrorFor(init: APIErrorInit): APIError {
 /**
  * The typed error of an error answer: its envelope's code and message when the body is the
  * service's error envelope, else a generic one for the status (a proxy or gateway answered).
+ * `receivedAt` is the service's time when the answer arrived (`QuotaExceededError.resetAt` counts from it).
  *
  * @example
- * throw errorFromAnswer(503, text, meta, Date.now());
+ * throw errorFromAnswer(503, text, meta, clock.now());
  */
 export function errorFromAnswer(status: number, text: string, meta: ResponseMeta, receivedAt: number): APIError {
   let envelope: ErrorEnvelope | undefined;
   try {
-    const parsed = z.safeParse(ErrorEnvelope, JSON.parse(text));
-    if (parsed.success) envelope = parsed.data;
+    const parsed: unknown = JSON.parse(text);
+    if (isEnvelope(parsed)) envelope = parsed;
   } catch {
     // Not JSON.
   }

@@ -1,8 +1,8 @@
-import type { ResponseMeta } from '../meta';
+import type { ResponseMeta } from '../types';
 import { SportsOddsError } from './base';
 
-/** Which limit of the budget guard refused the call. */
-export type BudgetLimit = 'maxCredits' | 'dailyFloor' | 'periodFloor';
+/** Which limit of the budget guard refused the call (`scanMaxCredits`: the `maxCredits` option of a scan). */
+export type BudgetLimit = 'maxCredits' | 'dailyFloor' | 'periodFloor' | 'scanMaxCredits';
 
 /**
  * The budget guard refused a call locally: its reservation envelope could take the client past
@@ -51,8 +51,10 @@ export class CursorExpiredError extends SportsOddsError {
 }
 
 /**
- * A live scan ended truncated without a cursor (spec 4.1 rule 8): the listing is incomplete.
- * Narrow the sport, league or kickoff window and restart.
+ * A scan ended without covering everything: a live scan truncated without a cursor (spec 4.1
+ * rule 8), an events scan with more events at one kickoff instant of one league than a page holds,
+ * or an odds history with more rows at one snapshot instant than the row cap. Narrow the sport,
+ * league or kickoff window and restart.
  *
  * @example
  * try {
@@ -67,8 +69,12 @@ export class IncompleteScanError extends SportsOddsError {
   /** The last page's headers. */
   readonly meta: ResponseMeta;
 
-  constructor(filters: Readonly<Record<string, unknown>>, meta: ResponseMeta) {
-    super('the live scan ended truncated without a cursor: narrow the sport, league or kickoff window and restart');
+  constructor(
+    filters: Readonly<Record<string, unknown>>,
+    meta: ResponseMeta,
+    message = 'the live scan ended truncated without a cursor: narrow the sport, league or kickoff window and restart',
+  ) {
+    super(message);
     this.filters = filters;
     this.meta = meta;
   }

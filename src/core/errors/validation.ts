@@ -1,4 +1,4 @@
-import type { ResponseMeta } from '../meta';
+import type { ResponseMeta } from '../types';
 import { SportsOddsError } from './base';
 
 /** One mismatch between an answer and its schema. */

@@ -1,0 +1,173 @@
+import type * as z from 'zod/mini';
+import { redact } from './logger';
+
+type Schema = z.core.$ZodType;
+type Issue = z.core.$ZodIssue;
+
+/** zod/mini carries no locale: every issue without a message of our own reads "Invalid input". */
+const GENERIC = /^Invalid input\b/;
+
+/**
+ * A value as error messages show it: JSON, shortened, and with anything that looks like a key or
+ * token masked (a key pasted into the wrong parameter must not reach a log).
+ *
+ * @example
+ * shown('x'); // '"x"'
+ */
+export function shown(value: unknown): string {
+  let text: string;
+  if (value === undefined) text = 'nothing';
+  else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
+  else {
+    try {
+      text = JSON.stringify(value) ?? String(value);
+    } catch {
+      text = Object.prototype.toString.call(value);
+    }
+  }
+  text = redact(text);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'an array' : value === undefined ? 'nothing' : typeof value;
+
+const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
+
+/** Whether a check's definition is of a kind (the `check` tag of zod's check definitions). */
+const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => [
+  ...(schema._zod.traits.has('$ZodCheck') ? [schema._zod.def as unknown as z.core.$ZodCheckDef] : []),
+  ...(schema._zod.def.checks ?? []).map((c) => c._zod.def),
+];
+
+/** The message a schema was given for its failures, if any (`z.iso.datetime('must be ...')`). */
+function ownMessage(schema: Schema): string | undefined {
+  const error = (schema._zod.def as { error?: (issue: never) => unknown }).error;
+  let message: unknown;
+  try {
+    message = typeof error === 'function' ? error(undefined as never) : undefined;
+  } catch {
+    message = undefined;
+  }
+  return typeof message === 'string' ? message.replace(/^must be /, '') : undefined;
+}
+
+/**
+ * What a schema takes, in words: `a positive integer`, `an integer from 1 to 500`, `one of
+ * moneyline, spread, ...`, `an RFC 3339 UTC timestamp such as 2026-11-21T18:00:00Z`.
+ *
+ * @example
+ * expectedForm(routes['events.list'].query._zod.def.shape.limit); // 'an integer from 1 to 500'
+ */
+export function expectedForm(schema: Schema): string {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+      return expectedForm((def as unknown as z.core.$ZodOptionalDef).innerType);
+    case 'pipe':
+      // A codec: what the caller passes is its decoded side.
+      return expectedForm((def as unknown as z.core.$ZodPipeDef).out);
+    case 'boolean':
+      return 'true or false';
+    case 'enum':
+    case 'literal':
+      return `one of ${list([...(schema._zod.values ?? [])])}`;
+    case 'union':
+      return ownMessage(schema) ?? (def as unknown as z.core.$ZodUnionDef).options.map(expectedForm).join(', or ');
+    case 'number':
+      return numberForm(schema);
+    case 'string':
+      return stringForm(schema);
+    case 'array':
+      return `an array of ${expectedForm((def as unknown as z.core.$ZodArrayDef).element)}`;
+    case 'object':
+      return 'an object';
+    default:
+      return String(def.type);
+  }
+}
+
+function numberForm(schema: Schema): string {
+  let integer = false;
+  let min: { value: number; inclusive: boolean } | undefined;
+  let max: { value: number; inclusive: boolean } | undefined;
+  for (const c of checksOf(schema) as (z.core.$ZodCheckDef & Record<string, unknown>)[]) {
+    if (c.check === 'number_format' && String(c.format).includes('int')) integer = true;
+    if (c.check === 'greater_than') min = { value: c.value as number, inclusive: c.inclusive === true };
+    if (c.check === 'less_than') max = { value: c.value as number, inclusive: c.inclusive === true };
+  }
+  const noun = integer ? 'integer' : 'number';
+  if (integer && min !== undefined && max === undefined && min.value === 0 && !min.inclusive) return 'a positive integer';
+  if (min !== undefined && max !== undefined && min.inclusive && max.inclusive) return `an ${noun} from ${min.value} to ${max.value}`;
+  const bounds = [
+    min === undefined ? undefined : `${min.inclusive ? 'at least' : 'greater than'} ${min.value}`,
+    max === undefined ? undefined : `${max.inclusive ? 'at most' : 'less than'} ${max.value}`,
+  ].filter((b) => b !== undefined);
+  return `${integer ? 'an integer' : 'a number'}${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}`;
+}
+
+function stringForm(schema: Schema): string {
+  const own = ownMessage(schema);
+  if (own !== undefined) return own;
+  let min: number | undefined;
+  let max: number | undefined;
+  let format: string | undefined;
+  for (const c of checksOf(schema) as (z.core.$ZodCheckDef & Record<string, unknown>)[]) {
+    if (c.check === 'min_length') min = c.minimum as number;
+    if (c.check === 'max_length') max = c.maximum as number;
+    if (c.check === 'string_format') format = c.format === 'regex' ? `text matching ${String(c.pattern)}` : FORMATS[String(c.format)] ?? String(c.format);
+  }
+  if (format !== undefined) return format;
+  if (min !== undefined && max !== undefined) return `a string of ${min} to ${max} characters`;
+  if (max !== undefined) return `a string of at most ${max} characters`;
+  if (min !== undefined) return `a string of at least ${min} characters`;
+  return 'a string';
+}
+
+const FORMATS: Readonly<Record<string, string>> = {
+  datetime: 'an RFC 3339 timestamp',
+  date: 'a date YYYY-MM-DD',
+  email: 'an e-mail address',
+  url: 'a URL',
+};
+
+/**
+ * A readable text for one issue of a failed zod parse: its own message where the schema gave one,
+ * else what was expected and what was there (zod/mini only says "Invalid input").
+ *
+ * @example
+ * issueText({ code: 'invalid_type', expected: 'number', path: ['odds1'], message: 'Invalid input' }, 'x');
+ * // 'expected number, received string'
+ */
+export function issueText(issue: Issue, input: unknown): string {
+  if (!GENERIC.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}, received ${kindOf(input)}`;
+    case 'invalid_value':
+      return `expected one of ${list(issue.values)}, received ${shown(input)}`;
+    case 'invalid_format':
+      return `expected ${FORMATS[issue.format] ?? issue.format}${issue.format === 'regex' && issue.pattern ? ` matching ${issue.pattern}` : ''}, received ${shown(input)}`;
+    case 'too_small':
+      return `must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}${issue.origin === 'string' || issue.origin === 'array' ? ` ${issue.origin === 'string' ? 'characters' : 'items'}` : ''}`;
+    case 'too_big':
+      return `must be ${issue.inclusive ? 'at most' : 'less than'} ${String(issue.maximum)}${issue.origin === 'string' || issue.origin === 'array' ? ` ${issue.origin === 'string' ? 'characters' : 'items'}` : ''}`;
+    case 'invalid_union':
+      return `matches none of the allowed forms, received ${shown(input)}`;
+    case 'unrecognized_keys':
+      return `unknown field(s): ${issue.keys.map((k) => redact(k)).join(', ')}`;
+    default:
+      return issue.message;
+  }
+}
+
+/** The value at a path of an issue. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}

@@ -1,0 +1,96 @@
+import type { OddsSnapshot } from '../schemas/prices';
+import { BudgetExceededError, IncompleteScanError } from './errors/local';
+import { Scan, type ScanPage, type ScanProgress } from './scan';
+import type { WithMeta } from './types';
+
+/** Where an odds history stands, as plain JSON: resume it with `odds.events.resumeOddsHistory(state)`. */
+export interface OddsHistoryState extends ScanProgress {
+  eventId: number;
+  /** Primary rows only (`main_lines_only`). */
+  mainLinesOnly: boolean;
+  /** The next request's `since`: the last snapshot's `timestamp` so far (absent before the first page). */
+  since?: string;
+  /** The scan's own credit allowance (`maxCredits` of `oddsHistory()`), if any. */
+  maxCredits?: number;
+}
+
+/** One page of an odds history. */
+export interface OddsHistoryPage extends ScanPage<OddsSnapshot, OddsHistoryState> {}
+
+/** What the scan calls: one history request, its reservation envelope and row cap. */
+export interface OddsHistoryFetcher {
+  odds: (query: { full_history: true; since?: string; main_lines_only?: boolean }) => Promise<WithMeta<OddsSnapshot[]>>;
+  envelope: number;
+  rowCap: number;
+}
+
+const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+
+/**
+ * The complete price history of an event, past the history row cap (5,000 rows an answer): each
+ * truncated answer is continued with `since` set to its last snapshot's `timestamp`. The service
+ * cuts a history between two snapshot instants, so the pages join without a gap or a duplicate.
+ *
+ * @example
+ * for await (const row of odds.events.oddsHistory(event)) store(row);
+ */
+export class OddsHistory extends Scan<OddsSnapshot, OddsHistoryState, OddsHistoryPage> {
+  constructor(
+    state: OddsHistoryState,
+    private readonly fetcher: OddsHistoryFetcher,
+  ) {
+    super(state, { perRequest: fetcher.envelope, rowsPerRequest: fetcher.rowCap });
+  }
+
+  /** A new history scan from the first snapshot (or from `since`). */
+  static start(eventId: number, mainLinesOnly: boolean, fetcher: OddsHistoryFetcher, since?: string, maxCredits?: number): OddsHistory {
+    const state: OddsHistoryState = { eventId, mainLinesOnly, pages: 0, rows: 0, credits: 0, done: false, incomplete: false };
+    if (since !== undefined) state.since = since;
+    if (maxCredits !== undefined) state.maxCredits = maxCredits;
+    return new OddsHistory(state, fetcher);
+  }
+
+  protected async fetchPage(state: OddsHistoryState): Promise<OddsHistoryPage> {
+    if (state.maxCredits !== undefined && this.fetcher.envelope > state.maxCredits - state.credits) {
+      throw new BudgetExceededError('scanMaxCredits', this.fetcher.envelope, state.maxCredits - state.credits);
+    }
+    const { data, meta } = await this.fetcher.odds({
+      full_history: true,
+      ...(state.since === undefined ? {} : { since: state.since }),
+      ...(state.mainLinesOnly ? { main_lines_only: true } : {}),
+    });
+    state.pages += 1;
+    state.rows += data.length;
+    state.credits += meta.credits.cost ?? 0;
+    const last = data.at(-1)?.timestamp;
+    const next = nextSince(last);
+    if (meta.truncated !== true) {
+      state.done = true;
+    } else if (next === undefined || (state.since !== undefined && Date.parse(next) <= Date.parse(state.since))) {
+      // No timestamp to continue from (or one that does not move): stop rather than loop.
+      state.done = true;
+      state.incomplete = true;
+    } else {
+      // A page of one snapshot instant was cut inside it: the rest of that instant is out of reach.
+      if (data.every((row) => row.timestamp === last)) state.incomplete = true;
+      state.since = next;
+    }
+    return { data, meta, done: state.done, incomplete: state.done && state.incomplete, state };
+  }
+
+  protected incompleteError(page: OddsHistoryPage): IncompleteScanError {
+    return new IncompleteScanError(
+      { event_id: page.state.eventId, since: page.state.since },
+      page.meta,
+      'the odds history is incomplete: one snapshot instant holds more rows than an answer, or a row has no timestamp to continue from',
+    );
+  }
+}
+
+/** A row's `timestamp` as a `since` value: as sent when it already is one, else normalized. */
+function nextSince(timestamp: string | null | undefined): string | undefined {
+  if (typeof timestamp !== 'string') return undefined;
+  if (UTC_TIMESTAMP.test(timestamp)) return timestamp;
+  const ms = Date.parse(timestamp);
+  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+}

@@ -1,0 +1,279 @@
+import type * as z from 'zod/mini';
+
+/** Whether a value is acceptable; never changes it. */
+export type Test = (value: unknown) => boolean;
+
+type Schema = z.core.$ZodType;
+type Check = z.core.$ZodCheck<never>;
+type Payload = z.core.ParsePayload<unknown>;
+
+const built = new WeakMap<Schema, Test>();
+
+/**
+ * A validator of parsed JSON built once from a zod schema's own definition (`schema._zod.def`) as
+ * plain closures: no code generation, so it runs under a strict Content-Security-Policy. It
+ * accepts exactly what `z.safeParse(schema, value)` accepts (a property test holds it to that for
+ * every response schema of the route table) but changes nothing and copies nothing: unknown
+ * fields stay where they are, and the answer's own objects are the result.
+ *
+ * Covers the kinds the route table's answers use: objects (unknown keys ignored, or refused by a
+ * strict object), arrays, optional, nullable, unions, literals, enums, strings, numbers, booleans,
+ * and every check zod attaches to them (formats, patterns, integers, bounds, lengths, refinements).
+ * A kind that transforms its input (codecs, defaults, pipes) cannot be validated in place and throws.
+ *
+ * @example
+ * const isOdds = validatorOf(routes['events.odds'].responses[200]);
+ * isOdds(JSON.parse(text)); // true or false
+ */
+export function validatorOf(schema: Schema): Test {
+  let test = built.get(schema);
+  if (test === undefined) {
+    test = withChecks(schema, baseTest(schema));
+    built.set(schema, test);
+  }
+  return test;
+}
+
+/** The type test of a schema, before its checks. */
+function baseTest(schema: Schema): Test {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  if ((def as { coerce?: boolean }).coerce) throw unsupported(schema, 'coercion');
+  switch (def.type) {
+    case 'string':
+      return (v) => typeof v === 'string';
+    case 'number':
+      // The number check of zod: finite numbers only.
+      return (v) => typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return (v) => typeof v === 'boolean';
+    case 'null':
+      return (v) => v === null;
+    case 'unknown':
+    case 'any':
+      return () => true;
+    case 'literal':
+    case 'enum': {
+      const values = schema._zod.values as ReadonlySet<unknown>;
+      return (v) => values.has(v);
+    }
+    case 'nullable': {
+      const inner = validatorOf((def as unknown as z.core.$ZodNullableDef).innerType);
+      return (v) => v === null || inner(v);
+    }
+    case 'optional': {
+      const innerType = (def as unknown as z.core.$ZodOptionalDef).innerType;
+      if (innerType._zod.optin === 'defaulted') throw unsupported(schema, 'a default');
+      const inner = validatorOf(innerType);
+      return (v) => v === undefined || inner(v);
+    }
+    case 'array': {
+      const element = validatorOf((def as unknown as z.core.$ZodArrayDef).element);
+      return (v) => {
+        if (!Array.isArray(v)) return false;
+        for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+        return true;
+      };
+    }
+    case 'union': {
+      const options = (def as unknown as z.core.$ZodUnionDef).options.map(validatorOf);
+      if ((def as { inclusive?: boolean }).inclusive === false) throw unsupported(schema, 'an exclusive union');
+      return (v) => {
+        for (const option of options) if (option(v)) return true;
+        return false;
+      };
+    }
+    case 'object':
+      return objectTest(schema as z.core.$ZodObject);
+    default:
+      throw unsupported(schema, `kind ${String(def.type)}`);
+  }
+}
+
+/** Field kinds the object loop tests inline (no call): the plain leaves every data row is made of. */
+const enum Kind {
+  Other,
+  String,
+  Number,
+  SafeInt,
+  Boolean,
+}
+
+/** A field of an object: its kind once `optional` and `nullable` are unwrapped, and what they allow. */
+interface Field {
+  key: string;
+  kind: Kind;
+  /** The full test of the field (for `Kind.Other`, of the unwrapped schema). */
+  test: Test;
+  /** The key may be missing (zod: optional in and out). */
+  mayBeAbsent: boolean;
+  acceptsNull: boolean;
+  acceptsUndefined: boolean;
+}
+
+/** The kind of a schema that has no checks of its own but a safe-integer format, or none at all. */
+function kindOf(schema: Schema): Kind {
+  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const checks = def.checks?.length ?? 0;
+  const isCheck = schema._zod.traits.has('$ZodCheck');
+  if (checks > 0 || def.coerce) return Kind.Other;
+  if (def.type === 'string' && !isCheck) return Kind.String;
+  if (def.type === 'boolean') return Kind.Boolean;
+  if (def.type === 'number') {
+    if (!isCheck) return Kind.Number;
+    if (def.check === 'number_format' && def.format === 'safeint') return Kind.SafeInt;
+  }
+  return Kind.Other;
+}
+
+function fieldOf(key: string, schema: Schema): Field {
+  let inner = schema;
+  let acceptsNull = false;
+  let acceptsUndefined = false;
+  for (;;) {
+    const def = inner._zod.def as z.core.$ZodTypeDef & { innerType?: Schema };
+    if ((def.checks?.length ?? 0) > 0 || def.innerType === undefined) break;
+    if (def.type === 'nullable') acceptsNull = true;
+    else if (def.type === 'optional' && def.innerType._zod.optin !== 'defaulted') acceptsUndefined = true;
+    else break;
+    inner = def.innerType;
+  }
+  const kind = kindOf(inner);
+  return {
+    key,
+    kind,
+    test: kind === Kind.Other ? validatorOf(inner) : validatorOf(schema),
+    // zod's own reading of absence: a key may be missing only where its schema is optional in and out.
+    mayBeAbsent: schema._zod.optin === 'optional' && schema._zod.optout === 'optional',
+    acceptsNull,
+    acceptsUndefined,
+  };
+}
+
+/** An object: every declared key checked; unknown keys kept (or refused by a strict object). */
+function objectTest(schema: z.core.$ZodObject): Test {
+  const def = schema._zod.def;
+  if (Object.getOwnPropertySymbols(def.shape).length > 0) throw unsupported(schema, 'symbol keys');
+  const fields = Object.keys(def.shape)
+    .filter((k) => k !== '__proto__')
+    .map((key) => fieldOf(key, def.shape[key] as Schema));
+  const declared = new Set(Object.keys(def.shape));
+  const catchall = def.catchall;
+  const strict = catchall?._zod.def.type === 'never';
+  const rest = catchall === undefined || strict ? undefined : validatorOf(catchall);
+  if (rest !== undefined && (catchall?._zod.optin !== undefined || catchall?._zod.optout !== undefined)) {
+    throw unsupported(schema, 'an optional catchall');
+  }
+  const count = fields.length;
+  return (v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    const o = v as Record<string, unknown>;
+    for (let i = 0; i < count; i++) {
+      const f = fields[i] as Field;
+      const value = o[f.key];
+      if (value === undefined) {
+        // JSON has no undefined: this is almost always a missing key.
+        if (!(f.key in o)) {
+          if (f.mayBeAbsent) continue;
+          return false;
+        }
+        if (f.acceptsUndefined) continue;
+        if (f.kind !== Kind.Other || !f.test(value)) return false;
+        continue;
+      }
+      if (value === null) {
+        if (f.acceptsNull) continue;
+        if (f.kind !== Kind.Other || !f.test(value)) return false;
+        continue;
+      }
+      switch (f.kind) {
+        case Kind.String:
+          if (typeof value !== 'string') return false;
+          break;
+        case Kind.Number:
+          if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+          break;
+        case Kind.SafeInt:
+          if (!Number.isSafeInteger(value)) return false;
+          break;
+        case Kind.Boolean:
+          if (typeof value !== 'boolean') return false;
+          break;
+        default:
+          if (!f.test(value)) return false;
+      }
+    }
+    if (strict || rest !== undefined) {
+      for (const key in o) {
+        if (declared.has(key)) continue;
+        if (strict) return false;
+        if (key !== '__proto__' && !(rest as Test)(o[key])) return false;
+      }
+    }
+    return true;
+  };
+}
+
+/**
+ * The type test followed by the schema's checks, in zod's order: the schema itself when it is a
+ * check (a format, an integer), then `def.checks`.
+ */
+function withChecks(schema: Schema, base: Test): Test {
+  const checks: Check[] = [];
+  if (schema._zod.traits.has('$ZodCheck')) checks.push(schema as unknown as Check);
+  for (const check of schema._zod.def.checks ?? []) checks.push(check as Check);
+  if (checks.length === 0) return base;
+  const tests = checks.map(checkTest);
+  if (tests.length === 1) {
+    const only = tests[0] as Test;
+    return (v) => base(v) && only(v);
+  }
+  return (v) => {
+    if (!base(v)) return false;
+    for (const t of tests) if (!t(v)) return false;
+    return true;
+  };
+}
+
+/** One check: the common ones inlined (they run on every row), any other through zod's own check. */
+function checkTest(check: Check): Test {
+  const def = check._zod.def as z.core.$ZodCheckDef & Record<string, unknown>;
+  if (def.when === undefined) {
+    switch (def.check) {
+      case 'number_format':
+        if (def.format === 'safeint') return (v) => Number.isSafeInteger(v);
+        break;
+      case 'greater_than': {
+        const min = def.value;
+        if (typeof min !== 'number') break;
+        return def.inclusive ? (v) => (v as number) >= min : (v) => (v as number) > min;
+      }
+      case 'less_than': {
+        const max = def.value;
+        if (typeof max !== 'number') break;
+        return def.inclusive ? (v) => (v as number) <= max : (v) => (v as number) < max;
+      }
+      case 'string_format': {
+        // A format whose check is its pattern (every format but url and a few with extra logic).
+        const pattern = def.pattern;
+        if (pattern instanceof RegExp && PATTERN_FORMATS.has(String(def.format)) && !pattern.global && !pattern.sticky) {
+          return (v) => pattern.test(v as string);
+        }
+        break;
+      }
+    }
+  }
+  return (v) => {
+    const payload: Payload = { value: v, issues: [] };
+    if (def.when !== undefined && !def.when(payload)) return true;
+    const result = check._zod.check(payload as never);
+    if (result instanceof Promise) throw new TypeError('an asynchronous check cannot validate an answer');
+    return payload.issues.length === 0;
+  };
+}
+
+/** String formats whose zod check is exactly `pattern.test(value)`. */
+const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'email', 'datetime', 'date', 'time', 'uuid', 'guid']);
+
+function unsupported(schema: Schema, what: string): TypeError {
+  return new TypeError(`cannot validate ${what} in place (schema kind ${String(schema._zod.def.type)})`);
+}

@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { allSnippets, extractSnippets, type Snippet } from './snippets';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The package's entry points, resolved to the sources (what a user imports by name). */
+const ENTRIES: Record<string, string> = {
+  'sports-odds-data': 'src/index.ts',
+  'sports-odds-data/schemas': 'src/schemas/public.ts',
+  'sports-odds-data/node': 'src/node/index.ts',
+  'sports-odds-data/mocks': 'mocks/index.ts',
+  'sports-odds-data/mocks/node': 'mocks/node.ts',
+};
+
+/** The repository's strict compiler options, with the package names mapped to the sources. */
+function compilerOptions(): ts.CompilerOptions {
+  const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+  return {
+    ...parsed.options,
+    noEmit: true,
+    baseUrl: root,
+    paths: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, [file]])),
+  };
+}
+
+const snippetPath = (s: Snippet, index: number) => join(root, '.snippets', `${s.file.replace(/[/.]/g, '_')}_${index}.ts`);
+
+/** Type-checks snippets as modules, in one program; returns their errors as `file:line: message`. */
+function typeCheck(snippets: readonly Snippet[]): string[] {
+  const options = compilerOptions();
+  const files = new Map<string, { snippet: Snippet; text: string; contextLines: number }>();
+  snippets.forEach((snippet, i) => {
+    const context = snippet.context === '' ? '' : `${snippet.context}\n`;
+    files.set(snippetPath(snippet, i), { snippet, text: `${context}${snippet.code}\nexport {};\n`, contextLines: context.split('\n').length - 1 });
+  });
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.fileExists = (name) => files.has(name) || fileExists.call(host, name);
+  host.readFile = (name) => files.get(name)?.text ?? readFile.call(host, name);
+  host.getSourceFile = (name, language, onError, create) => {
+    const file = files.get(name);
+    return file ? ts.createSourceFile(name, file.text, language, true) : getSourceFile.call(host, name, language, onError, create);
+  };
+  const program = ts.createProgram([...files.keys()], options, host);
+  const errors: string[] = [];
+  for (const [name, { snippet, contextLines }] of files) {
+    const source = program.getSourceFile(name);
+    for (const d of [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]) {
+      const { line } = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: 0 };
+      const where = line < contextLines ? `${snippet.file}:${snippet.line - 1} (ts-context)` : `${snippet.file}:${snippet.line + line - contextLines}`;
+      errors.push(`${where}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    }
+  }
+  return errors;
+}
+
+describe('the ts code blocks of README.md and docs/*.md', () => {
+  const snippets = allSnippets(root);
+  const checked = snippets.filter((s) => !s.flags.includes('fragment'));
+
+  it('are found, and any fragment is flagged as one', () => {
+    expect(checked.length).toBeGreaterThan(5);
+    for (const s of snippets) expect(s.flags.every((f) => f === 'fragment'), `${s.file}:${s.line} has unknown flags ${s.flags.join(' ')}`).toBe(true);
+  });
+
+  it('type-check under the repository strict settings', { timeout: 120_000 }, () => {
+    expect(typeCheck(checked)).toEqual([]);
+  });
+
+  it('fail the build when a snippet does not compile', { timeout: 120_000 }, () => {
+    const broken = extractSnippets(
+      'broken.md',
+      [
+        '<!-- ts-context',
+        "import { SportsOdds } from 'sports-odds-data';",
+        'declare const odds: SportsOdds;',
+        '-->',
+        '```ts',
+        "const upcoming = await odds.events.list({ sport_id: 29, limit: 20 });",
+        'await odds.request("events.odds", { params: { event_id: upcoming[0].event_id } });',
+        '```',
+      ].join('\n'),
+    );
+    const errors = typeCheck(broken);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatch(/^broken\.md:7: TS(2532|18048|2322)/);
+  });
+});

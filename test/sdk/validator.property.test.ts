@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { ResponseValidationError } from '../../src';
+import { validateBody } from '../../src/core/validate';
+import { validatorOf } from '../../src/core/validator';
+import { routeList, type Schema } from '../../src/schemas';
+import { mutatedValues, validValues } from './schema-arbitraries';
+
+/** Every response schema of the route table, by route and status. */
+const responses: [string, Schema][] = routeList.flatMap((route) =>
+  Object.entries(route.responses).map(([status, schema]) => [`${route.id} ${status}`, schema as Schema] as [string, Schema]),
+);
+
+const zodAccepts = (schema: Schema, value: unknown) => z.safeParse(schema, value).success;
+const meta = { status: 200, attempts: 1, credits: {}, metered: false };
+
+describe('validators built from the schemas (no code generation)', () => {
+  it('cover every response schema of the route table', () => {
+    expect(responses.length).toBeGreaterThanOrEqual(27);
+    for (const [, schema] of responses) expect(typeof validatorOf(schema)).toBe('function');
+  });
+
+  describe.each(responses)('%s', (_name, schema) => {
+    const accepts = validatorOf(schema);
+
+    it('accepts what zod accepts among valid values, and returns the same object', () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(validValues(schema), (value) => {
+          const json = JSON.parse(JSON.stringify(value)) as unknown;
+          expect(accepts(json)).toBe(zodAccepts(schema, json));
+          if (zodAccepts(schema, json)) {
+            accepted += 1;
+            expect(validateBody(schema, json, 'test', meta)).toBe(json);
+          }
+        }),
+        { numRuns: 150 },
+      );
+      // The generator really produces valid answers (so the property above is not vacuous).
+      expect(accepted).toBeGreaterThan(140);
+    });
+
+    it('rejects exactly what zod rejects among mutated values (wrong types, ranges, formats, missing and extra fields)', () => {
+      let rejected = 0;
+      fc.assert(
+        fc.property(mutatedValues(schema), (value) => {
+          const json = JSON.parse(JSON.stringify(value ?? null)) as unknown;
+          const ok = zodAccepts(schema, json);
+          expect(accepts(json)).toBe(ok);
+          if (!ok) {
+            rejected += 1;
+            expect(() => validateBody(schema, json, 'test', meta)).toThrow(ResponseValidationError);
+          }
+        }),
+        { numRuns: 300 },
+      );
+      expect(rejected).toBeGreaterThan(30);
+    });
+
+    it('agrees with zod on arbitrary JSON', () => {
+      fc.assert(
+        fc.property(fc.jsonValue(), (json) => {
+          expect(accepts(json)).toBe(zodAccepts(schema, json));
+        }),
+        { numRuns: 100 },
+      );
+    });
+  });
+});
+
+describe('in-place validation', () => {
+  const OddsRows = routeList.find((r) => r.id === 'events.odds')?.responses[200] as Schema;
+
+  it('keeps unknown fields, without copying the rows', () => {
+    const rows = [{ event_id: 1, odds1: 1.9, new_field: { nested: true } }];
+    const out = validateBody<typeof rows>(OddsRows, rows, 'events.odds', meta);
+    expect(out).toBe(rows);
+    expect(out[0]).toBe(rows[0]);
+    expect(out[0]?.new_field).toEqual({ nested: true });
+  });
+
+  it('still rejects a known field of the wrong type, with zod-like paths', () => {
+    const error = (() => {
+      try {
+        validateBody(OddsRows, [{ event_id: 1 }, { odds1: '1.9', market: 7 }], 'events.odds', meta);
+      } catch (e) {
+        return e as ResponseValidationError;
+      }
+      throw new Error('accepted');
+    })();
+    expect(error.issues.map((i) => i.path)).toEqual([
+      [1, 'market'],
+      [1, 'odds1'],
+    ]);
+    expect(error.issues.map((i) => i.message)).toEqual(['expected string, received number', 'expected number, received string']);
+    expect(error.message).toMatch(/^the answer of events\.odds does not match its schema: 1\.market: expected string/);
+  });
+
+  it('accepts an unknown value of an open enum (a market the service adds later)', () => {
+    const rows = [{ market: 'player_props' }];
+    expect(validateBody(OddsRows, rows, 'events.odds', meta)).toBe(rows);
+  });
+
+  it('refuses unknown keys of a strict object, as zod does', () => {
+    const strict = z.strictObject({ a: z.number() });
+    expect(validatorOf(strict)({ a: 1 })).toBe(true);
+    expect(validatorOf(strict)({ a: 1, b: 2 })).toBe(false);
+    expect(validatorOf(z.looseObject({ a: z.number() }))({ a: 1, b: 2 })).toBe(true);
+  });
+
+  it('refuses a schema that would transform its input', () => {
+    expect(() => validatorOf(z.pipe(z.string(), z.transform((s: string) => s.length)))).toThrow(/in place/);
+    expect(() => validatorOf(z._default(z.string(), 'x'))).toThrow(/in place/);
+  });
+
+  it('generates no code: it works where eval is refused (a strict Content-Security-Policy)', () => {
+    const Function = globalThis.Function;
+    const evil = () => {
+      throw new EvalError('refused by the Content-Security-Policy');
+    };
+    globalThis.Function = evil as unknown as FunctionConstructor;
+    try {
+      const schema = z.object({ n: z.int().check(z.positive()), s: z.array(z.string().check(z.regex(/^a/))) });
+      expect(validatorOf(schema)({ n: 1, s: ['ab'] })).toBe(true);
+      expect(validatorOf(schema)({ n: 0, s: ['ab'] })).toBe(false);
+    } finally {
+      globalThis.Function = Function;
+    }
+  });
+});
