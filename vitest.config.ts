@@ -1,8 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The downstream suite imports the package by name: it runs against the installed tarball
+    // (npm run test:downstream, check:package), never against the sources.
+    exclude: [...configDefaults.exclude, 'test/downstream/**'],
     globalSetup: ['test/e2e/global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,
