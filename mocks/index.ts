@@ -16,6 +16,7 @@ import { createRegistry } from './registry';
 import { createState } from './state';
 import { newApiKey, newId, sha256Hex } from './state/crypto';
 import type { OutboxMessage } from './state/outbox';
+import type { ActivityEntry } from './state/activity';
 import { startCheckout } from './routes/checkout';
 import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
@@ -72,6 +73,8 @@ export interface MockService {
   readonly faults: { inject(spec: FaultSpec): void; clear(): void };
   /** The metering ledger of every account. */
   ledger(): LedgerEntry[];
+  /** The most recent answers of the service (1,000 within an hour of mock time), oldest first: route, status, code, cost, latency. */
+  requests(): ActivityEntry[];
   /** Every e-mail the service sent (recovery and verification links), once queued recoveries are resolved. */
   outbox(): Promise<OutboxMessage[]>;
   /** Issues a single-use bot-challenge token for `action` on `hostname` (default: the public hostname). */
@@ -193,6 +196,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         };
       });
     },
+    requests: () => service.state.activity.list(service.clock.now()),
     async outbox() {
       await service.ready;
       await resolveRecoveryQueue(service);
@@ -246,3 +250,4 @@ export type { PlanConfig } from './state/plans';
 export type { AccountInit } from './state/provision';
 export type { Charge } from './state/meter';
 export type { OutboxMessage } from './state/outbox';
+export type { ActivityEntry } from './state/activity';

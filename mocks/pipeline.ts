@@ -9,7 +9,7 @@ import { decodeInput, requireJson, type DecodedInput } from './pipeline/input';
 import { checkUrlLength, lookupRoute, type RouteMatch } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
 import { validateOutput } from './pipeline/output';
-import { recordHealth, type Trace } from './pipeline/record';
+import { recordActivity, recordHealth, type Trace } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
 import { asServiceError, baseHeaders, errorResponse, jsonResponse, setCreditHeaders } from './pipeline/respond';
@@ -29,8 +29,10 @@ export async function handleRequest(request: Request, service: ServiceContext): 
   try {
     const response = await serve(request, service, trace, headers);
     // A connection dropped before any work never reached the service; one dropped after commit did.
+    const metered = headers.has(HEADER.creditsCost);
     if (response.type !== 'error' || trace.committedStatus !== undefined) {
-      recordHealth(trace, trace.committedStatus ?? response.status, undefined, service, headers.has(HEADER.creditsCost));
+      recordHealth(trace, trace.committedStatus ?? response.status, undefined, service, metered);
+      recordActivity(trace, request.method, trace.committedStatus ?? response.status, undefined, service, metered);
     }
     return response;
   } catch (thrown) {
@@ -39,7 +41,9 @@ export async function handleRequest(request: Request, service: ServiceContext): 
       setCreditHeaders(headers, trace.caller.account, trace.charged, service.clock.now());
       headers.set(HEADER.resultRows, '0');
     }
-    recordHealth(trace, error.status, error.code, service, headers.has(HEADER.creditsCost));
+    const metered = headers.has(HEADER.creditsCost);
+    recordHealth(trace, error.status, error.code, service, metered);
+    recordActivity(trace, request.method, error.status, error.code, service, metered);
     return errorResponse(error, headers, trace.requestId);
   }
 }

@@ -1,4 +1,5 @@
 import { AccountStore } from './accounts';
+import { ActivityLog } from './activity';
 import { ChallengeStore } from './challenges';
 import { CheckoutStore } from './checkouts';
 import { FaultQueue } from './faults';
@@ -25,6 +26,7 @@ export interface ServiceState {
   rotations: RotationStore;
   guidance: GuidanceStore;
   recoveries: RecoveryQueue;
+  activity: ActivityLog;
 }
 
 /** A fresh, empty state. */
@@ -42,6 +44,7 @@ export function createState(): ServiceState {
     rotations: new RotationStore(),
     guidance: new GuidanceStore(),
     recoveries: new RecoveryQueue(),
+    activity: new ActivityLog(),
   };
 }
 
