@@ -5,7 +5,7 @@ import { NOW } from '../helpers/mock-server';
 describe('mock.requests(): the latest answers of the service', () => {
   it('records route, status, code, cost, metering and the account of every answer, and never a key or a query value', async () => {
     const mock = createMockService({ now: NOW });
-    mock.clock.freeze();
+    mock.clock.freeze(NOW);
     const get = (path: string, key: string | null = mock.apiKey) =>
       mock.fetch(`${mock.baseUrl}${path}`, key === null ? {} : { headers: { Authorization: `Bearer ${key}` } });
     await get('/v1/catalog/sports');
