@@ -1,3 +1,4 @@
+import type { ServiceRequest } from './exchange';
 import type { RouteDef } from '../src/schemas';
 import type { Clock } from './clock';
 import type { Dataset } from './data';
@@ -18,7 +19,7 @@ export interface OperationContext<P = Record<string, unknown>, Q = Record<string
   params: P;
   query: Q;
   body: B;
-  request: Request;
+  request: ServiceRequest;
   requestId: string;
   service: ServiceContext;
 }
@@ -48,7 +49,7 @@ export type RouteHandler =
        * On a route that replays with a revoked key: whether this request is such an exact replay.
        * Decided right after authentication, before any window of the account is touched.
        */
-      isReplay?: (key: KeyRecord, request: Request, service: ServiceContext) => Promise<boolean>;
+      isReplay?: (key: KeyRecord, request: ServiceRequest, service: ServiceContext) => Promise<boolean>;
       /** Sees the parsed JSON body before its schema, for a refusal that must come first. */
       screenBody?: (json: unknown) => void;
     };

@@ -1,3 +1,4 @@
+import type { HeaderReader } from './exchange';
 import { ServiceError } from './service-error';
 
 /**
@@ -27,7 +28,7 @@ const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.tes
 /** What the guard looks at. */
 export interface GuardInput {
   method: string;
-  headers: Headers;
+  headers: HeaderReader;
   /** Origins besides the request's own (`http://` + its Host) that may change state: the public origin. */
   trustedOrigins: readonly string[];
   /** Check the `Host` (the control plane; the challenge widget also answers public hostnames). */

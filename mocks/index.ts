@@ -11,6 +11,7 @@ import type { ServiceContext } from './context';
 import { createDataset } from './data';
 import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { handleRequest } from './pipeline';
+import { registerContext } from './internal';
 import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
 import { createState } from './state';
@@ -142,7 +143,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // A prefix test rather than an msw path pattern: msw's pattern matcher throws on URLs over 8,192
   // characters, which the service must answer with its own 4xx envelope.
   const apiPrefix = `${new URL(resolved.baseUrl).href.replace(/\/+$/, '')}/v1/`;
-  return {
+  const mock: MockService = {
     handlers: [http.all(({ request }) => request.url.startsWith(apiPrefix), ({ request }) => fetchOne(request))],
     baseUrl: resolved.baseUrl,
     clock: service.clock,
@@ -240,6 +241,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       await service.ready;
     },
   };
+  registerContext(mock, service);
+  return mock;
 }
 
 export { createFixtures, fixtures, type Fixtures, type FixtureOptions, type Factory } from './fixtures';

@@ -1,20 +1,29 @@
 /**
  * `sports-odds-data/mocks/node`: the mock service as a real HTTP server, for clients in other
- * languages and for browsers. A small `node:http` adapter over msw's `getResponse`.
+ * languages and for browsers. A small `node:http` adapter: `/v1` goes straight into the service's
+ * pipeline (no Fetch `Request` or `Response` is built, the key is hashed synchronously), the control
+ * plane and the pages through msw's `getResponse`.
  * @packageDocumentation
  */
+import { createHash } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getResponse } from 'msw';
 import { createAdminHandlers } from './admin';
 import { controlRefusal } from './control-guard';
+import { AnswerHeaders, type HeaderReader, type ServiceAnswer, type ServiceRequest } from './exchange';
+import { answerHeadersOf } from './fetch-exchange';
 import { createMockService, type MockService, type MockServiceOptions } from './index';
+import { contextOf } from './internal';
 import { pageHandlers } from './pages';
+import { serveRequest } from './pipeline';
+import { declaredLength, tooLarge } from './pipeline/body';
 import { checkUrlLength } from './pipeline/lookup';
 import { newRequestId } from './pipeline/request-id';
-import { baseHeaders, errorResponse } from './pipeline/respond';
+import { baseHeaders, errorAnswer } from './pipeline/respond';
 import { ServiceError } from './service-error';
 import { BoundedLog, type Bounds } from './state/bounded';
+import { useSha256 } from './state/crypto';
 import { SDK_VERSION_HEADER, type KnownErrorCode } from '../src/schemas';
 
 /** Options of the standalone server. */
@@ -123,6 +132,67 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
+/** Node's request headers (lower-case names) as the service reads them. */
+function headerReaderOf(req: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/**
+ * The body of a `node:http` request as UTF-8 text, never holding more than `limit` bytes: a declared
+ * length over the limit is refused before a byte is read, a body that grows past it as soon as it
+ * does (`413`). What is left unread is dropped or the connection closed after the answer.
+ */
+function readNodeBody(req: IncomingMessage, headers: HeaderReader, limit: number): Promise<string> {
+  const declared = declaredLength(headers);
+  if (declared !== undefined && declared > limit) return Promise.reject(tooLarge(limit));
+  if (req.readableEnded) return Promise.resolve('');
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const detach = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onClose);
+      req.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      detach();
+      reject(tooLarge(limit));
+    };
+    const onEnd = () => {
+      detach();
+      resolve(Buffer.concat(chunks, size).toString('utf8'));
+    };
+    const onAbort = () => {
+      detach();
+      reject(new ServiceError(400, 'invalid_parameters', 'the request body could not be read to its end'));
+    };
+    const onClose = () => {
+      if (!req.complete) onAbort();
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onClose);
+    bodyFeeds.set(req, detach);
+    req.resume();
+  });
+}
+
+/** A `node:http` request as the service reads it: no Fetch `Request` is built on the `/v1` path. */
+function serviceRequestOf(req: IncomingMessage, base: string): ServiceRequest {
+  const headers = headerReaderOf(req);
+  return { method: req.method ?? 'GET', url: `${base}${req.url ?? '/'}`, headers, readBody: (limit) => readNodeBody(req, headers, limit) };
+}
+
+/** A Fetch `Response` (the control plane, the pages) as an answer. */
+async function answerOf(response: Response): Promise<ServiceAnswer> {
+  if (response.type === 'error') return { status: 0, headers: new AnswerHeaders(), body: null, dropped: true };
+  return { status: response.status, headers: answerHeadersOf(response.headers), body: response.body === null ? null : await response.text() };
+}
+
 function toRequest(req: IncomingMessage, base: string): Request {
   const method = req.method ?? 'GET';
   const headers = new Headers();
@@ -172,35 +242,27 @@ function dropRest(req: IncomingMessage, close: boolean): void {
   };
 }
 
-async function send(res: ServerResponse, response: Response, close: boolean): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  const connection = res.getHeader('connection');
+/** Writes an answer in one go: Node sets `Content-Length` from the serialized body. */
+function send(res: ServerResponse, answer: ServiceAnswer, close: boolean): void {
+  const headers: Record<string, string | string[]> = answer.headers.toObject();
+  if (answer.headers.cookies.length > 0) headers['set-cookie'] = answer.headers.cookies;
   if (close) headers['connection'] = 'close';
-  else if (connection !== undefined) headers['connection'] = String(connection);
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, headers);
-  if (response.body) {
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) res.write(chunk);
-  }
-  res.end();
+  res.writeHead(answer.status, headers);
+  res.end(answer.body ?? undefined);
 }
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
-function envelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): Response {
+function envelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): ServiceAnswer {
   const requestId = newRequestId();
-  return errorResponse(new ServiceError(status, code, message), baseHeaders(requestId, origin, now), requestId);
+  return errorAnswer(new ServiceError(status, code, message), baseHeaders(requestId, origin, now), requestId);
 }
 
 /** The envelope as raw HTTP/1.1 bytes, for a socket Node's parser gave up on (no `ServerResponse`). */
-async function rawEnvelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): Promise<string> {
-  const response = envelope(status, code, message, origin, now);
-  const body = await response.text();
+function rawEnvelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): string {
+  const answer = envelope(status, code, message, origin, now);
+  const body = answer.body ?? '';
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n`;
-  response.headers.forEach((value, name) => (head += `${name}: ${value}\r\n`));
+  for (const [name, value] of Object.entries(answer.headers.toObject())) head += `${name}: ${value}\r\n`;
   return `${head}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
 }
 
@@ -227,6 +289,9 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
   const { port = 4010, host = '127.0.0.1', latencyMs = 0, admin = 'loopback', corsOrigins, ...serviceOptions } = options;
+  // Keys are hashed with Node's synchronous SHA-256: the same digests as Web Crypto, without a round
+  // trip through its thread pool on every request.
+  useSha256((text) => createHash('sha256').update(text).digest('hex'));
   const server: Server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -236,6 +301,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostForUrl}:${address.port}`;
   const mock = createMockService({ ...serviceOptions, baseUrl: url });
+  const service = contextOf(mock);
   const publicOrigin = serviceOptions.publicOrigin ?? url;
   const pages = pageHandlers(mock);
   const adminHandlers = createAdminHandlers(mock);
@@ -250,11 +316,39 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return origin === publicOrigin || corsOrigins?.includes(origin) ? origin : undefined;
   };
 
-  const route = async (req: IncomingMessage): Promise<Response> => {
+  /** CORS of the `/v1` routes for an allowed browser origin (or none). */
+  const cors = (headers: AnswerHeaders, origin: string | undefined) => {
+    headers.append('Vary', 'Origin');
+    if (!origin) return;
+    headers.set('Access-Control-Allow-Origin', origin);
+    headers.set('Access-Control-Expose-Headers', EXPOSED);
+  };
+
+  const route = async (req: IncomingMessage): Promise<ServiceAnswer> => {
     const method = req.method ?? 'GET';
     if (!METHODS.has(method)) throw new ServiceError(404, 'not_found', `no ${method.slice(0, 32)} operation at this path`);
     // Before msw's matcher, which throws on long URLs, and before anything buffers the URL further.
     checkUrlLength(`${url}${req.url ?? '/'}`);
+    const rawPath = req.url ?? '/';
+    const isApi = rawPath === '/v1' || rawPath.startsWith('/v1/') || rawPath.startsWith('/v1?');
+    if (isApi) {
+      const request = serviceRequestOf(req, url);
+      const origin = allowedOrigin(request.headers.get('origin'));
+      if (method === 'OPTIONS') {
+        const headers = baseHeaders(newRequestId(), url, mock.clock.now());
+        cors(headers, origin);
+        if (origin) {
+          headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+          headers.set('Access-Control-Allow-Headers', CORS_HEADERS);
+          headers.set('Access-Control-Max-Age', '600');
+        }
+        return { status: 204, headers, body: null };
+      }
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      const answer = await serveRequest(request, service);
+      if (!answer.dropped) cors(answer.headers, origin);
+      return answer;
+    }
     const request = toRequest(req, url);
     const path = new URL(request.url).pathname;
     if (path === '/__admin' || path.startsWith('/__admin/')) {
@@ -262,39 +356,19 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
       const refusal = guarded ? controlRefusal({ method, headers: request.headers, trustedOrigins: [], checkHost: true }) : undefined;
       if (refusal) throw refusal;
-      return (await getResponse(adminHandlers, request)) ?? envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+      const response = await getResponse(adminHandlers, request);
+      return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
     }
     if (path === '/__challenge' && guarded) {
       const refusal = controlRefusal({ method, headers: request.headers, trustedOrigins: [publicOrigin], checkHost: false });
       if (refusal) throw refusal;
     }
-    const isApi = path.startsWith('/v1/') || path === '/v1';
-    const origin = isApi ? allowedOrigin(request.headers.get('origin')) : undefined;
-    if (isApi && request.method === 'OPTIONS') {
-      const headers = baseHeaders(newRequestId(), url, mock.clock.now());
-      headers.set('Vary', 'Origin');
-      if (origin) {
-        headers.set('Access-Control-Allow-Origin', origin);
-        headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
-        headers.set('Access-Control-Allow-Headers', CORS_HEADERS);
-        headers.set('Access-Control-Max-Age', '600');
-      }
-      return new Response(null, { status: 204, headers });
-    }
-    if (isApi && latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-    const response = isApi
-      ? await mock.fetch(request)
-      : ((await getResponse(pages, request)) ?? envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now()));
-    if (!origin || response.type === 'error') return response;
-    const headers = new Headers(response.headers);
-    headers.set('Access-Control-Allow-Origin', origin);
-    headers.set('Access-Control-Expose-Headers', EXPOSED);
-    headers.append('Vary', 'Origin');
-    return new Response(response.body, { status: response.status, headers });
+    const response = await getResponse(pages, request);
+    return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
   };
 
   /** Every refusal the adapter decides itself is the service's envelope, never a 5xx. */
-  const answer = (req: IncomingMessage): Promise<Response> =>
+  const answer = (req: IncomingMessage): Promise<ServiceAnswer> =>
     route(req).catch((error: unknown) => {
       if (!(error instanceof ServiceError)) throw error;
       return envelope(error.status, error.code, error.message, url, mock.clock.now());
@@ -302,21 +376,21 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   server.on('request', (req, res) => {
     void answer(req)
-      .then(async (response) => {
-        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: response.status, at: mock.clock.date().toISOString() }, mock.clock.now());
-        if (response.type === 'error') {
+      .then((reply) => {
+        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, at: mock.clock.date().toISOString() }, mock.clock.now());
+        if (reply.dropped) {
           req.socket.destroy();
           return;
         }
         // An early answer leaves the body unread: drop a small rest and keep the connection, or close it.
         const rest = leftover(req);
         if (rest !== 'none') dropRest(req, rest === 'close');
-        await send(res, response, closing || rest === 'close');
+        send(res, reply, closing || rest === 'close');
         if (closing) server.closeIdleConnections();
       })
-      .catch(async () => {
+      .catch(() => {
         if (res.headersSent) return void res.destroy();
-        await send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()), true);
+        send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()), true);
       });
   });
 
@@ -325,17 +399,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
     const [status, message] = clientErrorAnswer(error);
-    void rawEnvelope(status, 'invalid_parameters', message, url, mock.clock.now()).then(
-      (text) => socket.end(text),
-      () => socket.destroy(),
-    );
+    socket.end(rawEnvelope(status, 'invalid_parameters', message, url, mock.clock.now()));
   });
   // CONNECT never reaches 'request': the same 404 as any method without an operation.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
-    void rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url, mock.clock.now()).then(
-      (text) => socket.end(text),
-      () => socket.destroy(),
-    );
+    socket.end(rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url, mock.clock.now()));
   });
 
   await mock.ready;

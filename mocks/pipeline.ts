@@ -1,8 +1,10 @@
 import { HEADER } from '../src/schemas';
 import type { Caller, RouteHandler, ServiceContext } from './context';
+import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
+import { fromFetchRequest, toFetchResponse } from './fetch-exchange';
 import { admitRate } from './pipeline/rate-limit';
 import { authorize, hashBearer, readBearer, resolveCaller, revokedKey } from './pipeline/authenticate';
-import { readBoundedBody } from './pipeline/body';
+import { MAX_BODY_BYTES } from './pipeline/body';
 import { costOf, failureCost } from './pipeline/charge';
 import { faultAfterWork, faultError, sleep } from './pipeline/faults';
 import { decodeInput, requireJson, type DecodedInput } from './pipeline/input';
@@ -12,29 +14,34 @@ import { validateOutput } from './pipeline/output';
 import { recordActivity, recordHealth, type Trace } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
-import { asServiceError, baseHeaders, errorResponse, jsonResponse, setCreditHeaders } from './pipeline/respond';
+import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
 import type { DataResult } from './routes/types';
 import type { Fault } from './state/faults';
+import type { CachedResult } from './state/response-cache';
 
 /**
  * The one request path of the mock service (architecture.md, "How a request flows"; decisions.md,
  * "Order of checks"): URL length -> route lookup -> authenticate (a revoked key only for the exact
  * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
  * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
- * reserve -> handler -> settle -> validate output -> headers -> request-health record.
+ * reserve -> handler (or a cached answer) -> settle -> validate output -> headers -> records.
+ *
+ * @example
+ * const answer = await serveRequest(fromFetchRequest(request), service);
  */
-export async function handleRequest(request: Request, service: ServiceContext): Promise<Response> {
+export async function serveRequest(request: ServiceRequest, service: ServiceContext): Promise<ServiceAnswer> {
   const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
   const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, service.clock.now());
   try {
-    const response = await serve(request, service, trace, headers);
-    // A connection dropped before any work never reached the service; one dropped after commit did.
+    const answer = await serve(request, service, trace, headers);
     const metered = headers.has(HEADER.creditsCost);
-    if (response.type !== 'error' || trace.committedStatus !== undefined) {
-      recordHealth(trace, trace.committedStatus ?? response.status, undefined, service, metered);
-      recordActivity(trace, request.method, trace.committedStatus ?? response.status, undefined, service, metered);
+    // A connection dropped before any work never reached the service; one dropped after commit did.
+    if (!answer.dropped || trace.committedStatus !== undefined) {
+      const status = trace.committedStatus ?? answer.status;
+      recordHealth(trace, status, undefined, service, metered);
+      recordActivity(trace, request.method, status, undefined, service, metered);
     }
-    return response;
+    return answer;
   } catch (thrown) {
     const error = asServiceError(thrown);
     if (trace.charged > 0 && trace.caller) {
@@ -44,16 +51,21 @@ export async function handleRequest(request: Request, service: ServiceContext): 
     const metered = headers.has(HEADER.creditsCost);
     recordHealth(trace, error.status, error.code, service, metered);
     recordActivity(trace, request.method, error.status, error.code, service, metered);
-    return errorResponse(error, headers, trace.requestId);
+    return errorAnswer(error, headers, trace.requestId);
   }
 }
 
-async function serve(request: Request, service: ServiceContext, trace: Trace, headers: Headers): Promise<Response> {
+/** The same path for a Fetch `Request` (MSW handlers, `mock.fetch`, a service worker). */
+export async function handleRequest(request: Request, service: ServiceContext): Promise<Response> {
+  return toFetchResponse(await serveRequest(fromFetchRequest(request), service));
+}
+
+async function serve(request: ServiceRequest, service: ServiceContext, trace: Trace, headers: AnswerHeaders): Promise<ServiceAnswer> {
   await service.ready;
   checkUrlLength(request.url);
   const url = new URL(request.url);
   const { basePath } = service.options;
-  const path = url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+  const path = basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
   const match = lookupRoute(request.method, path, service);
   const { route, handler } = match;
   trace.route = route;
@@ -77,24 +89,31 @@ async function serve(request: Request, service: ServiceContext, trace: Trace, he
   }
   requireJson(route, request.headers);
   // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
-  const bodyText = route.body === null ? undefined : await readBoundedBody(request);
+  const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
   const input = decodeInput(service.routes, route, match.rawParams, url, request.headers, bodyText, handler.kind === 'operation' ? handler.screenBody : undefined);
   if (handler.kind === 'data') await handler.prevalidate?.(input, service);
 
   const fault = service.state.faults.take(route.id);
-  if (fault?.drop === 'connection') return Response.error();
+  if (fault?.drop === 'connection') return droppedAnswer();
   if (fault && !faultAfterWork(fault)) {
     const early = faultError(fault);
     if (early) throw early;
   }
-
-  const response =
+  const answer =
     handler.kind === 'data'
       ? await serveData(match, handler, input, caller as Caller, service, trace, headers, fault)
       : await serveOperation(match, handler, input, caller, request, service, trace, headers, fault);
-  if (fault?.drop !== 'after_commit') return response;
-  trace.committedStatus = response.status;
-  return Response.error();
+  if (fault?.drop !== 'after_commit') return answer;
+  trace.committedStatus = answer.status;
+  return droppedAnswer();
+}
+
+/** Where a data answer comes from: the route's cache (with `X-Cache`), the stable answers (without), or none. */
+function cacheOf(match: RouteMatch, input: DecodedInput, service: ServiceContext) {
+  const key = `${match.route.id}?${JSON.stringify([input.params, input.query])}`;
+  return match.route.metering!.cacheable
+    ? { key, store: service.state.cache, visible: true }
+    : { key, store: service.state.stable, visible: false };
 }
 
 async function serveData(
@@ -104,9 +123,9 @@ async function serveData(
   caller: Caller,
   service: ServiceContext,
   trace: Trace,
-  headers: Headers,
+  headers: AnswerHeaders,
   fault: Fault | undefined,
-): Promise<Response> {
+): Promise<ServiceAnswer> {
   const { route } = match;
   const metering = route.metering!;
   const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
@@ -114,19 +133,20 @@ async function serveData(
     trace.charged = cost;
     caller.account.meter.settle(reservation, { requestId: trace.requestId, routeId: route.id, keyId: caller.key.id, cost, at: service.clock.now() });
   };
-  let result: DataResult;
-  let body: unknown;
-  let cache: 'HIT' | 'MISS' | undefined;
+  const cache = cacheOf(match, input, service);
+  // Injected latency holds the reservation in flight, and applies to a cached answer too.
+  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  let result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
+  let text: string;
+  let outcome: 'HIT' | 'MISS' | undefined;
   try {
-    const cacheKey = metering.cacheable ? `${route.id}?${JSON.stringify([input.params, input.query])}` : undefined;
-    const cached = cacheKey === undefined ? undefined : service.state.cache.get(cacheKey, service.clock.now());
+    const cached = cache.store.get(cache.key, service.clock.now());
     if (cached) {
-      result = { body: cached.body, rows: cached.rows, truncated: cached.truncated };
-      body = cached.body;
-      cache = 'HIT';
+      result = cached;
+      text = cached.text;
+      outcome = 'HIT';
     } else {
-      if (fault?.latencyMs) await sleep(fault.latencyMs);
-      result = await handler.handle({
+      const fresh = await handler.handle({
         params: input.params as never,
         query: input.query as never,
         clock: service.clock,
@@ -137,10 +157,12 @@ async function serveData(
       });
       const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
       if (failure) throw failure;
-      body = validateOutput(route, 200, result.body);
-      if (cacheKey !== undefined) {
-        service.state.cache.set(cacheKey, { body, rows: result.rows, truncated: result.truncated }, service.clock.now());
-        cache = 'MISS';
+      result = fresh;
+      text = JSON.stringify(validateOutput(route, 200, fresh.body));
+      if (cache.visible || fresh.stable === true) {
+        const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
+        cache.store.set(cache.key, entry, service.clock.now());
+        outcome = 'MISS';
       }
     }
   } catch (error) {
@@ -153,8 +175,8 @@ async function serveData(
   headers.set(HEADER.resultRows, String(result.rows));
   headers.set(HEADER.truncated, String(result.truncated));
   if (result.nextCursor !== undefined) headers.set(HEADER.nextCursor, result.nextCursor);
-  if (cache) headers.set(HEADER.cache, cache);
-  return jsonResponse(200, body, headers);
+  if (outcome && cache.visible) headers.set(HEADER.cache, outcome);
+  return jsonAnswer(200, undefined, headers, text);
 }
 
 async function serveOperation(
@@ -162,12 +184,12 @@ async function serveOperation(
   handler: Extract<RouteHandler, { kind: 'operation' }>,
   input: DecodedInput,
   caller: Caller | undefined,
-  request: Request,
+  request: ServiceRequest,
   service: ServiceContext,
   trace: Trace,
-  headers: Headers,
+  headers: AnswerHeaders,
   fault: Fault | undefined,
-): Promise<Response> {
+): Promise<ServiceAnswer> {
   if (fault?.latencyMs) await sleep(fault.latencyMs);
   const result = await handler.handle({
     caller,
@@ -182,6 +204,6 @@ async function serveOperation(
   if (failure) throw failure;
   const body = validateOutput(match.route, result.status, result.body);
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
-  markNoStore(headers, body, headers.has('set-cookie'));
-  return jsonResponse(result.status, body, headers);
+  markNoStore(headers, body, headers.cookies.length > 0);
+  return jsonAnswer(result.status, body, headers);
 }

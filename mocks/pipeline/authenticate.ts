@@ -1,3 +1,4 @@
+import type { HeaderReader } from '../exchange';
 import { API_KEY_PATTERN, type RouteDef } from '../../src/schemas';
 import type { Caller, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
@@ -13,7 +14,7 @@ const invalidKey = (message: string) =>
  * The bearer key of a request, only from `Authorization: Bearer` (spec 5 rule 1). A key in a query
  * parameter, cookie or other header is never read, so it is never looked up.
  */
-export function readBearer(headers: Headers): string | undefined {
+export function readBearer(headers: HeaderReader): string | undefined {
   const value = headers.get('authorization');
   if (value === null) return undefined;
   const m = /^Bearer[ ]+(\S+)[ ]*$/i.exec(value);

@@ -1,25 +1,23 @@
+import type { HeaderReader } from '../exchange';
 import { ServiceError } from '../service-error';
 
 /** The largest request body the service reads (decisions.md): 64 KiB. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = (limit: number) =>
+/** `413 payload_too_large`. */
+export const tooLarge = (limit: number) =>
   new ServiceError(413, 'payload_too_large', `the request body is larger than ${limit / 1024} KiB`);
 
 /** The declared `Content-Length`, when it is a plain decimal number. */
-export function declaredLength(headers: Headers): number | undefined {
+export function declaredLength(headers: HeaderReader): number | undefined {
   const value = headers.get('content-length');
   return value !== null && /^\d{1,16}$/.test(value.trim()) ? Number(value) : undefined;
 }
 
 /**
- * Reads a request body as UTF-8 text, never holding more than `limit` bytes of it: a declared length
- * over the limit is refused before a byte is read, and a body that grows past it while streaming is
- * refused as soon as it does (`413 payload_too_large`). The rest of the stream is left unread; the
- * server adapter drains or closes the connection after the answer.
- *
- * @example
- * const text = await readBoundedBody(request); // '' for no body
+ * A Fetch request's body as UTF-8 text, never holding more than `limit` bytes: a declared length over the limit
+ * is refused before a byte is read, and a body that grows past it while streaming is refused as soon
+ * as it does (`413 payload_too_large`). The rest of the stream is left unread.
  */
 export async function readBoundedBody(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = declaredLength(request.headers);

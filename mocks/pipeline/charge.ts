@@ -6,7 +6,7 @@ import { ServiceError } from '../service-error';
 const CHARGED_FAILURES: ReadonlySet<number> = new Set([400, 404, 502, 503]);
 
 /** The settled cost of a data result: row credits, or for a live page the greater of rows and verified work. */
-export const costOf = (result: DataResult): number =>
+export const costOf = (result: Pick<DataResult, 'rows' | 'verified'>): number =>
   result.verified === undefined ? creditsForRows(result.rows) : liveCost(result.rows, result.verified);
 
 /** What a failure after data work costs: 1 for a normalized 400/404/502/503, else nothing. */

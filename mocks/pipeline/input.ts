@@ -1,3 +1,4 @@
+import type { HeaderReader } from '../exchange';
 import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../src/schemas';
 import { invalidParameters, ServiceError } from '../service-error';
@@ -105,7 +106,7 @@ const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.tes
 const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `415` unless the request says its body is JSON: checked before the body is read. */
-export function requireJson(route: RouteDef, headers: Headers): void {
+export function requireJson(route: RouteDef, headers: HeaderReader): void {
   if (route.body !== null && !isJson(headers.get('content-type'))) {
     throw new ServiceError(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
   }
@@ -156,7 +157,7 @@ function decodeBody(route: RouteDef, text: string | undefined, vocabulary: Reado
 }
 
 /** Required headers of the route (e.g. the rotation's `Idempotency-Key`). */
-function checkHeaders(route: RouteDef, headers: Headers): void {
+function checkHeaders(route: RouteDef, headers: HeaderReader): void {
   for (const [name, schema] of Object.entries(route.headers ?? {})) {
     const value = headers.get(name);
     if (value === null) throw invalidParameters(`header ${name} is required`);
@@ -174,7 +175,7 @@ export function decodeInput(
   route: RouteDef,
   rawParams: Record<string, string>,
   url: URL,
-  headers: Headers,
+  headers: HeaderReader,
   bodyText: string | undefined,
   screen?: (json: unknown) => void,
 ): DecodedInput {

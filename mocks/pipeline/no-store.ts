@@ -1,8 +1,10 @@
+import type { AnswerHeaders } from '../exchange';
+
 /**
  * Answers that carry a plaintext key, or set a credential cookie, must not be stored by any cache
  * (decisions.md): `Cache-Control: no-store`.
  */
-export function markNoStore(headers: Headers, body: unknown, setsCookie: boolean): void {
+export function markNoStore(headers: AnswerHeaders, body: unknown, setsCookie: boolean): void {
   const hasKey = typeof body === 'object' && body !== null && typeof (body as { api_key?: unknown }).api_key === 'string';
   if (hasKey || setsCookie) headers.set('Cache-Control', 'no-store');
 }

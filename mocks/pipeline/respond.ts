@@ -1,20 +1,25 @@
 import { HEADER, type KnownErrorCode } from '../../src/schemas';
+import { AnswerHeaders, type ServiceAnswer } from '../exchange';
+import { toFetchResponse } from '../fetch-exchange';
 import type { AccountRecord } from '../state';
 import { ServiceError } from '../service-error';
 
-/** Headers every response carries: the request id, the service origin, and `Date` from the service's clock (`now`). */
-export function baseHeaders(requestId: string, serviceOrigin: string, now: number): Headers {
-  return new Headers({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin, Date: new Date(now).toUTCString() });
+/** Headers every answer carries: the request id, the service origin, and `Date` from the service's clock (`now`). */
+export function baseHeaders(requestId: string, serviceOrigin: string, now: number): AnswerHeaders {
+  return new AnswerHeaders({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin, Date: new Date(now).toUTCString() });
 }
 
-/** A JSON response. */
-export function jsonResponse(status: number, body: unknown, headers: Headers): Response {
+/** A JSON answer; `text` is the body already serialized (a cached answer), else `body` is. */
+export function jsonAnswer(status: number, body: unknown, headers: AnswerHeaders, text?: string): ServiceAnswer {
   headers.set('Content-Type', 'application/json');
-  return new Response(status === 204 ? null : JSON.stringify(body), { status, headers });
+  return { status, headers, body: status === 204 ? null : (text ?? JSON.stringify(body)) };
 }
+
+/** A JSON answer as a Fetch `Response` (the control plane and the pages answer through MSW). */
+export const jsonResponse = (status: number, body: unknown, headers: AnswerHeaders): Response => toFetchResponse(jsonAnswer(status, body, headers));
 
 /** The credit headers of spec 8.3 after a charge of `cost`, including the compatibility aliases. */
-export function setCreditHeaders(headers: Headers, account: AccountRecord, cost: number, now: number): void {
+export function setCreditHeaders(headers: AnswerHeaders, account: AccountRecord, cost: number, now: number): void {
   const period = account.meter.view('period', now);
   const daily = account.meter.view('daily', now);
   headers.set(HEADER.creditsCost, String(cost));
@@ -35,9 +40,12 @@ export function asServiceError(error: unknown): ServiceError {
 }
 
 /** The one error envelope (spec section 7), with `Retry-After` and challenge headers where set. */
-export function errorResponse(error: ServiceError, headers: Headers, requestId: string): Response {
+export function errorAnswer(error: ServiceError, headers: AnswerHeaders, requestId: string): ServiceAnswer {
   if (error.options.retryAfter !== undefined) headers.set(HEADER.retryAfter, String(error.options.retryAfter));
   for (const [name, value] of Object.entries(error.options.headers ?? {})) headers.set(name, value);
   const code: KnownErrorCode = error.code;
-  return jsonResponse(error.status, { error: { code, message: error.message, request_id: requestId } }, headers);
+  return jsonAnswer(error.status, { error: { code, message: error.message, request_id: requestId } }, headers);
 }
+
+/** The error envelope as a Fetch `Response`. */
+export const errorResponse = (error: ServiceError, headers: AnswerHeaders, requestId: string): Response => toFetchResponse(errorAnswer(error, headers, requestId));

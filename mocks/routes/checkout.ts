@@ -1,3 +1,4 @@
+import type { ServiceRequest } from '../exchange';
 import { BOTH_SCOPES, randomToken, type CheckoutIntentRequest, type CheckoutIntentResponse, type ClaimPending, type ClaimRequest, type ClaimSuccess } from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
@@ -31,7 +32,7 @@ export async function startCheckout(service: ServiceContext, init: { email: stri
   return { session_id: session.id, resume_token: resumeToken, claim_token: claimToken };
 }
 
-function cookieValue(request: Request): string | undefined {
+function cookieValue(request: ServiceRequest): string | undefined {
   for (const part of (request.headers.get('cookie') ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === CHECKOUT_COOKIE) return rest.join('=');

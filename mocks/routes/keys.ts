@@ -1,3 +1,4 @@
+import type { ServiceRequest } from '../exchange';
 import * as z from 'zod/mini';
 import { IdempotencyKey, MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKeyCreated, type CreateKeyRequest, type KeyRotationSuccess } from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
@@ -44,7 +45,7 @@ export function revokeKey(ctx: OperationContext<{ id: string }>): OperationResul
  * (same old key, well-formed nonce of that rotation, inside 15 minutes). The pipeline asks this
  * right after authentication: anything else from a revoked key is `401` before any window is touched.
  */
-export async function isRotationReplay(key: KeyRecord, request: Request, service: ServiceContext): Promise<boolean> {
+export async function isRotationReplay(key: KeyRecord, request: ServiceRequest, service: ServiceContext): Promise<boolean> {
   const nonce = request.headers.get('idempotency-key');
   if (nonce === null || !z.safeParse(IdempotencyKey, nonce).success) return false;
   const record = service.state.rotations.get(await sha256Hex(nonce), service.clock.now());

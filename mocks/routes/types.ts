@@ -36,6 +36,11 @@ export interface DataResult<T = unknown> {
   nextCursor?: string;
   /** Live candidates verified on this page (charged as `ceil(verified / 20)`). */
   verified?: number;
+  /**
+   * This exact answer (for these parameters and query) no longer changes as the clock moves forward:
+   * the pipeline may serve it again from its serialized form (a settled event's history).
+   */
+  stable?: boolean;
 }
 
 /** A data handler. May be async (cursor signing uses Web Crypto). */

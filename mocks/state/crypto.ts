@@ -10,11 +10,22 @@ const toHex = (bytes: Uint8Array): string => {
   return out;
 };
 
-/** SHA-256 of a string, as lowercase hex. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return toHex(new Uint8Array(digest));
+/** A SHA-256 of text as lowercase hex, synchronous or not. */
+export type Sha256 = (text: string) => string | Promise<string>;
+
+const webSha256: Sha256 = async (text) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
+let sha256: Sha256 = webSha256;
+
+/**
+ * Uses another SHA-256 implementation, e.g. a synchronous one where the runtime has it (the
+ * standalone server injects `node:crypto`'s). It must give the same digests as Web Crypto.
+ */
+export function useSha256(implementation: Sha256): void {
+  sha256 = implementation;
 }
+
+/** SHA-256 of a string, as lowercase hex. */
+export const sha256Hex = (text: string): string | Promise<string> => sha256(text);
 
 /** Compares two strings in time that depends only on their length. */
 export function timingSafeEqual(a: string, b: string): boolean {
@@ -24,8 +35,22 @@ export function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
+/** Random bytes drawn from the system generator in batches: one call per 4 KiB, not one per id. */
+const POOL = new Uint8Array(4096);
+let poolAt = POOL.length;
+
 /** `count` random bytes as lowercase hex. */
-export const randomHex = (count: number): string => toHex(crypto.getRandomValues(new Uint8Array(count)));
+export function randomHex(count: number): string {
+  if (count > POOL.length) return toHex(crypto.getRandomValues(new Uint8Array(count)));
+  if (poolAt + count > POOL.length) {
+    crypto.getRandomValues(POOL);
+    poolAt = 0;
+  }
+  let out = '';
+  for (let i = poolAt; i < poolAt + count; i++) out += HEX[POOL[i] as number];
+  poolAt += count;
+  return out;
+}
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -10,6 +10,7 @@ import { Outbox } from './outbox';
 import { RecoveryQueue } from './recovery-queue';
 import { ResponseCache } from './response-cache';
 import { RotationStore } from './rotations';
+import { StableAnswers } from './stable-answers';
 import { TokenStore } from './tokens';
 
 /** Everything the mock holds in memory. */
@@ -19,6 +20,7 @@ export interface ServiceState {
   health: HealthLog;
   faults: FaultQueue;
   cache: ResponseCache;
+  stable: StableAnswers;
   outbox: Outbox;
   challenges: ChallengeStore;
   tokens: TokenStore;
@@ -37,6 +39,7 @@ export function createState(): ServiceState {
     health: new HealthLog(),
     faults: new FaultQueue(),
     cache: new ResponseCache(),
+    stable: new StableAnswers(),
     outbox: new Outbox(),
     challenges: new ChallengeStore(),
     tokens: new TokenStore(),

@@ -5,9 +5,10 @@ export const CACHE_TTL_MS = 60 * 60 * 1000;
 /** One hour per answer, and the 1,000 most recently cached answers. */
 export const CACHE_BOUNDS: Bounds = { maxAgeMs: CACHE_TTL_MS, maxCount: 1_000 };
 
-/** A cached data result. */
+/** A cached data answer: its body serialized once (and validated once), with what its headers say. */
 export interface CachedResult {
-  body: unknown;
+  /** The JSON body as sent. */
+  text: string;
   rows: number;
   truncated: boolean;
 }

@@ -121,7 +121,7 @@ describe('stores of per-caller secrets', () => {
 
   it('the response cache holds at most its bound of answers, one hour each', () => {
     const cache = new ResponseCache();
-    for (let i = 0; i < CACHE_BOUNDS.maxCount + 50; i++) cache.set(`catalog.leagues?${i}`, { body: [], rows: 0, truncated: false }, T0);
+    for (let i = 0; i < CACHE_BOUNDS.maxCount + 50; i++) cache.set(`catalog.leagues?${i}`, { text: '[]', rows: 0, truncated: false }, T0);
     expect(cache.size).toBe(CACHE_BOUNDS.maxCount);
     expect(cache.get('catalog.leagues?0', T0)).toBeUndefined();
     expect(cache.get(`catalog.leagues?${CACHE_BOUNDS.maxCount + 49}`, T0 + CACHE_BOUNDS.maxAgeMs)).toBeUndefined();

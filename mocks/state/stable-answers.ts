@@ -1,0 +1,55 @@
+import type { CachedResult } from './response-cache';
+
+/** At most 256 answers and 64 MB of serialized bodies. */
+export const STABLE_ANSWER_BOUNDS = { maxCount: 256, maxBytes: 64 * 1024 * 1024 } as const;
+
+interface Entry extends CachedResult {
+  /** Mock time when stored: the answer holds for any later instant, not an earlier one. */
+  at: number;
+}
+
+/**
+ * Serialized answers that can no longer change as the mock's clock moves forward (a settled event's
+ * history, say), by route and canonical input: computed, validated and serialized once. Invisible
+ * on the wire (no `X-Cache`: those routes are not cache-eligible) and still metered in full.
+ * A least-recently-used map bounded by count and bytes.
+ */
+export class StableAnswers {
+  readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  /** The answer stored for `key`, unless the clock now stands before the instant it was stored at. */
+  get(key: string, now: number): CachedResult | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    if (now < entry.at) {
+      this.#drop(key, entry);
+      return undefined;
+    }
+    // Most recently used last.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, value: CachedResult, now: number): void {
+    const existing = this.#entries.get(key);
+    if (existing) this.#drop(key, existing);
+    if (value.text.length > STABLE_ANSWER_BOUNDS.maxBytes / 4) return;
+    this.#entries.set(key, { ...value, at: now });
+    this.#bytes += value.text.length;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#entries.size <= STABLE_ANSWER_BOUNDS.maxCount && this.#bytes <= STABLE_ANSWER_BOUNDS.maxBytes) break;
+      this.#drop(oldKey, old);
+    }
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #drop(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.text.length;
+  }
+}
