@@ -9,9 +9,13 @@
  *   and Brier scores of the close, the open (same rows) and the base rate (per market and outcome);
  * - correlation of successive moves (open to mid-life, mid-life to close) of the full-event
  *   moneyline home fair probability;
- * - realized against priced dispersion of full-event totals and margins: each event's closing
- *   ladder (primary and alternates) fitted by a normal, realized sd of (result - fitted mean) over
- *   the RMS of the fitted sd (a ratio of 1 is right);
+ * - realized against priced dispersion of full-event totals and margins, two ways. First, the
+ *   closing ladder's mass between its outer lines (the two alternates) against the share of
+ *   results that fell there, each turned into the half-width of a normal with that central mass:
+ *   priced over realized half-width. This holds for any shape of score (tennis games are
+ *   bimodal: two sets or three). Second (after the bar), each event's ladder fitted by a normal,
+ *   realized sd of (result - fitted mean) over the RMS of the fitted sd: the issue's measure, right
+ *   for unimodal scores only. A ratio of 1 is right, above 1 the results spread wider than priced;
  * - ties under a moneyline without a draw price, and pushes on spread and totals lines;
  * - quotes below 1.01;
  * - naive strategies after the margin is removed (fair prices, `todds`): "follow the move" (back
@@ -132,12 +136,17 @@ type PriceRow = OpeningRow | ClosingRow | OddsRow;
 const keyOf = (r: PriceRow): string => `${r.period}|${r.market}|${r.line}`;
 const fairOf = (t: number | null): number | null => (t === null || !(t > 1) ? null : 1 / t);
 
+/** The winner's score of a result: sets where the sport plays them (the sets decide the match), else the score. */
+const decisive = (r: ResultRow & { score_home: number; score_away: number }): [number, number] =>
+  typeof r.sets_home === 'number' && typeof r.sets_away === 'number' ? [r.sets_home, r.sets_away] : [r.score_home, r.score_away];
+
 /** The outcomes of a row given the period's final score: one 0/1 per priced side, null on a push. */
-function outcomes(r: PriceRow, h: number, a: number): (number | null)[] {
+function outcomes(r: PriceRow, h: number, a: number, winner: readonly [number, number]): (number | null)[] {
   const line = r.line ?? 0;
+  const [wh, wa] = winner;
   switch (r.market) {
     case 'moneyline':
-      return r.odds0 === null ? [h > a ? 1 : 0, h < a ? 1 : 0] : [h > a ? 1 : 0, h === a ? 1 : 0, h < a ? 1 : 0];
+      return r.odds0 === null ? [wh > wa ? 1 : 0, wh < wa ? 1 : 0] : [wh > wa ? 1 : 0, wh === wa ? 1 : 0, wh < wa ? 1 : 0];
     case 'spread':
       return h + line === a ? [null, null] : [h + line > a ? 1 : 0, h + line < a ? 1 : 0];
     case 'totals':
@@ -179,6 +188,14 @@ function fitLadder(points: readonly (readonly [number, number])[]): { mu: number
 
 // ---------------------------------------------------------------- collection
 
+/** Per event: realized deviation from and sd of the fitted normal; priced and realized mass between the outer ladder lines. */
+interface Dispersion {
+  d: number[];
+  sd: number[];
+  inner: number[];
+  inside: number[];
+}
+
 interface SportStats {
   name: string;
   events: number;
@@ -186,7 +203,7 @@ interface SportStats {
   cal: { p: number; y: number }[];
   brier: { close: number[]; open: number[]; y: number[]; group: string[] };
   moves: { d1: number[]; d2: number[] };
-  disp: { totals: { d: number[]; sd: number[] }; margins: { d: number[]; sd: number[] } };
+  disp: { totals: Dispersion; margins: Dispersion };
   ties: { noDraw: number; noDrawPeriods: number; draws: number; drawPeriods: number; pushes: number; lines: number };
   below: { quotes: number; rows: number };
   follow: number[];
@@ -203,7 +220,7 @@ const newStats = (name: string): SportStats => ({
   cal: [],
   brier: { close: [], open: [], y: [], group: [] },
   moves: { d1: [], d2: [] },
-  disp: { totals: { d: [], sd: [] }, margins: { d: [], sd: [] } },
+  disp: { totals: { d: [], sd: [], inner: [], inside: [] }, margins: { d: [], sd: [], inner: [], inside: [] } },
   ties: { noDraw: 0, noDrawPeriods: 0, draws: 0, drawPeriods: 0, pushes: 0, lines: 0 },
   below: { quotes: 0, rows: 0 },
   follow: [],
@@ -236,7 +253,8 @@ function collect(s: SportStats, f: Fixture, scanHistory: boolean): void {
   const results = data.results(f, NOW);
   const byPeriod = new Map(results.map((r) => [r.period as number, r]));
   const closing = data.closingLines(f, NOW);
-  const opening = data.openingLines(f, NOW).filter((r) => Date.parse(r.timestamp as string) < f.starts);
+  // The opening route as it answered just before kickoff: the pre-match openings.
+  const opening = data.openingLines(f, f.starts - 1);
   const openByKey = new Map(opening.map((r) => [keyOf(r), r]));
   const favourite: [number, number] = [0, 0];
   const longshot: [number, number] = [0, 0];
@@ -249,7 +267,7 @@ function collect(s: SportStats, f: Fixture, scanHistory: boolean): void {
     }
     const result = byPeriod.get(r.period as number);
     if (!isSettled(result)) continue;
-    const ys = outcomes(r, result.score_home, result.score_away);
+    const ys = outcomes(r, result.score_home, result.score_away, decisive(result));
     const ps = fairsOf(r);
     const open = openByKey.get(keyOf(r));
     const ops = open === undefined ? null : fairsOf(open);
@@ -293,7 +311,8 @@ function collect(s: SportStats, f: Fixture, scanHistory: boolean): void {
     if (!isSettled(result)) continue;
     const ml = closing.find((r) => r.period === result.period && r.market === 'moneyline' && r.alt_line_id === null);
     if (ml === undefined) continue;
-    const tie = result.score_home === result.score_away;
+    const [wh, wa] = decisive(result);
+    const tie = wh === wa;
     if (ml.odds0 === null) {
       s.ties.noDrawPeriods++;
       if (tie) s.ties.noDraw++;
@@ -307,13 +326,24 @@ function collect(s: SportStats, f: Fixture, scanHistory: boolean): void {
   const full = byPeriod.get(0);
   if (isSettled(full)) {
     const totals = closing.filter((r) => r.period === 0 && r.market === 'totals' && r.line !== null);
+    const spreads = closing.filter((r) => r.period === 0 && r.market === 'spread' && r.line !== null);
+    // The mass the ladder prices between its outer lines, against how often the result fell there.
+    const between = (into: Dispersion, points: (readonly [number, number | null])[], x: number): void => {
+      const usable = points.filter((pt): pt is [number, number] => pt[1] !== null).sort((a, b) => a[0] - b[0]);
+      const lo = usable[0];
+      const hi = usable[usable.length - 1];
+      if (lo === undefined || hi === undefined || hi[0] <= lo[0]) return;
+      into.inner.push(lo[1] - hi[1]);
+      into.inside.push(x > lo[0] && x < hi[0] ? 1 : 0);
+    };
+    between(s.disp.totals, totals.map((r) => [r.line as number, fairOf(r.todds1)] as const), full.score_home + full.score_away);
+    between(s.disp.margins, spreads.map((r) => [-(r.line as number), fairOf(r.todds1)] as const), full.score_home - full.score_away);
     const fitT = fitLadder(totals.map((r) => [r.line as number, fairOf(r.todds1) ?? NaN] as const));
     if (fitT !== null) {
       s.disp.totals.d.push(full.score_home + full.score_away - fitT.mu);
       s.disp.totals.sd.push(fitT.sd);
     }
     // Home covers a line L when margin > -L: thresholds -L.
-    const spreads = closing.filter((r) => r.period === 0 && r.market === 'spread' && r.line !== null);
     const fitM = fitLadder(spreads.map((r) => [-(r.line as number), fairOf(r.todds1) ?? NaN] as const));
     if (fitM !== null) {
       s.disp.margins.d.push(full.score_home - full.score_away - fitM.mu);
@@ -441,8 +471,13 @@ function report(s: SportStats): Verdict {
   const bBase = baseRate(s);
   const moveCorr = corr(s.moves.d1, s.moves.d2);
   const rms = (xs: number[]) => Math.sqrt(mean(xs.map((x) => x * x)));
-  const dispT = rms(s.disp.totals.d) / rms(s.disp.totals.sd);
-  const dispM = rms(s.disp.margins.d) / rms(s.disp.margins.sd);
+  // Realized over priced dispersion: between the ladder's outer lines (as normal half-widths), and as a normal fit's sd.
+  const halfWidth = (mass: number): number => probit((1 + mass) / 2);
+  const ratio = (d: Dispersion): number => (d.inner.length === 0 ? NaN : halfWidth(mean(d.inner)) / halfWidth(mean(d.inside)));
+  const dispT = ratio(s.disp.totals);
+  const dispM = ratio(s.disp.margins);
+  const sdT = rms(s.disp.totals.d) / rms(s.disp.totals.sd);
+  const sdM = rms(s.disp.margins.d) / rms(s.disp.margins.sd);
   const follow = mean(s.follow);
   const [fav, favSe] = clustered(s.favourite);
   const [long, longSe] = clustered(s.longshot);
@@ -452,8 +487,8 @@ function report(s: SportStats): Verdict {
   if (!(Math.abs(follow) <= 0.015)) fails.push('follow');
   if (!(Math.abs(fav) <= 0.015)) fails.push('favourite');
   if (s.longshot.length > 0 && !(Math.abs(long) <= 0.015)) fails.push('longshot');
-  if (s.disp.totals.d.length > 0 && !(Math.abs(dispT - 1) <= 0.15)) fails.push('disp T');
-  if (s.disp.margins.d.length > 0 && !(Math.abs(dispM - 1) <= 0.15)) fails.push('disp M');
+  if (s.disp.totals.inner.length > 0 && !(Math.abs(dispT - 1) <= 0.15)) fails.push('disp T');
+  if (s.disp.margins.inner.length > 0 && !(Math.abs(dispM - 1) <= 0.15)) fails.push('disp M');
   if (s.ties.noDraw > 0) fails.push('ties');
   if (s.below.quotes > 0) fails.push('<1.01');
   const o = (k: string) => pct(mean(s.over[k] ?? []));
@@ -469,8 +504,8 @@ function report(s: SportStats): Verdict {
     num(slope).padStart(6),
     `${num(bClose, 4)}/${num(bOpen, 4)}/${num(bBase, 4)}`.padStart(21),
     num(moveCorr).padStart(6),
-    num(dispT).padStart(5),
-    num(dispM).padStart(5),
+    `${num(dispT)}|${num(sdT)}`.padStart(9),
+    `${num(dispM)}|${num(sdM)}`.padStart(9),
     `${s.ties.noDraw}/${s.ties.noDrawPeriods}`.padStart(9),
     pct(s.ties.drawPeriods === 0 ? NaN : s.ties.draws / s.ties.drawPeriods).padStart(6),
     pct(s.ties.lines === 0 ? NaN : s.ties.pushes / s.ties.lines).padStart(6),
@@ -495,8 +530,8 @@ const header = [
   'slope'.padStart(6),
   'Brier close/open/base'.padStart(21),
   'moves'.padStart(6),
-  'dispT'.padStart(5),
-  'dispM'.padStart(5),
+  'dispT'.padStart(9),
+  'dispM'.padStart(9),
   'ties(ml2)'.padStart(9),
   'draws'.padStart(6),
   'push'.padStart(6),

@@ -11,6 +11,8 @@ import { decodeSpecialId } from './ids';
 import { type LeagueDef, LEAGUES, leagueById, leaguesOfSport } from './leagues';
 import { existsAt, lastChangeAt, liveStatusAt, startsAt } from './lifecycle';
 import { closingAt, lineMarks, type LineMarks, openingAt } from './lines';
+import type { Outcome } from './outcome';
+import { prematchOutcome } from './outcomes';
 import { Lru } from './lru';
 import { type OddsRequest, oddsAt, type RowPage } from './odds';
 import { listedOutrights, outrightById } from './outrights';
@@ -117,7 +119,15 @@ export function createDataset(seed: string | number): Dataset {
   const fixture = (eventId: number) => fixtures.get(eventId, (id) => buildFixture(core, id));
   const timeline = (f: Fixture) => timelines.get(f.eventId, () => buildTimeline(f));
   const marksOf = (f: Fixture) => marks.get(f.eventId, () => lineMarks(timeline(f)));
-  const results = (f: Fixture, now: number) => resultsAt(f, timeline(f).scores(), now);
+  const results = (f: Fixture, now: number) => resultsAt(f, timeline(f).play(), now);
+  /** Full-event outcomes before kickoff by news state, shared by an event's props (cached with its fixture). */
+  const prematch = new Lru<number, Map<number, Outcome>>(TIMELINE_CACHE);
+  const outcomesOf = (f: Fixture) => (k: number): Outcome => {
+    const byState = prematch.get(f.eventId, () => new Map());
+    let o = byState.get(k);
+    if (o === undefined) byState.set(k, (o = prematchOutcome(f, 0, k)));
+    return o;
+  };
   const leaguesFor = (filter: FixtureFilter): readonly LeagueDef[] => {
     const { sportId, leagueId } = filter;
     if (leagueId !== undefined) {
@@ -154,15 +164,15 @@ export function createDataset(seed: string | number): Dataset {
     timeline,
     odds: (f, now, request) => oddsAt(timeline(f), now, request),
     openingLines: (f, now) => openingAt(timeline(f), marksOf(f), now),
-    closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), marksOf(f), results(f, now), now)),
+    closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), results(f, now), now)),
     results,
-    props: (f, now) => propsOf(core, f).flatMap((def) => specialRows(def, now)),
+    props: (f, now) => propsOf(core, f, outcomesOf(f)).flatMap((def) => specialRows(def, now)),
     special(specialId, now) {
       const key = decodeSpecialId(specialId);
       if (key === undefined) return undefined;
       if (key.type === 'outright') return outrightById(core, specialId, now);
       const f = fixture(key.eventId);
-      return f !== undefined && existsAt(f, now) ? propOf(core, f, key.kind) : undefined;
+      return f !== undefined && existsAt(f, now) ? propOf(core, f, key.kind, outcomesOf(f)) : undefined;
     },
     specialOdds: (def, now, fullHistory) => (fullHistory ? specialHistory(def, now) : specialLatest(def, now)),
     outrights: (sportId, now) => listedOutrights(core, sportId, now).flatMap((def) => specialRows(def, now)),

@@ -95,6 +95,25 @@ export class Rng {
     return k;
   }
 
+  /** Gamma with this shape and scale 1 (Marsaglia-Tsang; shapes below 1 boosted). */
+  gamma(shape: number): number {
+    if (!(shape > 0)) return 0;
+    if (shape < 1) return this.gamma(shape + 1) * (1 - this.next()) ** (1 / shape);
+    const d = shape - 1 / 3;
+    const c = 1 / Math.sqrt(9 * d);
+    for (;;) {
+      let x: number;
+      let v: number;
+      do {
+        x = this.normal();
+        v = 1 + c * x;
+      } while (v <= 0);
+      v = v * v * v;
+      const u = 1 - this.next();
+      if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+    }
+  }
+
   /** A shuffled copy (Fisher-Yates). */
   shuffle<T>(items: readonly T[]): T[] {
     const out = items.slice();

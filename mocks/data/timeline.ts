@@ -1,14 +1,19 @@
+import { drawsIn } from './models';
 import { IN_PLAY_CUTOFF_LEAD, IN_PLAY_STEP, inPlayCount, inPlayFeed, suspendedAt } from './feed';
 import type { Fixture } from './fixtures';
 import { lineIdOf } from './ids';
-import { periodSpec, pricedPeriods } from './price-state';
+import { newsStateAt } from './news';
+import { liveOutcome, prematchOutcome } from './outcomes';
+import { buildPlay, type Play } from './play';
 import { unit } from './prng';
-import { buildScorePlan, type ScorePlan } from './scores';
+import { type Quote, type QuoteContext, quotesOf } from './quotes';
 import { MINUTE, SECOND } from './time';
 
 /**
- * Every price snapshot of one event, all periods, in time order (so in line_id order): compact
- * typed arrays; the rows themselves are priced on demand.
+ * An event's price timeline: every snapshot (all periods, in time order, so in line_id order) with
+ * its quoted rows, and the play the in-play scores and results come from. This is the one
+ * representation the odds, lines, results and CLV routes read; the generator builds it from a
+ * fixture's model, and an event described by hand could fill the same interface.
  */
 export interface Timeline {
   readonly fixture: Fixture;
@@ -22,25 +27,21 @@ export interface Timeline {
   readonly status: Uint8Array;
   /** Cutoff of the snapshot's lines (ms). */
   readonly cutoff: Float64Array;
-  /** Index of a prematch snapshot among the prematch instants. */
-  readonly k: Int32Array;
-  /** Number of prematch instants. */
-  readonly prematchCount: number;
+  /** The quoted rows of the i-th snapshot, as quoted while open (a suspended snapshot shows them with status 2). */
+  quotes(i: number): readonly Quote[];
   /** Who scored when (drawn on first use). */
-  scores(): ScorePlan;
+  play(): Play;
 }
 
 const NORMAL_PREMATCH = 28;
 const HEAVY_STEP = 10 * MINUTE;
 const PREMATCH_SUSPENSION_RATE = 0.02;
+const MAX_WIN_BY_TIER = { 1: 25_000, 2: 10_000, 3: 3_000 } as const;
 
 /** The line id of the i-th snapshot. */
 export const lineIdAt = (tl: Timeline, i: number): number => lineIdOf(tl.fixture.eventId, i + 1);
 
-/**
- * The cutoff of the i-th snapshot: the kickoff for prematch lines; in play a few minutes on, but
- * never past the end of the snapshot's period (a finished period's lines are no longer offered).
- */
+/** The cutoff of the i-th snapshot: the kickoff before it; in play a few minutes on, never past its period's end. */
 export const cutoffAt = (tl: Timeline, i: number): number => tl.cutoff[i] as number;
 
 /** The prematch snapshot instants: denser towards the kickoff (every 10 minutes for a heavy event). */
@@ -58,17 +59,21 @@ function prematchInstants(f: Fixture): number[] {
   });
 }
 
-/** The end of a period's play (its last segment), or null if it was never played. */
-const periodEnd = (f: Fixture, period: number): number | null => {
+/** The end of a period's play: the event's end for period 0, else its last segment's, or null if never played. */
+function periodEnd(f: Fixture, period: number): number | null {
+  if (period === 0) return f.endAt;
   let end: number | null = null;
-  for (const i of periodSpec(f, period)?.segments ?? []) {
+  for (const i of f.sport.format.periods.find((p) => p.period === period)?.segments ?? []) {
     const seg = f.timing.segments[i];
     if (seg !== undefined) end = Math.max(end ?? 0, seg.end);
   }
   return end;
-};
+}
 
-/** Builds the snapshot timeline of an event (empty when it is never priced). */
+/** The periods a fixture is priced for (a child fixture: the full event only). */
+export const pricedPeriods = (f: Fixture): readonly number[] => (f.child === null ? f.sport.pricedPeriods : [0]);
+
+/** Builds the snapshot timeline of an event (empty when it is never priced); quotes are computed on demand. */
 export function buildTimeline(f: Fixture): Timeline {
   const periods = f.priced ? pricedPeriods(f) : [];
   const pre = f.priced ? prematchInstants(f) : [];
@@ -81,7 +86,6 @@ export function buildTimeline(f: Fixture): Timeline {
   const live = new Uint8Array(capacity);
   const status = new Uint8Array(capacity);
   const cutoff = new Float64Array(capacity);
-  const k = new Int32Array(capacity);
   let n = 0;
   pre.forEach((at, index) => {
     const suspended = index > 0 && unit(f.hash, 0x5a5, index) < PREMATCH_SUSPENSION_RATE;
@@ -90,7 +94,6 @@ export function buildTimeline(f: Fixture): Timeline {
       period[n] = p;
       status[n] = suspended ? 2 : 1;
       cutoff[n] = f.starts;
-      k[n] = index;
       n++;
     }
   });
@@ -105,12 +108,25 @@ export function buildTimeline(f: Fixture): Timeline {
       live[n] = 1;
       status[n] = suspended ? 2 : 1;
       cutoff[n] = Math.min(at + IN_PLAY_CUTOFF_LEAD, end);
-      k[n] = m;
       n++;
     });
   }
-  let plan: ScorePlan | undefined;
-  return {
+  let play: Play | undefined;
+  const playOf = (): Play => (play ??= buildPlay(f));
+  const prematch = new Map<number, Quote[]>();
+  const inPlay: (Quote[] | undefined)[] = [];
+  const context = (p: number, isLive: boolean): QuoteContext => ({
+    draws: drawsIn(f.model, p),
+    moneylineOnly: f.model.engine === 'duel',
+    margin: f.margin,
+    live: isLive,
+    period: p,
+    status: 1,
+    altSpread: f.model.altSpread,
+    altTotal: f.model.altTotal,
+    maxWin: MAX_WIN_BY_TIER[f.league.tier] * (f.child === null ? 1 : 0.3),
+  });
+  const tl: Timeline = {
     fixture: f,
     count: n,
     t: t.subarray(0, n),
@@ -118,10 +134,29 @@ export function buildTimeline(f: Fixture): Timeline {
     live: live.subarray(0, n),
     status: status.subarray(0, n),
     cutoff: cutoff.subarray(0, n),
-    k: k.subarray(0, n),
-    prematchCount: pre.length,
-    scores: () => (plan ??= buildScorePlan(f)),
+    play: playOf,
+    quotes(i) {
+      const p = tl.period[i] as number;
+      const at = tl.t[i] as number;
+      if (tl.live[i] === 0) {
+        const k = newsStateAt(f.match.news, at);
+        const key = k * 256 + p;
+        let quotes = prematch.get(key);
+        if (quotes === undefined) {
+          quotes = quotesOf(prematchOutcome(f, p, k), context(p, false));
+          prematch.set(key, quotes);
+        }
+        return quotes;
+      }
+      let quotes = inPlay[i];
+      if (quotes === undefined) {
+        quotes = quotesOf(liveOutcome(f, playOf(), p, at), context(p, true));
+        inPlay[i] = quotes;
+      }
+      return quotes;
+    },
   };
+  return tl;
 }
 
 /** Index of the first snapshot strictly after `at` (binary search). */

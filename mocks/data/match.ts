@@ -1,0 +1,91 @@
+import { countOvertimeOdds, countRates, sampleCount } from './engine-count';
+import { duelWinner } from './engine-duel';
+import { normalOvertimeOdds, sampleNormal } from './engine-normal';
+import { type PlayedSet, sampleRace, unitOdds } from './engine-race';
+import type { GameFormat } from './formats';
+import type { SportModel } from './models';
+import { closeOf, drawNews, type News } from './news';
+import { sampleOf } from './pmf';
+import type { Rng } from './prng';
+
+/**
+ * One generated event as its model plays it: the news between the open and the kickoff (the
+ * strength and pace path prices follow) and the play drawn from the model at the close's
+ * strength and pace, the best estimate. Everything the prices and the results of a generated
+ * event are computed from.
+ */
+export interface Match {
+  readonly model: SportModel;
+  readonly news: News;
+  /** Regulation share of each regular segment (timed formats); one per set otherwise. */
+  readonly shares: readonly number[];
+  /** Units of each side per regular segment, then the extra play if any (timed formats); per set (races). */
+  readonly units: readonly (readonly [number, number])[];
+  /** The last entry of `units` is extra play after a level regulation. */
+  readonly overtime: boolean;
+  /** Races: the sets as played, unit by unit. */
+  readonly sets: readonly PlayedSet[];
+  /** Duels: the final performance edge of the home side (strength plus noise). */
+  readonly edge: number;
+}
+
+/** The regulation shares of a format's segments (by their planned minutes). */
+export function sharesOf(format: GameFormat): number[] {
+  if (format.kind === 'sets') return Array.from({ length: format.bestOf }, () => 1 / format.bestOf);
+  const all = format.segments.reduce((a, b) => a + b, 0);
+  return format.segments.map((m) => m / all);
+}
+
+/**
+ * Draws the match of an event: `open` is the (strength, pace) the market opens on, the news
+ * moves it to the close, and the play is drawn at the close.
+ */
+export function drawMatch(
+  model: SportModel,
+  format: GameFormat,
+  window: readonly [openAt: number, starts: number],
+  open: readonly [number, number],
+  rng: Rng,
+): Match {
+  const news = drawNews(rng, window[0], window[1], open, [model.newsStrength, model.newsPace]);
+  const [strength, pace] = closeOf(news);
+  const shares = sharesOf(format);
+  const base = { model, news, shares, overtime: false, sets: [] as PlayedSet[], edge: 0 };
+  switch (model.engine) {
+    case 'count':
+    case 'normal': {
+      const units =
+        model.engine === 'count'
+          ? sampleCount(model, countRates(strength, pace), shares, rng)
+          : sampleNormal(model, strength, pace, shares, rng);
+      const home = units.reduce((s, u) => s + u[0], 0);
+      const away = units.reduce((s, u) => s + u[1], 0);
+      const ot = model.overtime;
+      if (home !== away || model.draws || ot === null) return { ...base, units };
+      const q = model.engine === 'count' ? countOvertimeOdds(...countRates(strength, pace)) : normalOvertimeOdds(model, strength);
+      const homeWins = rng.chance(q);
+      const loser = sampleOf(ot.loser, rng.next());
+      const winner = loser + sampleOf(ot.lead, rng.next());
+      return { ...base, units: [...units, homeWins ? [winner, loser] : [loser, winner]], overtime: true };
+    }
+    case 'race': {
+      const sets = sampleRace(model, unitOdds(model, strength, pace), rng);
+      return { ...base, units: sets.map((s) => s.units), sets };
+    }
+    case 'duel':
+      return { ...base, units: [], edge: strength + rng.normal() };
+  }
+}
+
+/** The winner of the full event: 0 home, 1 away, 2 a draw. */
+export function matchWinner(match: Match): 0 | 1 | 2 {
+  const { model } = match;
+  if (model.engine === 'duel') return duelWinner(model, match.edge);
+  if (model.engine === 'race') {
+    const won = match.sets.reduce((n, s) => n + (s.units[0] > s.units[1] ? 1 : 0), 0);
+    return won > match.sets.length - won ? 0 : 1;
+  }
+  const home = match.units.reduce((s, u) => s + u[0], 0);
+  const away = match.units.reduce((s, u) => s + u[1], 0);
+  return home > away ? 0 : home < away ? 1 : 2;
+}
