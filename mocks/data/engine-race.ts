@@ -70,6 +70,15 @@ export function setDist(rule: SetRule, odds: UnitOdds, first: 0 | 1, i0: number,
   const away = new Float64Array(maxLoser + 1);
   const need = rule.winByTwo ? 2 : 1;
   const grid = new Float64Array(size * size);
+  // A set already decided (its last unit just won) has its final score.
+  if ((i0 >= T && i0 - j0 >= need) || i0 === rule.cap || (rule.tiebreak && i0 === T + 1)) {
+    home[j0] = 1;
+    return { home, away };
+  }
+  if ((j0 >= T && j0 - i0 >= need) || j0 === rule.cap || (rule.tiebreak && j0 === T + 1)) {
+    away[i0] = 1;
+    return { home, away };
+  }
   grid[i0 * size + j0] = 1;
   const chance = (i: number, j: number): number => {
     if (!odds.tennis) return odds.point;

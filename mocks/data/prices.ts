@@ -27,12 +27,11 @@ export const roundTo = (x: number, digits: number): number => {
 };
 
 /**
- * The exponent k with sum_i(p_i ^ k) = target (all p_i in (0, 1)). The sum falls and is convex in
- * k, so Newton's method from k = 1 converges monotonically in a few steps.
+ * The exponent k > 0 with sum_i(p_i ^ k) = target (all p_i in (0, 1)). The sum falls and is convex
+ * in k: Newton's method inside a bracket that halves whenever a step would leave it.
  */
-export function powerExponent(ps: readonly number[], target: number, start = 1): number {
-  let k = start;
-  for (let iter = 0; iter < 60; iter++) {
+export function powerExponent(ps: readonly number[], target: number): number {
+  const at = (k: number): [number, number] => {
     let f = -target;
     let df = 0;
     for (const p of ps) {
@@ -40,10 +39,24 @@ export function powerExponent(ps: readonly number[], target: number, start = 1):
       f += pk;
       df += pk * Math.log(p);
     }
-    if (!(df < 0)) return k;
-    const next = k - f / df;
-    if (!(next > 0)) return k / 2;
-    if (Math.abs(next - k) < 1e-12) return next;
+    return [f, df];
+  };
+  // f(0) = n - target > 0 for every target below n; widen the upper end until f < 0.
+  let lo = 0;
+  let hi = 1;
+  while (at(hi)[0] > 0 && hi < 1e6) {
+    lo = hi;
+    hi *= 2;
+  }
+  let k = hi;
+  for (let iter = 0; iter < 100; iter++) {
+    const [f, df] = at(k);
+    if (Math.abs(f) < 1e-14) return k;
+    if (f > 0) lo = k;
+    else hi = k;
+    let next = df < 0 ? k - f / df : (lo + hi) / 2;
+    if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+    if (Math.abs(next - k) < 1e-13 * Math.max(1, k)) return next;
     k = next;
   }
   return k;

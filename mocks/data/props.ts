@@ -11,7 +11,8 @@ import { momentsOf } from './pmf';
 import { rngOf, unit } from './prng';
 import { evenLine } from './quotes';
 import type { Contestant, SpecialBook, SpecialDef } from './specials';
-import { DAY, HOUR, MINUTE, SECOND } from './time';
+import { prematchInstants } from './timeline';
+import { DAY, HOUR } from './time';
 
 type PropKind =
   | 'winning_margin'
@@ -239,10 +240,15 @@ function propMarket(core: Core, f: Fixture, kind: PropKind): { contestants: Cont
 
 function propDef(core: Core, f: Fixture, kind: PropKind, k: number, outcomes: PrematchOutcomes): SpecialDef {
   const specialId = propSpecialIdOf(f.eventId, k);
-  const openAt = Math.floor((f.starts - PROP_OPEN_LEAD + unit(f.hash, 0x0a, k) * HOUR) / SECOND) * SECOND;
+  // Props are re-priced at the event's own snapshots (so at the main markets' moments), at most every six hours.
+  const from = f.starts - PROP_OPEN_LEAD + unit(f.hash, 0x0a, k) * HOUR;
   const times: number[] = [];
-  for (let at = openAt; at < f.starts - 15 * MINUTE; at += PROP_STEP) times.push(at);
-  times.push(f.starts - 15 * MINUTE);
+  const instants = prematchInstants(f).filter((at) => at >= from);
+  instants.forEach((at, i) => {
+    const previous = times[times.length - 1];
+    if (previous === undefined || at - previous >= PROP_STEP || i === instants.length - 1) times.push(at);
+  });
+  const openAt = times[0] ?? f.starts;
   const market = propMarket(core, f, kind);
   return {
     specialId,

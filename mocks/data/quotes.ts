@@ -83,7 +83,13 @@ const maxWinOf = (ctx: QuoteContext, market: KnownMarket, alt: number): number =
 };
 
 const row = (ctx: QuoteContext, market: KnownMarket, alt: number, line: number | null, fair: readonly number[]): Quote | null => {
-  if (fair.some((p) => !(p >= UNQUOTABLE))) return null;
+  if (fair.some((p) => !(p >= UNQUOTABLE))) {
+    // A line a side can no longer win is not offered; the moneyline always is (at the longest price).
+    if (market !== 'moneyline') return null;
+    const lifted = fair.map((p) => Math.max(UNQUOTABLE, p));
+    const sum = lifted.reduce((a, b) => a + b, 0);
+    fair = lifted.map((p) => p / sum);
+  }
   const odds = quote(fair, marginOf(ctx, market, alt, fair.length));
   const decided = fair.some((p) => p < OFF_BOARD);
   return {
@@ -100,7 +106,7 @@ const row = (ctx: QuoteContext, market: KnownMarket, alt: number, line: number |
 /**
  * The rows of one period snapshot: the moneyline; the spread and the totals, each with two
  * alternates; home and away team totals. Main lines split the outcome as evenly as half-point
- * lines can. Lines a side could not win are not offered.
+ * lines can. Lines a side can no longer win are not offered; the moneyline always is.
  */
 export function quotesOf(outcome: Outcome, ctx: QuoteContext): Quote[] {
   const out: (Quote | null)[] = [];

@@ -45,7 +45,7 @@ export const lineIdAt = (tl: Timeline, i: number): number => lineIdOf(tl.fixture
 export const cutoffAt = (tl: Timeline, i: number): number => tl.cutoff[i] as number;
 
 /** The prematch snapshot instants: denser towards the kickoff (every 10 minutes for a heavy event). */
-function prematchInstants(f: Fixture): number[] {
+export function prematchInstants(f: Fixture): number[] {
   const span = f.starts - f.openAt;
   if (f.heavy) {
     const n = Math.floor((span - 1) / HEAVY_STEP) + 1;
