@@ -37,12 +37,21 @@ export function unitOdds(model: RaceModel, strength: number, serve: number): Uni
   if (!model.tennis) return { point: logistic(strength), holdHome: 0, holdAway: 0, tiebreak: 0.5, tennis: false };
   const home = logistic(serve + strength / 2);
   const away = logistic(serve - strength / 2);
-  const tb = setDist(TIEBREAK, { point: (home + 1 - away) / 2, holdHome: 0, holdAway: 0, tiebreak: 0.5, tennis: false }, 0, 0, 0);
-  return { point: 0.5, holdHome: holdChance(home), holdAway: holdChance(away), tiebreak: sum(tb.home), tennis: true };
+  return { point: 0.5, holdHome: holdChance(home), holdAway: holdChance(away), tiebreak: tiebreakChance((home + 1 - away) / 2), tennis: true };
 }
 
-const TIEBREAK: SetRule = { target: 7, winByTwo: true, cap: Infinity, tiebreak: false };
-const sum = (a: Float64Array): number => a.reduce((s, x) => s + x, 0);
+/** Chance of winning a tiebreak (first to 7 points by two) at a constant chance p per point. */
+export function tiebreakChance(p: number): number {
+  const q = 1 - p;
+  let win = 0;
+  let ways = 1;
+  // 7-l for l = 0..5: C(6 + l, l) p^7 q^l; from 6-6, p^2 / (p^2 + q^2).
+  for (let l = 0; l <= 5; l++) {
+    win += ways * p ** 7 * q ** l;
+    ways = (ways * (7 + l)) / (l + 1);
+  }
+  return win + 924 * p ** 6 * q ** 6 * ((p * p) / (p * p + q * q));
+}
 
 /** A set's final scores: P(home wins with the away side on l units) and the reverse, by l. */
 export interface SetDist {
@@ -388,7 +397,8 @@ export function sampleRace(model: RaceModel, odds: UnitOdds, rng: Rng): PlayedSe
   let sa = 0;
   for (let index = 0; sh < need && sa < need; index++) {
     const rule = ruleOf(model, index);
-    const seq: number[] = [];
+    const seq = new Uint8Array(2 * rule.target + 2 * DEUCE_MAX + 4);
+    let n = 0;
     let i = 0;
     let j = 0;
     for (;;) {
@@ -398,15 +408,15 @@ export function sampleRace(model: RaceModel, odds: UnitOdds, rng: Rng): PlayedSe
       else homeWins = rng.chance((first + i + j) % 2 === 0 ? odds.holdHome : 1 - odds.holdAway);
       if (homeWins) i++;
       else j++;
-      seq.push(homeWins ? 0 : 1);
+      seq[n++] = homeWins ? 0 : 1;
       const tb = rule.tiebreak && i + j === 2 * rule.target + 1;
       const capped = i === rule.cap || j === rule.cap;
       const need2 = rule.winByTwo ? 2 : 1;
       // Deuce without a cap goes on until someone leads by two (bounded for safety).
-      const forced = seq.length > 2 * rule.target + DEUCE_MAX;
+      const forced = n > 2 * rule.target + DEUCE_MAX;
       if (tb || capped || (i >= rule.target && i - j >= need2) || (j >= rule.target && j - i >= need2) || (forced && i !== j)) break;
     }
-    out.push({ units: [i, j], sequence: Uint8Array.from(seq), first });
+    out.push({ units: [i, j], sequence: seq.subarray(0, n), first });
     if (i > j) sh++;
     else sa++;
     first = nextFirst(model, first, i + j);

@@ -4,9 +4,9 @@ import { normalOvertimeOdds, sampleNormal } from './engine-normal';
 import { type PlayedSet, sampleRace, unitOdds } from './engine-race';
 import type { GameFormat } from './formats';
 import type { SportModel } from './models';
-import { closeOf, drawNews, type News } from './news';
+import { drawNews, drawNewsTotal, lineupsAfter, type News } from './news';
 import { sampleOf } from './pmf';
-import type { Rng } from './prng';
+import { Rng } from './prng';
 
 /**
  * One generated event as its model plays it: the news between the open and the kickoff (the
@@ -16,7 +16,10 @@ import type { Rng } from './prng';
  */
 export interface Match {
   readonly model: SportModel;
-  readonly news: News;
+  /** Strength and pace once every news item is in: the truth the play is drawn from. */
+  readonly close: readonly [number, number];
+  /** The news between the open and the kickoff (drawn on first use: only prices need it). */
+  news(): News;
   /** Regulation share of each regular segment (timed formats); one per set otherwise. */
   readonly shares: readonly number[];
   /** Units of each side per regular segment, then the extra play if any (timed formats); per set (races). */
@@ -29,16 +32,23 @@ export interface Match {
   readonly edge: number;
 }
 
+const SHARES = new WeakMap<GameFormat, number[]>();
+
 /** The regulation shares of a format's segments (by their planned minutes). */
 export function sharesOf(format: GameFormat): number[] {
-  if (format.kind === 'sets') return Array.from({ length: format.bestOf }, () => 1 / format.bestOf);
-  const all = format.segments.reduce((a, b) => a + b, 0);
-  return format.segments.map((m) => m / all);
+  let shares = SHARES.get(format);
+  if (shares === undefined) {
+    const all = format.kind === 'sets' ? format.bestOf : format.segments.reduce((a, b) => a + b, 0);
+    shares = format.kind === 'sets' ? Array.from({ length: format.bestOf }, () => 1 / all) : format.segments.map((m) => m / all);
+    SHARES.set(format, shares);
+  }
+  return shares;
 }
 
 /**
  * Draws the match of an event: `open` is the (strength, pace) the market opens on, the news
- * moves it to the close, and the play is drawn at the close.
+ * moves it to the close, and the play is drawn at the close. Only the news total is drawn here;
+ * its items come on first use (prices), conditioned on it.
  */
 export function drawMatch(
   model: SportModel,
@@ -47,10 +57,22 @@ export function drawMatch(
   open: readonly [number, number],
   rng: Rng,
 ): Match {
-  const news = drawNews(rng, window[0], window[1], open, [model.newsStrength, model.newsPace]);
-  const [strength, pace] = closeOf(news);
+  const sd = [model.newsStrength, model.newsPace] as const;
+  const total = drawNewsTotal(rng, sd, lineupsAfter(window[0], window[1]));
+  const strength = open[0] + total.shift[0];
+  const pace = open[1] + total.shift[1];
+  let news: News | undefined;
+  const newsSeed = Math.floor(rng.next() * 0x1_0000_0000);
   const shares = sharesOf(format);
-  const base = { model, news, shares, overtime: false, sets: [] as PlayedSet[], edge: 0 };
+  const base = {
+    model,
+    close: [strength, pace] as const,
+    news: () => (news ??= drawNews(new Rng(newsSeed), window, open, sd, total)),
+    shares,
+    overtime: false,
+    sets: [] as PlayedSet[],
+    edge: 0,
+  };
   switch (model.engine) {
     case 'count':
     case 'normal': {

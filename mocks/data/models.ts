@@ -89,6 +89,8 @@ export interface RaceModel extends ModelBase {
   readonly unitMinutes: number;
   /** Full-event scores count sets (e-sports maps) or units (games, points, legs). */
   readonly matchUnit: 'units' | 'sets';
+  /** Alternate steps of a set period's spread and total (in units). */
+  readonly setAlt: readonly [number, number];
 }
 
 /** A winner without a running score. Strength is the performance edge in standard deviations. */
@@ -129,13 +131,15 @@ export const OVERTIME = {
   superOver: { lead: bell(1, 10, 3, 3), loser: bell(2, 20, 10, 4), minutes: 15, share: 1 / 20 },
 } as const;
 
+/** An alternate step about a third of the spread of what it is a line on (at least one unit). */
+const step = (sd: number): number => Math.max(1, Math.round(0.35 * sd));
+
 /** A count model (goals, runs). */
-export const count = (perSide: number, o: Partial<Omit<CountModel, 'engine'>> & { spread: number }): CountModel => ({
-  ...base({ newsPace: 0.07, ...o }),
-  engine: 'count',
-  perSide,
-  size: o.size ?? Infinity,
-});
+export const count = (perSide: number, o: Partial<Omit<CountModel, 'engine'>> & { spread: number }): CountModel => {
+  const size = o.size ?? Infinity;
+  const sd = Math.sqrt(2 * perSide * (1 + perSide / size));
+  return { ...base({ newsPace: 0.07, altSpread: step(sd), altTotal: step(sd), ...o }), engine: 'count', perSide, size };
+};
 
 /** A normal model (points). */
 export const normal = (
@@ -144,7 +148,7 @@ export const normal = (
   sdTotal: number,
   o: Partial<Omit<NormalModel, 'engine'>> & { spread: number },
 ): NormalModel => ({
-  ...base({ newsPace: 0.12 * sdTotal, altSpread: Math.max(1, Math.round(sdMargin / 6)), altTotal: Math.max(1, Math.round(sdTotal / 6)), ...o }),
+  ...base({ newsPace: 0.12 * sdTotal, altSpread: step(sdMargin), altTotal: step(sdTotal), ...o }),
   engine: 'normal',
   perSide,
   sdMargin,
@@ -169,11 +173,12 @@ export const race = (
   serveLevel: o.serveLevel ?? 0,
   unitMinutes: o.unitMinutes,
   matchUnit: o.matchUnit ?? 'units',
+  setAlt: o.setAlt ?? (set.target <= 7 ? [1, 2] : [3, 4]),
 });
 
 /** Tennis and padel: games with serve, sets to 6 with a tiebreak. */
 export const tennis = (bestOf: number, o: { spread: number; serveLevel: number; unitMinutes: number }): RaceModel =>
-  race(bestOf, setTo(6, true, 7, true), { ...o, tennis: true, newsPace: 0.05, altSpread: 2, altTotal: 2 });
+  race(bestOf, setTo(6, true, 7, true), { ...o, tennis: true, newsPace: 0.05, altSpread: 2, altTotal: 3 });
 
 /** A duel model (matchups, fights). */
 export const duel = (o: { spread: number; drawBand?: number; stoppages?: number }): DuelModel => ({

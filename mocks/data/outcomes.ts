@@ -21,7 +21,8 @@ function periodShare(f: Fixture, period: number): [share: number, segments: numb
 /** Before kickoff, after k news items: the strength and pace so far, the news to come integrated. */
 export function prematchOutcome(f: Fixture, period: number, k: number): Outcome {
   const { match } = f;
-  const { model, news } = match;
+  const { model } = match;
+  const news = match.news();
   const strength = [news.strength[k] as number, news.restStrength[k] as number] as const;
   const pace = [news.pace[k] as number, news.restPace[k] as number] as const;
   switch (model.engine) {
@@ -41,10 +42,9 @@ export function prematchOutcome(f: Fixture, period: number, k: number): Outcome 
 /** In play at t: the close's strength and pace (every news item in), the play so far. */
 export function liveOutcome(f: Fixture, play: Play, period: number, t: number): Outcome {
   const { match } = f;
-  const { model, news } = match;
-  const last = news.times.length;
-  const strength = [news.strength[last] as number, 0] as const;
-  const pace = [news.pace[last] as number, 0] as const;
+  const { model } = match;
+  const strength = [match.close[0], 0] as const;
+  const pace = [match.close[1], 0] as const;
   switch (model.engine) {
     case 'count':
       return countOutcome(model, strength, pace, periodStateAt(f, play, period, t));

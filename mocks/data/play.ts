@@ -56,7 +56,7 @@ export function buildPlay(f: Fixture): Play {
   if (match.model.engine === 'duel') {
     const seg = natural[0] as Segment;
     const minutes = Math.max(1, Math.ceil((seg.end - seg.start) / 60_000));
-    path = brownianBridge(match.edge - match.news.strength[match.news.times.length]!, minutes, rng);
+    path = brownianBridge(match.edge - match.close[0], minutes, rng);
   }
   return { times, redCards, path };
 }

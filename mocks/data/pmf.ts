@@ -48,7 +48,7 @@ export function negativeBinomial(mean: number, size: number): Pmf {
   if (!(mean > 0)) return point(0);
   const q = mean / (mean + size);
   const sd = Math.sqrt(mean + (mean * mean) / size);
-  const n = Math.ceil(mean + 14 * sd + 14);
+  const n = Math.ceil(mean + 11 * sd + 14);
   const p = new Float64Array(n + 1);
   p[0] = Math.exp(size * Math.log(1 - q));
   for (let k = 1; k <= n; k++) p[k] = ((p[k - 1] as number) * q * (k - 1 + size)) / k;

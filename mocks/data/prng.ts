@@ -75,11 +75,20 @@ export class Rng {
     return items[Math.floor(this.next() * items.length)] as T;
   }
 
-  /** Standard normal (Box-Muller). */
+  private spare: number | null = null;
+
+  /** Standard normal (Box-Muller, both values used). */
   normal(): number {
+    if (this.spare !== null) {
+      const z = this.spare;
+      this.spare = null;
+      return z;
+    }
     const u = 1 - this.next();
     const v = this.next();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    const r = Math.sqrt(-2 * Math.log(u));
+    this.spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
   }
 
   /** Poisson count (Knuth for small means, a rounded normal above 30). */

@@ -33,7 +33,8 @@ const kindsOf = (f: Fixture): readonly PropKind[] => {
   const { model } = f;
   switch (model.engine) {
     case 'count':
-      return ['winning_margin', 'correct_score', 'first_scorer', 'total_ou', 'odd_even'];
+      if (model.perSide < 8) return ['winning_margin', 'correct_score', 'first_scorer', 'total_ou', 'odd_even'];
+      return ['winning_margin', 'top_scorer', 'total_ou', 'odd_even'];
     case 'normal':
       return ['winning_margin', 'top_scorer', 'total_ou', 'odd_even'];
     case 'race':
@@ -43,7 +44,7 @@ const kindsOf = (f: Fixture): readonly PropKind[] => {
   }
 };
 
-/** Overround of each kind: two-way props near 10 %, long fields near 25 %. */
+/** Overround of each kind (plus 1 % per lower tier): two-way props 10 %, long fields 22 %. */
 const MARGINS: Readonly<Record<PropKind, number>> = {
   total_ou: 0.1,
   odd_even: 0.1,
@@ -51,9 +52,9 @@ const MARGINS: Readonly<Record<PropKind, number>> = {
   set_betting: 0.14,
   winning_margin: 0.18,
   method_of_victory: 0.18,
-  correct_score: 0.24,
-  first_scorer: 0.24,
-  top_scorer: 0.24,
+  correct_score: 0.22,
+  first_scorer: 0.22,
+  top_scorer: 0.22,
 };
 
 /** Shares of a fighter's wins by method: stoppage (knockout, submission) or decision. */
@@ -68,7 +69,11 @@ const evenTotal = (o: Outcome): number => (o.scores === null ? 0.5 : Math.max(0.
 /** Winning-margin bands: the home side by 1-2, 3-5, 6+ (width from the spread of the margin), the same for away, a draw where possible. */
 function winningMargin(f: Fixture): { names: string[]; price: (o: Outcome) => number[] } {
   const model = f.model;
-  const width = model.engine === 'normal' ? Math.max(2, Math.round(model.sdMargin / 3)) : model.engine === 'race' ? 2 : 1;
+  const width =
+    model.engine === 'normal' ? Math.max(2, Math.round(model.sdMargin / 3))
+    : model.engine === 'race' ? 2
+    : model.engine === 'count' && model.perSide >= 8 ? Math.max(2, Math.round(Math.sqrt(2 * model.perSide * (1 + model.perSide / model.size)) / 3))
+    : 1;
   const names: string[] = [];
   const bands: [number, number][] = [];
   for (const [side, sign] of [[f.home, 1], [f.away, -1]] as const) {
@@ -265,7 +270,7 @@ function propDef(core: Core, f: Fixture, kind: PropKind, k: number, outcomes: Pr
     cutoff: f.starts,
     times,
     // Priced from the news known at the snapshot, as the main markets were then.
-    book: (i) => market.book(outcomes(newsStateAt(f.match.news, times[i] as number))),
+    book: (i) => market.book(outcomes(newsStateAt(f.match.news(), times[i] as number))),
     margin: MARGINS[kind] + 0.01 * (f.league.tier - 1),
     maxWin: Math.round(2000 / f.league.tier),
     feed: sourceFeedId(f),

@@ -70,6 +70,16 @@ function periodEnd(f: Fixture, period: number): number | null {
   return end;
 }
 
+/** Alternate steps of a period's lines: the model's for the full event, narrower for a part of it. */
+function altSteps(f: Fixture, period: number): { altSpread: number; altTotal: number } {
+  const { model } = f;
+  if (period === 0) return { altSpread: model.altSpread, altTotal: model.altTotal };
+  if (model.engine === 'race') return { altSpread: model.setAlt[0], altTotal: model.setAlt[1] };
+  const segments = f.sport.format.periods.find((x) => x.period === period)?.segments ?? [];
+  const share = Math.sqrt(segments.reduce((s, i) => s + (f.match.shares[i] ?? 0), 0));
+  return { altSpread: Math.max(1, Math.round(model.altSpread * share)), altTotal: Math.max(1, Math.round(model.altTotal * share)) };
+}
+
 /** The periods a fixture is priced for (a child fixture: the full event only). */
 export const pricedPeriods = (f: Fixture): readonly number[] => (f.child === null ? f.sport.pricedPeriods : [0]);
 
@@ -122,8 +132,7 @@ export function buildTimeline(f: Fixture): Timeline {
     live: isLive,
     period: p,
     status: 1,
-    altSpread: f.model.altSpread,
-    altTotal: f.model.altTotal,
+    ...altSteps(f, p),
     maxWin: MAX_WIN_BY_TIER[f.league.tier] * (f.child === null ? 1 : 0.3),
   });
   const tl: Timeline = {
@@ -139,7 +148,7 @@ export function buildTimeline(f: Fixture): Timeline {
       const p = tl.period[i] as number;
       const at = tl.t[i] as number;
       if (tl.live[i] === 0) {
-        const k = newsStateAt(f.match.news, at);
+        const k = newsStateAt(f.match.news(), at);
         const key = k * 256 + p;
         let quotes = prematch.get(key);
         if (quotes === undefined) {

@@ -41,7 +41,7 @@ describe('quoted prices', () => {
     expect(base).toBeLessThan(0.06);
     expect(family((r) => prematch(r) && r.period === 0 && r.market === 'moneyline' && r.odds0 !== null)).toBeGreaterThan(base);
     expect(family((r) => prematch(r) && r.period === 0 && r.alt_line_id !== null)).toBeGreaterThan(base);
-    expect(family((r) => prematch(r) && r.period === 0 && r.market.endsWith('_totals') && r.market !== 'totals')).toBeGreaterThan(base);
+    expect(family((r) => prematch(r) && r.period === 0 && (r.market === 'home_totals' || r.market === 'away_totals'))).toBeGreaterThan(base);
     expect(family((r) => !prematch(r) && r.period === 0 && r.market === 'moneyline' && r.odds0 === null)).toBeGreaterThan(base);
   });
 
