@@ -119,7 +119,7 @@ export function createDataset(seed: string | number): Dataset {
   const fixture = (eventId: number) => fixtures.get(eventId, (id) => buildFixture(core, id));
   const timeline = (f: Fixture) => timelines.get(f.eventId, () => buildTimeline(f));
   const marksOf = (f: Fixture) => marks.get(f.eventId, () => lineMarks(timeline(f)));
-  const results = (f: Fixture, now: number) => resultsAt(f, timeline(f).play(), now);
+  const results = (f: Fixture, now: number) => resultsAt(f, timeline(f), now);
   /** Full-event outcomes before kickoff by news state, shared by an event's props (cached with its fixture). */
   const prematch = new Lru<number, Map<number, Outcome>>(TIMELINE_CACHE);
   const outcomesOf = (f: Fixture) => (k: number): Outcome => {

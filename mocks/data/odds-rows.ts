@@ -1,6 +1,5 @@
 import type { Fixture } from './fixtures';
 import { altLineIdOf } from './ids';
-import { redCardsAt, scoreAt } from './play';
 import type { Quote } from './quotes';
 import type { ClosingRow, OddsRow, OpeningRow } from './rows';
 import { iso } from './time';
@@ -108,12 +107,11 @@ export function snapshotRows(tl: Timeline, i: number, mainOnly: boolean): OddsRo
   const snap = snapshotInfo(tl, i);
   let score: [number | null, number | null] = [null, null];
   let cards: [number, number] | [null, null] = [null, null];
-  if (snap.live && f.model.engine !== 'duel') {
+  if (snap.live && tl.runningScore) {
     const at = tl.t[i] as number;
-    const play = tl.play();
-    const s = scoreAt(f, play, snap.period, at);
+    const s = tl.score(snap.period, at);
     score = [s.home, s.away];
-    if (f.sport.redCards && f.child === null) cards = redCardsAt(play, at);
+    cards = (tl.redCards(at) as [number, number] | null) ?? [null, null];
   }
   const rows: OddsRow[] = [];
   for (const q of tl.quotes(i)) {

@@ -2,7 +2,7 @@ import { RACE_START, type RaceState } from './engine-race';
 import type { Fixture } from './fixtures';
 import type { Segment } from './game';
 import type { PeriodState } from './period-state';
-import { Rng, rngOf } from './prng';
+import { type Rng, rngOf } from './prng';
 import { SECOND } from './time';
 
 /**
@@ -213,4 +213,42 @@ export function scoreAt(f: Fixture, play: Play, period: number, t: number): Fina
   const set = match.sets[i];
   if (set === undefined || !finished(i)) return { home, away, setsHome: 0, setsAway: 0 };
   return { home, away, setsHome: set.units[0] > set.units[1] ? 1 : 0, setsAway: set.units[0] > set.units[1] ? 0 : 1 };
+}
+
+/**
+ * A settlement error: the first settlement credited one side of the last regular segment with a
+ * unit too many or too few; the correction restores the score as played. The error never levels
+ * a full event that cannot end level.
+ */
+export interface SettlementError {
+  readonly segment: number;
+  readonly side: 0 | 1;
+  readonly delta: 1 | -1;
+}
+
+export function settlementErrorOf(f: Fixture): SettlementError | null {
+  if (f.correctedAt === null) return null;
+  const rng = rngOf(f.hash, 0xc0ee);
+  const segment = (f.sport.format.periods[0]?.segments.length ?? 1) - 1;
+  const units = f.match.units;
+  const home = units.reduce((s, u) => s + u[0], 0);
+  const away = units.reduce((s, u) => s + u[1], 0);
+  const first: 0 | 1 = rng.chance(0.5) ? 0 : 1;
+  for (const side of [first, (1 - first) as 0 | 1]) {
+    for (const delta of [-1, 1] as const) {
+      const scored = units[segment]?.[side] ?? 0;
+      if (scored + delta < 0) continue;
+      const [h, a] = side === 0 ? [home + delta, away] : [home, away + delta];
+      if (h === a && !f.match.model.draws) continue;
+      return { segment, side, delta };
+    }
+  }
+  return null;
+}
+
+/** The first settlement's error in a period's score as [home, away] deltas, or null if it was right. */
+export function settlementDelta(f: Fixture, period: number): [number, number] | null {
+  const error = settlementErrorOf(f);
+  if (error === null || !scoringSegments(f, period).includes(error.segment)) return null;
+  return error.side === 0 ? [error.delta, 0] : [0, error.delta];
 }

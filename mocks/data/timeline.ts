@@ -4,7 +4,7 @@ import type { Fixture } from './fixtures';
 import { lineIdOf } from './ids';
 import { newsStateAt } from './news';
 import { liveOutcome, prematchOutcome } from './outcomes';
-import { buildPlay, type Play } from './play';
+import { buildPlay, type FinalScore, lastScoreAt, type Play, redCardsAt, scoreAt, settlementDelta } from './play';
 import { unit } from './prng';
 import { type Quote, type QuoteContext, quotesOf } from './quotes';
 import { MINUTE, SECOND } from './time';
@@ -29,8 +29,16 @@ export interface Timeline {
   readonly cutoff: Float64Array;
   /** The quoted rows of the i-th snapshot, as quoted while open (a suspended snapshot shows them with status 2). */
   quotes(i: number): readonly Quote[];
-  /** Who scored when (drawn on first use). */
-  play(): Play;
+  /** A period's score as played by t, in its graded unit, with sets where the sport plays them. */
+  score(period: number, t: number): FinalScore;
+  /** Whether the event shows a running score in play (a duel does not). */
+  readonly runningScore: boolean;
+  /** The latest scoring instant of a period by t, or null. */
+  lastScoreAt(period: number, t: number): number | null;
+  /** Red cards of each side at t, where the event shows them, else null. */
+  redCards(t: number): readonly [number, number] | null;
+  /** The first settlement's error in a period's score ([home, away] deltas), corrected when the event re-settles. */
+  settlementError(period: number): readonly [number, number] | null;
 }
 
 const NORMAL_PREMATCH = 28;
@@ -143,7 +151,11 @@ export function buildTimeline(f: Fixture): Timeline {
     live: live.subarray(0, n),
     status: status.subarray(0, n),
     cutoff: cutoff.subarray(0, n),
-    play: playOf,
+    runningScore: f.model.engine !== 'duel',
+    score: (p, at) => scoreAt(f, playOf(), p, at),
+    lastScoreAt: (p, at) => lastScoreAt(playOf(), f.sport.format.periods.find((x) => x.period === p)?.segments ?? [], at),
+    redCards: (at) => (f.sport.redCards && f.child === null ? redCardsAt(playOf(), at) : null),
+    settlementError: (p) => settlementDelta(f, p),
     quotes(i) {
       const p = tl.period[i] as number;
       const at = tl.t[i] as number;

@@ -32,6 +32,7 @@ const snapshots: { t: number; period: number; live: 0 | 1; quotes: Quote[] }[] =
   { t: f.starts + 120_000, period: 0, live: 1, quotes: [q('moneyline', null, [1.6, 3.9, 5.5]), q('totals', 4.5, [5.1, 1.12])] },
 ];
 
+const generated = data.timeline(f);
 const timeline: Timeline = {
   fixture: f,
   count: snapshots.length,
@@ -41,7 +42,12 @@ const timeline: Timeline = {
   status: Uint8Array.from(snapshots, () => 1),
   cutoff: Float64Array.from(snapshots, (s) => (s.live === 1 ? s.t + 180_000 : f.starts)),
   quotes: (i) => snapshots[i]!.quotes,
-  play: () => data.timeline(f).play(),
+  // The play is the generated one: this test is about the lines.
+  runningScore: true,
+  score: (p, t) => generated.score(p, t),
+  lastScoreAt: (p, t) => generated.lastScoreAt(p, t),
+  redCards: (t) => generated.redCards(t),
+  settlementError: (p) => generated.settlementError(p),
 };
 
 const keys = (rows: readonly { period: number | null; market: string | null; line: number | null }[]) =>
