@@ -507,11 +507,12 @@ function report(s: SportStats): Verdict {
   const [fav, favSe] = clustered(s.favourite);
   const [long, longSe] = clustered(s.longshot);
   const favClv = mean(s.favouriteClv);
-  const longClv = mean(s.longshotClv);
+  const longClv = s.longshotClv.length < 30 ? NaN : mean(s.longshotClv);
   // A miss within two standard errors is sampling noise, not a property of the data.
   const noise: string[] = [];
+  // Fewer than 30 bets (a moneyline that rarely has a longshot) cannot be judged either way.
   const within = (name: string, x: number, err: number, n: number): void => {
-    if (n === 0 || Math.abs(x) <= 0.015) return;
+    if (n < 30 || Math.abs(x) <= 0.015) return;
     fails.push(name);
     if (Math.abs(x) <= 2 * err) noise.push(name);
   };

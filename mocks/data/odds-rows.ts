@@ -114,31 +114,34 @@ export function snapshotRows(tl: Timeline, i: number, mainOnly: boolean): OddsRo
     cards = (tl.redCards(at) as [number, number] | null) ?? [null, null];
   }
   const rows: OddsRow[] = [];
+  const feed = sourceFeedId(f);
   for (const q of tl.quotes(i)) {
     if (mainOnly && q.alt > 0) continue;
-    const p = priceColumns(snap, q);
+    // Columns spelled out here rather than through priceColumns(): one object per row on a 5,000-row page.
+    const three = q.odds.length === 3;
+    const last = q.odds.length - 1;
     rows.push({
       event_id: f.eventId,
       line_id: snap.lineId,
-      alt_line_id: p.alt_line_id,
+      alt_line_id: q.alt === 0 ? null : altLineIdOf(snap.lineId, q.alt + (q.market === 'totals' ? 2 : 0)),
       market: q.market,
       period: snap.period,
       line: q.line,
-      odds1: p.odds1,
-      odds0: p.odds0,
-      odds2: p.odds2,
-      todds1: p.todds1,
-      todds0: p.todds0,
-      todds2: p.todds2,
+      odds1: q.odds[0] ?? null,
+      odds0: three ? (q.odds[1] ?? null) : null,
+      odds2: q.odds[last] ?? null,
+      todds1: q.fair[0] ?? null,
+      todds0: three ? (q.fair[1] ?? null) : null,
+      todds2: q.fair[last] ?? null,
       max_win: q.maxWin,
       cutoff: snap.cutoff,
-      status: p.status,
+      status: snap.status === 1 ? q.status : snap.status,
       timestamp: snap.timestamp,
       score_home: score[0],
       score_away: score[1],
       red_cards_home: cards[0],
       red_cards_away: cards[1],
-      source_feed_id: sourceFeedId(f),
+      source_feed_id: feed,
     });
   }
   return rows;
