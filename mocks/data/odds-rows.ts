@@ -31,75 +31,41 @@ export const snapshotInfo = (tl: Timeline, i: number): SnapshotInfo => ({
   timestamp: iso(tl.t[i] as number),
 });
 
-/** The price columns of a quote in a snapshot: alternates numbered 1-2 (spread) and 3-4 (totals). */
+/** The columns a quote's row shares with every price row (spec 2.1 O, P, C): alternates numbered 1-2 (spread) and 3-4 (totals). */
 const priceColumns = (snap: SnapshotInfo, q: Quote) => {
   const three = q.odds.length === 3;
   const last = q.odds.length - 1;
   return {
+    event_id: snap.fixture.eventId,
+    line_id: snap.lineId,
     alt_line_id: q.alt === 0 ? null : altLineIdOf(snap.lineId, q.alt + (q.market === 'totals' ? 2 : 0)),
+    market: q.market,
+    period: snap.period,
+    line: q.line,
     odds1: q.odds[0] ?? null,
     odds0: three ? (q.odds[1] ?? null) : null,
     odds2: q.odds[last] ?? null,
     todds1: q.fair[0] ?? null,
     todds0: three ? (q.fair[1] ?? null) : null,
     todds2: q.fair[last] ?? null,
+    max_win: q.maxWin,
+    cutoff: snap.cutoff,
     status: snap.status === 1 ? q.status : snap.status,
+    timestamp: snap.timestamp,
   };
 };
 
-// The row builders below spell out every column in one literal: spreading a shared object
-// costs more than the quoting itself on a 5,000-row history.
-
 /** An opening row (spec 2.1 columns P). */
-export function openingRow(snap: SnapshotInfo, q: Quote): OpeningRow {
-  const p = priceColumns(snap, q);
-  return {
-    event_id: snap.fixture.eventId,
-    line_id: snap.lineId,
-    alt_line_id: p.alt_line_id,
-    market: q.market,
-    period: snap.period,
-    line: q.line,
-    odds1: p.odds1,
-    odds0: p.odds0,
-    odds2: p.odds2,
-    todds1: p.todds1,
-    todds0: p.todds0,
-    todds2: p.todds2,
-    max_win: q.maxWin,
-    cutoff: snap.cutoff,
-    status: p.status,
-    timestamp: snap.timestamp,
-    source_feed_id: sourceFeedId(snap.fixture),
-  };
-}
+export const openingRow = (snap: SnapshotInfo, q: Quote): OpeningRow => ({ ...priceColumns(snap, q), source_feed_id: sourceFeedId(snap.fixture) });
 
 /** A closing row (spec 2.1 columns C): with the period's settled score and result state. */
-export function closingRow(snap: SnapshotInfo, q: Quote, score: readonly [number | null, number | null], resultStatus: number): ClosingRow {
-  const p = priceColumns(snap, q);
-  return {
-    event_id: snap.fixture.eventId,
-    line_id: snap.lineId,
-    alt_line_id: p.alt_line_id,
-    market: q.market,
-    period: snap.period,
-    line: q.line,
-    odds1: p.odds1,
-    odds0: p.odds0,
-    odds2: p.odds2,
-    todds1: p.todds1,
-    todds0: p.todds0,
-    todds2: p.todds2,
-    max_win: q.maxWin,
-    cutoff: snap.cutoff,
-    status: p.status,
-    timestamp: snap.timestamp,
-    score_home: score[0],
-    score_away: score[1],
-    result_status: resultStatus,
-    source_feed_id: sourceFeedId(snap.fixture),
-  };
-}
+export const closingRow = (snap: SnapshotInfo, q: Quote, score: readonly [number | null, number | null], resultStatus: number): ClosingRow => ({
+  ...priceColumns(snap, q),
+  score_home: score[0],
+  score_away: score[1],
+  result_status: resultStatus,
+  source_feed_id: sourceFeedId(snap.fixture),
+});
 
 /** Every row of the i-th snapshot (primary and alternates), with in-play scores and red cards. */
 export function snapshotRows(tl: Timeline, i: number, mainOnly: boolean): OddsRow[] {
@@ -117,7 +83,7 @@ export function snapshotRows(tl: Timeline, i: number, mainOnly: boolean): OddsRo
   const feed = sourceFeedId(f);
   for (const q of tl.quotes(i)) {
     if (mainOnly && q.alt > 0) continue;
-    // Columns spelled out here rather than through priceColumns(): one object per row on a 5,000-row page.
+    // The columns of priceColumns() spelled out: one object per row on a 5,000-row history page.
     const three = q.odds.length === 3;
     const last = q.odds.length - 1;
     rows.push({
