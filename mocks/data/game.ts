@@ -90,26 +90,6 @@ export function maxDurationMinutes(format: GameFormat, model: SportModel): numbe
   return segs.reduce((a, b) => a + b, 0) * 1.08 + breaks.reduce((a, b) => a + b, 0) + extra + 10;
 }
 
-/** Milliseconds of play in the given segments up to instant t. */
-export function playedUntil(segments: readonly Segment[], indexes: readonly number[], t: number): number {
-  let played = 0;
-  for (const i of indexes) {
-    const s = segments[i];
-    if (s !== undefined) played += Math.max(0, Math.min(t, s.end) - s.start);
-  }
-  return played;
-}
-
-/** Total milliseconds of play in the given segments. */
-export function playLength(segments: readonly Segment[], indexes: readonly number[]): number {
-  let total = 0;
-  for (const i of indexes) {
-    const s = segments[i];
-    if (s !== undefined) total += s.end - s.start;
-  }
-  return total;
-}
-
 /** Whether instant t falls in a break (between two segments of play). */
 export function inBreak(segments: readonly Segment[], t: number): boolean {
   for (let i = 0; i + 1 < segments.length; i++) {

@@ -2,6 +2,10 @@
  * The deterministic virtual dataset of the mock service: 44 sports, their leagues, fixtures
  * since 2021-01-01 and their prices, results, props and outrights. Nothing is stored: every
  * value is computed on demand from (seed, ids, now), with small caches.
+ *
+ * Each event is played by its sport's generative model (models.ts, engine-*.ts): prices are the
+ * model's fair probabilities plus a margin, results are drawn from the same model (match.ts).
+ * The routes read an event through its timeline (timeline.ts): snapshots, quoted rows, scores.
  */
 import { leagueRows, periodRows, sportRows } from './catalog';
 import { type Core, createCore } from './core';
@@ -45,6 +49,7 @@ export type { LiveState } from './feed';
 export type { OddsRequest, RowPage } from './odds';
 export type { SpecialDef } from './specials';
 export type { Timeline } from './timeline';
+export type { Quote } from './quotes';
 export type * from './rows';
 export { changeRanges, listingHorizon, MAX_EVENT_LENGTH } from './bounds';
 
@@ -84,7 +89,7 @@ export interface Dataset {
   lastChangeAt(f: Fixture, now: number): number;
   /** Where the event stands for `live=1`: offered, suspended, expired, ... */
   liveState(f: Fixture, now: number): LiveState;
-  /** The snapshot timeline (cached). */
+  /** The event's price timeline: its snapshots, their quoted rows and its scores, what every price and result route reads (cached). */
   timeline(f: Fixture): Timeline;
   odds(f: Fixture, now: number, request: OddsRequest): RowPage<OddsRow>;
   openingLines(f: Fixture, now: number): OpeningRow[];

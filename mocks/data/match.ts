@@ -1,5 +1,4 @@
 import { countOvertimeOdds, countRates, sampleCount } from './engine-count';
-import { duelWinner } from './engine-duel';
 import { normalOvertimeOdds, sampleNormal } from './engine-normal';
 import { type PlayedSet, sampleRace, unitOdds } from './engine-race';
 import type { GameFormat } from './formats';
@@ -97,17 +96,4 @@ export function drawMatch(
     case 'duel':
       return { ...base, units: [], edge: strength + rng.normal() };
   }
-}
-
-/** The winner of the full event: 0 home, 1 away, 2 a draw. */
-export function matchWinner(match: Match): 0 | 1 | 2 {
-  const { model } = match;
-  if (model.engine === 'duel') return duelWinner(model, match.edge);
-  if (model.engine === 'race') {
-    const won = match.sets.reduce((n, s) => n + (s.units[0] > s.units[1] ? 1 : 0), 0);
-    return won > match.sets.length - won ? 0 : 1;
-  }
-  const home = match.units.reduce((s, u) => s + u[0], 0);
-  const away = match.units.reduce((s, u) => s + u[1], 0);
-  return home > away ? 0 : home < away ? 1 : 2;
 }

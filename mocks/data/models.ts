@@ -194,6 +194,3 @@ export function drawsIn(model: SportModel, period: number): boolean {
   if (model.engine === 'duel') return model.drawBand > 0;
   return period !== 0 || model.draws;
 }
-
-/** The markets a model prices: every family, or the moneyline only for a duel. */
-export const marketsOf = (model: SportModel): 'all' | 'moneyline' => (model.engine === 'duel' ? 'moneyline' : 'all');

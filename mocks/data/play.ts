@@ -1,3 +1,4 @@
+import { duelWinner } from './engine-duel';
 import { RACE_START, type RaceState } from './engine-race';
 import type { Fixture } from './fixtures';
 import type { Segment } from './game';
@@ -193,7 +194,7 @@ export function scoreAt(f: Fixture, play: Play, period: number, t: number): Fina
   const model = match.model;
   if (model.engine === 'duel') {
     if (t < f.endAt) return { home: 0, away: 0, setsHome: null, setsAway: null };
-    const winner = match.edge > model.drawBand ? 0 : match.edge < -model.drawBand ? 1 : 2;
+    const winner = duelWinner(model, match.edge);
     const [home, away] = winner === 0 ? [1, 0] : winner === 1 ? [0, 1] : [0.5, 0.5];
     return { home, away, setsHome: null, setsAway: null };
   }
