@@ -416,7 +416,7 @@ export function sampleRace(model: RaceModel, odds: UnitOdds, rng: Rng): PlayedSe
       const forced = n > 2 * rule.target + DEUCE_MAX;
       if (tb || capped || (i >= rule.target && i - j >= need2) || (j >= rule.target && j - i >= need2) || (forced && i !== j)) break;
     }
-    out.push({ units: [i, j], sequence: seq.subarray(0, n), first });
+    out.push({ units: [i, j], sequence: seq.slice(0, n), first });
     if (i > j) sh++;
     else sa++;
     first = nextFirst(model, first, i + j);

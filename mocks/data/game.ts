@@ -73,7 +73,9 @@ export function planTiming(format: GameFormat, match: Match, starts: number, rng
       .filter((s) => s.start < at)
       .map((s) => ({ start: s.start, end: Math.min(s.end, at) }))
       .filter((s) => s.end - s.start >= SECOND);
-  if (!rng.chance(ABANDON_RATE)) return { segments: cut(end), natural, endAt: end, abandoned: false };
+  const last = natural[natural.length - 1];
+  // Played in full: the segments as played are the natural ones.
+  if (!rng.chance(ABANDON_RATE)) return { segments: last !== undefined && last.end === end ? natural : cut(end), natural, endAt: end, abandoned: false };
   const abandonAt = toSecond(starts + rng.between(0.15, 0.85) * (end - starts));
   return { segments: cut(abandonAt), natural, endAt: abandonAt, abandoned: true };
 }
