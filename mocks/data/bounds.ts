@@ -1,5 +1,5 @@
 import { MAX_RESCHEDULE_SHIFT } from './fixtures';
-import { maxDurationMinutes } from './formats';
+import { maxDurationMinutes } from './game';
 import { SPORTS } from './sports';
 import { LISTING_HORIZON, MINUTE } from './time';
 
@@ -11,4 +11,4 @@ export { changeRanges } from './lifecycle';
 export const listingHorizon = (now: number): number => now + LISTING_HORIZON + MAX_RESCHEDULE_SHIFT;
 
 /** No event lasts longer (breaks included): older kickoffs cannot be in play. */
-export const MAX_EVENT_LENGTH = Math.max(...SPORTS.map((s) => maxDurationMinutes(s.format))) * MINUTE;
+export const MAX_EVENT_LENGTH = Math.max(...SPORTS.map((s) => maxDurationMinutes(s.format, s.model))) * MINUTE;

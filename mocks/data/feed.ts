@@ -38,9 +38,12 @@ export function inPlayFeed(f: Fixture): InPlayFeed {
   return { covered, stopAt, suspension, blipHash: mix(f.hash, 0xb11b) };
 }
 
-/** Whether the in-play snapshot at instant t is suspended (all rows status 2). */
+/** Whether the in-play snapshot at instant t is suspended (all rows status 2): breaks, extra play, incidents. */
 export function suspendedAt(f: Fixture, feed: InPlayFeed, t: number): boolean {
   if (inBreak(f.timing.segments, t)) return true;
+  // Extra play is traded suspended: its outcome is priced as a whole.
+  const extra = f.match.overtime ? f.timing.segments[f.match.units.length - 1] : undefined;
+  if (extra !== undefined && t >= extra.start) return true;
   if (feed.suspension !== null && t >= feed.suspension[0] && t < feed.suspension[1]) return true;
   return unit(feed.blipHash, Math.floor((t - f.starts) / IN_PLAY_STEP)) < BLIP_RATE;
 }

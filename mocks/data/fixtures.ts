@@ -3,8 +3,9 @@ import type { Core } from './core';
 import { type GameTiming, planTiming } from './game';
 import { decodeEventId, eventIdOf } from './ids';
 import { type LeagueDef, leagueByOrdinal } from './leagues';
-import type { ScoringModel } from './models';
-import { mix, rngOf, unit } from './prng';
+import { drawMatch, type Match } from './match';
+import type { SportModel } from './models';
+import { mix, type Rng, rngOf, unit } from './prng';
 import type { SportDef } from './sports';
 import { DAY, EPOCH, HOUR, LISTING_HORIZON, MINUTE, ODDS_OPEN_LEAD, toSecond } from './time';
 
@@ -17,7 +18,8 @@ export interface Fixture {
   readonly slot: number;
   /** The derivative kind of a child fixture, null for a parent. */
   readonly child: ChildKind | null;
-  readonly model: ScoringModel;
+  /** The generative model of the event: its sport's, or its derivative's. */
+  readonly model: SportModel;
   /** Hash of (seed, event id): the root of every further draw about this event. */
   readonly hash: number;
   readonly home: string;
@@ -41,15 +43,9 @@ export interface Fixture {
   readonly settledAt: number;
   /** Results corrected and re-settled, or null. */
   readonly correctedAt: number | null;
-  /** True expected margin and total of the full event (results are drawn from them). */
-  readonly trueMargin: number;
-  readonly trueTotal: number;
-  /** The market's expectations at the open and at the close. */
-  readonly openMargin: number;
-  readonly openTotal: number;
-  readonly closeMargin: number;
-  readonly closeTotal: number;
-  /** Bookmaker margin of the event's two-way and three-way markets (0.028 to 0.05). */
+  /** The event as its model plays it: the news before kickoff and the play drawn at the close. */
+  readonly match: Match;
+  /** Base bookmaker margin of the event's main markets (2.5 % to 5 % by tier). */
   readonly margin: number;
   /** A heavy event has a price snapshot every ten minutes: more history than one response holds. */
   readonly heavy: boolean;
@@ -88,9 +84,27 @@ export function slotRange(core: Core, league: LeagueDef, from: number, to: numbe
   return [first, last];
 }
 
-/** A side's strength in a season (margin units). */
-const rating = (core: Core, league: LeagueDef, side: number, season: number): number =>
-  rngOf(core.hash, 0x2a71, league.ordinal, side, season).normal() * (league.sport.model.strengthSpread / Math.SQRT2);
+/** A side's rating in a season: standard normal, shared by every fixture and outright of the season. */
+export const sideRating = (core: Core, league: LeagueDef, side: number, season: number): number =>
+  rngOf(core.hash, 0x2a71, league.ordinal, side, season).normal();
+
+/** The strength and pace an event opens on: the sides' ratings, the home edge, and a little form. */
+function openingView(model: SportModel, league: LeagueDef, gap: number | null, rng: Rng): [number, number] {
+  const form = rng.normal();
+  const wide = model.engine === 'race' && league.tier === 3 ? 1.25 : 1;
+  const strength = model.homeEdge + model.spread * wide * (gap === null ? form : 0.9 * gap + 0.436 * form);
+  const drift = rng.normal();
+  switch (model.engine) {
+    case 'count':
+      return [strength, Math.log(model.perSide) + 0.06 * drift];
+    case 'normal':
+      return [strength, 2 * model.perSide * (1 + 0.04 * drift)];
+    case 'race':
+      return [strength, model.tennis ? model.serveLevel + 0.12 * drift : 0];
+    case 'duel':
+      return [strength, 0];
+  }
+}
 
 /** Generates the fixture with this id, or undefined if the id names none. */
 export function buildFixture(core: Core, eventId: number): Fixture | undefined {
@@ -100,7 +114,7 @@ export function buildFixture(core: Core, eventId: number): Fixture | undefined {
   if (league === undefined || key.child > league.children.length) return undefined;
   const { sport } = league;
   const child = key.child === 0 ? null : (league.children[key.child - 1] ?? null);
-  const model = child?.model ?? sport.model;
+  const model: SportModel = child?.model ?? sport.model;
 
   const slotRng = rngOf(core.hash, 0x510f, league.ordinal, key.slot);
   const eventRng = rngOf(core.hash, 0xe7e7, eventId);
@@ -115,16 +129,15 @@ export function buildFixture(core: Core, eventId: number): Fixture | undefined {
   const homeIndex = slotRng.int(0, roster.length - 1);
   const awayIndex = (homeIndex + slotRng.int(1, roster.length - 1)) % roster.length;
   const season = new Date(starts).getUTCFullYear();
-  const parentMargin =
-    rating(core, league, homeIndex, season) - rating(core, league, awayIndex, season) + sport.model.homeEdge;
-  const timing = planTiming(sport.format, sport.model, starts, parentMargin, slotRng);
-
-  const trueMargin = child === null ? parentMargin : model.homeEdge + eventRng.normal() * model.strengthSpread;
-  const trueTotal = 2 * model.perSide * (1 + 0.06 * eventRng.normal());
-  const closeMargin = trueMargin + eventRng.normal() * 0.12 * model.sdMargin;
-  const closeTotal = trueTotal + eventRng.normal() * 0.08 * model.sdTotal;
+  const gap = child === null ? (sideRating(core, league, homeIndex, season) - sideRating(core, league, awayIndex, season)) / Math.SQRT2 : null;
+  const openAt = toSecond(starts - ODDS_OPEN_LEAD + eventRng.between(0, 50) * MINUTE);
+  const matchRng = rngOf(hash, 0x3a7c);
+  const match = drawMatch(model, sport.format, [openAt, starts], openingView(model, league, gap, matchRng), matchRng);
+  // Derivatives follow their parent's clock: the same slot draws, the parent's regulation.
+  const timing = planTiming(sport.format, match, starts, slotRng);
   const settledAt = toSecond(timing.endAt + eventRng.between(5, 40) * MINUTE);
-  const corrected = !timing.abandoned && eventRng.chance(CORRECTION_RATE);
+  const correctable = !timing.abandoned && !match.overtime && (model.engine === 'count' || model.engine === 'normal');
+  const corrected = correctable && eventRng.chance(CORRECTION_RATE);
   const suffix = child === null ? '' : ` (${child.name})`;
 
   return {
@@ -144,19 +157,14 @@ export function buildFixture(core: Core, eventId: number): Fixture | undefined {
     originalStarts: rescheduleAt === null ? starts : starts + shift,
     rescheduleAt,
     createdAt,
-    openAt: toSecond(starts - ODDS_OPEN_LEAD + eventRng.between(0, 50) * MINUTE),
+    openAt,
     timing,
     endAt: timing.endAt,
     abandoned: timing.abandoned,
     settledAt,
     correctedAt: corrected ? toSecond(settledAt + eventRng.between(1, 72) * HOUR) : null,
-    trueMargin,
-    trueTotal,
-    openMargin: closeMargin + eventRng.normal() * 0.2 * model.sdMargin,
-    openTotal: closeTotal + eventRng.normal() * 0.1 * model.sdTotal,
-    closeMargin,
-    closeTotal,
-    margin: 0.018 + 0.01 * league.tier + eventRng.between(0, 0.008),
+    match,
+    margin: 0.015 + 0.01 * league.tier + eventRng.between(0, 0.005),
     heavy: eventRng.next() < HEAVY_RATE,
     priced: child === null || eventRng.next() < 0.97,
   };

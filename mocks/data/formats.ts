@@ -24,14 +24,10 @@ export interface TimedFormat {
   readonly periods: readonly PeriodSpec[];
 }
 
-/** Play in sets (or maps): the event ends when one side has won a majority of `bestOf`. */
+/** Play in sets (or maps, or one race of legs or frames): the event ends when one side has won a majority of `bestOf`. */
 export interface SetsFormat {
   readonly kind: 'sets';
   readonly bestOf: number;
-  /** Typical wall-clock minutes of one set. */
-  readonly setMinutes: number;
-  /** Units (games, points, rounds) the winner of a set reaches. */
-  readonly target: number;
   readonly periods: readonly PeriodSpec[];
 }
 
@@ -108,26 +104,20 @@ export const single = (minutes: number, label = 'Match'): TimedFormat => ({
   periods: [whole(label, 1)],
 });
 
-/** Sets (tennis, volleyball, table tennis) or maps (e-sports): period n is the n-th set. */
-export const sets = (bestOf: number, setMinutes: number, target: number, setLabel = 'Set'): SetsFormat => ({
+/** Sets (tennis, volleyball, table tennis) or maps (e-sports): period n is the n-th set; one set has no set periods. */
+export const sets = (bestOf: number, setLabel = 'Set'): SetsFormat => ({
   kind: 'sets',
   bestOf,
-  setMinutes,
-  target,
   periods: [
     whole('Match', bestOf),
-    ...range(bestOf).map((i) => ({
-      period: i + 1,
-      label: `${ordinal(i + 1)} ${setLabel}`,
-      short: `${setLabel.slice(0, 1)}${i + 1}`,
-      segments: [i],
-    })),
+    ...(bestOf === 1
+      ? []
+      : range(bestOf).map((i) => ({
+          period: i + 1,
+          label: `${ordinal(i + 1)} ${setLabel}`,
+          short: `${setLabel.slice(0, 1)}${i + 1}`,
+          segments: [i],
+        }))),
   ],
 });
 
-/** The longest an event of this format can last, breaks included, in minutes. */
-export function maxDurationMinutes(format: GameFormat): number {
-  if (format.kind === 'sets') return format.bestOf * format.setMinutes * 1.6 + 10;
-  const play = format.segments.reduce((a, b) => a + b, 0) * 1.1 + 10;
-  return play + format.breaks.reduce((a, b) => a + b, 0);
-}

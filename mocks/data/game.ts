@@ -1,6 +1,6 @@
 import type { GameFormat } from './formats';
-import type { ScoringModel } from './models';
-import { normalCdf } from './normal';
+import type { Match } from './match';
+import type { SportModel } from './models';
 import type { Rng } from './prng';
 import { MINUTE, SECOND, toSecond } from './time';
 
@@ -10,14 +10,15 @@ export interface Segment {
   readonly end: number;
 }
 
-/** When an event is played: its segments (or sets), its end, and who won each set. */
+/** When an event is played: its segments of play (sets), and its end. */
 export interface GameTiming {
+  /** Segments as played: cut at the abandonment of an abandoned event. */
   readonly segments: readonly Segment[];
+  /** Segments as they would have been played in full (scores are placed on these). */
+  readonly natural: readonly Segment[];
   readonly endAt: number;
   /** Abandoned before its natural end (results are cancelled). */
   readonly abandoned: boolean;
-  /** Sets formats: the winner of each played set, 0 home or 1 away. */
-  readonly setWinners: readonly (0 | 1)[];
 }
 
 const ABANDON_RATE = 0.012;
@@ -34,63 +35,61 @@ const timedSegments = (segments: readonly number[], breaks: readonly number[], s
   return out;
 };
 
-const playedSets = (bestOf: number, setMinutes: number, starts: number, pHomeSet: number, rng: Rng) => {
-  const needed = Math.ceil(bestOf / 2);
-  const won = [0, 0];
-  const segments: Segment[] = [];
-  const winners: (0 | 1)[] = [];
-  let cursor = starts;
-  while ((won[0] ?? 0) < needed && (won[1] ?? 0) < needed) {
-    const winner: 0 | 1 = rng.next() < pHomeSet ? 0 : 1;
-    won[winner] = (won[winner] ?? 0) + 1;
-    winners.push(winner);
-    const end = toSecond(cursor + setMinutes * MINUTE * rng.between(0.75, 1.3));
-    segments.push({ start: cursor, end });
-    cursor = end + SET_BREAK;
-  }
-  return { segments, winners };
-};
+/** Breaks before extra play. */
+const OVERTIME_BREAK = 3 * MINUTE;
 
-/** Plans when an event is played; `margin` is the true expected margin (it decides sets). */
-export function planTiming(format: GameFormat, model: ScoringModel, starts: number, margin: number, rng: Rng): GameTiming {
-  let segments: Segment[];
-  let setWinners: (0 | 1)[] = [];
-  if (format.kind === 'timed') {
-    segments = timedSegments(format.segments, format.breaks, starts, rng);
-  } else {
-    const pSet = Math.min(0.92, Math.max(0.08, normalCdf(margin / (model.sdMargin * 0.6))));
-    const played = playedSets(format.bestOf, format.setMinutes, starts, pSet, rng);
-    segments = played.segments;
-    setWinners = played.winners;
+/** The natural segments of a match: regulation, extra play, sets sized by their units, a fight cut by a stoppage. */
+function naturalSegments(format: GameFormat, match: Match, starts: number, rng: Rng): { natural: Segment[]; end: number } {
+  const { model } = match;
+  if (format.kind === 'sets' && model.engine === 'race') {
+    const out: Segment[] = [];
+    let cursor = starts;
+    for (const set of match.sets) {
+      const units = Math.max(1, set.units[0] + set.units[1]);
+      const end = toSecond(cursor + units * model.unitMinutes * MINUTE * rng.between(0.85, 1.2));
+      out.push({ start: cursor, end });
+      cursor = end + SET_BREAK;
+    }
+    return { natural: out, end: out[out.length - 1]?.end ?? starts };
   }
-  const naturalEnd = segments[segments.length - 1]?.end ?? starts;
-  if (!rng.chance(ABANDON_RATE)) return { segments, endAt: naturalEnd, abandoned: false, setWinners };
-  const abandonAt = toSecond(starts + rng.between(0.15, 0.85) * (naturalEnd - starts));
-  const kept = segments
-    .filter((s) => s.start < abandonAt)
-    .map((s) => ({ start: s.start, end: Math.min(s.end, abandonAt) }))
-    .filter((s) => s.end - s.start >= SECOND);
-  return { segments: kept, endAt: abandonAt, abandoned: true, setWinners: setWinners.slice(0, kept.length) };
+  const segs = format.kind === 'timed' ? format.segments : [90];
+  const breaks = format.kind === 'timed' ? format.breaks : [];
+  const natural = timedSegments(segs, breaks, starts, rng);
+  const last = natural[natural.length - 1] as Segment;
+  if (match.overtime && model.overtime !== null) {
+    const start = last.end + OVERTIME_BREAK;
+    natural.push({ start, end: toSecond(start + model.overtime.minutes * MINUTE * rng.between(0.8, 1.2)) });
+  }
+  let end = (natural[natural.length - 1] as Segment).end;
+  if (model.engine === 'duel' && rng.chance(model.stoppages)) end = toSecond(last.start + (last.end - last.start) * rng.between(0.15, 0.95));
+  return { natural, end };
 }
 
-/** Milliseconds of play in the given segments up to instant t. */
-export function playedUntil(segments: readonly Segment[], indexes: readonly number[], t: number): number {
-  let played = 0;
-  for (const i of indexes) {
-    const s = segments[i];
-    if (s !== undefined) played += Math.max(0, Math.min(t, s.end) - s.start);
-  }
-  return played;
+/** Plans when an event is played, from its match (the play decides overtime and set lengths). */
+export function planTiming(format: GameFormat, match: Match, starts: number, rng: Rng): GameTiming {
+  const { natural, end } = naturalSegments(format, match, starts, rng);
+  const cut = (at: number): Segment[] =>
+    natural
+      .filter((s) => s.start < at)
+      .map((s) => ({ start: s.start, end: Math.min(s.end, at) }))
+      .filter((s) => s.end - s.start >= SECOND);
+  const last = natural[natural.length - 1];
+  // Played in full: the segments as played are the natural ones.
+  if (!rng.chance(ABANDON_RATE)) return { segments: last !== undefined && last.end === end ? natural : cut(end), natural, endAt: end, abandoned: false };
+  const abandonAt = toSecond(starts + rng.between(0.15, 0.85) * (end - starts));
+  return { segments: cut(abandonAt), natural, endAt: abandonAt, abandoned: true };
 }
 
-/** Total milliseconds of play in the given segments. */
-export function playLength(segments: readonly Segment[], indexes: readonly number[]): number {
-  let total = 0;
-  for (const i of indexes) {
-    const s = segments[i];
-    if (s !== undefined) total += s.end - s.start;
+/** The longest an event of a sport can last, breaks included, in minutes. */
+export function maxDurationMinutes(format: GameFormat, model: SportModel): number {
+  if (format.kind === 'sets' && model.engine === 'race') {
+    const units = 2 * Math.max(model.set.target, model.lastSet.target) + 14;
+    return format.bestOf * (units * model.unitMinutes * 1.2 + SET_BREAK / MINUTE) + 10;
   }
-  return total;
+  const segs = format.kind === 'timed' ? format.segments : [90];
+  const breaks = format.kind === 'timed' ? format.breaks : [];
+  const extra = model.overtime === null ? 0 : model.overtime.minutes * 1.2 + OVERTIME_BREAK / MINUTE;
+  return segs.reduce((a, b) => a + b, 0) * 1.08 + breaks.reduce((a, b) => a + b, 0) + extra + 10;
 }
 
 /** Whether instant t falls in a break (between two segments of play). */

@@ -2,6 +2,10 @@
  * The deterministic virtual dataset of the mock service: 44 sports, their leagues, fixtures
  * since 2021-01-01 and their prices, results, props and outrights. Nothing is stored: every
  * value is computed on demand from (seed, ids, now), with small caches.
+ *
+ * Each event is played by its sport's generative model (models.ts, engine-*.ts): prices are the
+ * model's fair probabilities plus a margin, results are drawn from the same model (match.ts).
+ * The routes read an event through its timeline (timeline.ts): snapshots, quoted rows, scores.
  */
 import { leagueRows, periodRows, sportRows } from './catalog';
 import { type Core, createCore } from './core';
@@ -11,6 +15,8 @@ import { decodeSpecialId } from './ids';
 import { type LeagueDef, LEAGUES, leagueById, leaguesOfSport } from './leagues';
 import { existsAt, lastChangeAt, liveStatusAt, startsAt } from './lifecycle';
 import { closingAt, lineMarks, type LineMarks, openingAt } from './lines';
+import type { Outcome } from './outcome';
+import { prematchOutcome } from './outcomes';
 import { Lru } from './lru';
 import { type OddsRequest, oddsAt, type RowPage } from './odds';
 import { listedOutrights, outrightById } from './outrights';
@@ -43,6 +49,7 @@ export type { LiveState } from './feed';
 export type { OddsRequest, RowPage } from './odds';
 export type { SpecialDef } from './specials';
 export type { Timeline } from './timeline';
+export type { Quote } from './quotes';
 export type * from './rows';
 export { changeRanges, listingHorizon, MAX_EVENT_LENGTH } from './bounds';
 
@@ -82,7 +89,7 @@ export interface Dataset {
   lastChangeAt(f: Fixture, now: number): number;
   /** Where the event stands for `live=1`: offered, suspended, expired, ... */
   liveState(f: Fixture, now: number): LiveState;
-  /** The snapshot timeline (cached). */
+  /** The event's price timeline: its snapshots, their quoted rows and its scores, what every price and result route reads (cached). */
   timeline(f: Fixture): Timeline;
   odds(f: Fixture, now: number, request: OddsRequest): RowPage<OddsRow>;
   openingLines(f: Fixture, now: number): OpeningRow[];
@@ -117,7 +124,15 @@ export function createDataset(seed: string | number): Dataset {
   const fixture = (eventId: number) => fixtures.get(eventId, (id) => buildFixture(core, id));
   const timeline = (f: Fixture) => timelines.get(f.eventId, () => buildTimeline(f));
   const marksOf = (f: Fixture) => marks.get(f.eventId, () => lineMarks(timeline(f)));
-  const results = (f: Fixture, now: number) => resultsAt(f, timeline(f).scores(), now);
+  const results = (f: Fixture, now: number) => resultsAt(f, timeline(f), now);
+  /** Full-event outcomes before kickoff by news state, shared by an event's props (cached with its fixture). */
+  const prematch = new Lru<number, Map<number, Outcome>>(TIMELINE_CACHE);
+  const outcomesOf = (f: Fixture) => (k: number): Outcome => {
+    const byState = prematch.get(f.eventId, () => new Map());
+    let o = byState.get(k);
+    if (o === undefined) byState.set(k, (o = prematchOutcome(f, 0, k)));
+    return o;
+  };
   const leaguesFor = (filter: FixtureFilter): readonly LeagueDef[] => {
     const { sportId, leagueId } = filter;
     if (leagueId !== undefined) {
@@ -154,15 +169,15 @@ export function createDataset(seed: string | number): Dataset {
     timeline,
     odds: (f, now, request) => oddsAt(timeline(f), now, request),
     openingLines: (f, now) => openingAt(timeline(f), marksOf(f), now),
-    closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), marksOf(f), results(f, now), now)),
+    closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), results(f, now), now)),
     results,
-    props: (f, now) => propsOf(core, f).flatMap((def) => specialRows(def, now)),
+    props: (f, now) => propsOf(core, f, outcomesOf(f)).flatMap((def) => specialRows(def, now)),
     special(specialId, now) {
       const key = decodeSpecialId(specialId);
       if (key === undefined) return undefined;
       if (key.type === 'outright') return outrightById(core, specialId, now);
       const f = fixture(key.eventId);
-      return f !== undefined && existsAt(f, now) ? propOf(core, f, key.kind) : undefined;
+      return f !== undefined && existsAt(f, now) ? propOf(core, f, key.kind, outcomesOf(f)) : undefined;
     },
     specialOdds: (def, now, fullHistory) => (fullHistory ? specialHistory(def, now) : specialLatest(def, now)),
     outrights: (sportId, now) => listedOutrights(core, sportId, now).flatMap((def) => specialRows(def, now)),

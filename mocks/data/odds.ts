@@ -1,7 +1,6 @@
 import { snapshotRows } from './odds-rows';
-import { pricedPeriods } from './price-state';
 import type { OddsRow } from './rows';
-import { firstAfter, type Timeline } from './timeline';
+import { firstAfter, pricedPeriods, type Timeline } from './timeline';
 
 /** What the odds route asks for (spec 4.1, odds rules 1 to 5). */
 export interface OddsRequest {

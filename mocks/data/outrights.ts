@@ -1,5 +1,6 @@
 import type { Core } from './core';
 import { playerContestantId, sideContestantId } from './contestants';
+import { sideRating } from './fixtures';
 import { decodeSpecialId, outrightSpecialIdOf } from './ids';
 import { LEAGUES, type LeagueDef, leagueByOrdinal } from './leagues';
 import { playerName } from './names';
@@ -12,30 +13,57 @@ const TOP_SCORER = 2;
 const STEP = 7 * DAY;
 /** Settled outrights stay listed this long after their cutoff. */
 const LISTED_AFTER_CUTOFF = 30 * DAY;
+/**
+ * Concentration of the weekly Dirichlet step: the fair book after a week is Dirichlet(C x p), so
+ * its expectation is this week's book (a martingale) and a season of steps mostly decides it.
+ */
+const CONCENTRATION = 40;
 
 const teamSport = (league: LeagueDef): boolean => league.sport.sides === 'clubs' || league.sport.sides === 'franchises';
 
 /** The outright kinds of a league: a winner market, and a top scorer for team sports. */
 const kindsOf = (league: LeagueDef): number[] => (teamSport(league) ? [WINNER, TOP_SCORER] : [WINNER]);
 
-function contestants(core: Core, league: LeagueDef, season: number, kind: number): Contestant[] {
+/** The field of an outright and its opening strengths (log weights). */
+function field(core: Core, league: LeagueDef, season: number, kind: number): { contestants: Contestant[]; strengths: number[] } {
   const rng = rngOf(core.hash, 0x0c7, league.ordinal, season, kind);
   const roster = core.roster(league);
   const sides = rng.shuffle(roster.map((_, i) => i)).slice(0, kind === WINNER ? 20 : 8);
   if (kind === WINNER) {
-    return sides.map((side) => ({
-      id: teamSport(league) ? sideContestantId(league.ordinal, side) : playerContestantId(league.ordinal, side, 0),
-      name: roster[side] ?? 'Unknown',
-      weight: Math.exp(rng.normal() * 0.9),
-    }));
+    // The season's ratings, the ones its fixtures are played with.
+    return {
+      contestants: sides.map((side) => ({
+        id: teamSport(league) ? sideContestantId(league.ordinal, side) : playerContestantId(league.ordinal, side, 0),
+        name: roster[side] ?? 'Unknown',
+      })),
+      strengths: sides.map((side) => 1.7 * sideRating(core, league, side, season)),
+    };
   }
-  return sides.flatMap((side) =>
-    [1, 2].map((n) => ({
-      id: playerContestantId(league.ordinal, side, n),
-      name: `${playerName(core.hash, league.ordinal, side, n)} (${roster[side] ?? ''})`,
-      weight: Math.exp(rng.normal() * 0.6),
-    })),
-  );
+  const contestants: Contestant[] = [];
+  const strengths: number[] = [];
+  for (const side of sides) {
+    for (const n of [1, 2]) {
+      contestants.push({ id: playerContestantId(league.ordinal, side, n), name: `${playerName(core.hash, league.ordinal, side, n)} (${roster[side] ?? ''})` });
+      strengths.push(0.5 * sideRating(core, league, side, season) + 0.8 * rng.normal());
+    }
+  }
+  return { contestants, strengths };
+}
+
+/** The fair books of an outright's weekly snapshots: a Dirichlet martingale from the opening strengths. */
+function fairPath(strengths: readonly number[], steps: number, hash: number): number[][] {
+  const max = Math.max(...strengths);
+  const w = strengths.map((s) => Math.exp(s - max));
+  const sum = w.reduce((a, b) => a + b, 0);
+  const books = [w.map((x) => x / sum)];
+  for (let k = 1; k < steps; k++) {
+    const rng = rngOf(hash, 0xd1, k);
+    const prev = books[k - 1] as number[];
+    const g = prev.map((p) => rng.gamma(CONCENTRATION * p));
+    const total = g.reduce((a, b) => a + b, 0);
+    books.push(total > 0 ? g.map((x) => Math.max(1e-9, x / total)) : prev);
+  }
+  return books;
 }
 
 /** The outright of a league season and kind, or undefined if there is none. */
@@ -46,6 +74,9 @@ export function outrightDef(core: Core, league: LeagueDef, season: number, kind:
   const cutoff = Date.UTC(season, 11, 1);
   const times: number[] = [];
   for (let at = openAt; at < cutoff; at += STEP) times.push(at);
+  const { contestants, strengths } = field(core, league, season, kind);
+  const hash = mix(core.hash, 0x0b7, specialId);
+  let books: number[][] | undefined;
   return {
     specialId,
     name: `${league.name} ${season} - ${kind === WINNER ? 'Winner' : 'Top Scorer'}`,
@@ -56,16 +87,14 @@ export function outrightDef(core: Core, league: LeagueDef, season: number, kind:
     period: null,
     runnerHome: null,
     runnerAway: null,
-    contestants: contestants(core, league, season, kind),
+    contestants,
     openAt,
     cutoff,
     times,
-    handicap: null,
-    margin: 0.05,
+    book: (k) => ({ fair: (books ??= fairPath(strengths, times.length, hash))[k] ?? [], handicap: null }),
+    margin: (kind === WINNER ? 0.2 : 0.3) + 0.04 * (league.tier - 1),
     maxWin: 5000,
-    hash: mix(core.hash, 0x0b7, specialId),
     feed: 100 + (league.ordinal % 7),
-    volatility: 0.15,
   };
 }
 

@@ -1,19 +1,24 @@
 /**
  * Price arithmetic of every quoted row (event markets and specials).
  *
- * Quoting: fair probabilities `p_i` from the scoring model are first bounded to
- * [PROB_MIN, PROB_MAX] (the rest rescaled so they still sum to 1), then quoted with the bookmaker
- * margin `m` applied multiplicatively: `odds_i = 1 / (p_i * (1 + m))`, rounded to 3 decimals.
- * So the overround `sum_i(1 / odds_i) - 1` is `m` up to rounding.
+ * Quoting: fair probabilities `p_i` (summing to 1) are quoted with the bookmaker margin `m` by the
+ * power method: `q_i = p_i ^ k` with the exponent `k <= 1` that makes `sum_i(q_i) = 1 + m`, and
+ * `odds_i = 1 / q_i` rounded to 3 decimals. A longshot's implied probability is inflated more
+ * than a favourite's (the favourite-longshot bias of real books), nothing is clamped: prices run
+ * from 1.01 to 1001. A favourite whose price would fall below 1.01 is quoted at 1.01 and the
+ * other outcomes carry the margin.
  *
- * Margin removal (`todds*`, `todds`): the multiplicative (proportional) method, applied to the
- * ROUNDED quoted prices of one market: `q_i = 1 / odds_i`, fair `p_i = q_i / sum_j(q_j)`,
- * `todds_i = 1 / p_i = odds_i * sum_j(q_j)`, rounded to 4 decimals.
+ * Specials (props and outrights) move their quotes to a sportsbook price ladder (`onLadder`).
+ *
+ * Margin removal (`todds*`, `todds`): the inverse, applied to the ROUNDED quoted prices of one
+ * market or special: `q_i = 1 / odds_i`, the exponent `c` with `sum_i(q_i ^ c) = 1`, fair
+ * `p_i = q_i ^ c`, `todds_i = 1 / p_i`, rounded to 4 decimals. So `todds` recovers the fair price
+ * up to the rounding of the quotes.
  */
 
-/** Bounds of a quoted fair probability: keeps every price above 1.00 with a 6 % margin. */
-export const PROB_MIN = 0.02;
-export const PROB_MAX = 0.94;
+/** The shortest and the longest price ever quoted. */
+export const MIN_PRICE = 1.01;
+export const MAX_PRICE = 1001;
 
 /** Rounds to `digits` decimals. */
 export const roundTo = (x: number, digits: number): number => {
@@ -22,41 +27,94 @@ export const roundTo = (x: number, digits: number): number => {
 };
 
 /**
- * Bounds probabilities to [lo, hi] while keeping their sum at 1: values above `hi` are pinned
- * first, then values below `lo`, and the free ones are rescaled each time.
+ * The exponent k > 0 with sum_i(p_i ^ k) = target (all p_i in (0, 1)). The sum falls and is convex
+ * in k: Newton's method inside a bracket that halves whenever a step would leave it.
  */
-export function boundProbabilities(ps: readonly number[], lo = PROB_MIN, hi = PROB_MAX): number[] {
-  if (ps.every((p) => p >= lo && p <= hi)) return ps.slice();
-  const out = ps.map((p) => Math.max(p, 1e-9));
-  const pinned = out.map(() => false);
-  for (let round = 0; round <= out.length; round++) {
-    let pinnedSum = 0;
-    let freeSum = 0;
-    out.forEach((p, i) => {
-      if (pinned[i]) pinnedSum += p;
-      else freeSum += p;
-    });
-    const scale = freeSum > 0 ? (1 - pinnedSum) / freeSum : 0;
-    out.forEach((p, i) => {
-      if (!pinned[i]) out[i] = p * scale;
-    });
-    const high = out.findIndex((p, i) => !pinned[i] && p > hi);
-    const low = high >= 0 ? -1 : out.findIndex((p, i) => !pinned[i] && p < lo);
-    const at = high >= 0 ? high : low;
-    if (at < 0) break;
-    out[at] = high >= 0 ? hi : lo;
-    pinned[at] = true;
+export function powerExponent(ps: readonly number[], target: number): number {
+  const at = (k: number): [number, number] => {
+    let f = -target;
+    let df = 0;
+    for (const p of ps) {
+      const pk = p ** k;
+      f += pk;
+      df += pk * Math.log(p);
+    }
+    return [f, df];
+  };
+  // f(0) = n - target > 0 for every target below n; widen the upper end until f < 0.
+  let lo = 0;
+  let hi = 1;
+  while (at(hi)[0] > 0 && hi < 1e6) {
+    lo = hi;
+    hi *= 2;
   }
-  return out;
+  let k = hi;
+  for (let iter = 0; iter < 100; iter++) {
+    const [f, df] = at(k);
+    if (Math.abs(f) < 1e-14) return k;
+    if (f > 0) lo = k;
+    else hi = k;
+    let next = df < 0 ? k - f / df : (lo + hi) / 2;
+    if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+    if (Math.abs(next - k) < 1e-13 * Math.max(1, k)) return next;
+    k = next;
+  }
+  return k;
 }
 
-/** Quoted decimal prices of fair probabilities (summing to 1) with margin `m` (see above). */
+/** Quoted decimal prices of fair probabilities (summing to 1) with margin `margin` (see above). */
 export function quote(fair: readonly number[], margin: number): number[] {
-  return boundProbabilities(fair).map((p) => roundTo(1 / (p * (1 + margin)), 3));
+  const ps = fair.map((p) => Math.min(1 - 1e-12, Math.max(1e-12, p)));
+  const pinned = ps.map(() => false);
+  const q = ps.slice();
+  for (let round = 0; round <= ps.length; round++) {
+    const free: number[] = [];
+    let pinnedSum = 0;
+    ps.forEach((p, i) => {
+      if (pinned[i]) pinnedSum += 1 / MIN_PRICE;
+      else free.push(p);
+    });
+    const target = 1 + margin - pinnedSum;
+    const freeSum = free.reduce((s, x) => s + x, 0);
+    // The power method needs two free outcomes and a target above their sum; otherwise scale them.
+    const k = free.length > 1 && target > freeSum ? powerExponent(free, target) : null;
+    ps.forEach((p, i) => {
+      q[i] = pinned[i] ? 1 / MIN_PRICE : k === null ? (p * target) / freeSum : p ** k;
+    });
+    const short = q.findIndex((x, i) => !pinned[i] && 1 / x < MIN_PRICE);
+    if (short < 0) break;
+    pinned[short] = true;
+  }
+  return q.map((x) => Math.min(MAX_PRICE, Math.max(MIN_PRICE, roundTo(1 / x, 3))));
 }
 
-/** Margin-removed fair prices of rounded quoted prices: the proportional method (see above). */
+/** Margin-removed fair prices of rounded quoted prices: the power method's inverse (see above). */
 export function removeMargin(odds: readonly number[]): number[] {
-  const book = odds.reduce((sum, o) => sum + 1 / o, 0);
-  return odds.map((o) => roundTo(o * book, 4));
+  const q = odds.map((o) => 1 / o);
+  const c = powerExponent(q, 1);
+  return q.map((x) => roundTo(1 / x ** c, 4));
+}
+
+/** Steps of a sportsbook's price ladder for specials: [up to this price, step]. */
+const LADDER: readonly (readonly [number, number])[] = [
+  [2, 0.01],
+  [3, 0.02],
+  [4, 0.05],
+  [6, 0.1],
+  [10, 0.2],
+  [20, 0.5],
+  [30, 1],
+  [50, 2],
+  [100, 5],
+  [200, 10],
+  [500, 25],
+  [Infinity, 50],
+];
+
+/** A price moved to the nearest step of the specials' ladder (1.01 to 1001). */
+export function onLadder(odds: number): number {
+  for (const [upTo, step] of LADDER) {
+    if (odds <= upTo) return Math.min(MAX_PRICE, Math.max(MIN_PRICE, roundTo(Math.round(odds / step) * step, 2)));
+  }
+  return MAX_PRICE;
 }

@@ -75,11 +75,20 @@ export class Rng {
     return items[Math.floor(this.next() * items.length)] as T;
   }
 
-  /** Standard normal (Box-Muller). */
+  private spare: number | null = null;
+
+  /** Standard normal (Box-Muller, both values used). */
   normal(): number {
+    if (this.spare !== null) {
+      const z = this.spare;
+      this.spare = null;
+      return z;
+    }
     const u = 1 - this.next();
     const v = this.next();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    const r = Math.sqrt(-2 * Math.log(u));
+    this.spare = r * Math.sin(2 * Math.PI * v);
+    return r * Math.cos(2 * Math.PI * v);
   }
 
   /** Poisson count (Knuth for small means, a rounded normal above 30). */
@@ -93,6 +102,25 @@ export class Rng {
       p *= this.next();
     }
     return k;
+  }
+
+  /** Gamma with this shape and scale 1 (Marsaglia-Tsang; shapes below 1 boosted). */
+  gamma(shape: number): number {
+    if (!(shape > 0)) return 0;
+    if (shape < 1) return this.gamma(shape + 1) * (1 - this.next()) ** (1 / shape);
+    const d = shape - 1 / 3;
+    const c = 1 / Math.sqrt(9 * d);
+    for (;;) {
+      let x: number;
+      let v: number;
+      do {
+        x = this.normal();
+        v = 1 + c * x;
+      } while (v <= 0);
+      v = v * v * v;
+      const u = 1 - this.next();
+      if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+    }
   }
 
   /** A shuffled copy (Fisher-Yates). */

@@ -1,135 +1,260 @@
-import type { Core } from './core';
 import { playerContestantId } from './contestants';
+import type { Core } from './core';
 import type { Fixture } from './fixtures';
 import { propSpecialIdOf } from './ids';
+import { drawsIn } from './models';
 import { playerName } from './names';
-import { normalCdf } from './normal';
+import { newsStateAt } from './news';
 import { sourceFeedId } from './odds-rows';
-import { mix, rngOf, unit } from './prng';
-import type { Contestant, SpecialDef } from './specials';
-import { DAY, HOUR, MINUTE, SECOND } from './time';
+import type { Outcome } from './outcome';
+import { momentsOf } from './pmf';
+import { rngOf, unit } from './prng';
+import { evenLine } from './quotes';
+import type { Contestant, SpecialBook, SpecialDef } from './specials';
+import { prematchInstants } from './timeline';
+import { DAY, HOUR } from './time';
 
-type PropKind = 'winning_margin' | 'correct_score' | 'first_scorer' | 'top_scorer' | 'total_ou' | 'odd_even' | 'set_betting';
+type PropKind =
+  | 'winning_margin'
+  | 'correct_score'
+  | 'first_scorer'
+  | 'top_scorer'
+  | 'total_ou'
+  | 'odd_even'
+  | 'set_betting'
+  | 'method_of_victory'
+  | 'distance';
 
-/** The prop kinds of a sport; a special's kind number is its position here plus one. */
+/** The full-event outcome of a fixture before kickoff, after k news items (what props are priced from). */
+export type PrematchOutcomes = (k: number) => Outcome;
+
+/** The prop kinds of an event's model; a special's kind number is its position here plus one. */
 const kindsOf = (f: Fixture): readonly PropKind[] => {
-  if (f.sport.format.kind === 'sets') return ['set_betting', 'total_ou', 'odd_even'];
-  if (f.model.lowScoring) return ['winning_margin', 'correct_score', 'first_scorer', 'total_ou', 'odd_even'];
-  return ['winning_margin', 'top_scorer', 'total_ou', 'odd_even'];
+  const { model } = f;
+  switch (model.engine) {
+    case 'count':
+      if (model.perSide < 8) return ['winning_margin', 'correct_score', 'first_scorer', 'total_ou', 'odd_even'];
+      return ['winning_margin', 'top_scorer', 'total_ou', 'odd_even'];
+    case 'normal':
+      return ['winning_margin', 'top_scorer', 'total_ou', 'odd_even'];
+    case 'race':
+      return model.bestOf > 1 ? ['set_betting', 'total_ou', 'odd_even'] : ['winning_margin', 'total_ou', 'odd_even'];
+    case 'duel':
+      return ['method_of_victory', 'distance'];
+  }
 };
 
-const outcomes = (names: readonly string[], weights: readonly number[]): Contestant[] =>
-  names.map((name, i) => ({ id: i + 1, name, weight: Math.max(1e-4, weights[i] ?? 0) }));
-
-const poisson = (k: number, mean: number): number => {
-  let p = Math.exp(-mean);
-  for (let i = 1; i <= k; i++) p *= mean / i;
-  return p;
+/** Overround of each kind (plus 1 % per lower tier): two-way props 10 %, long fields 22 %. */
+const MARGINS: Readonly<Record<PropKind, number>> = {
+  total_ou: 0.1,
+  odd_even: 0.1,
+  distance: 0.1,
+  set_betting: 0.14,
+  winning_margin: 0.18,
+  method_of_victory: 0.18,
+  correct_score: 0.22,
+  first_scorer: 0.22,
+  top_scorer: 0.22,
 };
 
-/** Winning-margin bands from the event's normal margin model. */
-function winningMargin(f: Fixture): Contestant[] {
-  const m = f.closeMargin;
-  const sd = f.model.sdMargin;
-  const band = f.model.lowScoring ? 1 : Math.max(2, Math.round(sd / 3));
-  const p = (lo: number, hi: number) => normalCdf((hi - m) / sd) - normalCdf((lo - m) / sd);
+/** Shares of a fighter's wins by method: stoppage (knockout, submission) or decision. */
+const METHODS = [
+  ['KO/TKO', 0.6],
+  ['Submission', 0.4],
+] as const;
+
+/** The main totals line of an outcome (the same line the totals market quotes). */
+const evenTotal = (o: Outcome): number => (o.scores === null ? 0.5 : Math.max(0.5, evenLine(o.scores.total)));
+
+/** Winning-margin bands: the home side by 1-2, 3-5, 6+ (width from the spread of the margin), the same for away, a draw where possible. */
+function winningMargin(f: Fixture): { names: string[]; price: (o: Outcome) => number[] } {
+  const model = f.model;
+  const width =
+    model.engine === 'normal' ? Math.max(2, Math.round(model.sdMargin / 3))
+    : model.engine === 'race' ? 2
+    : model.engine === 'count' && model.perSide >= 8 ? Math.max(2, Math.round(Math.sqrt(2 * model.perSide * (1 + model.perSide / model.size)) / 3))
+    : 1;
   const names: string[] = [];
-  const weights: number[] = [];
+  const bands: [number, number][] = [];
   for (const [side, sign] of [[f.home, 1], [f.away, -1]] as const) {
     for (let b = 0; b < 3; b++) {
-      const lo = b * band + 0.5;
-      const hi = b === 2 ? Infinity : (b + 1) * band + 0.5;
-      names.push(b === 2 ? `${side} by ${lo + 0.5}+` : band === 1 ? `${side} by ${b + 1}` : `${side} by ${lo + 0.5}-${hi - 0.5}`);
-      weights.push(sign > 0 ? p(lo, hi) : p(-hi, -lo));
+      const lo = b * width + 1;
+      const hi = b === 2 ? Infinity : (b + 1) * width;
+      names.push(b === 2 ? `${side} by ${lo}+` : width === 1 ? `${side} by ${lo}` : `${side} by ${lo}-${hi}`);
+      bands.push(sign > 0 ? [lo, hi] : [-hi, -lo]);
     }
   }
-  if (f.model.draws) {
-    names.push('Draw');
-    weights.push(p(-0.5, 0.5));
-  }
-  return outcomes(names, weights);
+  const draws = drawsIn(model, 0);
+  if (draws) names.push('Draw');
+  return {
+    names,
+    price(o) {
+      const m = o.scores?.margin;
+      if (m === undefined) return names.map(() => 1 / names.length);
+      const out = bands.map(([lo, hi]) => m.above(lo - 0.5) - (Number.isFinite(hi) ? m.above(hi + 0.5) : 0));
+      if (draws) out.push(o.draw);
+      return out;
+    },
+  };
 }
 
-function correctScore(f: Fixture): Contestant[] {
-  const home = Math.max(0.1, (f.closeTotal + f.closeMargin) / 2);
-  const away = Math.max(0.1, (f.closeTotal - f.closeMargin) / 2);
+/** Correct score of regulation: every score up to 3-3, and any other. */
+function correctScore(): { names: string[]; price: (o: Outcome) => number[] } {
   const names: string[] = [];
-  const weights: number[] = [];
-  let covered = 0;
+  const cells: [number, number][] = [];
   for (let h = 0; h < 4; h++) {
     for (let a = 0; a < 4; a++) {
-      const w = poisson(h, home) * poisson(a, away);
       names.push(`${h}-${a}`);
-      weights.push(w);
-      covered += w;
+      cells.push([h, a]);
     }
   }
   names.push('Any Other Score');
-  weights.push(Math.max(0.01, 1 - covered));
-  return outcomes(names, weights);
+  return {
+    names,
+    price(o) {
+      const joint = o.joint ?? (() => 1 / 17);
+      const out = cells.map(([h, a]) => joint(h, a));
+      out.push(Math.max(1e-6, 1 - out.reduce((s, x) => s + x, 0)));
+      return out;
+    },
+  };
 }
 
-function squad(core: Core, f: Fixture, perSide: number, extra: string | null): Contestant[] {
-  const out: Contestant[] = [];
+/** A squad's players (eight or six per side), weighted within their side. */
+function squad(core: Core, f: Fixture, perSide: number): { players: Contestant[]; weights: number[][] } {
+  const players: Contestant[] = [];
+  const weights: number[][] = [[], []];
   for (const [sideIndex, side] of [f.homeIndex, f.awayIndex].entries()) {
     for (let n = 1; n <= perSide; n++) {
-      out.push({
-        id: playerContestantId(f.league.ordinal, side, n),
-        name: playerName(core.hash, f.league.ordinal, side, n),
-        weight: (0.3 + unit(f.hash, 0x9a, sideIndex, n)) * (n <= 3 ? 2.5 : 1),
-      });
+      players.push({ id: playerContestantId(f.league.ordinal, side, n), name: playerName(core.hash, f.league.ordinal, side, n) });
+      weights[sideIndex]?.push((0.3 + unit(f.hash, 0x9a, sideIndex, n)) * (n <= 3 ? 2.5 : 1));
     }
   }
-  if (extra !== null) out.push({ id: 1, name: extra, weight: out.reduce((s, c) => s + c.weight, 0) * Math.exp(-f.closeTotal) });
-  return out;
+  return { players, weights };
 }
 
-function setBetting(f: Fixture): Contestant[] {
-  const format = f.sport.format;
-  const bestOf = format.kind === 'sets' ? format.bestOf : 3;
-  const needed = Math.ceil(bestOf / 2);
-  const p = Math.min(0.9, Math.max(0.1, normalCdf(f.closeMargin / (f.model.sdMargin * 0.6))));
-  const names: string[] = [];
-  const weights: number[] = [];
-  const ways = (n: number, k: number): number => (k === 0 ? 1 : (ways(n - 1, k - 1) * n) / k);
-  for (let lost = 0; lost < needed; lost++) {
-    names.push(`${f.home} ${needed}-${lost}`);
-    weights.push(ways(needed - 1 + lost, lost) * p ** needed * (1 - p) ** lost);
-  }
-  for (let lost = needed - 1; lost >= 0; lost--) {
-    names.push(`${f.away} ${needed}-${lost}`);
-    weights.push(ways(needed - 1 + lost, lost) * (1 - p) ** needed * p ** lost);
-  }
-  return outcomes(names, weights);
-}
+/** A side's share of the scoring: its expected score over the expected total. */
+const sideShares = (o: Outcome): [number, number] => {
+  const h = o.scores === null ? 1 : momentsOf(o.scores.home.pmf).mean;
+  const a = o.scores === null ? 1 : momentsOf(o.scores.away.pmf).mean;
+  return [h / (h + a), a / (h + a)];
+};
+
+/** Splits each side's share over its players by their weights. */
+const byPlayer = (weights: number[][], shares: readonly [number, number], scale: number): number[] =>
+  weights.flatMap((ws, side) => {
+    const sum = ws.reduce((s, w) => s + w, 0);
+    return ws.map((w) => (scale * (shares[side as 0 | 1] * w)) / sum);
+  });
 
 const TITLES: Readonly<Record<PropKind, (f: Fixture) => string>> = {
   winning_margin: () => 'Winning Margin',
-  correct_score: () => 'Correct Score',
+  correct_score: (f) => (f.model.overtime !== null ? 'Correct Score (Regular Time)' : 'Correct Score'),
   first_scorer: (f) => (f.sport.units === 'Goals' ? 'First Goalscorer' : 'First Scorer'),
   top_scorer: () => 'Top Scorer',
-  total_ou: (f) => `Total ${f.sport.units} Over/Under`,
-  odd_even: (f) => `Total ${f.sport.units} Odd/Even`,
-  set_betting: (f) => (f.sport.format.kind === 'sets' && f.sport.resultingUnit === 'Maps' ? 'Map Betting' : 'Set Betting'),
+  total_ou: (f) => `Total ${f.sport.resultingUnit === 'Regular' ? f.sport.units : f.sport.resultingUnit} Over/Under`,
+  odd_even: (f) => `Total ${f.sport.resultingUnit === 'Regular' ? f.sport.units : f.sport.resultingUnit} Odd/Even`,
+  set_betting: (f) => (f.sport.resultingUnit === 'Maps' ? 'Map Betting' : 'Set Betting'),
+  method_of_victory: () => 'Method of Victory',
+  distance: () => 'Fight Goes the Distance',
 };
 
 const PROP_OPEN_LEAD = 3 * DAY;
 const PROP_STEP = 6 * HOUR;
 
-function propDef(core: Core, f: Fixture, kind: PropKind, k: number): SpecialDef {
-  const contestants =
-    kind === 'winning_margin' ? winningMargin(f)
-    : kind === 'correct_score' ? correctScore(f)
-    : kind === 'first_scorer' ? squad(core, f, 8, f.sport.units === 'Goals' ? 'No Goalscorer' : 'No Score')
-    : kind === 'top_scorer' ? squad(core, f, 6, null)
-    : kind === 'set_betting' ? setBetting(f)
-    : kind === 'total_ou' ? outcomes(['Over', 'Under'], [0.5, 0.5])
-    : outcomes(['Odd', 'Even'], [0.5, 0.5]);
+const outcomesOf = (names: readonly string[]): Contestant[] => names.map((name, i) => ({ id: i + 1, name }));
+
+/** A prop: its contestants and how they are priced from the event's outcome at a snapshot. */
+function propMarket(core: Core, f: Fixture, kind: PropKind): { contestants: Contestant[]; book: (o: Outcome) => SpecialBook } {
+  const plain = (names: string[], price: (o: Outcome) => number[]) => ({
+    contestants: outcomesOf(names),
+    book: (o: Outcome): SpecialBook => ({ fair: price(o), handicap: null }),
+  });
+  switch (kind) {
+    case 'winning_margin': {
+      const wm = winningMargin(f);
+      return plain(wm.names, wm.price);
+    }
+    case 'correct_score': {
+      const cs = correctScore();
+      return plain(cs.names, cs.price);
+    }
+    case 'first_scorer':
+    case 'top_scorer': {
+      const { players, weights } = squad(core, f, kind === 'first_scorer' ? 8 : 6);
+      const none = kind === 'first_scorer';
+      const contestants = none ? [...players, { id: 1, name: f.sport.units === 'Goals' ? 'No Goalscorer' : 'No Score' }] : players;
+      return {
+        contestants,
+        book(o) {
+          const blank = none ? (o.scores?.total.pmf.p[-o.scores.total.pmf.lo] ?? 0) : 0;
+          const fair = byPlayer(weights, sideShares(o), 1 - blank);
+          if (none) fair.push(Math.max(1e-6, blank));
+          return { fair, handicap: null };
+        },
+      };
+    }
+    case 'total_ou':
+      return {
+        contestants: outcomesOf(['Over', 'Under']),
+        book(o) {
+          const line = evenTotal(o);
+          const over = o.scores?.total.above(line) ?? 0.5;
+          return { fair: [over, 1 - over], handicap: line };
+        },
+      };
+    case 'odd_even':
+      return plain(['Odd', 'Even'], (o) => {
+        const pmf = o.scores?.total.pmf;
+        let odd = 0;
+        pmf?.p.forEach((x, i) => {
+          if ((pmf.lo + i) % 2 !== 0) odd += x;
+        });
+        return pmf === undefined ? [0.5, 0.5] : [odd, 1 - odd];
+      });
+    case 'set_betting': {
+      const need = f.model.engine === 'race' ? Math.ceil(f.model.bestOf / 2) : 2;
+      const scores: [number, number][] = [];
+      for (let lost = 0; lost < need; lost++) scores.push([need, lost]);
+      for (let lost = need - 1; lost >= 0; lost--) scores.push([lost, need]);
+      return plain(
+        scores.map(([h, a]) => (h > a ? `${f.home} ${h}-${a}` : `${f.away} ${a}-${h}`)),
+        (o) => scores.map(([h, a]) => o.setScores?.find((s) => s.home === h && s.away === a)?.p ?? 1e-6),
+      );
+    }
+    case 'method_of_victory': {
+      const stoppages = f.model.engine === 'duel' ? f.model.stoppages : 0.5;
+      const names: string[] = [];
+      const shares: [0 | 1, number][] = [];
+      for (const [side, name] of [[0, f.home], [1, f.away]] as const) {
+        for (const [method, share] of METHODS) {
+          names.push(`${name} by ${method}`);
+          shares.push([side, stoppages * share]);
+        }
+        names.push(`${name} by Decision`);
+        shares.push([side, 1 - stoppages]);
+      }
+      return plain(names, (o) => shares.map(([side, share]) => (side === 0 ? o.home : o.away) * share));
+    }
+    case 'distance': {
+      const stoppages = f.model.engine === 'duel' ? f.model.stoppages : 0.5;
+      return plain(['Yes', 'No'], () => [1 - stoppages, stoppages]);
+    }
+  }
+}
+
+function propDef(core: Core, f: Fixture, kind: PropKind, k: number, outcomes: PrematchOutcomes): SpecialDef {
   const specialId = propSpecialIdOf(f.eventId, k);
-  const openAt = Math.floor((f.starts - PROP_OPEN_LEAD + unit(f.hash, 0x0a, k) * HOUR) / SECOND) * SECOND;
+  // Props are re-priced at the event's own snapshots (so at the main markets' moments), at most every six hours.
+  const from = f.starts - PROP_OPEN_LEAD + unit(f.hash, 0x0a, k) * HOUR;
   const times: number[] = [];
-  for (let at = openAt; at < f.starts - 15 * MINUTE; at += PROP_STEP) times.push(at);
-  times.push(f.starts - 15 * MINUTE);
+  const instants = prematchInstants(f).filter((at) => at >= from);
+  instants.forEach((at, i) => {
+    const previous = times[times.length - 1];
+    if (previous === undefined || at - previous >= PROP_STEP || i === instants.length - 1) times.push(at);
+  });
+  const openAt = times[0] ?? f.starts;
+  const market = propMarket(core, f, kind);
   return {
     specialId,
     name: TITLES[kind](f),
@@ -140,21 +265,20 @@ function propDef(core: Core, f: Fixture, kind: PropKind, k: number): SpecialDef 
     period: 0,
     runnerHome: f.home,
     runnerAway: f.away,
-    contestants,
+    contestants: market.contestants,
     openAt,
     cutoff: f.starts,
     times,
-    handicap: kind === 'total_ou' ? Math.floor(f.closeTotal) + 0.5 : null,
-    margin: Math.min(0.06, f.margin + 0.008),
+    // Priced from the news known at the snapshot, as the main markets were then.
+    book: (i) => market.book(outcomes(newsStateAt(f.match.news(), times[i] as number))),
+    margin: MARGINS[kind] + 0.01 * (f.league.tier - 1),
     maxWin: Math.round(2000 / f.league.tier),
-    hash: mix(f.hash, 0x9e, k),
     feed: sourceFeedId(f),
-    volatility: 0.06,
   };
 }
 
 /** The specials of an event: 2 or more kinds for a parent fixture of a sport with props; none otherwise. */
-export function propsOf(core: Core, f: Fixture): SpecialDef[] {
+export function propsOf(core: Core, f: Fixture, outcomes: PrematchOutcomes): SpecialDef[] {
   if (!f.sport.props || f.child !== null || !f.priced) return [];
   const kinds = kindsOf(f);
   const count = 2 + Math.floor(unit(f.hash, 0x9c) * (kinds.length - 1));
@@ -162,9 +286,9 @@ export function propsOf(core: Core, f: Fixture): SpecialDef[] {
     .shuffle(kinds.map((kind, i) => ({ kind, k: i + 1 })))
     .slice(0, count)
     .sort((a, b) => a.k - b.k);
-  return chosen.map(({ kind, k }) => propDef(core, f, kind, k));
+  return chosen.map(({ kind, k }) => propDef(core, f, kind, k, outcomes));
 }
 
 /** One prop of an event by its kind number, if the event has it. */
-export const propOf = (core: Core, f: Fixture, k: number): SpecialDef | undefined =>
-  propsOf(core, f).find((d) => d.specialId === propSpecialIdOf(f.eventId, k));
+export const propOf = (core: Core, f: Fixture, k: number, outcomes: PrematchOutcomes): SpecialDef | undefined =>
+  propsOf(core, f, outcomes).find((d) => d.specialId === propSpecialIdOf(f.eventId, k));

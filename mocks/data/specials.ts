@@ -1,6 +1,5 @@
 import { contestantLineIdOf, specialLineIdOf } from './ids';
-import { quote, removeMargin, roundTo } from './prices';
-import { unit } from './prng';
+import { onLadder, quote, removeMargin } from './prices';
 import type { SpecialOddsRow, SpecialRow } from './rows';
 import { iso } from './time';
 
@@ -8,8 +7,12 @@ import { iso } from './time';
 export interface Contestant {
   readonly id: number;
   readonly name: string;
-  /** Relative chance at the open (normalized over the special). */
-  readonly weight: number;
+}
+
+/** The fair book of a special at one snapshot: a probability per contestant, and the threshold of an over/under. */
+export interface SpecialBook {
+  readonly fair: readonly number[];
+  readonly handicap: number | null;
 }
 
 /** A special market (event prop or outright) with its price schedule. */
@@ -30,14 +33,12 @@ export interface SpecialDef {
   readonly cutoff: number;
   /** Snapshot instants, increasing, the first at `openAt`, all before `cutoff`. */
   readonly times: readonly number[];
-  /** Over/under: the threshold around which the handicap moves. */
-  readonly handicap: number | null;
+  /** The fair book at snapshot k, from what is known at `times[k]` only. */
+  book(k: number): SpecialBook;
+  /** Bookmaker margin (overround) of the special. */
   readonly margin: number;
   readonly maxWin: number;
-  readonly hash: number;
   readonly feed: number;
-  /** Price drift per snapshot (log scale). */
-  readonly volatility: number;
 }
 
 /** The rows of a special (spec 2.7): one per contestant. */
@@ -61,41 +62,30 @@ export function specialRows(def: SpecialDef, now: number): SpecialRow[] {
   }));
 }
 
-/** The handicap at snapshot k: the threshold, moved a step now and then. */
-const handicapAt = (def: SpecialDef, k: number): number | null => {
-  if (def.handicap === null) return null;
-  const u = unit(def.hash, 0x4a, Math.floor(k / 4));
-  return def.handicap + (u < 0.2 ? -1 : u > 0.8 ? 1 : 0);
-};
-
 /**
  * Every price row of a special recorded by `now`, in line_id order. The first snapshot prices
- * every contestant; later ones re-price only some (an over/under both sides together), so the
- * latest rows of different contestants carry different line ids.
+ * every contestant; later ones re-price a contestant when its ladder price moved (an over/under
+ * both sides together, also when its threshold moved), so the latest rows of different
+ * contestants can carry different line ids. `todds` is the margin-removed book as shown then.
  */
 export function specialHistory(def: SpecialDef, now: number): SpecialOddsRow[] {
   const n = def.contestants.length;
-  const drift = new Float64Array(n);
   const shown = new Float64Array(n);
+  let handicap: number | null = null;
   const rows: SpecialOddsRow[] = [];
   for (let k = 0; k < def.times.length; k++) {
     const at = def.times[k] as number;
     if (at > now) break;
-    const pairMoves = unit(def.hash, 0x0b, k) < 0.6;
-    const moved = def.contestants.map((_, c) =>
-      k === 0 || (def.betType === 'over_under' ? pairMoves : unit(def.hash, 0x0c, k, c) < 0.45),
-    );
-    moved.forEach((m, c) => {
-      if (m) drift[c] = (drift[c] as number) + (unit(def.hash, 0x0d, k, c) - 0.5) * 2 * def.volatility;
-    });
-    const weights = def.contestants.map((c, i) => c.weight * Math.exp(drift[i] as number));
-    const sum = weights.reduce((a, b) => a + b, 0);
-    const quoted = quote(weights.map((w) => w / sum), def.margin);
+    const book = def.book(k);
+    const quoted = quote(book.fair, def.margin).map(onLadder);
+    let moved = quoted.map((q, c) => k === 0 || q !== shown[c]);
+    if (def.betType === 'over_under' && (moved.some(Boolean) || book.handicap !== handicap)) moved = moved.map(() => true);
+    if (!moved.some(Boolean)) continue;
     moved.forEach((m, c) => {
       if (m) shown[c] = quoted[c] as number;
     });
+    handicap = book.handicap;
     const fair = removeMargin(Array.from(shown));
-    const handicap = handicapAt(def, k);
     moved.forEach((m, c) => {
       if (!m) return;
       rows.push({
@@ -103,7 +93,7 @@ export function specialHistory(def: SpecialDef, now: number): SpecialOddsRow[] {
         contestant_line_id: contestantLineIdOf(def.specialId, c + 1),
         line_id: specialLineIdOf(def.specialId, rows.length + 1),
         handicap,
-        odds: roundTo(shown[c] as number, 3),
+        odds: shown[c] as number,
         todds: fair[c] ?? null,
         max_win: def.maxWin,
         timestamp: iso(at),

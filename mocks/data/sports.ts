@@ -1,5 +1,5 @@
 import { cricketInnings, type GameFormat, halves, innings, quarters, sets, single, thirds } from './formats';
-import { goals, points, type ScoringModel } from './models';
+import { count, duel, normal, OVERTIME, race, setTo, type SportModel, tennis } from './models';
 
 /** How the two sides of an event are named. */
 export type SideStyle = 'clubs' | 'franchises' | 'players' | 'pairs' | 'nations' | 'esports';
@@ -9,11 +9,12 @@ export interface SportDef {
   readonly sportId: number;
   readonly name: string;
   readonly format: GameFormat;
-  readonly model: ScoringModel;
+  /** The generative model prices and results are drawn from. */
+  readonly model: SportModel;
   readonly live: boolean;
   readonly props: boolean;
   readonly outrights: boolean;
-  /** Event `resulting_unit`. */
+  /** Event `resulting_unit`: the unit the full-event score (and its markets) is counted in. */
   readonly resultingUnit: string;
   /** What the score counts, for prop labels (`Goals`, `Points`). */
   readonly units: string;
@@ -38,7 +39,7 @@ interface Options {
   redCards?: boolean;
 }
 
-const sport = (sportId: number, name: string, format: GameFormat, model: ScoringModel, o: Options = {}): SportDef => ({
+const sport = (sportId: number, name: string, format: GameFormat, model: SportModel, o: Options = {}): SportDef => ({
   sportId,
   name,
   format,
@@ -46,63 +47,69 @@ const sport = (sportId: number, name: string, format: GameFormat, model: Scoring
   live: o.live ?? true,
   props: o.props ?? false,
   outrights: o.outrights ?? false,
-  resultingUnit: o.unit ?? (format.kind === 'sets' ? 'Sets' : 'Regular'),
+  resultingUnit: o.unit ?? 'Regular',
   units: o.units ?? 'Points',
   sides: o.sides ?? 'clubs',
   redCards: o.redCards ?? false,
   legacyTeamTotals: o.legacy ?? false,
-  pricedPeriods: o.priced ?? (format.periods.length > 1 ? [0, 1] : [0]),
+  pricedPeriods: o.priced ?? (format.periods.length > 1 && model.engine !== 'duel' ? [0, 1] : [0]),
 });
 
 const fights = (minutes: number) => single(minutes, 'Fight');
 const matchup = (minutes: number) => single(minutes, 'Matchup');
+const noDraw = { draws: false } as const;
 
-/** The 44 sports, in catalog order (by `sport_id`). Ids follow a common sportsbook numbering. */
+/**
+ * The 44 sports, in catalog order (by `sport_id`). Ids follow a common sportsbook numbering. Each
+ * model's strength spread is in its engine's units (log rate ratio, points, logit per unit, sd).
+ * The normal engine is kept for sports whose sides score many points in every segment (a side's
+ * quarter is never near zero); lower-scoring points sports are overdispersed counts.
+ */
 export const SPORTS: readonly SportDef[] = [
-  sport(1, 'Badminton', sets(3, 22, 21), points(38, 9, 10), { sides: 'players' }),
-  sport(2, 'Bandy', halves(50, 15), goals(4.2)),
-  sport(3, 'Baseball', innings(9, 20, 5), points(4.5, 3.9, 4.4, { alt: 1, homeEdge: 0.2 }), { props: true, outrights: true, units: 'Runs', legacy: true }),
-  sport(4, 'Basketball', quarters(30, [3, 15, 3]), points(110, 12, 17, { alt: 2, homeEdge: 2.5 }), { props: true, outrights: true, legacy: true }),
-  sport(5, 'Beach Volleyball', sets(3, 20, 21), points(36, 8, 9), { sides: 'pairs' }),
-  sport(6, 'Boxing', fights(45), goals(1.1, true, 0.05), { unit: 'Rounds', units: 'Knockdowns', sides: 'players' }),
-  sport(7, 'Chess', matchup(240), goals(0.55, true, 0.1), { live: false, units: 'Points', sides: 'players' }),
-  sport(8, 'Cricket', cricketInnings(95, 20), points(160, 28, 40, { alt: 4, homeEdge: 6 }), { props: true, outrights: true, units: 'Runs', priced: [0, 1] }),
-  sport(9, 'Curling', halves(60, 5), goals(3.4, false, 0.05), { live: false }),
-  sport(10, 'Darts', single(70), points(6.5, 2.8, 2.4, { alt: 1, homeEdge: 0 }), { outrights: true, unit: 'Legs', units: 'Legs', sides: 'players' }),
-  sport(12, 'E Sports', sets(3, 40, 13, 'Map'), points(26, 7, 8, { homeEdge: 0 }), { props: true, outrights: true, unit: 'Maps', units: 'Rounds', sides: 'esports' }),
-  sport(13, 'Field Hockey', quarters(20, [2, 10, 2], 'Match'), goals(2.1)),
-  sport(14, 'Floorball', thirds(25, 15), goals(5.2)),
-  sport(15, 'American Football', quarters(45, [3, 20, 3]), points(23, 13.5, 13.5, { alt: 3, homeEdge: 1.8 }), { props: true, outrights: true, legacy: true }),
-  sport(16, 'Futsal', halves(33, 10), goals(3.1), { units: 'Goals' }),
-  sport(17, 'Golf', matchup(270), points(36, 4, 5, { alt: 1, homeEdge: 0 }), { live: false, outrights: true, units: 'Stableford Points', sides: 'players' }),
-  sport(18, 'Handball', halves(36, 15), points(28, 5, 6, { draws: true, alt: 1, homeEdge: 1.5 }), { units: 'Goals' }),
-  sport(19, 'Ice Hockey', thirds(35, 18), goals(3.0), { props: true, outrights: true, units: 'Goals', legacy: true }),
-  sport(21, 'Lacrosse', quarters(25, [2, 10, 2]), points(12, 4.5, 5, { alt: 1 }), { live: false, units: 'Goals' }),
-  sport(22, 'Mixed Martial Arts', fights(40), goals(0.9, false, 0.02), { props: true, outrights: false, unit: 'Rounds', units: 'Significant Strikes', sides: 'players' }),
-  sport(23, 'Motorsport', matchup(110), points(9, 4, 4, { alt: 1, homeEdge: 0 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
-  sport(26, 'Rugby League', halves(45, 10), points(21, 14, 13, { draws: true, alt: 2, homeEdge: 3 })),
-  sport(27, 'Rugby Union', halves(47, 12), points(24, 14, 14, { draws: true, alt: 2, homeEdge: 3.5 }), { props: true, outrights: true }),
-  sport(28, 'Snooker', single(160), points(5.5, 2.6, 2.2, { alt: 1, homeEdge: 0 }), { outrights: true, unit: 'Frames', units: 'Frames', sides: 'players' }),
-  sport(29, 'Soccer', halves(47, 15), goals(1.35), { props: true, outrights: true, units: 'Goals', legacy: true, redCards: true }),
-  sport(30, 'Softball', innings(7, 18, 3), points(4.8, 4.1, 4.6, { alt: 1 }), { live: false, units: 'Runs' }),
-  sport(31, 'Squash', sets(5, 14, 11), points(40, 9, 10), { sides: 'players' }),
-  sport(32, 'Table Tennis', sets(5, 8, 11), points(42, 9, 11, { homeEdge: 0 }), { sides: 'players' }),
-  sport(33, 'Tennis', sets(3, 42, 6), points(11, 5, 4.5, { alt: 2, homeEdge: 0 }), { props: true, outrights: true, units: 'Games', sides: 'players' }),
-  sport(34, 'Volleyball', sets(5, 25, 25), points(95, 12, 18, { alt: 3 }), { outrights: false }),
-  sport(36, 'Water Polo', quarters(15, [2, 5, 2]), points(10, 3.6, 4.2, { draws: true, alt: 1, homeEdge: 0.7 }), { units: 'Goals' }),
-  sport(39, 'Aussie Rules', quarters(30, [6, 20, 6]), points(85, 30, 25, { draws: true, alt: 4, homeEdge: 6 }), { outrights: true }),
-  sport(41, 'Beach Soccer', thirds(15, 3), goals(4.2), { units: 'Goals' }),
-  sport(44, 'Gaelic Football', halves(40, 15), points(17, 6, 6, { draws: true, alt: 1 }), { live: false }),
-  sport(45, 'Hurling', halves(40, 15), points(24, 7, 7, { draws: true, alt: 1 }), { live: false }),
-  sport(46, 'Cycling', matchup(300), points(8, 4, 4, { alt: 1, homeEdge: 0 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
-  sport(47, 'Alpine Skiing', matchup(120), points(8, 4, 4, { alt: 1, homeEdge: 0 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
-  sport(48, 'Biathlon', matchup(60), points(8, 4, 4, { alt: 1, homeEdge: 0 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
-  sport(49, 'Pool', single(70), points(8, 3, 2.6, { alt: 1, homeEdge: 0 }), { unit: 'Racks', units: 'Racks', sides: 'players' }),
-  sport(50, 'Kabaddi', halves(25, 5), points(34, 8, 10, { draws: true, alt: 2 })),
-  sport(51, 'Basque Pelota', single(70), points(32, 6, 5, { alt: 1, homeEdge: 0 }), { live: false, sides: 'pairs' }),
-  sport(52, 'Bowls', single(150), points(14, 5, 4, { alt: 1, homeEdge: 0 }), { live: false, unit: 'Shots', units: 'Shots', sides: 'players' }),
-  sport(53, 'Padel', sets(3, 38, 6), points(11, 5, 4.5, { alt: 2, homeEdge: 0 }), { units: 'Games', sides: 'pairs' }),
-  sport(57, 'Netball', quarters(18, [3, 8, 3]), points(55, 10, 10, { alt: 2, homeEdge: 2 }), { live: false, units: 'Goals' }),
+  sport(1, 'Badminton', sets(3), race(3, setTo(21, true, 30), { spread: 0.35, unitMinutes: 0.55, altSpread: 4, altTotal: 8 }), { sides: 'players', unit: 'Points' }),
+  sport(2, 'Bandy', halves(50, 15), count(4.2, { spread: 0.4, homeEdge: 0.15 })),
+  sport(3, 'Baseball', innings(9, 20, 5), count(4.5, { ...noDraw, size: 4, spread: 0.22, homeEdge: 0.04, overtime: OVERTIME.innings(25) }), { props: true, outrights: true, units: 'Runs', legacy: true }),
+  sport(4, 'Basketball', quarters(30, [3, 15, 3]), normal(110, 11.5, 17, { ...noDraw, spread: 7, homeEdge: 2.5, overtime: OVERTIME.basketball }), { props: true, outrights: true, legacy: true }),
+  sport(5, 'Beach Volleyball', sets(3), race(3, setTo(21), { lastSet: setTo(15), spread: 0.28, unitMinutes: 0.6, altSpread: 4, altTotal: 8 }), { sides: 'pairs', unit: 'Points' }),
+  sport(6, 'Boxing', fights(45), duel({ spread: 0.9, drawBand: 0.04, stoppages: 0.45 }), { units: 'Rounds', sides: 'players' }),
+  sport(7, 'Chess', matchup(240), duel({ spread: 0.5, drawBand: 0.5 }), { live: false, units: 'Points', sides: 'players' }),
+  sport(8, 'Cricket', cricketInnings(95, 20), normal(160, 35, 40, { ...noDraw, spread: 15, homeEdge: 6, overtime: OVERTIME.superOver }), { props: true, outrights: true, units: 'Runs', priced: [0] }),
+  sport(9, 'Curling', halves(60, 5), count(3.4, { ...noDraw, spread: 0.3, homeEdge: 0.05, overtime: OVERTIME.curling }), { live: false }),
+  sport(10, 'Darts', sets(1), race(1, setTo(7, false), { spread: 0.5, unitMinutes: 3.5 }), { outrights: true, unit: 'Legs', units: 'Legs', sides: 'players' }),
+  sport(12, 'E Sports', sets(3, 'Map'), race(3, setTo(13), { spread: 0.3, unitMinutes: 1.8, matchUnit: 'sets', altSpread: 1, altTotal: 1 }), { props: true, outrights: true, unit: 'Maps', units: 'Rounds', sides: 'esports' }),
+  sport(13, 'Field Hockey', quarters(20, [2, 10, 2], 'Match'), count(2.1, { spread: 0.45, homeEdge: 0.15 })),
+  sport(14, 'Floorball', thirds(25, 15), count(5.2, { spread: 0.35, homeEdge: 0.1 })),
+  sport(15, 'American Football', quarters(45, [3, 20, 3]), count(23, { ...noDraw, size: 7, spread: 0.28, homeEdge: 0.08, overtime: OVERTIME.americanFootball }), { props: true, outrights: true, legacy: true }),
+  sport(16, 'Futsal', halves(33, 10), count(3.1, { spread: 0.4, homeEdge: 0.12 }), { units: 'Goals' }),
+  sport(17, 'Golf', matchup(270), normal(36, 5, 5, { spread: 3 }), { live: false, outrights: true, units: 'Stableford Points', sides: 'players' }),
+  sport(18, 'Handball', halves(36, 15), count(28, { spread: 0.12, homeEdge: 0.05 }), { units: 'Goals' }),
+  sport(19, 'Ice Hockey', thirds(35, 18), count(3.0, { ...noDraw, spread: 0.3, homeEdge: 0.08, overtime: OVERTIME.oneUnit(15) }), { props: true, outrights: true, units: 'Goals', legacy: true }),
+  sport(21, 'Lacrosse', quarters(25, [2, 10, 2]), count(12, { ...noDraw, spread: 0.25, homeEdge: 0.06, overtime: OVERTIME.oneUnit(8) }), { live: false, units: 'Goals' }),
+  sport(22, 'Mixed Martial Arts', fights(40), duel({ spread: 0.8, stoppages: 0.55 }), { props: true, units: 'Significant Strikes', sides: 'players' }),
+  sport(23, 'Motorsport', matchup(110), duel({ spread: 0.7 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
+  sport(26, 'Rugby League', halves(45, 10), count(21, { size: 6, spread: 0.45, homeEdge: 0.14 })),
+  sport(27, 'Rugby Union', halves(47, 12), count(24, { size: 7.5, spread: 0.4, homeEdge: 0.14 }), { props: true, outrights: true }),
+  sport(28, 'Snooker', sets(1), race(1, setTo(6, false), { spread: 0.5, unitMinutes: 15 }), { outrights: true, unit: 'Frames', units: 'Frames', sides: 'players' }),
+  sport(29, 'Soccer', halves(47, 15), count(1.35, { spread: 0.45, homeEdge: 0.22 }), { props: true, outrights: true, units: 'Goals', legacy: true, redCards: true }),
+  sport(30, 'Softball', innings(7, 18, 3), count(4.8, { ...noDraw, size: 4, spread: 0.22, homeEdge: 0.04, overtime: OVERTIME.innings(20) }), { live: false, units: 'Runs' }),
+  sport(31, 'Squash', sets(5), race(5, setTo(11), { spread: 0.35, unitMinutes: 0.9, altSpread: 4, altTotal: 8 }), { sides: 'players', unit: 'Points' }),
+  sport(32, 'Table Tennis', sets(5), race(5, setTo(11), { spread: 0.35, unitMinutes: 0.4, altSpread: 4, altTotal: 8 }), { sides: 'players', unit: 'Points' }),
+  sport(33, 'Tennis', sets(3), tennis(3, { spread: 0.45, serveLevel: 0.45, unitMinutes: 4.3 }), { props: true, outrights: true, unit: 'Games', units: 'Games', sides: 'players' }),
+  sport(34, 'Volleyball', sets(5), race(5, setTo(25), { lastSet: setTo(15), spread: 0.22, unitMinutes: 0.55, altSpread: 6, altTotal: 12 }), { unit: 'Points' }),
+  sport(36, 'Water Polo', quarters(15, [2, 5, 2]), count(10, { spread: 0.3, homeEdge: 0.06 }), { units: 'Goals' }),
+  sport(39, 'Aussie Rules', quarters(30, [6, 20, 6]), count(85, { size: 13, spread: 0.25, homeEdge: 0.07 }), { outrights: true }),
+  sport(41, 'Beach Soccer', thirds(15, 3), count(4.2, { ...noDraw, spread: 0.35, homeEdge: 0.05, overtime: OVERTIME.oneUnit(15) }), { units: 'Goals' }),
+  sport(44, 'Gaelic Football', halves(40, 15), count(17, { size: 40, spread: 0.25, homeEdge: 0.06 }), { live: false }),
+  sport(45, 'Hurling', halves(40, 15), normal(24, 7, 7, { spread: 5, homeEdge: 1 }), { live: false }),
+  sport(46, 'Cycling', matchup(300), duel({ spread: 0.7 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
+  sport(47, 'Alpine Skiing', matchup(120), duel({ spread: 0.7 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
+  sport(48, 'Biathlon', matchup(60), duel({ spread: 0.7 }), { live: false, outrights: true, units: 'Positions', sides: 'players' }),
+  sport(49, 'Pool', sets(1), race(1, setTo(9, false), { spread: 0.45, unitMinutes: 5 }), { unit: 'Racks', units: 'Racks', sides: 'players' }),
+  sport(50, 'Kabaddi', halves(25, 5), normal(34, 8, 10, { spread: 5, homeEdge: 1 })),
+  sport(51, 'Basque Pelota', sets(1), race(1, setTo(22, false), { spread: 0.3, unitMinutes: 1.8, altSpread: 3, altTotal: 3 }), { live: false, sides: 'pairs', unit: 'Points' }),
+  sport(52, 'Bowls', sets(1), race(1, setTo(21, false), { spread: 0.25, unitMinutes: 3.5, altSpread: 3, altTotal: 3 }), { live: false, unit: 'Shots', units: 'Shots', sides: 'players' }),
+  sport(53, 'Padel', sets(3), tennis(3, { spread: 0.4, serveLevel: 0.3, unitMinutes: 4 }), { unit: 'Games', units: 'Games', sides: 'pairs' }),
+  sport(57, 'Netball', quarters(18, [3, 8, 3]), normal(55, 10, 10, { ...noDraw, spread: 8, homeEdge: 2, overtime: OVERTIME.netball }), { live: false, units: 'Goals' }),
 ];
 
 const BY_ID = new Map(SPORTS.map((s) => [s.sportId, s]));

@@ -1,14 +1,19 @@
+import { drawsIn } from './models';
 import { IN_PLAY_CUTOFF_LEAD, IN_PLAY_STEP, inPlayCount, inPlayFeed, suspendedAt } from './feed';
 import type { Fixture } from './fixtures';
 import { lineIdOf } from './ids';
-import { periodSpec, pricedPeriods } from './price-state';
+import { newsStateAt } from './news';
+import { liveOutcome, prematchOutcome } from './outcomes';
+import { buildPlay, type FinalScore, lastScoreAt, type Play, redCardsAt, scoreAt, settlementDelta } from './play';
 import { unit } from './prng';
-import { buildScorePlan, type ScorePlan } from './scores';
+import { type Quote, type QuoteContext, quotesOf } from './quotes';
 import { MINUTE, SECOND } from './time';
 
 /**
- * Every price snapshot of one event, all periods, in time order (so in line_id order): compact
- * typed arrays; the rows themselves are priced on demand.
+ * An event's price timeline: every snapshot (all periods, in time order, so in line_id order) with
+ * its quoted rows, and the play the in-play scores and results come from. This is the one
+ * representation the odds, lines, results and CLV routes read; the generator builds it from a
+ * fixture's model, and an event described by hand could fill the same interface.
  */
 export interface Timeline {
   readonly fixture: Fixture;
@@ -22,29 +27,33 @@ export interface Timeline {
   readonly status: Uint8Array;
   /** Cutoff of the snapshot's lines (ms). */
   readonly cutoff: Float64Array;
-  /** Index of a prematch snapshot among the prematch instants. */
-  readonly k: Int32Array;
-  /** Number of prematch instants. */
-  readonly prematchCount: number;
-  /** Who scored when (drawn on first use). */
-  scores(): ScorePlan;
+  /** The quoted rows of the i-th snapshot, as quoted while open (a suspended snapshot shows them with status 2). */
+  quotes(i: number): readonly Quote[];
+  /** A period's score as played by t, in its graded unit, with sets where the sport plays them. */
+  score(period: number, t: number): FinalScore;
+  /** Whether the event shows a running score in play (a duel does not). */
+  readonly runningScore: boolean;
+  /** The latest scoring instant of a period by t, or null. */
+  lastScoreAt(period: number, t: number): number | null;
+  /** Red cards of each side at t, where the event shows them, else null. */
+  redCards(t: number): readonly [number, number] | null;
+  /** The first settlement's error in a period's score ([home, away] deltas), corrected when the event re-settles. */
+  settlementError(period: number): readonly [number, number] | null;
 }
 
 const NORMAL_PREMATCH = 28;
 const HEAVY_STEP = 10 * MINUTE;
 const PREMATCH_SUSPENSION_RATE = 0.02;
+const MAX_WIN_BY_TIER = { 1: 25_000, 2: 10_000, 3: 3_000 } as const;
 
 /** The line id of the i-th snapshot. */
 export const lineIdAt = (tl: Timeline, i: number): number => lineIdOf(tl.fixture.eventId, i + 1);
 
-/**
- * The cutoff of the i-th snapshot: the kickoff for prematch lines; in play a few minutes on, but
- * never past the end of the snapshot's period (a finished period's lines are no longer offered).
- */
+/** The cutoff of the i-th snapshot: the kickoff before it; in play a few minutes on, never past its period's end. */
 export const cutoffAt = (tl: Timeline, i: number): number => tl.cutoff[i] as number;
 
 /** The prematch snapshot instants: denser towards the kickoff (every 10 minutes for a heavy event). */
-function prematchInstants(f: Fixture): number[] {
+export function prematchInstants(f: Fixture): number[] {
   const span = f.starts - f.openAt;
   if (f.heavy) {
     const n = Math.floor((span - 1) / HEAVY_STEP) + 1;
@@ -58,17 +67,31 @@ function prematchInstants(f: Fixture): number[] {
   });
 }
 
-/** The end of a period's play (its last segment), or null if it was never played. */
-const periodEnd = (f: Fixture, period: number): number | null => {
+/** The end of a period's play: the event's end for period 0, else its last segment's, or null if never played. */
+function periodEnd(f: Fixture, period: number): number | null {
+  if (period === 0) return f.endAt;
   let end: number | null = null;
-  for (const i of periodSpec(f, period)?.segments ?? []) {
+  for (const i of f.sport.format.periods.find((p) => p.period === period)?.segments ?? []) {
     const seg = f.timing.segments[i];
     if (seg !== undefined) end = Math.max(end ?? 0, seg.end);
   }
   return end;
-};
+}
 
-/** Builds the snapshot timeline of an event (empty when it is never priced). */
+/** Alternate steps of a period's lines: the model's for the full event, narrower for a part of it. */
+function altSteps(f: Fixture, period: number): { altSpread: number; altTotal: number } {
+  const { model } = f;
+  if (period === 0) return { altSpread: model.altSpread, altTotal: model.altTotal };
+  if (model.engine === 'race') return { altSpread: model.setAlt[0], altTotal: model.setAlt[1] };
+  const segments = f.sport.format.periods.find((x) => x.period === period)?.segments ?? [];
+  const share = Math.sqrt(segments.reduce((s, i) => s + (f.match.shares[i] ?? 0), 0));
+  return { altSpread: Math.max(1, Math.round(model.altSpread * share)), altTotal: Math.max(1, Math.round(model.altTotal * share)) };
+}
+
+/** The periods a fixture is priced for (a child fixture: the full event only). */
+export const pricedPeriods = (f: Fixture): readonly number[] => (f.child === null ? f.sport.pricedPeriods : [0]);
+
+/** Builds the snapshot timeline of an event (empty when it is never priced); quotes are computed on demand. */
 export function buildTimeline(f: Fixture): Timeline {
   const periods = f.priced ? pricedPeriods(f) : [];
   const pre = f.priced ? prematchInstants(f) : [];
@@ -81,7 +104,6 @@ export function buildTimeline(f: Fixture): Timeline {
   const live = new Uint8Array(capacity);
   const status = new Uint8Array(capacity);
   const cutoff = new Float64Array(capacity);
-  const k = new Int32Array(capacity);
   let n = 0;
   pre.forEach((at, index) => {
     const suspended = index > 0 && unit(f.hash, 0x5a5, index) < PREMATCH_SUSPENSION_RATE;
@@ -90,7 +112,6 @@ export function buildTimeline(f: Fixture): Timeline {
       period[n] = p;
       status[n] = suspended ? 2 : 1;
       cutoff[n] = f.starts;
-      k[n] = index;
       n++;
     }
   });
@@ -105,12 +126,24 @@ export function buildTimeline(f: Fixture): Timeline {
       live[n] = 1;
       status[n] = suspended ? 2 : 1;
       cutoff[n] = Math.min(at + IN_PLAY_CUTOFF_LEAD, end);
-      k[n] = m;
       n++;
     });
   }
-  let plan: ScorePlan | undefined;
-  return {
+  let play: Play | undefined;
+  const playOf = (): Play => (play ??= buildPlay(f));
+  const prematch = new Map<number, Quote[]>();
+  const inPlay: (Quote[] | undefined)[] = [];
+  const context = (p: number, isLive: boolean): QuoteContext => ({
+    draws: drawsIn(f.model, p),
+    moneylineOnly: f.model.engine === 'duel',
+    margin: f.margin,
+    live: isLive,
+    period: p,
+    status: 1,
+    ...altSteps(f, p),
+    maxWin: MAX_WIN_BY_TIER[f.league.tier] * (f.child === null ? 1 : 0.3),
+  });
+  const tl: Timeline = {
     fixture: f,
     count: n,
     t: t.subarray(0, n),
@@ -118,10 +151,33 @@ export function buildTimeline(f: Fixture): Timeline {
     live: live.subarray(0, n),
     status: status.subarray(0, n),
     cutoff: cutoff.subarray(0, n),
-    k: k.subarray(0, n),
-    prematchCount: pre.length,
-    scores: () => (plan ??= buildScorePlan(f)),
+    runningScore: f.model.engine !== 'duel',
+    score: (p, at) => scoreAt(f, playOf(), p, at),
+    lastScoreAt: (p, at) => lastScoreAt(playOf(), f.sport.format.periods.find((x) => x.period === p)?.segments ?? [], at),
+    redCards: (at) => (f.sport.redCards && f.child === null ? redCardsAt(playOf(), at) : null),
+    settlementError: (p) => settlementDelta(f, p),
+    quotes(i) {
+      const p = tl.period[i] as number;
+      const at = tl.t[i] as number;
+      if (tl.live[i] === 0) {
+        const k = newsStateAt(f.match.news(), at);
+        const key = k * 256 + p;
+        let quotes = prematch.get(key);
+        if (quotes === undefined) {
+          quotes = quotesOf(prematchOutcome(f, p, k), context(p, false));
+          prematch.set(key, quotes);
+        }
+        return quotes;
+      }
+      let quotes = inPlay[i];
+      if (quotes === undefined) {
+        quotes = quotesOf(liveOutcome(f, playOf(), p, at), context(p, true));
+        inPlay[i] = quotes;
+      }
+      return quotes;
+    },
   };
+  return tl;
 }
 
 /** Index of the first snapshot strictly after `at` (binary search). */

@@ -6,8 +6,6 @@ import type { DataHandler } from './types';
 const same = (a: number | null, b: number | null): boolean =>
   a === null || b === null ? a === b : Math.abs(a - b) < 1e-9;
 
-const round6 = (x: number): number => Math.round(x * 1e6) / 1e6;
-
 /** The closing row's line a bet matches: spread rows are written from the home side. */
 const rowLine = (q: ClvQuery): number | null => {
   if (q.market === 'moneyline') return null;
@@ -23,8 +21,10 @@ const pricesOf = (row: ClosingRow, side: ClvQuery['side']): [number | null, numb
 
 /**
  * `GET /v1/analytics/clv` (decisions.md): matches the closing row of the event, market, period
- * (default 0) and line, and answers `clv = odds / true_closing_odds - 1` and
- * `expected_win = stake * clv` (rounded to 6 decimals). No matching closing row: 404.
+ * (default 0) and line on the closing board, and answers `clv = odds / true_closing_odds - 1` and
+ * `expected_win = stake * clv` at full double precision, so the identity holds exactly for the
+ * numbers sent. No matching closing row (no board yet, a line taken off before the close, a
+ * period first quoted in play): 404.
  */
 export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
   const q = ctx.query;
@@ -44,8 +44,8 @@ export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
   const body: ClosingLineValue = {
     closing_odds: closing,
     true_closing_odds: fair,
-    expected_win: round6((q.stake ?? 1) * clv),
-    clv: round6(clv),
+    expected_win: (q.stake ?? 1) * clv,
+    clv,
   };
   return { body, rows: 1, truncated: false };
 };

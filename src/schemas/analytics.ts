@@ -30,8 +30,8 @@ const MARKETS_WITH_LINE = new Set(['spread', 'totals', 'home_totals', 'away_tota
 export const ClvQuery = query({
   event_id: qPositiveInt,
   market: qMarket,
-  /** Default 0, the full event. */
-  period: z.optional(qIntRange(0, 99)),
+  /** Default 0, the full event; any period number the sport defines. */
+  period: z.optional(qIntRange(0, Number.MAX_SAFE_INTEGER)),
   side: z.enum(['home', 'away', 'draw', 'over', 'under']),
   /** Required for spread and totals families, from the selected side's perspective. */
   line: z.optional(qDecimal()),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, NOW, call, data, findFixture, frozenClock, rowsOf } from './context';
+import type { Fixture } from '../../../mocks/data';
+import { DAY, NOW, call, data, findFixture, fixtures, frozenClock, rowsOf } from './context';
 
 const event = findFixture((f) => f.sport.props && f.child === null && f.priced);
 
@@ -44,7 +45,9 @@ describe('prop odds', () => {
   });
 
   it('keep one latest row per contestant line even when the handicap moved', async () => {
-    const withOu = findFixture((f) => f.sport.props && f.child === null && f.priced && data.props(f, NOW).some((p) => p.bet_type === 'over_under'));
+    const moved = (f: Fixture) =>
+      data.props(f, NOW).some((p) => p.bet_type === 'over_under' && new Set(data.specialOdds(data.special(p.special_id as number, NOW)!, NOW, true).map((r) => r.handicap)).size > 1);
+    const withOu = findFixture((f) => f.sport.props && f.child === null && f.priced && moved(f));
     const ou = data.props(withOu, NOW).find((p) => p.bet_type === 'over_under')!;
     const history = rowsOf(await call('props.odds', { params: { prop_id: ou.special_id as number }, query: { full_history: true } }));
     const latest = rowsOf(await call('props.odds', { params: { prop_id: ou.special_id as number } }));
@@ -53,11 +56,18 @@ describe('prop odds', () => {
     expect(latest[0]!.timestamp).toBe(latest[1]!.timestamp);
   });
 
-  it('price with a margin and proportional fair prices across the book', async () => {
-    const latest = rowsOf(await call('props.odds', { params: { prop_id: multi } }));
-    const book = latest.reduce((s, r) => s + 1 / (r.odds as number), 0);
-    expect(book).toBeGreaterThan(1);
-    for (const r of latest) expect(r.odds as number).toBeGreaterThan(1);
+  it('price with a book margin of 10 to 25 % and fair prices summing to one across the book', async () => {
+    for (const f of fixtures(NOW - 4 * DAY, NOW - 3 * DAY).filter((x) => x.sport.props && x.child === null && x.priced)) {
+      for (const id of new Set(data.props(f, NOW).map((p) => p.special_id as number))) {
+        const latest = data.specialOdds(data.special(id, NOW)!, NOW, false);
+        const book = latest.reduce((s, r) => s + 1 / (r.odds as number), 0) - 1;
+        expect(book, `prop ${id}`).toBeGreaterThan(0.09);
+        expect(book, `prop ${id}`).toBeLessThan(0.27);
+        // Each latest row carries the fair price of its own snapshot's book: close to one over the rows.
+        expect(latest.reduce((s, r) => s + 1 / (r.todds as number), 0)).toBeCloseTo(1, 1);
+        for (const r of latest) expect(r.odds as number).toBeGreaterThanOrEqual(1.01);
+      }
+    }
   });
 
   it('are empty before the prop opens and 404 for an unknown prop', async () => {
@@ -69,7 +79,64 @@ describe('prop odds', () => {
   });
 });
 
+describe('props priced from the event model at the moment', () => {
+  it('an over/under prop sits on the main totals line of the same moment, at the same chance of the over', () => {
+    let checked = 0;
+    for (const f of fixtures(NOW - 5 * DAY, NOW - 3 * DAY).filter((x) => x.sport.props && x.child === null && x.priced && x.model.engine !== 'duel')) {
+      const ou = data.props(f, NOW).find((p) => p.bet_type === 'over_under');
+      if (ou === undefined) continue;
+      for (const row of data.specialOdds(data.special(ou.special_id as number, NOW)!, NOW, true)) {
+        if (row.contestant_line_id !== (ou.special_id as number) * 100 + 1) continue;
+        const at = Date.parse(row.timestamp as string);
+        // The main totals row the odds route served at that instant.
+        const main = data.odds(f, at, { fullHistory: false, mainOnly: true, rowCap: 500 }).rows.find((r) => r.period === 0 && r.market === 'totals')!;
+        expect(row.handicap).toBe(main.line);
+        expect(main.timestamp).toBe(row.timestamp);
+        // The same fair chance, up to the rounding of the prop's price ladder.
+        expect(Math.abs(1 / (row.todds as number) - 1 / (main.todds1 as number))).toBeLessThan(0.01);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it('a prop snapshot uses only what was known at its time: its history up to then never changes later', () => {
+    const f = findFixture((x) => x.sport.props && x.child === null && x.priced);
+    for (const p of data.props(f, NOW)) {
+      const def = data.special(p.special_id as number, NOW)!;
+      const full = data.specialOdds(def, NOW, true);
+      const mid = def.times[Math.floor(def.times.length / 2)]!;
+      expect(data.specialOdds(def, mid, true)).toEqual(full.filter((r) => Date.parse(r.timestamp as string) <= mid));
+    }
+  });
+
+  it('prices longshots as longshots, with no clamp', () => {
+    const prices = fixtures(NOW - 4 * DAY, NOW - 3 * DAY)
+      .filter((x) => x.sport.props && x.child === null && x.priced)
+      .flatMap((f) => data.props(f, NOW).map((p) => p.special_id as number))
+      .flatMap((id) => data.specialOdds(data.special(id, NOW)!, NOW, false).map((r) => r.odds as number));
+    expect(prices.filter((o) => o > 60).length).toBeGreaterThan(5);
+  });
+});
+
 describe('outrights', () => {
+  it('carry a book margin of 15 to 40 %, prices from 1.01 to 1001, longshots well above 50', () => {
+    const rows = data.outrights(undefined, NOW);
+    let longshots = 0;
+    for (const id of new Set(rows.map((o) => o.special_id as number))) {
+      const latest = data.specialOdds(data.special(id, NOW)!, NOW, false);
+      const book = latest.reduce((s, r) => s + 1 / (r.odds as number), 0) - 1;
+      expect(book, `outright ${id}`).toBeGreaterThan(0.14);
+      expect(book, `outright ${id}`).toBeLessThan(0.42);
+      for (const r of latest) {
+        expect(r.odds as number).toBeGreaterThanOrEqual(1.01);
+        expect(r.odds as number).toBeLessThanOrEqual(1001);
+        if ((r.odds as number) > 50) longshots++;
+      }
+    }
+    expect(longshots).toBeGreaterThan(20);
+  });
+
   it('list open outrights of a sport, not tied to an event, priced through the prop odds route', async () => {
     const rows = rowsOf(await call('outrights.list', { query: { sport_id: 29 } }));
     expect(rows.length).toBeGreaterThan(0);

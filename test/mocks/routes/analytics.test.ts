@@ -133,6 +133,23 @@ describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
     expectArithmetic(altBody, alt.odds2 as number, alt.todds2 as number, 2.2, 4);
   });
 
+  it('answers at full double precision: clv = odds / true_closing_odds - 1 and expected_win = stake * clv exactly, on the wire', async () => {
+    const mock = newMock(LOAD_PLAN);
+    const row = primary(await closingOf(mock, withDraw.eventId), 'totals');
+    for (const [odds, stake] of [[1.91, 1], [2.37, 987_654.321], [11.5, 0.07]] as const) {
+      const body = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'totals', side: 'under', line: row.line as number, odds, stake })));
+      expect(body.true_closing_odds).toBe(row.todds2);
+      expect(body.clv).toBe(odds / (body.true_closing_odds as number) - 1);
+      expect(body.expected_win).toBe(stake * (body.clv as number));
+    }
+  });
+
+  it('takes any period number the sport may define: a period without closing rows is 404, not a refusal', async () => {
+    const mock = newMock(LOAD_PLAN);
+    expectChargedFailure(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2, period: 1000 })), 404, 'not_found');
+    expect(charged(mock)).toBe(1);
+  });
+
   it('gives a negative clv for a price below the fair closing price', async () => {
     const mock = newMock(LOAD_PLAN);
     const row = primary(await closingOf(mock, withDraw.eventId), 'moneyline');

@@ -87,7 +87,7 @@ describe('GET /v1/events/{event_id}/lines/opening', () => {
 });
 
 describe('GET /v1/events/{event_id}/lines/closing', () => {
-  it('holds the latest pre-start snapshot of every market, period and line, with the settled result state', async () => {
+  it('is the board at the close: per period every row of its last pre-start snapshot, as latest odds answered then, with the settled result state', async () => {
     const mock = newMock(LOAD_PLAN);
     const rows = await get(mock, CLOSING(settled.eventId), { truncated: false });
     const starts = Date.parse((await event(mock, settled.eventId)).starts as string);
@@ -95,21 +95,26 @@ describe('GET /v1/events/{event_id}/lines/closing', () => {
     const prematch = all.filter((r) => Date.parse(r.timestamp as string) < starts);
     // The event was priced in play too: closing rows are not simply the latest rows.
     expect(all.length).toBeGreaterThan(prematch.length);
-    const last = new Map<string, Row>();
-    for (const r of prematch) last.set(keyOf(r), r);
-    expect(rows.length).toBe(last.size);
     const results = await get(mock, RESULTS(settled.eventId));
-    for (const r of rows) {
-      const latest = last.get(keyOf(r))!;
-      expect(latest, keyOf(r)).toBeDefined();
-      for (const field of ['line_id', 'alt_line_id', 'odds1', 'odds0', 'odds2', 'todds1', 'todds2', 'timestamp']) expect(r[field], field).toEqual(latest[field]);
-      expect(Date.parse(r.timestamp as string)).toBeLessThan(Date.parse(r.cutoff as string));
-      expect(r).not.toHaveProperty('red_cards_home');
-      const result = results.find((x) => x.period === r.period)!;
-      expect(result, `period ${r.period}`).toBeDefined();
-      expect(r.result_status).toBe(1);
-      expect([r.score_home, r.score_away]).toEqual([result.score_home, result.score_away]);
+    for (const period of new Set(prematch.map((r) => r.period))) {
+      const lastId = Math.max(...prematch.filter((r) => r.period === period).map((r) => r.line_id as number));
+      const board = prematch.filter((r) => r.period === period && r.line_id === lastId);
+      const closing = rows.filter((r) => r.period === period);
+      expect(closing.map(keyOf)).toEqual(board.map(keyOf));
+      for (const [i, r] of closing.entries()) {
+        for (const field of ['line_id', 'alt_line_id', 'odds1', 'odds0', 'odds2', 'todds1', 'todds2', 'timestamp', 'cutoff', 'status']) expect(r[field], field).toEqual(board[i]![field]);
+      }
+      expect(closing.filter((r) => r.market === 'moneyline' && r.alt_line_id === null)).toHaveLength(1);
+      const result = results.find((x) => x.period === period)!;
+      for (const r of closing) {
+        expect(r).not.toHaveProperty('red_cards_home');
+        expect(r.result_status).toBe(1);
+        expect([r.score_home, r.score_away]).toEqual([result.score_home, result.score_away]);
+      }
     }
+    // Lines quoted earlier but no longer on the board at the close have no closing row.
+    const onBoard = new Set(rows.map(keyOf));
+    expect(prematch.some((r) => !onBoard.has(keyOf(r)))).toBe(true);
   });
 
   it('is unavailable (empty, costing 1) before the start, and available with a pending result from kickoff', async () => {

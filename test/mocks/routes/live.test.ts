@@ -35,6 +35,17 @@ const offeredIds = atT0.filter((c) => c.state === 'offered').map((c) => c.fixtur
 const idsIn = (state: string) => atT0.filter((c) => c.state === state).map((c) => c.fixture.eventId);
 const endedAtT0 = [...data.fixturesBetween(T0 - 6 * HOUR, T0, T0)].filter((f) => data.liveStatus(f, T0) === 2).map((f) => f.eventId);
 
+/** The first instant from T0 on (minute by minute) where some in-play event is in `state`, and that event. */
+function firstIn(state: string): { at: number; eventId: number } {
+  for (let at = T0; at < T0 + 12 * HOUR; at += MINUTE) {
+    const hit = inPlayAt(at).find((c) => c.state === state);
+    if (hit !== undefined) return { at, eventId: hit.fixture.eventId };
+  }
+  throw new Error(`no ${state} event within 12 hours`);
+}
+/** An event whose in-play feed stopped (its last line expired while play goes on), and when. */
+const expired = firstIn('expired');
+
 const idsOf = (rows: Row[]) => rows.map((r) => r.event_id as number);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
@@ -94,10 +105,11 @@ async function firstCursor(mock: MockService, query = '&limit=1'): Promise<strin
 }
 
 describe('GET /v1/events?live=1: rule 5 (currently offered in-play events)', () => {
-  it('has offered, suspended, expired, historical-only and ended events at the test instant', () => {
+  it('has offered, suspended, historical-only and ended events at the test instant, and an expired one soon after', () => {
     expect(offeredIds.length).toBeGreaterThanOrEqual(10);
-    for (const state of ['suspended', 'expired', 'not-covered']) expect(idsIn(state).length, state).toBeGreaterThan(0);
+    for (const state of ['suspended', 'not-covered']) expect(idsIn(state).length, state).toBeGreaterThan(0);
     expect(endedAtT0.length).toBeGreaterThan(0);
+    expect(data.liveState(data.fixture(expired.eventId)!, expired.at)).toBe('expired');
   });
 
   it('lists exactly the offered in-play events in one page when limit covers them', async () => {
@@ -137,7 +149,8 @@ describe('GET /v1/events?live=1: rule 5 (currently offered in-play events)', () 
     const listed = await get(mock, `${LIVE}&event_id=${offeredIds[0]}`, 1);
     expect(idsOf(listed.rows)).toEqual([offeredIds[0]]);
     expect(listed.cursor).toBeNull();
-    for (const id of [idsIn('suspended')[0]!, idsIn('expired')[0]!, idsIn('not-covered')[0]!, endedAtT0[0]!]) {
+    const excludedAt = async (id: number, at: number) => {
+      mock.clock.set(at);
       const excluded = await get(mock, `${LIVE}&event_id=${id}`, 1);
       expect(excluded.rows, String(id)).toEqual([]);
       expect(excluded.cursor).toBeNull();
@@ -145,7 +158,9 @@ describe('GET /v1/events?live=1: rule 5 (currently offered in-play events)', () 
       const plain = expectMetered(await call(mock, `/v1/events?event_id=${id}`));
       expect(plain).toHaveLength(1);
       expect(plain[0]!.live_status).toBe(id === endedAtT0[0] ? 2 : 1);
-    }
+    };
+    for (const id of [idsIn('suspended')[0]!, idsIn('not-covered')[0]!, endedAtT0[0]!]) await excludedAt(id, T0);
+    await excludedAt(expired.eventId, expired.at);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../../mocks';
+import type { Fixture } from '../../../mocks/data';
 import { useMockServer } from '../../helpers/mock-server';
 import {
   call,
@@ -21,11 +22,13 @@ const newMock = useMockServer();
 // Found with the dataset; every assertion below goes through HTTP.
 const event = findFixture((f) => f.sport.props && f.child === null && f.priced, T0 - 10 * DAY, T0 - 2 * DAY);
 const other = findFixture((f) => f.sport.props && f.child === null && f.priced && f.eventId !== event.eventId, T0 - 10 * DAY, T0 - 2 * DAY);
-const withOverUnder = findFixture(
-  (f) => f.sport.props && f.child === null && f.priced && data.props(f, T0).some((p) => p.bet_type === 'over_under'),
-  T0 - 10 * DAY,
-  T0 - 2 * DAY,
-);
+/** An over/under prop whose handicap moved with the main totals line over its life. */
+const movedOverUnder = (f: Fixture): boolean =>
+  data.props(f, T0).some((p) => {
+    const def = p.bet_type === 'over_under' ? data.special(p.special_id as number, T0) : undefined;
+    return def !== undefined && new Set(data.specialOdds(def, T0, true).map((r) => r.handicap)).size > 1;
+  });
+const withOverUnder = findFixture((f) => f.sport.props && f.child === null && f.priced && movedOverUnder(f), T0 - 10 * DAY, T0 - 2 * DAY);
 const plain = findFixture((f) => !f.sport.props, T0 - 10 * DAY, T0 - 2 * DAY);
 const future = findFixture((f) => f.sport.props && f.child === null && f.priced, T0 + 9 * DAY, T0 + 12 * DAY);
 const propsSport = data.sports().find((s) => s.has_outrights === true)!.sport_id as number;
@@ -143,6 +146,7 @@ describe('GET /v1/props/{prop_id}/odds: latest (spec 2.8)', () => {
     const mock = newMock(LOAD_PLAN);
     const props = expectMetered(await call(mock, PROPS(withOverUnder.eventId)));
     const ou = props.find((p) => p.bet_type === 'over_under')!.special_id as number;
+    expect(ou).toBeDefined();
     const history = await propOdds(mock, ou, '?full_history=1');
     const latest = await propOdds(mock, ou);
     const lines = new Set(latest.map((r) => r.contestant_line_id));

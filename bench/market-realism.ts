@@ -1,0 +1,609 @@
+/**
+ * Market realism of the mock's virtual dataset: does it behave like a market a backtest can learn
+ * from? Per sport, over settled events of one seed (parent fixtures, read through the dataset
+ * module, which is what the data routes serve), it prints:
+ *
+ * - overround by market family (closing moneyline 2-way and 3-way, main spread/totals, alternates,
+ *   team totals; in-play rows; props and outrights in a second table);
+ * - calibration slope (logistic recalibration of the outcome on logit p) of the closing fair price,
+ *   and Brier scores of the close, the open (same rows) and the base rate (per market and outcome);
+ * - correlation of successive moves (open to mid-life, mid-life to close) of the full-event
+ *   moneyline home fair probability;
+ * - realized against priced dispersion of full-event totals and margins, two ways. First, the
+ *   closing ladder's mass between its outer lines (the two alternates) against the share of
+ *   results that fell there, each turned into the half-width of a normal with that central mass:
+ *   priced over realized half-width. This holds for any shape of score (tennis games are
+ *   bimodal: two sets or three). Second (after the bar), each event's ladder fitted by a normal,
+ *   realized sd of (result - fitted mean) over the RMS of the fitted sd: the issue's measure, right
+ *   for unimodal scores only. A ratio of 1 is right, above 1 the results spread wider than priced;
+ * - ties under a moneyline without a draw price, and pushes on spread and totals lines;
+ * - quotes below 1.01;
+ * - naive strategies after the margin is removed (fair prices, `todds`): "follow the move" (back
+ *   at mid-life the moneyline side that shortened since the open, graded by CLV against the close),
+ *   "back the favourite" (the shorter side of every closing row, all markets, periods and lines,
+ *   realized return at the fair close) and "fade the longshot" (lay every closing outcome whose fair
+ *   price is 4.0 or longer, realized return). Each is printed with its standard error (clustered
+ *   by event): realized returns are noisy. Then the same two as CLV: back at the open the full-event
+ *   moneyline favourite, lay its longshots, graded by the close. A target missed within two
+ *   standard errors is reported as sampling noise.
+ *
+ *   npx node scripts/run-ts.mjs bench/market-realism.ts [--seed s] [--events n] [--sports 29,4] [--history n]
+ *
+ * `--events` (default 2000) bounds the events per sport; moneyline-only sports take four times as
+ * many (one bet per event), as far as their history since 2021 goes.
+ *
+ * Targets (issue 15): slope 0.8 to 1.25; Brier close < open and < base; move correlation within
+ * +-0.2; strategies within +-1.5 % of zero; dispersion ratio within 0.85 to 1.15; 0 ties under a
+ * market without a draw; 0 quotes below 1.01.
+ */
+import { createDataset, type ClosingRow, type Dataset, type Fixture, type OddsRow, type OpeningRow, type ResultRow } from '../mocks/data';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ''), process.argv[i + 1] ?? '');
+
+const NOW = Date.parse(args.get('now') ?? '2026-11-21T15:07:00Z');
+const SEED = args.get('seed') ?? 'sports-odds';
+const EVENTS = Number(args.get('events') ?? 2000);
+/** Events per sport whose full price history is scanned for quotes below 1.01 and in-play margins. */
+const HISTORY = Number(args.get('history') ?? 40);
+const SPORTS = args.get('sports')?.split(',').map(Number);
+const DAY = 86_400_000;
+const EPOCH = Date.UTC(2021, 0, 1);
+
+const data: Dataset = createDataset(SEED);
+
+// ---------------------------------------------------------------- small statistics helpers
+
+const mean = (xs: readonly number[]): number => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
+const se = (xs: readonly number[]): number => {
+  if (xs.length < 2) return NaN;
+  const m = mean(xs);
+  return Math.sqrt(xs.reduce((s, x) => s + (x - m) ** 2, 0) / (xs.length - 1) / xs.length);
+};
+/** Mean and event-clustered standard error of per-event (sum, count) pairs. */
+const clustered = (xs: readonly (readonly [number, number])[]): [number, number] => {
+  const n = xs.reduce((a, x) => a + x[1], 0);
+  const m = xs.reduce((a, x) => a + x[0], 0) / n;
+  const v = xs.reduce((a, x) => a + (x[0] - m * x[1]) ** 2, 0) / (n * n);
+  return [m, Math.sqrt((v * xs.length) / Math.max(1, xs.length - 1))];
+};
+const corr = (a: readonly number[], b: readonly number[]): number => {
+  const ma = mean(a);
+  const mb = mean(b);
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  a.forEach((x, i) => {
+    const y = b[i]!;
+    sab += (x - ma) * (y - mb);
+    saa += (x - ma) ** 2;
+    sbb += (y - mb) ** 2;
+  });
+  return sab / Math.sqrt(saa * sbb);
+};
+
+/** Inverse of the standard normal distribution function (Acklam's rational approximation). */
+function probit(p: number): number {
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const lo = 0.02425;
+  if (p < lo) {
+    const q = Math.sqrt(-2 * Math.log(p));
+    return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+  }
+  if (p > 1 - lo) return -probit(1 - p);
+  const q = p - 0.5;
+  const r = q * q;
+  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) /
+    (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+}
+
+/** Slope b of the logistic fit y ~ a + b logit(p) (Newton-Raphson). */
+function calibrationSlope(obs: readonly { p: number; y: number }[]): number {
+  const xs = obs.map((o) => {
+    const p = Math.min(1 - 1e-6, Math.max(1e-6, o.p));
+    return Math.log(p / (1 - p));
+  });
+  let a = 0;
+  let b = 1;
+  for (let iter = 0; iter < 50; iter++) {
+    let g0 = 0;
+    let g1 = 0;
+    let h00 = 0;
+    let h01 = 0;
+    let h11 = 0;
+    xs.forEach((x, i) => {
+      const q = 1 / (1 + Math.exp(-(a + b * x)));
+      const r = obs[i]!.y - q;
+      const w = q * (1 - q);
+      g0 += r;
+      g1 += r * x;
+      h00 += w;
+      h01 += w * x;
+      h11 += w * x * x;
+    });
+    const det = h00 * h11 - h01 * h01;
+    if (!(Math.abs(det) > 1e-12)) break;
+    const da = (h11 * g0 - h01 * g1) / det;
+    const db = (h00 * g1 - h01 * g0) / det;
+    a += da;
+    b += db;
+    if (Math.abs(da) + Math.abs(db) < 1e-9) break;
+  }
+  return b;
+}
+
+// ---------------------------------------------------------------- grading
+
+type PriceRow = OpeningRow | ClosingRow | OddsRow;
+const keyOf = (r: PriceRow): string => `${r.period}|${r.market}|${r.line}`;
+const fairOf = (t: number | null): number | null => (t === null || !(t > 1) ? null : 1 / t);
+
+/** The winner's score of a result: sets where the sport plays them (the sets decide the match), else the score. */
+const decisive = (r: ResultRow & { score_home: number; score_away: number }): [number, number] =>
+  typeof r.sets_home === 'number' && typeof r.sets_away === 'number' ? [r.sets_home, r.sets_away] : [r.score_home, r.score_away];
+
+/** The outcomes of a row given the period's final score: one 0/1 per priced side, null on a push. */
+function outcomes(r: PriceRow, h: number, a: number, winner: readonly [number, number]): (number | null)[] {
+  const line = r.line ?? 0;
+  const [wh, wa] = winner;
+  switch (r.market) {
+    case 'moneyline':
+      return r.odds0 === null ? [wh > wa ? 1 : 0, wh < wa ? 1 : 0] : [wh > wa ? 1 : 0, wh === wa ? 1 : 0, wh < wa ? 1 : 0];
+    case 'spread':
+      return h + line === a ? [null, null] : [h + line > a ? 1 : 0, h + line < a ? 1 : 0];
+    case 'totals':
+      return h + a === line ? [null, null] : [h + a > line ? 1 : 0, h + a < line ? 1 : 0];
+    case 'home_totals':
+      return h === line ? [null, null] : [h > line ? 1 : 0, h < line ? 1 : 0];
+    case 'away_totals':
+      return a === line ? [null, null] : [a > line ? 1 : 0, a < line ? 1 : 0];
+    default:
+      return [];
+  }
+}
+
+/** The fair probabilities of a row's priced sides, in the order of `outcomes`. */
+const fairsOf = (r: PriceRow): (number | null)[] =>
+  r.odds0 === null ? [fairOf(r.todds1), fairOf(r.todds2)] : [fairOf(r.todds1), fairOf(r.todds0), fairOf(r.todds2)];
+const quotesOf = (r: PriceRow): number[] => [r.odds1, r.odds0, r.odds2].filter((o): o is number => o !== null);
+const overround = (r: PriceRow): number => quotesOf(r).reduce((s, o) => s + 1 / o, 0) - 1;
+
+/** Normal fit (mean, sd) of a ladder of (threshold, P(X > threshold)) points; null when degenerate. */
+function fitLadder(points: readonly (readonly [number, number])[]): { mu: number; sd: number } | null {
+  const usable = points.filter(([, p]) => p > 0.005 && p < 0.995);
+  if (usable.length < 2) return null;
+  // threshold = mu + sd * z, z = probit(1 - p): least squares of threshold on z.
+  const zs = usable.map(([, p]) => probit(1 - p));
+  const ls = usable.map(([l]) => l);
+  const mz = mean(zs);
+  const ml = mean(ls);
+  let szz = 0;
+  let szl = 0;
+  zs.forEach((z, i) => {
+    szz += (z - mz) ** 2;
+    szl += (z - mz) * (ls[i]! - ml);
+  });
+  if (szz < 1e-9) return null;
+  const sd = szl / szz;
+  return sd > 0 ? { mu: ml - sd * mz, sd } : null;
+}
+
+// ---------------------------------------------------------------- collection
+
+/** Per event: realized deviation from and sd of the fitted normal; priced and realized mass between the outer ladder lines. */
+interface Dispersion {
+  d: number[];
+  sd: number[];
+  inner: number[];
+  inside: number[];
+}
+
+interface SportStats {
+  name: string;
+  events: number;
+  over: Record<string, number[]>;
+  cal: { p: number; y: number }[];
+  brier: { close: number[]; open: number[]; y: number[]; group: string[] };
+  moves: { d1: number[]; d2: number[] };
+  disp: { totals: Dispersion; margins: Dispersion };
+  ties: { noDraw: number; noDrawPeriods: number; draws: number; drawPeriods: number; pushes: number; lines: number };
+  below: { quotes: number; rows: number };
+  follow: number[];
+  fade: number[];
+  /** CLV of backing at the open the favourite of every moneyline, and of laying its longshots, graded by the close. */
+  favouriteClv: number[];
+  longshotClv: number[];
+  /** Per event: [sum of returns, bets] (standard errors are clustered by event). */
+  favourite: [number, number][];
+  longshot: [number, number][];
+}
+
+const newStats = (name: string): SportStats => ({
+  name,
+  events: 0,
+  over: {},
+  cal: [],
+  brier: { close: [], open: [], y: [], group: [] },
+  moves: { d1: [], d2: [] },
+  disp: { totals: { d: [], sd: [], inner: [], inside: [] }, margins: { d: [], sd: [], inner: [], inside: [] } },
+  ties: { noDraw: 0, noDrawPeriods: 0, draws: 0, drawPeriods: 0, pushes: 0, lines: 0 },
+  below: { quotes: 0, rows: 0 },
+  follow: [],
+  fade: [],
+  favouriteClv: [],
+  longshotClv: [],
+  favourite: [],
+  longshot: [],
+});
+
+const push = (s: SportStats, family: string, x: number): void => {
+  (s.over[family] ??= []).push(x);
+};
+
+const family = (r: PriceRow): string => {
+  if (r.market === 'moneyline') return r.odds0 === null ? 'ml2' : 'ml3';
+  if (r.alt_line_id !== null) return 'alt';
+  return r.market === 'home_totals' || r.market === 'away_totals' ? 'team' : 'main';
+};
+
+const isSettled = (r: ResultRow | undefined): r is ResultRow & { score_home: number; score_away: number } =>
+  r !== undefined && (r.status === 1 || r.status === 2) && typeof r.score_home === 'number' && typeof r.score_away === 'number';
+
+/** The full-event moneyline home fair probability in latest mode at `at`, or null. */
+function homeFairAt(f: Fixture, at: number): { p: number; row: OddsRow } | null {
+  const row = data.odds(f, at, { fullHistory: false, mainOnly: true, rowCap: 10_000 }).rows.find((r) => r.period === 0 && r.market === 'moneyline');
+  const p = row === undefined ? null : fairOf(row.todds1);
+  return row === undefined || p === null || row.status !== 1 ? null : { p, row };
+}
+
+function collect(s: SportStats, f: Fixture, scanHistory: boolean): void {
+  const results = data.results(f, NOW);
+  const byPeriod = new Map(results.map((r) => [r.period as number, r]));
+  const closing = data.closingLines(f, NOW);
+  // The opening route as it answered just before kickoff: the pre-match openings.
+  const opening = data.openingLines(f, f.starts - 1);
+  const openByKey = new Map(opening.map((r) => [keyOf(r), r]));
+  const favourite: [number, number] = [0, 0];
+  const longshot: [number, number] = [0, 0];
+
+  for (const r of closing) {
+    push(s, family(r), overround(r));
+    for (const q of quotesOf(r)) {
+      s.below.rows++;
+      if (q < 1.01) s.below.quotes++;
+    }
+    const result = byPeriod.get(r.period as number);
+    if (!isSettled(result)) continue;
+    const ys = outcomes(r, result.score_home, result.score_away, decisive(result));
+    const ps = fairsOf(r);
+    const open = openByKey.get(keyOf(r));
+    const ops = open === undefined ? null : fairsOf(open);
+    if (r.market !== 'moneyline') {
+      s.ties.lines++;
+      if (ys[0] === null) s.ties.pushes++;
+    }
+    ys.forEach((y, i) => {
+      const p = ps[i];
+      if (y === null || y === undefined || p === null || p === undefined) return;
+      s.cal.push({ p, y });
+      const op = ops?.[i];
+      if (op !== null && op !== undefined && ops?.length === ps.length) {
+        s.brier.close.push(p);
+        s.brier.open.push(op);
+        s.brier.y.push(y);
+        s.brier.group.push(`${r.market}|${r.period}|${i}|${r.alt_line_id === null ? 'p' : 'a'}`);
+      }
+    });
+    // Strategies at the fair close, on every closing row: back the favourite side; lay every long price.
+    let fav = -1;
+    ys.forEach((y, i) => {
+      const p = ps[i];
+      if (y === null || y === undefined || p === null || p === undefined) return;
+      if (fav < 0 || p > (ps[fav] ?? 0)) fav = i;
+      if (1 / p >= 4) {
+        longshot[0] += (1 - y) / (1 - p) - 1;
+        longshot[1]++;
+      }
+    });
+    if (fav >= 0) {
+      favourite[0] += (ys[fav] ?? 0) / (ps[fav] as number) - 1;
+      favourite[1]++;
+    }
+  }
+  if (favourite[1] > 0) s.favourite.push(favourite);
+  if (longshot[1] > 0) s.longshot.push(longshot);
+
+  // Ties per period result under the period's closing moneyline.
+  for (const result of results) {
+    if (!isSettled(result)) continue;
+    const ml = closing.find((r) => r.period === result.period && r.market === 'moneyline' && r.alt_line_id === null);
+    if (ml === undefined) continue;
+    const [wh, wa] = decisive(result);
+    const tie = wh === wa;
+    if (ml.odds0 === null) {
+      s.ties.noDrawPeriods++;
+      if (tie) s.ties.noDraw++;
+    } else {
+      s.ties.drawPeriods++;
+      if (tie) s.ties.draws++;
+    }
+  }
+
+  // Dispersion of full-event totals and margins against the closing ladder.
+  const full = byPeriod.get(0);
+  if (isSettled(full)) {
+    const totals = closing.filter((r) => r.period === 0 && r.market === 'totals' && r.line !== null);
+    const spreads = closing.filter((r) => r.period === 0 && r.market === 'spread' && r.line !== null);
+    // The mass the ladder prices between its outer lines, against how often the result fell there.
+    const between = (into: Dispersion, points: (readonly [number, number | null])[], x: number): void => {
+      const usable = points.filter((pt): pt is [number, number] => pt[1] !== null).sort((a, b) => a[0] - b[0]);
+      const lo = usable[0];
+      const hi = usable[usable.length - 1];
+      if (lo === undefined || hi === undefined || hi[0] <= lo[0]) return;
+      into.inner.push(lo[1] - hi[1]);
+      into.inside.push(x > lo[0] && x < hi[0] ? 1 : 0);
+    };
+    between(s.disp.totals, totals.map((r) => [r.line as number, fairOf(r.todds1)] as const), full.score_home + full.score_away);
+    between(s.disp.margins, spreads.map((r) => [-(r.line as number), fairOf(r.todds1)] as const), full.score_home - full.score_away);
+    const fitT = fitLadder(totals.map((r) => [r.line as number, fairOf(r.todds1) ?? NaN] as const));
+    if (fitT !== null) {
+      s.disp.totals.d.push(full.score_home + full.score_away - fitT.mu);
+      s.disp.totals.sd.push(fitT.sd);
+    }
+    // Home covers a line L when margin > -L: thresholds -L.
+    const fitM = fitLadder(spreads.map((r) => [-(r.line as number), fairOf(r.todds1) ?? NaN] as const));
+    if (fitM !== null) {
+      s.disp.margins.d.push(full.score_home - full.score_away - fitM.mu);
+      s.disp.margins.sd.push(fitM.sd);
+    }
+  }
+
+  // Moves of the full-event moneyline: open, mid-life, close (latest mode at each instant).
+  const openRow = opening.find((r) => r.period === 0 && r.market === 'moneyline');
+  const closeRow = closing.find((r) => r.period === 0 && r.market === 'moneyline' && r.alt_line_id === null);
+  if (openRow !== undefined && closeRow !== undefined) {
+    const openAt = Date.parse(openRow.timestamp as string);
+    const mid = homeFairAt(f, Math.floor((openAt + f.starts) / 2));
+    const po = fairOf(openRow.todds1);
+    const pc = fairOf(closeRow.todds1);
+    if (mid !== null && po !== null && pc !== null && (mid.row.odds0 === null) === (closeRow.odds0 === null)) {
+      s.moves.d1.push(mid.p - po);
+      s.moves.d2.push(pc - mid.p);
+      // Follow the move: back at mid-life the side that shortened since the open (home or away).
+      const midFairs = fairsOf(mid.row);
+      const openFairs = fairsOf(openRow);
+      const closeFairs = fairsOf(closeRow);
+      // Back the favourite at the open, lay the longshots at the open: CLV against the close.
+      if (openFairs.length === closeFairs.length) {
+        let fav = 0;
+        openFairs.forEach((p, i) => {
+          if ((p ?? 0) > (openFairs[fav] ?? 0)) fav = i;
+          const pc = closeFairs[i];
+          if (p !== null && p !== undefined && pc !== null && pc !== undefined && 1 / p >= 4) s.longshotClv.push((1 - pc) / (1 - p) - 1);
+        });
+        const po = openFairs[fav];
+        const pc = closeFairs[fav];
+        if (po !== null && po !== undefined && pc !== null && pc !== undefined) s.favouriteClv.push(pc / po - 1);
+      }
+      if (openFairs.length === midFairs.length) {
+        const last = midFairs.length - 1;
+        const homeUp = (midFairs[0] ?? 0) - (openFairs[0] ?? 0) >= (midFairs[last] ?? 0) - (openFairs[last] ?? 0);
+        const side = homeUp ? 0 : last;
+        const other = homeUp ? last : 0;
+        const clv = (i: number) => (closeFairs[i] ?? NaN) / (midFairs[i] ?? NaN) - 1;
+        if (Number.isFinite(clv(side))) s.follow.push(clv(side));
+        if (Number.isFinite(clv(other))) s.fade.push(clv(other));
+      }
+    }
+  }
+
+  if (scanHistory) {
+    const rows = data.odds(f, NOW, { fullHistory: true, mainOnly: false, rowCap: 1e9 }).rows;
+    for (const r of rows) {
+      if (r.status === 3) continue;
+      const live = Date.parse(r.timestamp as string) >= f.starts;
+      if (live && r.status === 1) push(s, 'live', overround(r));
+      for (const q of quotesOf(r)) {
+        s.below.rows++;
+        if (q < 1.01) s.below.quotes++;
+      }
+    }
+  }
+  s.events++;
+}
+
+/** Settled, priced, complete parent fixtures of a sport, newest first, up to `n`. */
+function* settledEvents(sportId: number, n: number): Generator<Fixture> {
+  let found = 0;
+  for (let to = NOW - 2 * DAY; to > EPOCH && found < n; to -= 30 * DAY) {
+    const batch = [...data.fixturesBetween(Math.max(EPOCH, to - 30 * DAY), to - 1, NOW, { sportId })].reverse();
+    for (const f of batch) {
+      if (f.child !== null || !f.priced || f.abandoned || f.settledAt > NOW) continue;
+      yield f;
+      if (++found >= n) return;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- specials
+
+function specialStats(): { props: number[]; outrights: number[]; below: number; quotes: number; longest: number } {
+  const out = { props: [] as number[], outrights: [] as number[], below: 0, quotes: 0, longest: 0 };
+  const tally = (odds: readonly number[], into: number[]) => {
+    if (odds.length > 1) into.push(odds.reduce((s, o) => s + 1 / o, 0) - 1);
+    for (const o of odds) {
+      out.quotes++;
+      if (o < 1.01) out.below++;
+      out.longest = Math.max(out.longest, o);
+    }
+  };
+  for (const sport of data.sports()) {
+    if (sport.has_props !== true) continue;
+    for (const f of settledEvents(sport.sport_id as number, 30)) {
+      for (const specialId of new Set(data.props(f, NOW).map((p) => p.special_id as number))) {
+        const def = data.special(specialId, NOW);
+        if (def === undefined) continue;
+        const history = data.specialOdds(def, NOW, true);
+        for (const t of new Set(history.map((r) => r.timestamp))) {
+          // The book at each snapshot: the latest row of every contestant line by then.
+          const latest = data.specialOdds(def, Date.parse(t as string), false);
+          tally(latest.map((r) => r.odds as number), out.props);
+        }
+      }
+    }
+  }
+  for (const specialId of new Set(data.outrights(undefined, NOW).map((o) => o.special_id as number))) {
+    const def = data.special(specialId, NOW);
+    if (def === undefined) continue;
+    tally(data.specialOdds(def, NOW, false).map((r) => r.odds as number), out.outrights);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- report
+
+const pct = (x: number, digits = 1): string => (Number.isFinite(x) ? `${(x * 100).toFixed(digits)}%` : '-');
+const num = (x: number, digits = 2): string => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+const brierOf = (ps: readonly number[], ys: readonly number[]): number => mean(ps.map((p, i) => (p - ys[i]!) ** 2));
+
+function baseRate(s: SportStats): number {
+  const sums = new Map<string, [number, number]>();
+  s.brier.group.forEach((g, i) => {
+    const acc = sums.get(g) ?? [0, 0];
+    acc[0] += s.brier.y[i]!;
+    acc[1]++;
+    sums.set(g, acc);
+  });
+  return brierOf(s.brier.group.map((g) => { const [y, n] = sums.get(g)!; return y / n; }), s.brier.y);
+}
+
+interface Verdict {
+  line: string;
+  /** Targets missed beyond sampling noise. */
+  fails: string[];
+  /** Targets missed within two standard errors. */
+  noise: string[];
+}
+
+function report(s: SportStats): Verdict {
+  const fails: string[] = [];
+  const slope = calibrationSlope(s.cal);
+  const bClose = brierOf(s.brier.close, s.brier.y);
+  const bOpen = brierOf(s.brier.open, s.brier.y);
+  const bBase = baseRate(s);
+  const moveCorr = corr(s.moves.d1, s.moves.d2);
+  const rms = (xs: number[]) => Math.sqrt(mean(xs.map((x) => x * x)));
+  // Realized over priced dispersion: between the ladder's outer lines (as normal half-widths), and as a normal fit's sd.
+  const halfWidth = (mass: number): number => probit((1 + mass) / 2);
+  const ratio = (d: Dispersion): number => (d.inner.length === 0 ? NaN : halfWidth(mean(d.inner)) / halfWidth(mean(d.inside)));
+  const dispT = ratio(s.disp.totals);
+  const dispM = ratio(s.disp.margins);
+  const sdT = rms(s.disp.totals.d) / rms(s.disp.totals.sd);
+  const sdM = rms(s.disp.margins.d) / rms(s.disp.margins.sd);
+  const follow = mean(s.follow);
+  const [fav, favSe] = clustered(s.favourite);
+  const [long, longSe] = clustered(s.longshot);
+  const favClv = mean(s.favouriteClv);
+  const longClv = s.longshotClv.length < 30 ? NaN : mean(s.longshotClv);
+  // A miss within two standard errors is sampling noise, not a property of the data.
+  const noise: string[] = [];
+  // Fewer than 30 bets (a moneyline that rarely has a longshot) cannot be judged either way.
+  const within = (name: string, x: number, err: number, n: number): void => {
+    if (n < 30 || Math.abs(x) <= 0.015) return;
+    fails.push(name);
+    if (Math.abs(x) <= 2 * err) noise.push(name);
+  };
+  if (!(slope >= 0.8 && slope <= 1.25)) fails.push('slope');
+  if (!(bClose < bOpen && bClose < bBase)) fails.push('brier');
+  if (!(Math.abs(moveCorr) <= 0.2)) fails.push('moves');
+  within('follow', follow, se(s.follow), s.follow.length);
+  within('favourite', fav, favSe, s.favourite.length);
+  within('longshot', long, longSe, s.longshot.length);
+  within('fav CLV', favClv, se(s.favouriteClv), s.favouriteClv.length);
+  within('long CLV', longClv, se(s.longshotClv), s.longshotClv.length);
+  if (s.disp.totals.inner.length > 0 && !(Math.abs(dispT - 1) <= 0.15)) fails.push('disp T');
+  if (s.disp.margins.inner.length > 0 && !(Math.abs(dispM - 1) <= 0.15)) fails.push('disp M');
+  if (s.ties.noDraw > 0) fails.push('ties');
+  if (s.below.quotes > 0) fails.push('<1.01');
+  const o = (k: string) => pct(mean(s.over[k] ?? []));
+  const cells = [
+    s.name.padEnd(18),
+    String(s.events).padStart(5),
+    o('ml2').padStart(6),
+    o('ml3').padStart(6),
+    o('main').padStart(6),
+    o('alt').padStart(6),
+    o('team').padStart(6),
+    o('live').padStart(6),
+    num(slope).padStart(6),
+    `${num(bClose, 4)}/${num(bOpen, 4)}/${num(bBase, 4)}`.padStart(21),
+    num(moveCorr).padStart(6),
+    `${num(dispT)}|${num(sdT)}`.padStart(9),
+    `${num(dispM)}|${num(sdM)}`.padStart(9),
+    `${s.ties.noDraw}/${s.ties.noDrawPeriods}`.padStart(9),
+    pct(s.ties.drawPeriods === 0 ? NaN : s.ties.draws / s.ties.drawPeriods).padStart(6),
+    pct(s.ties.lines === 0 ? NaN : s.ties.pushes / s.ties.lines).padStart(6),
+    String(s.below.quotes).padStart(6),
+    `${pct(follow)}±${pct(se(s.follow))}`.padStart(13),
+    `${pct(fav)}±${pct(favSe)}`.padStart(13),
+    `${pct(long)}±${pct(longSe)}`.padStart(14),
+    `${pct(favClv)}/${pct(longClv)}`.padStart(13),
+    fails.length === 0 ? 'ok' : fails.length === noise.length ? `ok within noise (${noise.join(',')})` : fails.filter((x) => !noise.includes(x)).join(','),
+  ];
+  return { line: cells.join(' '), fails: fails.filter((x) => !noise.includes(x)), noise };
+}
+
+const header = [
+  'sport'.padEnd(18),
+  'n'.padStart(5),
+  'ml2'.padStart(6),
+  'ml3'.padStart(6),
+  'main'.padStart(6),
+  'alt'.padStart(6),
+  'team'.padStart(6),
+  'live'.padStart(6),
+  'slope'.padStart(6),
+  'Brier close/open/base'.padStart(21),
+  'moves'.padStart(6),
+  'dispT'.padStart(9),
+  'dispM'.padStart(9),
+  'ties(ml2)'.padStart(9),
+  'draws'.padStart(6),
+  'push'.padStart(6),
+  '<1.01'.padStart(6),
+  'follow move'.padStart(13),
+  'back fav'.padStart(13),
+  'fade longshot'.padStart(14),
+  'CLV fav/long'.padStart(13),
+  'verdict',
+].join(' ');
+
+const started = performance.now();
+console.log(`market realism: seed ${SEED}, now ${new Date(NOW).toISOString()}, up to ${EVENTS} settled parent events per sport, full histories of ${HISTORY}`);
+console.log('overround columns: closing 2-way and 3-way moneylines, main spread/totals, alternates, team totals, in-play rows');
+console.log(header);
+const verdicts: Verdict[] = [];
+for (const sport of data.sports()) {
+  const sportId = sport.sport_id as number;
+  if (SPORTS !== undefined && !SPORTS.includes(sportId)) continue;
+  const s = newStats(sport.name as string);
+  let k = 0;
+  // A moneyline-only sport (matchups, fights) has one bet per event: use as much history as it has.
+  const duel = data.closingLines(settledEvents(sportId, 1).next().value as Fixture, NOW).every((r) => r.market === 'moneyline');
+  for (const f of settledEvents(sportId, duel ? 4 * EVENTS : EVENTS)) collect(s, f, k++ < HISTORY);
+  const v = report(s);
+  verdicts.push(v);
+  console.log(v.line);
+}
+const sp = specialStats();
+console.log('');
+console.log(`props: mean overround ${pct(mean(sp.props))} over ${sp.props.length} books; outrights: mean overround ${pct(mean(sp.outrights))} over ${sp.outrights.length} books`);
+console.log(`specials: ${sp.below} of ${sp.quotes} quotes below 1.01; longest price ${sp.longest.toFixed(2)}`);
+const failing = verdicts.filter((v) => v.fails.length > 0).length;
+const noisy = verdicts.filter((v) => v.fails.length === 0 && v.noise.length > 0).length;
+console.log(
+  `${verdicts.length - failing - noisy} of ${verdicts.length} sports meet every target, ${noisy} more miss one only within sampling noise (2 SE), ${failing} miss one beyond it; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
