@@ -47,7 +47,7 @@ describe('a month of events', () => {
 
 describe('a price history above the row cap', () => {
   it('reads every row, in order and once, continuing with since, for the credits the mock charged', async () => {
-    const candidates = await odds.events.list({ sport_id: 4, starts_from: '2026-11-10T00:00:00Z', starts_to: '2026-11-20', limit: 40 });
+    const candidates = await odds.events.list({ sport_id: 29, starts_from: '2026-11-10T00:00:00Z', starts_to: '2026-11-20', limit: 40 });
     let event: Event | undefined;
     for (const candidate of candidates) {
       if ((await odds.events.odds(candidate, { full_history: true }).withMeta()).meta.truncated) {
