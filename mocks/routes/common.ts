@@ -27,3 +27,14 @@ export function requireEvent(ctx: DataContext<EventParams, unknown>, now: number
 
 /** Milliseconds of an RFC 3339 timestamp the query schema has already validated. */
 export const ms = (timestamp: string): number => Date.parse(timestamp);
+
+/**
+ * Whether nothing about the event can change any more at `now` or later: it ended, was settled, and
+ * any correction is in. Answers about such an event are stable (the pipeline may keep them serialized).
+ */
+export const isFinal = (fixture: Fixture, now: number): boolean =>
+  now >= Math.max(fixture.endAt, fixture.settledAt, fixture.correctedAt ?? 0);
+
+/** A per-event answer, marked stable once the event is final. */
+export const aboutEvent = <T>(result: DataResult<T>, fixture: Fixture, now: number): DataResult<T> =>
+  isFinal(fixture, now) ? { ...result, stable: true } : result;

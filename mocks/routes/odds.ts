@@ -1,5 +1,5 @@
 import type { OddsQuery } from '../../src/schemas';
-import { type EventParams, ms, requireEvent } from './common';
+import { aboutEvent, type EventParams, ms, requireEvent } from './common';
 import type { DataHandler } from './types';
 
 /**
@@ -17,5 +17,5 @@ export const eventOdds: DataHandler<EventParams, OddsQuery> = (ctx) => {
     mainOnly: main_lines_only === true,
     rowCap: ctx.rowCap,
   });
-  return { body: page.rows, rows: page.rows.length, truncated: page.truncated };
+  return aboutEvent({ body: page.rows, rows: page.rows.length, truncated: page.truncated }, fixture, now);
 };

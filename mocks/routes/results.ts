@@ -1,8 +1,9 @@
-import { capped, type EventParams, requireEvent } from './common';
+import { aboutEvent, capped, type EventParams, requireEvent } from './common';
 import type { DataHandler } from './types';
 
 /** `GET /v1/events/{event_id}/results`: one row per period that has started (pending until settled). */
 export const eventResults: DataHandler<EventParams, unknown> = (ctx) => {
   const now = ctx.clock.now();
-  return capped(ctx.data.results(requireEvent(ctx, now), now), ctx.rowCap);
+  const fixture = requireEvent(ctx, now);
+  return aboutEvent(capped(ctx.data.results(fixture, now), ctx.rowCap), fixture, now);
 };
