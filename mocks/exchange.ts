@@ -27,42 +27,53 @@ export interface ServiceRequest {
  * map, not a `Headers`: answers are built on the hot path of every request.
  */
 export class AnswerHeaders implements HeaderReader {
-  readonly #entries = new Map<string, [string, string]>();
+  /** Flat triples of (lower-case name, name as set, value): one array for the handful an answer has. */
+  readonly #entries: string[] = [];
   /** `Set-Cookie` values, which never combine. */
   readonly cookies: string[] = [];
 
   constructor(init: Readonly<Record<string, string>> = {}) {
-    for (const name in init) this.set(name, init[name] as string);
+    for (const name in init) this.#entries.push(name.toLowerCase(), name, init[name] as string);
+  }
+
+  #indexOf(name: string): number {
+    const key = name.toLowerCase();
+    for (let i = 0; i < this.#entries.length; i += 3) if (this.#entries[i] === key) return i;
+    return -1;
   }
 
   get(name: string): string | null {
-    return this.#entries.get(name.toLowerCase())?.[1] ?? null;
+    const i = this.#indexOf(name);
+    return i < 0 ? null : (this.#entries[i + 2] as string);
   }
 
   has(name: string): boolean {
-    return this.#entries.has(name.toLowerCase());
+    return this.#indexOf(name) >= 0;
   }
 
   set(name: string, value: string): void {
-    this.#entries.set(name.toLowerCase(), [name, value]);
+    const i = this.#indexOf(name);
+    if (i < 0) this.#entries.push(name.toLowerCase(), name, value);
+    else this.#entries[i + 2] = value;
   }
 
   /** Adds a value: a cookie of its own for `Set-Cookie`, else joined to the existing one with `, `. */
   append(name: string, value: string): void {
-    const key = name.toLowerCase();
-    if (key === 'set-cookie') return void this.cookies.push(value);
-    const existing = this.#entries.get(key);
-    this.#entries.set(key, existing ? [existing[0], `${existing[1]}, ${value}`] : [name, value]);
+    if (name.toLowerCase() === 'set-cookie') return void this.cookies.push(value);
+    const i = this.#indexOf(name);
+    if (i < 0) this.#entries.push(name.toLowerCase(), name, value);
+    else this.#entries[i + 2] = `${this.#entries[i + 2] as string}, ${value}`;
   }
 
   delete(name: string): void {
-    this.#entries.delete(name.toLowerCase());
+    const i = this.#indexOf(name);
+    if (i >= 0) this.#entries.splice(i, 3);
   }
 
   /** The headers as a plain object (without cookies), for `node:http` and `Response`. */
   toObject(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (const [name, value] of this.#entries.values()) out[name] = value;
+    for (let i = 0; i < this.#entries.length; i += 3) out[this.#entries[i + 1] as string] = this.#entries[i + 2] as string;
     return out;
   }
 }

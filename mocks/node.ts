@@ -305,7 +305,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const publicOrigin = serviceOptions.publicOrigin ?? url;
   const pages = pageHandlers(mock);
   const adminHandlers = createAdminHandlers(mock);
-  const requests = new BoundedLog<LoggedRequest>(REQUEST_LOG_BOUNDS, (r) => Date.parse(r.at));
+  // Times kept as numbers, written out only when the log is read.
+  const requests = new BoundedLog<Omit<LoggedRequest, 'at'> & { atMs: number }>(REQUEST_LOG_BOUNDS, (r) => r.atMs);
   // `--admin-remote` lifts the browser guards of the control plane and the challenge widget.
   const guarded = admin !== true;
   let closing = false;
@@ -377,7 +378,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   server.on('request', (req, res) => {
     void answer(req)
       .then((reply) => {
-        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, at: mock.clock.date().toISOString() }, mock.clock.now());
+        const now = mock.clock.now();
+        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, atMs: now }, now);
         if (reply.dropped) {
           req.socket.destroy();
           return;
@@ -412,7 +414,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     port: address.port,
     mock,
     get requests() {
-      return requests.toArray();
+      return requests.toArray().map(({ atMs, ...r }) => ({ ...r, at: new Date(atMs).toISOString() }));
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -15,10 +15,9 @@ export interface Trace {
 /** Records every answer in the activity log (the control plane's "latest requests"). */
 export function recordActivity(trace: Trace, method: string, status: number, errorCode: string | undefined, service: ServiceContext, metered: boolean): void {
   const now = service.clock.now();
-  service.state.activity.record(
-    {
+  service.state.activity.record({
       request_id: trace.requestId,
-      at: new Date(now).toISOString(),
+      atMs: now,
       method,
       route: trace.route?.id ?? null,
       endpoint: trace.route?.path ?? null,
@@ -28,9 +27,7 @@ export function recordActivity(trace: Trace, method: string, status: number, err
       metered,
       latency_ms: Math.max(0, now - trace.startedAt),
       account: trace.caller?.account.email ?? null,
-    },
-    now,
-  );
+  });
 }
 
 /**

@@ -4,9 +4,18 @@ import { toFetchResponse } from '../fetch-exchange';
 import type { AccountRecord } from '../state';
 import { ServiceError } from '../service-error';
 
+let lastDate = { second: Number.NaN, text: '' };
+
+/** The HTTP date of `now` (whole seconds), written once per second of mock time. */
+function httpDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() };
+  return lastDate.text;
+}
+
 /** Headers every answer carries: the request id, the service origin, and `Date` from the service's clock (`now`). */
 export function baseHeaders(requestId: string, serviceOrigin: string, now: number): AnswerHeaders {
-  return new AnswerHeaders({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin, Date: new Date(now).toUTCString() });
+  return new AnswerHeaders({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin, Date: httpDate(now) });
 }
 
 /** A JSON answer; `text` is the body already serialized (a cached answer), else `body` is. */

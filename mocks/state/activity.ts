@@ -28,17 +28,21 @@ export interface ActivityEntry {
 /** The activity log: the 1,000 most recent answers within an hour of mock time. */
 export const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
 
+/** An entry as kept: its time as a number, written out only when the log is read. */
+type Kept = Omit<ActivityEntry, 'at'> & { atMs: number };
+
 /** The most recent answers of the service, oldest first, within `ACTIVITY_BOUNDS`. */
 export class ActivityLog {
-  readonly #entries = new BoundedLog<ActivityEntry>(ACTIVITY_BOUNDS, (e) => Date.parse(e.at));
+  readonly #entries = new BoundedLog<Kept>(ACTIVITY_BOUNDS, (e) => e.atMs);
 
-  record(entry: ActivityEntry, now: number): void {
-    this.#entries.push(entry, now);
+  /** Records an answer given at `atMs` (mock time). */
+  record(entry: Kept): void {
+    this.#entries.push(entry, entry.atMs);
   }
 
   /** The entries within the bounds at `now`, oldest first. */
   list(now: number): ActivityEntry[] {
     this.#entries.trim(now);
-    return this.#entries.toArray();
+    return this.#entries.toArray().map(({ request_id, atMs, ...rest }) => ({ request_id, at: new Date(atMs).toISOString(), ...rest }));
   }
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerHeaders } from '../../mocks/exchange';
+import { answerHeadersOf, toFetchResponse } from '../../mocks/fetch-exchange';
+
+describe('AnswerHeaders: the headers of an answer, as the pipeline builds them', () => {
+  it('reads and replaces names case-insensitively, keeping the name as first set', () => {
+    const h = new AnswerHeaders({ 'X-Request-Id': 'req_1' });
+    expect(h.get('x-request-id')).toBe('req_1');
+    h.set('x-REQUEST-id', 'req_2');
+    expect(h.toObject()).toEqual({ 'X-Request-Id': 'req_2' });
+    expect(h.has('X-Cache')).toBe(false);
+    h.set('X-Cache', 'HIT');
+    h.delete('x-cache');
+    expect(h.get('X-Cache')).toBeNull();
+  });
+
+  it('joins appended values with a comma, and keeps every Set-Cookie apart', () => {
+    const h = new AnswerHeaders();
+    h.append('Vary', 'Origin');
+    h.append('vary', 'Accept');
+    h.append('Set-Cookie', 'a=1; HttpOnly');
+    h.append('set-cookie', 'b=2; HttpOnly');
+    expect(h.get('Vary')).toBe('Origin, Accept');
+    expect(h.cookies).toEqual(['a=1; HttpOnly', 'b=2; HttpOnly']);
+    expect(h.toObject()).toEqual({ Vary: 'Origin, Accept' });
+  });
+
+  it('turns into a Fetch Response and back without losing a header or a cookie', async () => {
+    const h = new AnswerHeaders({ 'Content-Type': 'application/json' });
+    h.append('Set-Cookie', 'a=1');
+    h.append('Set-Cookie', 'b=2');
+    const response = toFetchResponse({ status: 201, headers: h, body: '{"ok":true}' });
+    expect(response.status).toBe(201);
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(await response.json()).toEqual({ ok: true });
+    const back = answerHeadersOf(response.headers);
+    expect(back.get('content-type')).toBe('application/json');
+    expect(back.cookies).toEqual(['a=1', 'b=2']);
+    expect(toFetchResponse({ status: 0, headers: h, body: null, dropped: true }).type).toBe('error');
+  });
+});
