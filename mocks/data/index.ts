@@ -105,7 +105,7 @@ export interface Dataset {
   outrights(sportId: number | undefined, now: number): OutrightRow[];
 }
 
-const FIXTURE_CACHE = 8192;
+const FIXTURE_CACHE = 16384;
 const TIMELINE_CACHE = 128;
 
 /**
