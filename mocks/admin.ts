@@ -6,6 +6,7 @@ import { consolePage } from './console/page';
 import type { MockService } from './index';
 import { pageHeaders } from './pages';
 import { readBoundedBody } from './pipeline/body';
+import { faultError } from './pipeline/faults';
 import { describeIssues, shapeKeys } from './pipeline/input';
 import { newRequestId } from './pipeline/request-id';
 import { asServiceError, baseHeaders, errorResponse, jsonResponse } from './pipeline/respond';
@@ -112,11 +113,11 @@ async function caught<T>(work: () => T | Promise<T>): Promise<T> {
 const iso = (ms: number) => new Date(ms).toISOString();
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 
-/** An armed fault in the control plane's words: snake_case, with its path template. */
+/** An armed fault in the control plane's words: snake_case, its path template, and the code its status answers. */
 function faultView(fault: ArmedFault) {
-  const { id, route, remaining, status, code, retryAfter, drop, latencyMs } = fault;
+  const { id, route, remaining, status, retryAfter, drop, latencyMs } = fault;
   const endpoint = routeList.find((r) => r.id === route)?.path ?? null;
-  const given = { status, code, retry_after: retryAfter, drop, latency_ms: latencyMs };
+  const given = { status, code: faultError(fault)?.code, retry_after: retryAfter, drop, latency_ms: latencyMs };
   return { id, route, endpoint, remaining, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
 }
 

@@ -59,7 +59,7 @@ const BODY = `
 
   <section id="requests-section" aria-labelledby="requests-title" class="wide">
     <h2 id="requests-title">Latest requests</h2>
-    <table id="requests"><thead><tr><th>at</th><th>method</th><th>route</th><th>status</th><th>code</th><th class="num">cost</th><th class="num">latency ms</th><th>account</th></tr></thead><tbody></tbody></table>
+    <div class="scroll"><table id="requests"><thead><tr><th>at</th><th>method</th><th>route</th><th>status</th><th>code</th><th class="num">cost</th><th class="num">latency ms</th><th>account</th></tr></thead><tbody></tbody></table></div>
   </section>
 
   <section id="faults-section" aria-labelledby="faults-title">

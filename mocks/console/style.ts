@@ -23,7 +23,7 @@ export const CONSOLE_STYLE = `
   .scopes { color: var(--muted); }
   .revoked { text-decoration: line-through; color: var(--muted); }
   #requests-section tbody { font-variant-numeric: tabular-nums; }
-  #requests-section table { display: block; max-height: 22rem; overflow: auto; }
+  .scroll { max-height: 22rem; overflow: auto; }
   button, input, select { font: inherit; padding: .25rem .55rem; }
   button { border: 1px solid var(--line); background: #eef2fa; border-radius: .3rem; cursor: pointer; }
   button:hover { background: #e2e9f8; }
