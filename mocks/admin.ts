@@ -113,11 +113,12 @@ async function caught<T>(work: () => T | Promise<T>): Promise<T> {
 const iso = (ms: number) => new Date(ms).toISOString();
 const ok = (body: unknown, status = 200): Reply => ({ status, body });
 
-/** An armed fault in the control plane's words: snake_case, its path template, and the code its status answers. */
+/** An armed fault in the control plane's words: snake_case, its path template, and the code and `Retry-After` its status answers. */
 function faultView(fault: ArmedFault) {
-  const { id, route, remaining, status, retryAfter, drop, latencyMs } = fault;
+  const { id, route, remaining, status, drop, latencyMs } = fault;
   const endpoint = routeList.find((r) => r.id === route)?.path ?? null;
-  const given = { status, code: faultError(fault)?.code, retry_after: retryAfter, drop, latency_ms: latencyMs };
+  const answer = faultError(fault);
+  const given = { status, code: answer?.code, retry_after: answer?.options.retryAfter, drop, latency_ms: latencyMs };
   return { id, route, endpoint, remaining, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) };
 }
 
