@@ -1,8 +1,8 @@
 /** Small text helpers shared by the examples' terminal output. */
 import type { CreditSnapshot } from '../../src';
 
-/** A decimal price in 6 columns, `-` when the service has none (every field is nullable). */
-export const price = (x: number | null | undefined, width = 6): string => (x == null ? '-' : x.toFixed(2)).padStart(width);
+/** A decimal price right-aligned in `width` columns, `-` when the service has none (every field is nullable). */
+export const price = (x: number | null | undefined, width = 6, digits = 2): string => (x == null ? '-' : x.toFixed(digits)).padStart(width);
 
 /** `2026-11-21T18:00:00Z` as `2026-11-21 18:00Z`. */
 export const when = (iso: string | null | undefined): string => (iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}Z` : '');

@@ -47,6 +47,9 @@ export function describeFailure(error: unknown, baseUrl: string): string | undef
   if (error instanceof BudgetExceededError) return `Stopped by the credit budget: ${error.message}.`;
   if (error instanceof APIError) return `${baseUrl} answered ${error.message}`;
   if (error instanceof SportsOddsError) return `${error.name}: ${error.message}`;
+  // A file the example was given that cannot be read or written.
+  const { code, syscall, path } = (error ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown };
+  if (typeof code === 'string' && typeof syscall === 'string' && typeof path === 'string') return `Cannot ${syscall} ${path} (${code}).`;
   return undefined;
 }
 
