@@ -281,3 +281,4 @@ export type { AccountInit } from './state/provision';
 export type { Charge } from './state/meter';
 export type { OutboxMessage } from './state/outbox';
 export type { ActivityEntry } from './state/activity';
+export type { Bounds } from './state/bounded';
