@@ -97,7 +97,7 @@ await runExample(target.baseUrl, async () => {
   console.log(`   this client spent ${credits(c.spent)} in ${count(c.meteredCalls)} metered calls; ${windows(c)}`);
   console.log(`   the daily guard resets ${c.daily.reset?.toISOString()}, the plan period ${c.period.reset?.toISOString()}`);
 
-  console.log('\nNext: the examples, each a real job (docs: examples/README.md):');
+  console.log('\nNext: the examples, each a real job (docs/examples.md):');
   console.log('   npm run example -- live-scanner       in-play prices, refreshed, with the credits spent');
   console.log('   npm run example -- clv-report         CLV and expected win of a CSV of bets');
   console.log('   npm run example -- backfill-sqlite    events and whole odds histories into SQLite, resumable');
