@@ -42,10 +42,11 @@ function run(command, commandArgs) {
 /**
  * The downstream suite as a user runs it (`npx vitest run` in their project), except that the
  * package's names resolve to this repository's sources (the entries tsup.config.ts builds), so it
- * needs no build. Extra arguments are vitest filters.
+ * needs no build. Extra arguments are vitest's (`--reporter=verbose`, a test file filter).
  */
-async function downstreamTests(filters) {
-  const { startVitest } = await import('vitest/node');
+async function downstreamTests(argv) {
+  const { parseCLI, startVitest } = await import('vitest/node');
+  const { filter, options } = parseCLI(['vitest', 'run', ...argv]);
   const suite = join(root, 'examples/downstream-tests');
   const sources = {
     'sports-odds-data': 'src/index.ts',
@@ -55,7 +56,7 @@ async function downstreamTests(filters) {
     'sports-odds-data/mocks/node': 'mocks/node.ts',
   };
   const alias = Object.entries(sources).map(([find, file]) => ({ find: new RegExp(`^${find}$`), replacement: join(root, file) }));
-  const vitest = await startVitest(filters, { root: suite, config: join(suite, 'vitest.config.ts'), run: true, watch: false }, { resolve: { alias } });
+  const vitest = await startVitest(filter, { ...options, root: suite, config: join(suite, 'vitest.config.ts'), run: true, watch: false }, { resolve: { alias } });
   await vitest.close();
   const failed = vitest.state.getCountOfFailedTests() > 0 || vitest.state.getFiles().length === 0;
   process.exit(failed || (process.exitCode ?? 0) !== 0 ? 1 : 0);
