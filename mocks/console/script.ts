@@ -48,14 +48,17 @@ async function api(method, path, body) {
   return json;
 }
 
+/** Runs an action, redraws from the control plane, then says how it went (so the message comes with fresh data). */
 async function act(label, work) {
+  let message;
   try {
     const result = await work();
-    say(typeof result === 'string' ? result : label, 'ok');
+    message = [typeof result === 'string' ? result : label, 'ok'];
   } catch (error) {
-    say(label + ' failed: ' + error.message, 'error');
+    message = [label + ' failed: ' + error.message, 'error'];
   }
   await refresh();
+  say(message[0], message[1]);
 }
 
 const fmt = (n) => Number(n).toLocaleString('en');
@@ -181,11 +184,17 @@ function renderOutbox(messages) {
   )), 4, 'no mail sent');
 }
 
+let started = 0;
+let drawn = 0;
+/** Reads everything and redraws; a read that finishes after a later one has drawn is dropped. */
 async function refresh() {
+  const mine = ++started;
   try {
     const [clock, accounts, ledger, requests, outbox, faults] = await Promise.all([
       api('GET', '/clock'), api('GET', '/accounts'), api('GET', '/ledger'), api('GET', '/requests?limit=100'), api('GET', '/outbox'), api('GET', '/faults'),
     ]);
+    if (mine < drawn) return;
+    drawn = mine;
     clockNow = Date.parse(clock.now);
     $('now').textContent = clock.now;
     $('now').setAttribute('datetime', clock.now);
