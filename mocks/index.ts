@@ -5,7 +5,7 @@
 import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
-import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type QuotaWindow } from '../src/schemas';
+import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type ApiKey, type QuotaWindow } from '../src/schemas';
 import { createClock, type Clock } from './clock';
 import type { ServiceContext } from './context';
 import { createDataset } from './data';
@@ -21,7 +21,8 @@ import type { ActivityEntry } from './state/activity';
 import { startCheckout } from './routes/checkout';
 import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
-import type { FaultSpec } from './state/faults';
+import type { ArmedFault, FaultSpec } from './state/faults';
+import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
 import { planOf, provisionAccount, type AccountInit } from './state/provision';
 
@@ -38,6 +39,19 @@ export interface LedgerEntry {
   reserved: number;
   period: QuotaWindow;
   daily: QuotaWindow;
+}
+
+/** An account as the control plane shows it: its keys' inventory records, never a key or its hash. */
+export interface MockAccount {
+  email: string;
+  status: AccountStatus;
+  /** The plan's slug (`trial`, `starter`, `pro`). */
+  plan: string;
+  /** When the account was created, in ms on the mock's clock. */
+  createdAt: number;
+  recoveryEmailVerified: boolean;
+  /** Its keys as `GET /v1/account/keys` lists them (revoked ones included, within their bounds). */
+  keys: ApiKey[];
 }
 
 /** The mock service and the handles tests need. */
@@ -70,8 +84,13 @@ export interface MockService {
   createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
   /** Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority). */
   updateAccount(email: string, change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined }): Promise<void>;
-  /** Injects faults and latency into the next requests of a route. */
-  readonly faults: { inject(spec: FaultSpec): void; clear(): void };
+  /**
+   * Injects faults and latency into the next requests of a route; lists the armed ones (with the
+   * requests each still applies to) and disarms one by id, or all.
+   */
+  readonly faults: { inject(spec: FaultSpec): ArmedFault; list(): ArmedFault[]; remove(id: string): boolean; clear(): void };
+  /** Every account with its keys' inventory records. */
+  accounts(): MockAccount[];
   /** The metering ledger of every account. */
   ledger(): LedgerEntry[];
   /** The most recent answers of the service (1,000 within an hour of mock time), oldest first: route, status, code, cost, latency. */
@@ -179,10 +198,21 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       inject(spec) {
         const route = routeList.find((r) => r.id === spec.route || r.path === spec.route);
         if (!route) throw new RangeError(`unknown route ${spec.route}`);
-        service.state.faults.add(route.id, spec);
+        return service.state.faults.add(route.id, spec);
       },
+      list: () => service.state.faults.list(),
+      remove: (id) => service.state.faults.remove(id),
       clear: () => service.state.faults.clear(),
     },
+    accounts: () =>
+      service.state.accounts.all().map((account) => ({
+        email: account.email,
+        status: account.status,
+        plan: account.plan.slug,
+        createdAt: account.createdAt,
+        recoveryEmailVerified: account.recovery.verified,
+        keys: service.state.keys.ofAccount(account.id).map(keyView),
+      })),
     ledger() {
       const now = service.clock.now();
       return service.state.accounts.all().map((account) => {
@@ -248,9 +278,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 export { createFixtures, fixtures, type Fixtures, type FixtureOptions, type Factory } from './fixtures';
 export type { Clock } from './clock';
 export type { MockServiceOptions } from './options';
-export type { FaultSpec } from './state/faults';
+export type { ArmedFault, Fault, FaultSpec } from './state/faults';
 export type { PlanConfig } from './state/plans';
 export type { AccountInit } from './state/provision';
 export type { Charge } from './state/meter';
 export type { OutboxMessage } from './state/outbox';
 export type { ActivityEntry } from './state/activity';
+export type { Bounds } from './state/bounded';

@@ -24,16 +24,29 @@ export type Fault = Omit<FaultSpec, 'count' | 'route'>;
 /** Faults armed at once, at most. */
 export const MAX_ARMED_FAULTS = 1_000;
 
+/** An armed fault as the control plane lists it: what it does, and how many requests it still applies to. */
+export interface ArmedFault extends Fault {
+  /** `flt_` + a sequence number, to disarm it. */
+  id: string;
+  /** Route id of the route table. */
+  route: string;
+  /** Requests it still applies to. */
+  remaining: number;
+}
+
 /** Faults armed per route id, first in first out; at most `MAX_ARMED_FAULTS`. */
 export class FaultQueue {
-  private readonly armed: { routeId: string; fault: Fault; left: number }[] = [];
+  private readonly armed: { id: string; routeId: string; fault: Fault; left: number }[] = [];
+  private sequence = 0;
 
   /** Arms a fault for a resolved route id. */
-  add(routeId: string, spec: FaultSpec): void {
+  add(routeId: string, spec: FaultSpec): ArmedFault {
     const { count = 1, route: _route, ...fault } = spec;
     if (!Number.isInteger(count) || count < 1) throw new RangeError('fault count must be a positive integer');
     if (this.armed.length >= MAX_ARMED_FAULTS) throw new RangeError(`at most ${MAX_ARMED_FAULTS} faults can be armed at once: clear them first`);
-    this.armed.push({ routeId, fault, left: count });
+    const armed = { id: `flt_${++this.sequence}`, routeId, fault, left: count };
+    this.armed.push(armed);
+    return view(armed);
   }
 
   /** Takes the next fault of a route, if any. */
@@ -46,7 +59,25 @@ export class FaultQueue {
     return armed.fault;
   }
 
+  /** The faults still armed, in the order they were armed (a route's first one applies first). */
+  list(): ArmedFault[] {
+    return this.armed.map(view);
+  }
+
+  /** Disarms one fault; false when no fault has that id (already used up, or never armed). */
+  remove(id: string): boolean {
+    const index = this.armed.findIndex((a) => a.id === id);
+    if (index === -1) return false;
+    this.armed.splice(index, 1);
+    return true;
+  }
+
   clear(): void {
     this.armed.length = 0;
   }
 }
+
+const view = (armed: { id: string; routeId: string; fault: Fault; left: number }): ArmedFault => {
+  const defined = Object.entries(armed.fault).filter(([, value]) => value !== undefined);
+  return { id: armed.id, route: armed.routeId, remaining: armed.left, ...(Object.fromEntries(defined) as Fault) };
+};

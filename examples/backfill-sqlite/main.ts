@@ -1,0 +1,139 @@
+/**
+ * Backfill into SQLite: a sport's events of a date range and the complete odds history of each, in a
+ * SQLite file (`node:sqlite`), inside a credit budget, with a progress bar. Stop it at any time
+ * (Ctrl-C, a crash, the budget): the same command resumes after the last page it stored.
+ *
+ *   npm run example -- backfill-sqlite [--sport 29] [--from 2026-11-15] [--to 2026-11-16] [--budget 5000] [--db file.sqlite]
+ *
+ * `--from` and `--to` take a UTC day (`--to` includes the whole day) or an RFC 3339 instant. Every
+ * page is stored in one transaction with the checkpoint of the scan that made it (`scan.state`), and
+ * the budget counts the credits of every run of the job (the SDK's `budget.maxCredits` guards what
+ * is left, refusing a call before it is sent). `--stop-after-pages n` stops after n stored pages, as
+ * Ctrl-C would.
+ */
+import { Presets, SingleBar } from 'cli-progress';
+import { mkdir } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { BudgetExceededError, type SportsOdds } from '../../src';
+import { count, credits } from '../lib/format';
+import { runExample } from '../lib/run';
+import { connect, realService } from '../lib/target';
+import { BackfillStore } from './store';
+
+const { values: args } = parseArgs({
+  options: {
+    sport: { type: 'string', default: '29' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    budget: { type: 'string', default: '5000' },
+    db: { type: 'string' },
+    'stop-after-pages': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  console.log('npm run example -- backfill-sqlite [--sport <id>] [--from <day|instant>] [--to <day|instant>] [--budget <credits>] [--db <file>] [--stop-after-pages <n>]');
+  process.exit(0);
+}
+
+const DAY = 86_400_000;
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+// Default: the two UTC days before today, finished events with whole histories.
+const startOfToday = Math.floor(Date.now() / DAY) * DAY;
+const job = {
+  sport_id: Number(args.sport),
+  starts_from: /^\d{4}-\d{2}-\d{2}$/.test(args.from ?? '') ? `${args.from}T00:00:00Z` : (args.from ?? `${day(startOfToday - 2 * DAY)}T00:00:00Z`),
+  starts_to: args.to ?? day(startOfToday - DAY),
+};
+const budget = Number(args.budget);
+const stopAfterPages = args['stop-after-pages'] === undefined ? Infinity : Number(args['stop-after-pages']);
+const cwd = process.env['INIT_CWD'] ?? process.cwd();
+const where = realService() ? 'service' : 'mock';
+const file = args.db
+  ? resolve(cwd, args.db)
+  : resolve(dirname(process.argv[1] ?? '.'), `../out/backfill-${where}-${job.sport_id}-${job.starts_from.slice(0, 10)}-${job.starts_to.slice(0, 10)}.sqlite`);
+
+await mkdir(dirname(file), { recursive: true });
+const store = new BackfillStore(file);
+const { resumed, credits: before } = store.open(job, new Date().toISOString());
+const target = connect({ rateLimit: { requestsPerSecond: 'account' }, budget: { maxCredits: Math.max(0, budget - before) } });
+let pagesStored = 0;
+/** A stop asked for by `--stop-after-pages`: the loops end after the page they stored. */
+const stopped = () => pagesStored >= stopAfterPages;
+
+/** Phase 1: every event of the window, page by page, with the scan's checkpoint. */
+async function listEvents(odds: SportsOdds, signal: AbortSignal): Promise<void> {
+  const { state, done } = store.scanState();
+  if (done) return;
+  const scan = state ? odds.events.resumeScan(state, { signal }) : odds.events.scan(job, { signal });
+  let spent = scan.state.credits;
+  for await (const page of scan.pages()) {
+    store.saveEvents(page.data, page.state, page.state.credits - spent);
+    spent = page.state.credits;
+    pagesStored += 1;
+    if (page.incomplete) console.log('  (more events start at one instant than a page holds: some are missing; narrow the window)');
+    if (stopped() || signal.aborted) return;
+  }
+}
+
+/** Phase 2: the whole history of each event, resuming one a previous run stopped inside. */
+async function fetchHistories(odds: SportsOdds, signal: AbortSignal): Promise<void> {
+  const pending = store.pendingEvents();
+  const totals = store.totals();
+  const bar = new SingleBar(
+    { format: 'histories |{bar}| {value}/{total} events · {rows} rows · {credits} credits', hideCursor: true, clearOnComplete: false },
+    Presets.shades_classic,
+  );
+  bar.start(totals.events, totals.done, { rows: count(totals.rows), credits: count(totals.credits) });
+  let rows = totals.rows;
+  try {
+    for (const event of pending) {
+      const history = event.history ? odds.events.resumeOddsHistory(event.history, { signal }) : odds.events.oddsHistory(event.event_id, {}, { signal });
+      let spent = history.state.credits;
+      for await (const page of history.pages()) {
+        store.saveOdds(event.event_id, page.data, page.state, page.state.credits - spent);
+        spent = page.state.credits;
+        rows += page.data.length;
+        pagesStored += 1;
+        bar.update(store.totals().done, { rows: count(rows), credits: count(store.totals().credits) });
+        if (stopped() || signal.aborted) return;
+      }
+    }
+  } finally {
+    bar.stop();
+  }
+}
+
+/** Where the job stands: complete, or how to resume it. */
+function summary(odds: SportsOdds): void {
+  const t = store.totals();
+  const complete = t.done === t.events && store.scanState().done;
+  if (complete) store.finish(new Date().toISOString());
+  console.log(`\n${complete ? 'Complete' : 'Stopped'}: ${count(t.events)} events, ${count(t.done)} histories complete, ${count(t.rows)} odds rows, ${credits(t.credits)} in all (${credits(odds.credits.spent)} this run).`);
+  if (!complete) console.log('Run the same command to resume after the last stored page.');
+}
+
+await runExample(target.baseUrl, async (signal) => {
+  const { odds } = target;
+  console.log(`Backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}, from ${target.label}`);
+  console.log(`${resumed ? 'resuming' : 'new'} job in ${file}; budget ${credits(budget)}, ${count(before)} spent by earlier runs`);
+  try {
+    await listEvents(odds, signal);
+    if (!stopped() && !signal.aborted) {
+      console.log(`events listed: ${count(store.totals().events)}; now their odds histories`);
+      await fetchHistories(odds, signal);
+    }
+  } catch (error) {
+    // Ctrl-C while a request was out: that page was not stored, and the summary says where it stands.
+    if (signal.aborted) return summary(odds);
+    if (!(error instanceof BudgetExceededError)) throw error;
+    const t = store.totals();
+    console.log(`\nThe credit budget is reached: ${count(t.credits)} of ${count(budget)} spent, ${t.done} of ${t.events} histories complete.`);
+    console.log('Run the same command with a larger --budget to continue where it stopped.');
+    process.exitCode = 3;
+    return;
+  }
+  summary(odds);
+});
+store.close();

@@ -1,0 +1,130 @@
+/**
+ * The backfill's SQLite file (`node:sqlite`): the job and its checkpoints, events, and odds rows.
+ * Every page is written in one transaction with the checkpoint that follows it, so a process stopped
+ * at any point resumes exactly after the last page it stored: no gap, no duplicate.
+ */
+import { DatabaseSync } from 'node:sqlite';
+import type { Event, EventScanState, OddsHistoryState, OddsSnapshot } from '../../src';
+
+/** What a backfill covers. */
+export interface Job {
+  sport_id: number;
+  starts_from: string;
+  starts_to: string;
+}
+
+/** An event whose history is still to fetch, with its checkpoint if a run stopped inside it. */
+export interface PendingEvent {
+  event_id: number;
+  history: OddsHistoryState | undefined;
+}
+
+const ODDS_COLUMNS = [
+  'event_id', 'line_id', 'alt_line_id', 'market', 'period', 'line', 'odds1', 'odds0', 'odds2', 'todds1', 'todds0', 'todds2',
+  'max_win', 'cutoff', 'status', 'timestamp', 'score_home', 'score_away', 'red_cards_home', 'red_cards_away',
+] as const satisfies readonly (keyof OddsSnapshot)[];
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS job (
+    id INTEGER PRIMARY KEY CHECK (id = 1), sport_id INTEGER NOT NULL, starts_from TEXT NOT NULL, starts_to TEXT NOT NULL,
+    credits INTEGER NOT NULL DEFAULT 0, scan_state TEXT, scan_done INTEGER NOT NULL DEFAULT 0, started_at TEXT NOT NULL, finished_at TEXT
+  );
+  CREATE TABLE IF NOT EXISTS events (
+    event_id INTEGER PRIMARY KEY, parent_id INTEGER, starts TEXT, runner_home TEXT, runner_away TEXT, live_status INTEGER, version INTEGER,
+    history_state TEXT, history_done INTEGER NOT NULL DEFAULT 0, history_rows INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE IF NOT EXISTS odds (${ODDS_COLUMNS.map((c) => (c === 'market' || c === 'cutoff' || c === 'timestamp' ? `${c} TEXT` : `${c} NUMERIC`)).join(', ')});
+  CREATE INDEX IF NOT EXISTS odds_by_event ON odds (event_id, timestamp);
+`;
+
+/** The backfill database. */
+export class BackfillStore {
+  readonly #db: DatabaseSync;
+
+  constructor(path: string) {
+    this.#db = new DatabaseSync(path);
+    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+    this.#db.exec(SCHEMA);
+  }
+
+  /** The job this file holds, creating it on first use; a different job in the same file is refused. */
+  open(job: Job, now: string): { resumed: boolean; credits: number } {
+    const row = this.#db.prepare('SELECT sport_id, starts_from, starts_to, credits FROM job WHERE id = 1').get() as (Job & { credits: number }) | undefined;
+    if (!row) {
+      this.#db.prepare('INSERT INTO job (id, sport_id, starts_from, starts_to, started_at) VALUES (1, ?, ?, ?, ?)').run(job.sport_id, job.starts_from, job.starts_to, now);
+      return { resumed: false, credits: 0 };
+    }
+    if (row.sport_id !== job.sport_id || row.starts_from !== job.starts_from || row.starts_to !== job.starts_to) {
+      throw new Error(`this database holds the backfill of sport ${row.sport_id} from ${row.starts_from} to ${row.starts_to}: give the same options, or another --db`);
+    }
+    return { resumed: true, credits: row.credits };
+  }
+
+  /** The events scan's checkpoint, or undefined before its first page; `done` once it is complete. */
+  scanState(): { state: EventScanState | undefined; done: boolean } {
+    const row = this.#db.prepare('SELECT scan_state, scan_done FROM job WHERE id = 1').get() as { scan_state: string | null; scan_done: number };
+    return { state: row.scan_state === null ? undefined : (JSON.parse(row.scan_state) as EventScanState), done: row.scan_done === 1 };
+  }
+
+  /** Stores a page of events with the scan's next checkpoint and the credits it cost, at once. */
+  saveEvents(events: readonly Event[], state: EventScanState, credits: number): void {
+    const insert = this.#db.prepare(
+      `INSERT INTO events (event_id, parent_id, starts, runner_home, runner_away, live_status, version) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (event_id) DO UPDATE SET parent_id = excluded.parent_id, starts = excluded.starts, runner_home = excluded.runner_home,
+         runner_away = excluded.runner_away, live_status = excluded.live_status, version = excluded.version`,
+    );
+    this.#transaction(() => {
+      for (const e of events) {
+        if (e.event_id == null) continue;
+        insert.run(e.event_id, e.parent_id ?? null, e.starts ?? null, e.runner_home ?? null, e.runner_away ?? null, e.live_status ?? null, e.version ?? null);
+      }
+      this.#db.prepare('UPDATE job SET scan_state = ?, scan_done = ?, credits = credits + ? WHERE id = 1').run(JSON.stringify(state), state.done ? 1 : 0, credits);
+    });
+  }
+
+  /** Events whose history is not complete yet, by kickoff. */
+  pendingEvents(): PendingEvent[] {
+    const rows = this.#db.prepare('SELECT event_id, history_state FROM events WHERE history_done = 0 ORDER BY starts, event_id').all() as { event_id: number; history_state: string | null }[];
+    return rows.map((r) => ({ event_id: r.event_id, history: r.history_state === null ? undefined : (JSON.parse(r.history_state) as OddsHistoryState) }));
+  }
+
+  /** Stores a page of an event's history with its next checkpoint and the credits it cost, at once. */
+  saveOdds(eventId: number, rows: readonly OddsSnapshot[], state: OddsHistoryState, credits: number): void {
+    const insert = this.#db.prepare(`INSERT INTO odds (${ODDS_COLUMNS.join(', ')}) VALUES (${ODDS_COLUMNS.map(() => '?').join(', ')})`);
+    this.#transaction(() => {
+      for (const row of rows) insert.run(...ODDS_COLUMNS.map((c) => row[c] ?? null));
+      this.#db
+        .prepare('UPDATE events SET history_state = ?, history_done = ?, history_rows = history_rows + ? WHERE event_id = ?')
+        .run(JSON.stringify(state), state.done ? 1 : 0, rows.length, eventId);
+      this.#db.prepare('UPDATE job SET credits = credits + ? WHERE id = 1').run(credits);
+    });
+  }
+
+  /** Marks the job finished. */
+  finish(now: string): void {
+    this.#db.prepare('UPDATE job SET finished_at = ? WHERE id = 1').run(now);
+  }
+
+  /** Totals for the summary. */
+  totals(): { events: number; done: number; rows: number; credits: number } {
+    const e = this.#db.prepare('SELECT COUNT(*) AS events, SUM(history_done) AS done FROM events').get() as { events: number; done: number | null };
+    const o = this.#db.prepare('SELECT COUNT(*) AS rows FROM odds').get() as { rows: number };
+    const j = this.#db.prepare('SELECT credits FROM job WHERE id = 1').get() as { credits: number } | undefined;
+    return { events: e.events, done: e.done ?? 0, rows: o.rows, credits: j?.credits ?? 0 };
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  #transaction(work: () => void): void {
+    this.#db.exec('BEGIN IMMEDIATE');
+    try {
+      work();
+      this.#db.exec('COMMIT');
+    } catch (error) {
+      this.#db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Browser: a static page that uses the SDK from the browser against the standalone mock service,
+ * across origins (CORS). Serves the page on one port and the mock on another, then waits for Ctrl-C.
+ *
+ *   npm run example -- browser [--port 0] [--sport 29]
+ *
+ * The page's script (app.ts) is bundled for the browser with esbuild when the example starts. With
+ * SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY set, the page calls that service instead, which must
+ * allow the page's origin by CORS.
+ */
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startMockServer, type MockServer } from '../../mocks/node';
+import { runExample } from '../lib/run';
+import { realService } from '../lib/target';
+
+const { values: args } = parseArgs({ options: { port: { type: 'string', default: '0' }, sport: { type: 'string', default: '29' }, help: { type: 'boolean', default: false } } });
+if (args.help) {
+  console.log('npm run example -- browser [--port <page port, 0 for any>] [--sport <sport_id>]');
+  process.exit(0);
+}
+const here = dirname(process.argv[1] ?? '.');
+
+/** The page's files: the HTML, its stylesheet, and app.ts bundled for the browser. */
+async function pageFiles(): Promise<Record<string, { body: string; type: string }>> {
+  const bundle = await build({ entryPoints: [join(here, 'app.ts')], bundle: true, platform: 'browser', format: 'esm', target: 'es2022', write: false, logLevel: 'warning' });
+  return {
+    '/': { body: await readFile(join(here, 'index.html'), 'utf8'), type: 'text/html; charset=utf-8' },
+    '/style.css': { body: await readFile(join(here, 'style.css'), 'utf8'), type: 'text/css; charset=utf-8' },
+    '/app.js': { body: bundle.outputFiles[0]?.text ?? '', type: 'text/javascript; charset=utf-8' },
+  };
+}
+
+const real = realService();
+let mock: MockServer | undefined;
+let page: Server | undefined;
+await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
+  const files = await pageFiles();
+  let config = '';
+  let serviceOrigin = '';
+  page = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://page').pathname;
+    const file = path === '/config.json' ? { body: config, type: 'application/json' } : files[path];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, {
+      'Content-Type': file.type,
+      'Cache-Control': 'no-store',
+      // The page runs only its own script and talks only to itself and the service.
+      'Content-Security-Policy': `default-src 'none'; script-src 'self'; style-src 'self'; img-src data:; connect-src 'self' ${serviceOrigin}; base-uri 'none'; frame-ancestors 'none'`,
+    });
+    res.end(file.body);
+  });
+  await new Promise<void>((resolve) => page?.listen(Number(args.port), '127.0.0.1', resolve));
+  const pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
+
+  // The mock allows the page's origin on /v1 and exposes the metering headers and Date to it.
+  if (!real) mock = await startMockServer({ port: 0, corsOrigins: [pageOrigin] });
+  const service = real ?? { baseUrl: mock?.url ?? '', apiKey: mock?.mock.apiKey ?? '' };
+  serviceOrigin = new URL(service.baseUrl).origin;
+  config = JSON.stringify({ ...service, sportId: Number(args.sport) });
+
+  console.log('The SDK in a browser page, calling the service across origins (CORS)');
+  console.log(`  page:    ${pageOrigin}/   <- open this in a browser`);
+  console.log(`  service: ${service.baseUrl}${mock ? ` (standalone mock; console at ${mock.url}/__admin/)` : ''}`);
+  console.log('Ctrl-C to stop.');
+  await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+});
+await mock?.close();
+await new Promise((resolve) => (page ? page.close(resolve).closeAllConnections() : resolve(undefined)));

@@ -1,0 +1,107 @@
+/**
+ * CLV report: reads a CSV of bets, asks the service for each bet's closing-line value, prints the
+ * per-bet and total CLV and expected win, and writes the report as CSV.
+ *
+ *   npm run example -- clv-report [bets.csv] [--out report.csv]
+ *
+ * Columns: bet_id, event_id, market, period (default 0), side, line (spread and totals markets, from
+ * the side's perspective), odds (decimal, as taken), stake (default 1); other columns are carried
+ * into the report. Without a file it reads examples/clv-report/bets.csv, finished events of the
+ * embedded mock's default dataset. One credit per bet, and per bet without a closing line (404).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { InvalidParametersError, NotFoundError, type ClosingLineValue, type QueryOf } from '../../src';
+import { count, credits, fit, price } from '../lib/format';
+import { runExample } from '../lib/run';
+import { connect } from '../lib/target';
+import { parseCsv, toCsv } from './csv';
+
+// scripts/run-ts.mjs runs a bundle elsewhere: argv[1] is this file's path.
+const here = dirname(process.argv[1] ?? '.');
+const { values: args, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { out: { type: 'string' }, help: { type: 'boolean', default: false } },
+});
+if (args.help) {
+  console.log('npm run example -- clv-report [bets.csv] [--out report.csv]');
+  process.exit(0);
+}
+// `npm run` starts in the repository; INIT_CWD is where the command was typed.
+const cwd = process.env['INIT_CWD'] ?? process.cwd();
+const input = positionals[0] ? resolve(cwd, positionals[0]) : resolve(here, 'bets.csv');
+const output = args.out ? resolve(cwd, args.out) : resolve(here, '../out/clv-report.csv');
+
+type Query = QueryOf<'analytics.clv'>;
+type Outcome = { status: 'ok'; result: ClosingLineValue } | { status: 'no closing line' | 'invalid'; reason: string };
+
+/** A CSV row as the CLV route's query; the SDK validates it before anything is sent. */
+function queryOf(bet: Record<string, string>): Query {
+  const number = (name: string) => (bet[name] ? Number(bet[name]) : undefined);
+  return {
+    event_id: number('event_id') ?? Number.NaN,
+    market: bet['market'] as Query['market'],
+    side: bet['side'] as Query['side'],
+    odds: number('odds') ?? Number.NaN,
+    ...(bet['period'] ? { period: Number(bet['period']) } : {}),
+    ...(bet['line'] ? { line: Number(bet['line']) } : {}),
+    ...(bet['stake'] ? { stake: Number(bet['stake']) } : {}),
+  };
+}
+
+const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
+
+const target = connect();
+await runExample(target.baseUrl, async (signal) => {
+  const { odds } = target;
+  const bets = parseCsv(await readFile(input, 'utf8'));
+  console.log(`CLV of ${count(bets.length)} bets from ${input}\nagainst ${target.label}\n`);
+  console.log(`  ${'bet'.padEnd(8)} ${'event'.padEnd(10)} ${'market side line'.padEnd(24)}  taken  close   fair      CLV   stake  exp. win`);
+
+  const report: Record<string, unknown>[] = [];
+  let staked = 0;
+  let expected = 0;
+  let beat = 0;
+  for (const bet of bets) {
+    const query = queryOf(bet);
+    let outcome: Outcome;
+    try {
+      outcome = { status: 'ok', result: await odds.analytics.clv(query, { signal }) };
+    } catch (error) {
+      if (error instanceof NotFoundError) outcome = { status: 'no closing line', reason: 'no closing row matches this market, period and line' };
+      else if (error instanceof InvalidParametersError) outcome = { status: 'invalid', reason: error.serviceMessage };
+      else throw error;
+    }
+    const label = fit(`${bet['market'] ?? ''} ${bet['side'] ?? ''}${bet['line'] ? ` ${bet['line']}` : ''}`, 24);
+    const head = `  ${fit(bet['bet_id'] ?? '', 8)} ${String(bet['event_id'] ?? '').padEnd(10)} ${label} ${price(query.odds, 6, 3)}`;
+    if (outcome.status === 'ok') {
+      const { closing_odds, true_closing_odds, clv, expected_win } = outcome.result;
+      const stake = query.stake ?? 1;
+      staked += stake;
+      expected += expected_win ?? 0;
+      if ((clv ?? 0) > 0) beat += 1;
+      console.log(`${head} ${price(closing_odds, 6, 3)} ${price(true_closing_odds, 6, 3)} ${pct(clv ?? 0).padStart(8)} ${count(stake).padStart(7)} ${(expected_win ?? 0).toFixed(2).padStart(9)}`);
+    } else {
+      console.log(`${head}  ${outcome.status}: ${outcome.reason}`);
+    }
+    report.push({
+      ...bet,
+      status: outcome.status,
+      ...(outcome.status === 'ok' ? outcome.result : { reason: outcome.reason }),
+    });
+  }
+
+  const analysed = report.filter((r) => r['status'] === 'ok').length;
+  console.log(`\n${analysed} of ${bets.length} bets analysed; ${beat} beat the fair closing price.`);
+  if (analysed > 0) {
+    console.log(`total stake ${count(staked)}, expected win ${expected.toFixed(2)}, stake-weighted CLV ${pct(expected / staked)}`);
+  }
+  console.log('CLV = odds taken / fair closing price - 1. The fair price has the margin removed, so a bet taken');
+  console.log('at exactly the observed close shows a CLV of about minus the margin. Expected win = stake x CLV.');
+
+  const columns = [...new Set([...Object.keys(bets[0] ?? {}), 'status', 'closing_odds', 'true_closing_odds', 'clv', 'expected_win', 'reason'])];
+  await mkdir(dirname(output), { recursive: true });
+  await writeFile(output, toCsv(columns, report));
+  console.log(`\nreport written to ${output} (${credits(odds.credits.spent)} spent)`);
+});

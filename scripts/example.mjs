@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+// Runs one of the examples: `npm run example -- <name> [args]`. Each runs against the embedded mock
+// service, or against a real service when SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY are set.
+// `downstream-tests` is a vitest suite, run here with the package's names mapped to this repository's
+// sources; every other example is a TypeScript entry run through scripts/run-ts.mjs.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** name → what it does; the entry is examples/<name>.ts or examples/<name>/main.ts. */
+const EXAMPLES = {
+  quickstart: 'the SDK end to end, step by step (also `npm run demo`)',
+  'live-scanner': 'in-play events and their main-line prices, refreshed by polling, with the credits spent, until Ctrl-C',
+  'clv-report': 'closing-line value and expected win of a CSV of bets, printed and written to a report',
+  'backfill-sqlite': "a sport's events and whole odds histories into SQLite: resumable, inside a credit budget",
+  'key-rotation': 'a key rotation that survives a crash after the commit, resumed by the next process',
+  'downstream-tests': 'a vitest suite to copy: the mock in your tests (handlers, overrides, faults, the clock, quotas)',
+  browser: 'a static page that uses the SDK against the standalone mock through CORS',
+};
+
+const [name, ...args] = process.argv.slice(2);
+if (!name || !(name in EXAMPLES)) {
+  if (name) console.error(`no example named ${JSON.stringify(name)}\n`);
+  console.error('usage: npm run example -- <name> [args]   (--help after the name for its options)\n');
+  for (const [example, about] of Object.entries(EXAMPLES)) console.error(`  ${example.padEnd(17)} ${about}`);
+  process.exit(2);
+}
+
+/** Runs a command in this terminal; Ctrl-C reaches it (same process group), and its status is ours. */
+function run(command, commandArgs) {
+  const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  // The child decides what Ctrl-C means (a clean stop); this process only waits for it.
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => child.kill('SIGTERM'));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+}
+
+/**
+ * The downstream suite as a user runs it (`npx vitest run` in their project), except that the
+ * package's names resolve to this repository's sources (the entries tsup.config.ts builds), so it
+ * needs no build. Extra arguments are vitest's (`--reporter=verbose`, a test file filter).
+ */
+async function downstreamTests(argv) {
+  const { parseCLI, startVitest } = await import('vitest/node');
+  const { filter, options } = parseCLI(['vitest', 'run', ...argv]);
+  const suite = join(root, 'examples/downstream-tests');
+  const sources = {
+    'sports-odds-data': 'src/index.ts',
+    'sports-odds-data/schemas': 'src/schemas/public.ts',
+    'sports-odds-data/node': 'src/node/index.ts',
+    'sports-odds-data/mocks': 'mocks/index.ts',
+    'sports-odds-data/mocks/node': 'mocks/node.ts',
+  };
+  const alias = Object.entries(sources).map(([find, file]) => ({ find: new RegExp(`^${find}$`), replacement: join(root, file) }));
+  const vitest = await startVitest(filter, { ...options, root: suite, config: join(suite, 'vitest.config.ts'), run: true, watch: false }, { resolve: { alias } });
+  await vitest.close();
+  const failed = vitest.state.getCountOfFailedTests() > 0 || vitest.state.getFiles().length === 0;
+  process.exit(failed || (process.exitCode ?? 0) !== 0 ? 1 : 0);
+}
+
+if (name === 'downstream-tests') {
+  await downstreamTests(args);
+} else {
+  const single = join(root, 'examples', `${name}.ts`);
+  const entry = existsSync(single) ? single : join(root, 'examples', name, 'main.ts');
+  // Source maps: a stack, when there is one, points at examples/*.ts rather than the bundle.
+  run(process.execPath, ['--enable-source-maps', join(root, 'scripts/run-ts.mjs'), entry, ...args]);
+}

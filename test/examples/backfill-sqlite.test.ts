@@ -1,0 +1,84 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runExample } from './run-example';
+
+/**
+ * The backfill, stopped after every third stored page and resumed until complete, ends with exactly
+ * the rows and credits of one uninterrupted run; a budget stops it with a way to continue.
+ */
+
+// Three soccer events, one of them with a history of four pages (past the 5,000-row cap).
+const WINDOW = ['--sport', '29', '--from', '2026-11-15T18:20:00Z', '--to', '2026-11-15T18:30:00Z'];
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'backfill-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function contents(file: string): { events: unknown[]; odds: unknown[]; credits: number } {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    return {
+      events: db.prepare('SELECT event_id, starts, history_done, history_rows FROM events ORDER BY event_id').all(),
+      odds: db.prepare('SELECT * FROM odds ORDER BY event_id, timestamp, line_id, market, period, alt_line_id, line').all(),
+      credits: (db.prepare('SELECT credits FROM job').get() as { credits: number }).credits,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+describe('npm run example -- backfill-sqlite', () => {
+  it('resumes after every stop at the page it stopped, and ends with the rows and credits of one clean run', async () => {
+    const resumed = join(dir, 'resumed.sqlite');
+    const runs: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const run = await runExample('backfill-sqlite', [...WINDOW, '--db', resumed, '--stop-after-pages', '3']);
+      expect(run.code, run.stderr).toBe(0);
+      runs.push(run.stdout);
+      if (run.stdout.includes('\nComplete:')) break;
+      expect(run.stdout).toContain('Run the same command to resume after the last stored page.');
+      // The first stop falls inside the long history: two of its four pages stored, the rest to resume.
+      if (i === 0) expect(contents(resumed).events).toContainEqual(expect.objectContaining({ history_done: 0, history_rows: 9_972 }));
+    }
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs[0]).toMatch(/^new job in /m);
+    expect(runs[1]).toMatch(/^resuming job in .*; budget 5,000 credits, \d+ spent by earlier runs$/m);
+
+    const clean = join(dir, 'clean.sqlite');
+    const once = await runExample('backfill-sqlite', [...WINDOW, '--db', clean]);
+    expect(once.code, once.stderr).toBe(0);
+    expect(once.stdout).toMatch(/^Complete: 3 events, 3 histories complete, [\d,]+ odds rows, [\d,]+ credits in all/m);
+
+    const a = contents(resumed);
+    const b = contents(clean);
+    expect(a.events).toEqual(b.events);
+    expect(a.odds.length).toBeGreaterThan(15_000);
+    expect(a.odds).toEqual(b.odds);
+    expect(a.credits).toBe(b.credits);
+  });
+
+  it('stops at the credit budget before a request could pass it, and continues with a larger one', async () => {
+    const file = join(dir, 'budget.sqlite');
+    const short = await runExample('backfill-sqlite', [...WINDOW, '--db', file, '--budget', '600']);
+    expect(short.code).toBe(3);
+    expect(short.stdout).toMatch(/The credit budget is reached: (\d+) of 600 spent/);
+    expect(Number(/reached: (\d+) of 600/.exec(short.stdout)?.[1])).toBeLessThanOrEqual(600);
+    expect(short.stdout).toContain('Run the same command with a larger --budget to continue where it stopped.');
+    const more = await runExample('backfill-sqlite', [...WINDOW, '--db', file, '--budget', '5000']);
+    expect(more.code).toBe(0);
+    expect(more.stdout).toMatch(/^Complete: 3 events, 3 histories complete/m);
+  });
+
+  it('refuses to mix another job into the same file', async () => {
+    const file = join(dir, 'budget.sqlite');
+    const other = await runExample('backfill-sqlite', ['--sport', '4', '--from', '2026-11-15', '--to', '2026-11-15', '--db', file]);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('this database holds the backfill of sport 29 from 2026-11-15T18:20:00Z to 2026-11-15T18:30:00Z');
+  });
+});

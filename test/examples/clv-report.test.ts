@@ -1,0 +1,54 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../examples/clv-report/csv';
+import { runExample } from './run-example';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'clv-report-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('npm run example -- clv-report', () => {
+  it('prints per-bet and total CLV and expected win, and writes the report', async () => {
+    const out = join(dir, 'report.csv');
+    const run = await runExample('clv-report', ['--out', out]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^CLV of 10 bets from .*examples\/clv-report\/bets\.csv$/m);
+    expect(run.stdout).toMatch(/^ {2}B-1001 +840073520 +moneyline home +2\.100 +1\.986 +2\.086 +\+0\.69% +50 +0\.35$/m);
+    expect(run.stdout).toContain('B-1009   570064330  totals over 9.5           4.200  no closing line');
+    expect(run.stdout).toContain('B-1010   570064330  totals draw 5.5           3.000  invalid: side: side does not fit the market');
+    expect(run.stdout).toMatch(/^8 of 10 bets analysed; 2 beat the fair closing price\.$/m);
+
+    const report = parseCsv(await readFile(out, 'utf8'));
+    expect(report.map((r) => r['status'])).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'no closing line', 'invalid']);
+    let stake = 0;
+    let expected = 0;
+    for (const r of report.filter((row) => row['status'] === 'ok')) {
+      // The service's arithmetic, checked: clv = odds / fair close - 1, expected win = stake x clv
+      // (to the mock's 6 decimals: the written values are the service's, as they came).
+      const stakeOf = Number(r['stake']);
+      expect(Math.abs(Number(r['clv']) - (Number(r['odds']) / Number(r['true_closing_odds']) - 1))).toBeLessThanOrEqual(1e-6);
+      expect(Math.abs(Number(r['expected_win']) - stakeOf * Number(r['clv']))).toBeLessThanOrEqual(stakeOf * 1e-6);
+      stake += Number(r['stake']);
+      expected += Number(r['expected_win']);
+    }
+    const total = /^total stake (\d+), expected win (-?[\d.]+), stake-weighted CLV ([-+][\d.]+)%$/m.exec(run.stdout);
+    expect(Number(total?.[1])).toBe(stake);
+    expect(Number(total?.[2])).toBeCloseTo(expected, 2);
+    expect(Number(total?.[3])).toBeCloseTo((expected / stake) * 100, 2);
+    // 8 analyses and 1 answer without a closing row are charged; the invalid bet never left the client.
+    expect(run.stdout).toMatch(/\(9 credits spent\)$/m);
+  });
+
+  it('says in one line that the CSV cannot be read', async () => {
+    const run = await runExample('clv-report', [join(dir, 'missing.csv')]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(`Cannot open ${join(dir, 'missing.csv')} (ENOENT).`);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { runExample } from './run-example';
+
+describe('npm run example -- live-scanner', () => {
+  it('refreshes the in-play board by polling, with the credits of each refresh, and stops after --refreshes', async () => {
+    const run = await runExample('live-scanner', ['--refreshes', '2', '--interval', '0', '--events', '3']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = run.stdout;
+    expect(out.match(/^Live events, every sport, on the embedded mock service/gm)).toHaveLength(2);
+    expect(out).toMatch(/^refresh 1 at \d\d:\d\d:\d\d UTC of 2$/m);
+    expect(out).toMatch(/^refresh 2 at \d\d:\d\d:\d\d UTC of 2$/m);
+    const refreshes = [...out.matchAll(/^credits: (\d+) credits? this refresh \((\d+) calls?\), (\d+) credits? since start/gm)];
+    expect(refreshes).toHaveLength(2);
+    const [first, second] = refreshes.map((m) => m.slice(1).map(Number)) as [number[], number[]];
+    // The second total adds the second refresh to the first (and the catalog call before both).
+    expect(second[2]).toBe(first[2]! + second[0]!);
+    const inPlay = Number(/^(\d+) events in play/m.exec(out)?.[1]);
+    const rows = out.split('\n').filter((l) => /^ {2}\d\d:\d\dZ {2}/.test(l));
+    expect(rows.length).toBe(2 * Math.min(3, inPlay));
+  });
+});
