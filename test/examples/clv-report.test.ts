@@ -20,8 +20,8 @@ describe('npm run example -- clv-report', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^CLV of 10 bets from .*examples\/clv-report\/bets\.csv$/m);
-    expect(run.stdout).toMatch(/^ {2}B-1001 +840073520 +moneyline home +2\.100 +1\.986 +2\.086 +\+0\.69% +50 +0\.35$/m);
-    expect(run.stdout).toContain('B-1009   570064330  totals over 9.5           4.200  no closing line');
+    expect(run.stdout).toMatch(/^ {2}B-1001 +840073520 +moneyline home +2\.550 +2\.418 +2\.533 +\+0\.66% +50 +0\.33$/m);
+    expect(run.stdout).toContain('B-1009   570064330  totals over 13.5          4.200  no closing line');
     expect(run.stdout).toContain('B-1010   570064330  totals draw 5.5           3.000  invalid: side: side does not fit the market');
     expect(run.stdout).toMatch(/^8 of 10 bets analysed; 2 beat the fair closing price\.$/m);
 
@@ -30,11 +30,11 @@ describe('npm run example -- clv-report', () => {
     let stake = 0;
     let expected = 0;
     for (const r of report.filter((row) => row['status'] === 'ok')) {
-      // The service's arithmetic, checked: clv = odds / fair close - 1, expected win = stake x clv
-      // (to the mock's 6 decimals: the written values are the service's, as they came).
+      // The service's arithmetic, checked exactly (full double precision on the wire): clv = odds /
+      // fair close - 1, expected win = stake x clv; the written values are the service's, as they came.
       const stakeOf = Number(r['stake']);
-      expect(Math.abs(Number(r['clv']) - (Number(r['odds']) / Number(r['true_closing_odds']) - 1))).toBeLessThanOrEqual(1e-6);
-      expect(Math.abs(Number(r['expected_win']) - stakeOf * Number(r['clv']))).toBeLessThanOrEqual(stakeOf * 1e-6);
+      expect(Number(r['clv'])).toBe(Number(r['odds']) / Number(r['true_closing_odds']) - 1);
+      expect(Number(r['expected_win'])).toBe(stakeOf * Number(r['clv']));
       stake += Number(r['stake']);
       expected += Number(r['expected_win']);
     }
