@@ -6,7 +6,7 @@ import { admitRate } from './pipeline/rate-limit';
 import { authorize, hashBearer, readBearer, resolveCaller, revokedKey } from './pipeline/authenticate';
 import { MAX_BODY_BYTES } from './pipeline/body';
 import { costOf, failureCost } from './pipeline/charge';
-import { faultAfterWork, faultError, sleep } from './pipeline/faults';
+import { delay, faultAfterWork, faultError } from './pipeline/faults';
 import { decodeInput, requireJson, type DecodedInput } from './pipeline/input';
 import { checkUrlLength, lookupRoute, type RouteMatch } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
@@ -134,8 +134,8 @@ async function serveData(
     caller.account.meter.settle(reservation, { requestId: trace.requestId, routeId: route.id, keyId: caller.key.id, cost, at: service.clock.now() });
   };
   const cache = cacheOf(match, input, service);
-  // Injected latency holds the reservation in flight, and applies to a cached answer too.
-  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  // Injected latency (or a test's gate) holds the reservation in flight, and applies to a cached answer too.
+  await delay(fault);
   let result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
   let text: string;
   let outcome: 'HIT' | 'MISS' | undefined;
@@ -190,7 +190,7 @@ async function serveOperation(
   headers: AnswerHeaders,
   fault: Fault | undefined,
 ): Promise<ServiceAnswer> {
-  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  await delay(fault);
   const result = await handler.handle({
     caller,
     params: input.params as never,

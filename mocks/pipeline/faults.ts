@@ -30,3 +30,9 @@ function codeOfStatus(status: number): KnownErrorCode {
 
 /** Waits `ms` of real time. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The wait an injected fault adds: its latency, then its gate (whether the gate resolves or rejects). */
+export async function delay(fault: Fault | undefined): Promise<void> {
+  if (fault?.latencyMs) await sleep(fault.latencyMs);
+  if (fault?.hold) await Promise.resolve(fault.hold).catch(() => undefined);
+}

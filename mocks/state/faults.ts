@@ -16,6 +16,12 @@ export interface FaultSpec {
   drop?: 'connection' | 'after_commit' | undefined;
   /** Added latency of the data work (after the reservation), in ms of real time. */
   latencyMs?: number | undefined;
+  /**
+   * Holds the request where latency would (after the reservation of a data route) until this promise
+   * settles: an explicit gate for tests, so a request can be kept in flight without guessing at
+   * timings. In process only (the control plane cannot carry a promise).
+   */
+  hold?: PromiseLike<unknown> | undefined;
 }
 
 /** One armed fault, as the pipeline sees it. */
@@ -25,7 +31,9 @@ export type Fault = Omit<FaultSpec, 'count' | 'route'>;
 export const MAX_ARMED_FAULTS = 1_000;
 
 /** An armed fault as the control plane lists it: what it does, and how many requests it still applies to. */
-export interface ArmedFault extends Fault {
+export interface ArmedFault extends Omit<Fault, 'hold'> {
+  /** True when a test's gate holds its requests. */
+  held?: true;
   /** `flt_` + a sequence number, to disarm it. */
   id: string;
   /** Route id of the route table. */
@@ -78,6 +86,8 @@ export class FaultQueue {
 }
 
 const view = (armed: { id: string; routeId: string; fault: Fault; left: number }): ArmedFault => {
-  const defined = Object.entries(armed.fault).filter(([, value]) => value !== undefined);
-  return { id: armed.id, route: armed.routeId, remaining: armed.left, ...(Object.fromEntries(defined) as Fault) };
+  // A test's gate is a promise: listed as held, not serialized.
+  const defined = Object.entries(armed.fault).filter(([name, value]) => value !== undefined && name !== 'hold');
+  const held = armed.fault.hold === undefined ? {} : { held: true as const };
+  return { id: armed.id, route: armed.routeId, remaining: armed.left, ...(Object.fromEntries(defined) as Omit<Fault, 'hold'>), ...held };
 };

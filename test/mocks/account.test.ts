@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { newGate } from '../helpers/gate';
 import * as z from 'zod/mini';
 import { Account, BillingPortal, ErrorEnvelope, RequestId } from '../../src/schemas';
 import type { MockService } from '../../mocks';
@@ -32,11 +33,6 @@ const ledgerOf = (mock: MockService, email = mock.demoEmail) => {
 };
 
 /** Waits (without asserting anything about time) until `check` holds. */
-async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 2000 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
-  expect(check()).toBe(true);
-}
-
 describe('GET /v1/account (spec 2.9)', () => {
   it('answers the full record: email, status, plan, quota with both windows, recovery email', async () => {
     const mock = newMock();
@@ -128,9 +124,10 @@ describe('GET /v1/account (spec 2.9)', () => {
     const mock = newMock();
     const first = await call(mock, SPORTS);
     const used = Number(first.headers.get('X-Credits-Cost'));
-    mock.faults.inject({ route: 'events.odds', latencyMs: 1500 });
+    const gate = newGate();
+    mock.faults.inject({ route: 'events.odds', hold: gate.opened });
     const slow = call(mock, UNKNOWN_ODDS);
-    await until(() => ledgerOf(mock).reserved > 0);
+    await vi.waitFor(() => expect(ledgerOf(mock).reserved).toBeGreaterThan(0));
     const envelope = ledgerOf(mock).reserved;
     expect(envelope).toBe(25); // ceil(500 / 20): the odds route's maximum certified charge
 
@@ -148,6 +145,7 @@ describe('GET /v1/account (spec 2.9)', () => {
     const cost = Number(meanwhile.headers.get('X-Credits-Cost'));
     expect(Number(meanwhile.headers.get('X-Credits-Period-Remaining'))).toBe(during.quota.limit - used - cost - envelope);
 
+    gate.open();
     const done = await slow;
     expect(done.status).toBe(404);
     expect(done.headers.get('X-Credits-Cost')).toBe('1');

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { newGate } from '../helpers/gate';
 import { ErrorEnvelope, RequestId } from '../../src/schemas';
 import * as z from 'zod/mini';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';
@@ -324,6 +325,23 @@ describe('faults', () => {
   });
 });
 
+describe('held answers (latency and test gates)', () => {
+  it('holds a cached answer too, with its reservation in flight, and lists the gate as held', async () => {
+    const mock = newMock();
+    expect((await call(mock, SPORTS)).headers.get('X-Cache')).toBe('MISS');
+    const gate = newGate();
+    mock.faults.inject({ route: 'catalog.sports', hold: gate.opened });
+    expect(mock.faults.list()).toEqual([expect.objectContaining({ route: 'catalog.sports', held: true, remaining: 1 })]);
+    const held = call(mock, SPORTS);
+    await vi.waitFor(() => expect(mock.ledger()[0]!.reserved).toBe(25)); // the envelope: ceil(500 / 20)
+    gate.open();
+    const answer = await held;
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('X-Cache')).toBe('HIT');
+    expect(mock.ledger()[0]!.reserved).toBe(0);
+  });
+});
+
 describe('concurrency', () => {
   it('admits exactly as many of 200 simultaneous requests as fit, never overspends, and the rejected ones cost nothing', async () => {
     const plans = { burst: { slug: 'burst', name: 'Burst', periodCredits: 1_000_000, periodDays: 30, dailyCredits: 25 * 37 + 10, rateLimitRps: 1000 } };
@@ -331,12 +349,20 @@ describe('concurrency', () => {
     const keys = [mock.apiKey];
     for (let i = 0; i < 3; i++) keys.push((await mock.createKey(mock.demoEmail, { name: `k${i}` })).apiKey);
     // Each odds request reserves 25 credits; the daily guard holds 37 full envelopes (and 10 spare).
-    // Slow data work (2 s, far longer than dispatching 200 requests takes) keeps every admitted
-    // reservation held until all 200 have been decided.
-    mock.faults.inject({ route: 'events.odds', count: 200, latencyMs: 2000 });
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => call(mock, '/v1/events/999999999999/odds', { key: keys[i % keys.length]! })),
+    // A gate holds every admitted request's data work, so all 200 are decided while every admitted
+    // reservation is still in flight; only then is the gate opened.
+    const gate = newGate();
+    mock.faults.inject({ route: 'events.odds', count: 200, hold: gate.opened });
+    let decided = 0;
+    const pending = Array.from({ length: 200 }, (_, i) =>
+      call(mock, '/v1/events/999999999999/odds', { key: keys[i % keys.length]! }).finally(() => void (decided += 1)),
     );
+    await vi.waitFor(() => {
+      expect(decided).toBe(163);
+      expect(mock.ledger()[0]!.reserved).toBe(37 * 25);
+    });
+    gate.open();
+    const answers = await Promise.all(pending);
     const admitted = answers.filter((a) => a.status === 404);
     const refused = answers.filter((a) => codeOf(a) === 'quota_exceeded');
     expect(admitted.length + refused.length).toBe(200);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { turn } from '../helpers/gate';
 import { AbortError } from '../../src';
 import { Pacer } from '../../src/core/pacer';
 import { virtualTime } from './fake-fetch';
@@ -26,7 +27,8 @@ describe('Pacer', () => {
       second = true;
       return release;
     });
-    await new Promise((r) => setTimeout(r, 5));
+    // However many turns of the event loop pass, the slot stays taken until its request ends.
+    for (let i = 0; i < 5; i++) await turn();
     expect(second).toBe(false);
     time.advance(300);
     first();
