@@ -181,7 +181,6 @@ describe('the SDK in Chromium, mocked by MSW setupWorker', () => {
     expect(r.call.attempts).toBe(2);
     expect(r.call.rows).toBeGreaterThan(0);
     expect(r.retries).toEqual([{ attempt: 1, delayMs: 1000, error: 'RateLimitError', status: 429 }]);
-    expect(r.elapsedMs).toBeGreaterThanOrEqual(950); // a real Retry-After wait in the page
 
     // Attempt 1: 429, unmetered (no X-Credits-Cost). Attempt 2: 200, metered.
     expect(r.answers.map((a) => [a.attempt, a.status, a.metered])).toEqual([
