@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import { ACCOUNT_STATUSES, ERROR_CODES, routeList, type KnownErrorCode } from '../src/schemas';
+import { dispatchTesting } from './admin-testing';
 import type { MockService } from './index';
 import { readBoundedBody } from './pipeline/body';
 import { describeIssues, shapeKeys } from './pipeline/input';
@@ -130,8 +131,11 @@ async function dispatch(mock: MockService, request: Request, path: string): Prom
       const body = await readJson(request, GuidanceBody);
       return { status: 201, body: { guidance: await caught(() => mock.addGuidance({ ...body })) } };
     }
-    default:
+    default: {
+      const testing = await dispatchTesting(mock, request, path, readJson);
+      if (testing) return testing;
       throw notFound(`no ${request.method} operation at this admin path`);
+    }
   }
 }
 
