@@ -43,7 +43,7 @@ import { eventRow } from './events';
 import { buildTimeline, type Timeline } from './timeline';
 import { type AddedEvent, type AddedProp, isAdded } from './added/event';
 import { addedEventRow, addedLastChangeAt, addedLiveState } from './added/lifecycle';
-import { addedPropOdds, addedPropRows, decodeAddedSpecialId } from './added/props';
+import { addedPropOdds, decodeAddedSpecialId } from './added/props';
 import { AddedEvents, isAddedId } from './added/registry';
 import { addedResults } from './added/results';
 
@@ -239,7 +239,7 @@ export function createDataset(seed: string | number): Dataset {
     openingLines: (f, now) => openingAt(timeline(f), marksOf(f), now),
     closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), results(f, now), now)),
     results,
-    props: (f, now) => (isAdded(f) ? f.props.flatMap((p) => addedPropRows(p, now)) : propsOf(core, f, outcomesOf(f)).flatMap((def) => specialRows(def, now))),
+    props: (f, now) => (isAdded(f) ? f.props : propsOf(core, f, outcomesOf(f))).flatMap((def) => specialRows(def, now)),
     special(specialId, now) {
       const own = decodeAddedSpecialId(specialId);
       if (own !== undefined) {

@@ -23,7 +23,7 @@ export interface AddedProp {
   readonly origin: 'added';
   readonly specialId: number;
   readonly name: string;
-  readonly betType: string;
+  readonly betType: 'multi_way' | 'over_under';
   readonly category: string;
   readonly units: string | null;
   readonly eventId: number;

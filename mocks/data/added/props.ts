@@ -1,6 +1,6 @@
 import { contestantLineIdOf, specialLineIdOf } from '../ids';
 import { removeMargin } from '../prices';
-import type { SpecialOddsRow, SpecialRow } from '../rows';
+import type { SpecialOddsRow } from '../rows';
 import { iso } from '../time';
 import type { AddedProp } from './event';
 
@@ -57,27 +57,6 @@ export function propHistory(specialId: number, contestants: number, steps: reado
     }
   }
   return history;
-}
-
-/** The rows of an added prop (spec 2.7): one per contestant. */
-export function addedPropRows(prop: AddedProp, now: number): SpecialRow[] {
-  return prop.contestants.map((c) => ({
-    special_id: prop.specialId,
-    special_name: prop.name,
-    bet_type: prop.betType,
-    category: prop.category,
-    contestant_id: c.id,
-    contestant_name: c.name,
-    event_id: prop.eventId,
-    period: prop.period,
-    runner_home: prop.runnerHome,
-    runner_away: prop.runnerAway,
-    units: prop.units,
-    cutoff: iso(prop.cutoff),
-    opening_available: now >= prop.openAt,
-    closing_available: now >= prop.cutoff,
-    source_feed_id: prop.feed,
-  }));
 }
 
 /** Prices of an added prop: every row recorded by `now`, or the latest per contestant line. */
