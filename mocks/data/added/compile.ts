@@ -216,6 +216,7 @@ export function compileEvent(spec: EventSpec, ctx: CompileContext): AddedEvent {
   const { sport, league } = sportOf(spec);
   const starts = kickoff(spec, ctx.now);
   const at = new Instants(starts);
+  // The kickoff itself must be an instant the clock can show (minute 0 of play).
   at.at(0, spec.starts === undefined ? 'minute' : 'starts');
   const endAt = at.at(spec.ends ?? DEFAULT_END_MINUTE, 'ends');
   if (endAt <= starts || endAt - starts > MAX_EVENT_LENGTH) {
