@@ -37,6 +37,7 @@ import type {
   SportRow,
 } from './rows';
 import { fixturesInOrder } from './schedule';
+import { listingHorizon } from './bounds';
 import { type SpecialDef, specialHistory, specialLatest, specialRows } from './specials';
 import { type SportDef, sportById } from './sports';
 import { eventRow } from './events';
@@ -100,7 +101,7 @@ export interface Dataset {
   eventAt(eventId: number, now: number): DataEvent | undefined;
   /**
    * Existing events, generated and added, whose shown start is in [from, to], in (start, event id)
-   * order. With `ranges` (ascending, disjoint ranges of starts), generated fixtures are read only
+   * order (generated ones up to the listing horizon, two weeks ahead). With `ranges` (ascending, disjoint ranges of starts), generated fixtures are read only
    * within them (their record changes happen at bounded offsets from their start); added events
    * are always all considered.
    */
@@ -219,10 +220,12 @@ export function createDataset(seed: string | number): Dataset {
       return e !== undefined && e.listedAt <= now ? e : undefined;
     },
     eventsBetween(from, to, now, filter = {}, ranges = [[from, to]]) {
+      // No generated fixture is listed past the horizon (an added one may be: it is listed from its listed_from).
+      const last = Math.min(to, listingHorizon(now));
       const generated = function* () {
         for (const [a, b] of ranges) {
           const lo = Math.max(from, a);
-          const hi = Math.min(to, b);
+          const hi = Math.min(last, b);
           if (lo <= hi) yield* fixturesBetween(lo, hi, now, filter);
         }
       };

@@ -1,5 +1,5 @@
 import { type EventsQuery, LIMIT_DEFAULT } from '../../src/schemas';
-import { changeRanges, type DataEvent, type Dataset, listingHorizon } from '../data';
+import { changeRanges, type DataEvent, type Dataset } from '../data';
 import { type EventFilters, eventFilters } from './event-filters';
 import type { DataContext, DataResult } from './types';
 
@@ -48,7 +48,7 @@ export function listUpcoming(ctx: DataContext<unknown, EventsQuery>): DataResult
     );
   } else {
     const from = futureBound ? Math.max(f.startsFrom ?? now, now + 1) : (f.startsFrom ?? now);
-    const to = Math.min(f.startsTo ?? Infinity, listingHorizon(now));
+    const to = f.startsTo ?? Infinity;
     // A generated record changes at bounded offsets from its start: with `since`, only some ranges of starts can match.
     const ranges = f.since === undefined ? undefined : changeRanges(f.since, now);
     candidates = data.eventsBetween(from, to, now, { sportId: f.sportId, leagueId: f.leagueId }, ranges);

@@ -96,6 +96,15 @@ describe('an added event in the events route', () => {
     expect((await rows<Event>(mock, `/v1/events?event_id=${id}`))[0]).toMatchObject({ version: 2, opening_available: true });
   });
 
+  it('is listed from listed_from on even when that is more than the generated two weeks ahead of its kickoff', async () => {
+    const mock = newMock();
+    const far = T0 + 20 * 86_400_000;
+    const id = mock.data.addEvent(spec({ starts: iso(far), listed_from: -30 * 1440, markets: [] }));
+    const upcoming = await rows<Event>(mock, `/v1/events?league_id=${PREMIER_LEAGUE}&limit=500`);
+    expect(upcoming.at(-1)).toMatchObject({ event_id: id, starts: iso(far) });
+    expect(upcoming.slice(0, -1).every((e) => Date.parse(e.starts!) < far)).toBe(true);
+  });
+
   it('gives ids that no generated event has, and takes a chosen one', async () => {
     const mock = newMock();
     expect([mock.data.addEvent(spec()), mock.data.addEvent(spec()), mock.data.addEvent(spec({ event_id: 42 }))]).toEqual([9_000_001, 9_000_002, 42]);
