@@ -2,6 +2,7 @@ import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import { ACCOUNT_STATUSES, ERROR_CODES, routeList, type KnownErrorCode } from '../src/schemas';
 import { qIntRange } from '../src/schemas/query';
+import { testingOperations } from './admin-testing';
 import { consolePage } from './console/page';
 import type { MockService } from './index';
 import { pageHeaders } from './pages';
@@ -290,6 +291,10 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
       return ok({ guidance: await caught(() => mock.addGuidance({ ...body })) }, 201);
     },
   },
+  // Events added by hand and route overrides (docs/testing.md).
+  ...testingOperations.map(
+    (op): AdminOperation => ({ method: op.method, path: op.path, summary: op.summary, run: ({ mock, request, params }) => op.handle(mock, request, params['id'], readJson) }),
+  ),
 ];
 
 function listed(operation: AdminOperation) {

@@ -5,10 +5,10 @@
 import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
-import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type ApiKey, type QuotaWindow } from '../src/schemas';
+import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type ApiKey, type KnownErrorCode, type QuotaWindow, type RouteId } from '../src/schemas';
 import { createClock, type Clock } from './clock';
 import type { ServiceContext } from './context';
-import { createDataset } from './data';
+import { createDataset, type EventSpec } from './data';
 import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { handleRequest } from './pipeline';
 import { registerContext } from './internal';
@@ -25,6 +25,9 @@ import type { ArmedFault, FaultSpec } from './state/faults';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
 import { planOf, provisionAccount, type AccountInit } from './state/provision';
+import { armOverride } from './use/arm';
+import { MockError, mockError } from './use/error';
+import type { Resolver, UseOptions } from './use/types';
 
 assertSupportedRuntime('sports-odds-data/mocks');
 
@@ -52,6 +55,38 @@ export interface MockAccount {
   recoveryEmailVerified: boolean;
   /** Its keys as `GET /v1/account/keys` lists them (revoked ones included, within their bounds). */
   keys: ApiKey[];
+}
+
+/** An event a test added, as `mock.data.added()` lists it. */
+export interface AddedEventSummary {
+  event_id: number;
+  sport_id: number;
+  league_id: number;
+  runner_home: string;
+  runner_away: string;
+  /** Kickoff, RFC 3339. */
+  starts: string;
+}
+
+/** Events of the dataset chosen by a test (docs/testing.md). */
+export interface MockData {
+  /**
+   * Adds an event with chosen teams, kickoff, lifecycle and price timelines: every route serves it
+   * as it serves the generated ones, and it moves with the mock's clock. Returns its id (from the
+   * spec, or the next free one from 9,000,001; never a generated event's). Adding an id again
+   * replaces that event. An invalid spec is refused at once (a `RangeError` naming its path).
+   *
+   * @example
+   * const id = mock.data.addEvent({
+   *   sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120,
+   *   markets: [{ market: 'moneyline', prices: [{ at: -1440, odds: [2.1, 3.4, 3.6] }, { at: -30, odds: [1.9, 3.5, 4.2] }] }],
+   * });
+   */
+  addEvent(spec: EventSpec): number;
+  /** Removes an added event; false when there is none with this id. */
+  removeEvent(eventId: number): boolean;
+  /** The added events, in kickoff order. */
+  added(): AddedEventSummary[];
 }
 
 /** The mock service and the handles tests need. */
@@ -105,7 +140,31 @@ export interface MockService {
   completeCheckout(sessionId: string): Promise<void>;
   /** Adds an active support guidance message shown in an account's request health (a `RangeError` when malformed). */
   addGuidance(init: { email: string; title: string; body: string; endpoint?: string | undefined; error_code?: string | undefined; expires_at?: string | undefined }): Promise<RequestGuidanceMessage>;
-  /** Back to the seeded state: accounts, keys, meters, caches and faults; the clock is kept. */
+  /** Events chosen by the test: `mock.data.addEvent(spec)`. */
+  readonly data: MockData;
+  /**
+   * Answers a route with `resolver` in place of its handler, inside the whole pipeline:
+   * authentication and scopes, the rate window, the reservation, the exact row-based charge, every
+   * header, the envelope and request health still apply. The resolver gets the decoded, typed
+   * request and returns the route's success body, or throws `mock.error(code)`. An answer that
+   * breaks the route's schema (a wrong type, a field the route does not define) is answered
+   * `422 fixture_invalid` naming the field's path. Lasts until disposed or `reset()`, or
+   * `{ once: true }` / `{ times: n }` requests; `{ params }` narrows it to some path parameters.
+   * Returns the disposer.
+   *
+   * @example
+   * mock.use('events.odds', ({ params }) => [fixtures.oddsSnapshot({ event_id: params.event_id, odds1: 2.5 })], { once: true });
+   */
+  use<Id extends RouteId>(routeId: Id, resolver: Resolver<Id>, options?: UseOptions<Id>): () => void;
+  /**
+   * The error a resolver throws for its route to answer it in the service's envelope (a code the
+   * route can answer; `Retry-After` 1 for `rate_limited` unless given).
+   *
+   * @example
+   * mock.use('events.odds', () => { throw mock.error('not_found', 'no such event') }, { once: true });
+   */
+  error(code: KnownErrorCode, message?: string, options?: { retryAfter?: number | undefined }): MockError;
+  /** Back to the seeded state: accounts, keys, meters, caches, faults, added events and overrides; the clock is kept. */
   reset(): Promise<void>;
 }
 
@@ -264,8 +323,34 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       service.state.guidance.add(account.id, parsed.data);
       return parsed.data;
     },
+    data: {
+      addEvent: (spec) => service.data.added.add(spec, service.clock.now()).eventId,
+      removeEvent: (eventId) => service.data.added.remove(eventId),
+      added: () =>
+        service.data.added.list().map((e) => ({
+          event_id: e.eventId,
+          sport_id: e.sport.sportId,
+          league_id: e.league.leagueId,
+          runner_home: e.home,
+          runner_away: e.away,
+          starts: new Date(e.starts).toISOString().replace('.000Z', 'Z'),
+        })),
+    },
+    use(routeId, resolver, options = {}) {
+      const store = service.state.overrides;
+      let override;
+      try {
+        override = armOverride(service, { routeId, resolve: resolver as never, kind: 'resolver', ...options });
+      } catch (error) {
+        throw error instanceof RangeError ? new RangeError(`mock.use: ${error.message}`) : error;
+      }
+      // Bound to this store: after a reset, disposing an old override never touches a new one.
+      return () => void store.remove(override.id);
+    },
+    error: mockError,
     async reset() {
       await service.ready;
+      service.data.added.clear();
       service.state = createState();
       service.ready = seed();
       await service.ready;
@@ -276,6 +361,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 }
 
 export { createFixtures, fixtures, type Fixtures, type FixtureOptions, type Factory } from './fixtures';
+export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './data';
+export { MockError } from './use/error';
+export type { CallerView, DecodedBodyOf, OverrideInfo, Resolver, ResolverContext, UseOptions } from './use/types';
 export type { Clock } from './clock';
 export type { MockServiceOptions } from './options';
 export type { ArmedFault, Fault, FaultSpec } from './state/faults';

@@ -252,7 +252,7 @@ function send(res: ServerResponse, answer: ServiceAnswer, close: boolean): void 
 }
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
-function envelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): ServiceAnswer {
+function envelope(status: number, code: ServiceError['code'], message: string, origin: string, now: number): ServiceAnswer {
   const requestId = newRequestId();
   return errorAnswer(new ServiceError(status, code, message), baseHeaders(requestId, origin, now), requestId);
 }

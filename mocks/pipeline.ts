@@ -18,13 +18,15 @@ import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders 
 import type { DataResult } from './routes/types';
 import type { Fault } from './state/faults';
 import type { CachedResult } from './state/response-cache';
+import { overrideData, overrideOperation } from './use/run';
 
 /**
  * The one request path of the mock service (architecture.md, "How a request flows"; decisions.md,
  * "Order of checks"): URL length -> route lookup -> authenticate (a revoked key only for the exact
  * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
  * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
- * reserve -> handler (or a cached answer) -> settle -> validate output -> headers -> records.
+ * reserve -> handler (or a test's override, `mock.use`; or a cached answer) -> settle -> validate
+ * output -> headers -> records.
  *
  * @example
  * const answer = await serveRequest(fromFetchRequest(request), service);
@@ -49,7 +51,8 @@ export async function serveRequest(request: ServiceRequest, service: ServiceCont
       headers.set(HEADER.resultRows, '0');
     }
     const metered = headers.has(HEADER.creditsCost);
-    recordHealth(trace, error.status, error.code, service, metered);
+    // A broken override is the test's bug, not an answer of the service: no account's request health shows it.
+    if (error.code !== 'fixture_invalid') recordHealth(trace, error.status, error.code, service, metered);
     recordActivity(trace, request.method, error.status, error.code, service, metered);
     return errorAnswer(error, headers, trace.requestId);
   }
@@ -108,9 +111,13 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   return droppedAnswer();
 }
 
-/** Where a data answer comes from: the route's cache (with `X-Cache`), the stable answers (without), or none. */
+/**
+ * Where a data answer comes from: the route's cache (with `X-Cache`), the stable answers (without), or
+ * none. The key carries the revision of an added event, so that an answer kept for an earlier event
+ * under the same id is never served for the one added since.
+ */
 function cacheOf(match: RouteMatch, input: DecodedInput, service: ServiceContext) {
-  const key = `${match.route.id}?${JSON.stringify([input.params, input.query])}`;
+  const key = `${match.route.id}${service.data.added.revisionTag(input.params)}?${JSON.stringify([input.params, input.query])}`;
   return match.route.metering!.cacheable
     ? { key, store: service.state.cache, visible: true }
     : { key, store: service.state.stable, visible: false };
@@ -133,33 +140,37 @@ async function serveData(
     trace.charged = cost;
     caller.account.meter.settle(reservation, { requestId: trace.requestId, routeId: route.id, keyId: caller.key.id, cost, at: service.clock.now() });
   };
-  const cache = cacheOf(match, input, service);
+  // An override answers in the handler's place: never from a cache, never kept in one.
+  const override = service.state.overrides.take(route.id, input.params);
+  const cache = override === undefined ? cacheOf(match, input, service) : undefined;
   // Injected latency (or a test's gate) holds the reservation in flight, and applies to a cached answer too.
   await delay(fault);
   let result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
   let text: string;
   let outcome: 'HIT' | 'MISS' | undefined;
   try {
-    const cached = cache.store.get(cache.key, service.clock.now());
+    const cached = cache?.store.get(cache.key, service.clock.now());
     if (cached) {
       result = cached;
       text = cached.text;
       outcome = 'HIT';
     } else {
-      const fresh = await handler.handle({
-        params: input.params as never,
-        query: input.query as never,
-        clock: service.clock,
-        rowCap: metering.rowCap(input.query),
-        cursorSecret: service.cursorSecret!,
-        data: service.data,
-        liveScanLimit: service.options.liveScanLimit,
-      });
+      const fresh = override
+        ? await overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
+        : await handler.handle({
+            params: input.params as never,
+            query: input.query as never,
+            clock: service.clock,
+            rowCap: metering.rowCap(input.query),
+            cursorSecret: service.cursorSecret!,
+            data: service.data,
+            liveScanLimit: service.options.liveScanLimit,
+          });
       const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
       if (failure) throw failure;
       result = fresh;
       text = JSON.stringify(validateOutput(route, 200, fresh.body));
-      if (cache.visible || fresh.stable === true) {
+      if (cache && (cache.visible || fresh.stable === true)) {
         const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
         cache.store.set(cache.key, entry, service.clock.now());
         outcome = 'MISS';
@@ -175,7 +186,7 @@ async function serveData(
   headers.set(HEADER.resultRows, String(result.rows));
   headers.set(HEADER.truncated, String(result.truncated));
   if (result.nextCursor !== undefined) headers.set(HEADER.nextCursor, result.nextCursor);
-  if (outcome && cache.visible) headers.set(HEADER.cache, outcome);
+  if (outcome && cache?.visible) headers.set(HEADER.cache, outcome);
   return jsonAnswer(200, undefined, headers, text);
 }
 
@@ -191,15 +202,18 @@ async function serveOperation(
   fault: Fault | undefined,
 ): Promise<ServiceAnswer> {
   await delay(fault);
-  const result = await handler.handle({
-    caller,
-    params: input.params as never,
-    query: input.query as never,
-    body: input.body as never,
-    request,
-    requestId: trace.requestId,
-    service,
-  });
+  const override = service.state.overrides.take(match.route.id, input.params);
+  const result = override
+    ? await overrideOperation({ override, route: match.route, input, caller, service })
+    : await handler.handle({
+        caller,
+        params: input.params as never,
+        query: input.query as never,
+        body: input.body as never,
+        request,
+        requestId: trace.requestId,
+        service,
+      });
   const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
   if (failure) throw failure;
   const body = validateOutput(match.route, result.status, result.body);

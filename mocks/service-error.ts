@@ -1,5 +1,14 @@
 import type { KnownErrorCode } from '../src/schemas';
 
+/**
+ * A code only the mock answers, never the service: `422 fixture_invalid`, a test's override
+ * (`mock.use`) that broke its route's contract (docs/testing.md).
+ */
+export type MockOnlyCode = 'fixture_invalid';
+
+/** The codes a `ServiceError` carries: the service's, and the mock's own. */
+export type ServiceErrorCode = KnownErrorCode | MockOnlyCode;
+
 /** V8's `Error` (Node, Chromium): its `stackTraceLimit` bounds the stack an error captures. Elsewhere a harmless property. */
 const V8Error = Error as ErrorConstructor & { stackTraceLimit?: number | undefined };
 
@@ -9,10 +18,10 @@ const V8Error = Error as ErrorConstructor & { stackTraceLimit?: number | undefin
  */
 export class ServiceError extends Error {
   readonly status: number;
-  readonly code: KnownErrorCode;
+  readonly code: ServiceErrorCode;
   readonly options: { retryAfter?: number; headers?: Record<string, string> };
 
-  constructor(status: number, code: KnownErrorCode, message: string, options: { retryAfter?: number; headers?: Record<string, string> } = {}) {
+  constructor(status: number, code: ServiceErrorCode, message: string, options: { retryAfter?: number; headers?: Record<string, string> } = {}) {
     // A refusal is an answer, not a bug: no stack trace to capture (a tenth of a 429's CPU on V8).
     const limit = V8Error.stackTraceLimit;
     V8Error.stackTraceLimit = 0;

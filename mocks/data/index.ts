@@ -37,10 +37,16 @@ import type {
   SportRow,
 } from './rows';
 import { fixturesInOrder } from './schedule';
+import { listingHorizon } from './bounds';
 import { type SpecialDef, specialHistory, specialLatest, specialRows } from './specials';
 import { type SportDef, sportById } from './sports';
 import { eventRow } from './events';
 import { buildTimeline, type Timeline } from './timeline';
+import { type AddedEvent, type AddedProp, isAdded } from './added/event';
+import { addedEventRow, addedLastChangeAt, addedLiveState } from './added/lifecycle';
+import { addedPropOdds, decodeAddedSpecialId } from './added/props';
+import { AddedEvents, isAddedId } from './added/registry';
+import { addedResults } from './added/results';
 
 export type { Fixture } from './fixtures';
 export type { LeagueDef } from './leagues';
@@ -51,7 +57,16 @@ export type { SpecialDef } from './specials';
 export type { Timeline } from './timeline';
 export type { Quote } from './quotes';
 export type * from './rows';
+export type { EventBase } from './event-base';
+export type { AddedEvent, AddedProp } from './added/event';
+export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './added/spec';
+export { AddedEvents, ADDED_ID_MAX, FIRST_AUTO_ID, isAddedId } from './added/registry';
+export { SpecError } from './added/spec-error';
+export { isAdded } from './added/event';
 export { changeRanges, listingHorizon, MAX_EVENT_LENGTH } from './bounds';
+
+/** An event of the dataset: generated from the seed, or added by a test. */
+export type DataEvent = Fixture | AddedEvent;
 
 /** Which fixtures a listing covers. */
 export interface FixtureFilter {
@@ -80,30 +95,63 @@ export interface Dataset {
   fixturesBetween(from: number, to: number, now: number, filter?: FixtureFilter): Iterable<Fixture>;
   /** The child (derivative) fixtures of a parent. */
   children(parent: Fixture): Fixture[];
+  /** Events added by a test (`mock.data.addEvent`): every method below serves them as it serves generated ones. */
+  readonly added: AddedEvents;
+  /** The event with this id if it exists (is listed) at `now`: an added one, else a generated one. */
+  eventAt(eventId: number, now: number): DataEvent | undefined;
+  /**
+   * Existing events, generated and added, whose shown start is in [from, to], in (start, event id)
+   * order (generated ones up to the listing horizon, two weeks ahead). With `ranges` (ascending, disjoint ranges of starts), generated fixtures are read only
+   * within them (their record changes happen at bounded offsets from their start); added events
+   * are always all considered.
+   */
+  eventsBetween(from: number, to: number, now: number, filter?: FixtureFilter, ranges?: readonly (readonly [number, number])[]): Iterable<DataEvent>;
+  /** The child (derivative) events of an event: none for an added one. */
+  childrenOf(parent: DataEvent): DataEvent[];
   /** The event record at `now`. */
-  event(f: Fixture, now: number): EventRow;
+  event(f: DataEvent, now: number): EventRow;
   /** The start shown at `now` (a reschedule is shown once published). */
-  startsAt(f: Fixture, now: number): number;
-  liveStatus(f: Fixture, now: number): 0 | 1 | 2;
+  startsAt(f: DataEvent, now: number): number;
+  liveStatus(f: DataEvent, now: number): 0 | 1 | 2;
   /** Instant of the latest record change by `now` (what `since` compares). */
-  lastChangeAt(f: Fixture, now: number): number;
+  lastChangeAt(f: DataEvent, now: number): number;
   /** Where the event stands for `live=1`: offered, suspended, expired, ... */
-  liveState(f: Fixture, now: number): LiveState;
+  liveState(f: DataEvent, now: number): LiveState;
   /** The event's price timeline: its snapshots, their quoted rows and its scores, what every price and result route reads (cached). */
-  timeline(f: Fixture): Timeline;
-  odds(f: Fixture, now: number, request: OddsRequest): RowPage<OddsRow>;
-  openingLines(f: Fixture, now: number): OpeningRow[];
-  closingLines(f: Fixture, now: number): ClosingRow[];
-  results(f: Fixture, now: number): ResultRow[];
+  timeline(f: DataEvent): Timeline;
+  odds(f: DataEvent, now: number, request: OddsRequest): RowPage<OddsRow>;
+  openingLines(f: DataEvent, now: number): OpeningRow[];
+  closingLines(f: DataEvent, now: number): ClosingRow[];
+  results(f: DataEvent, now: number): ResultRow[];
   /** The specials of an event (one row per contestant). */
-  props(f: Fixture, now: number): SpecialRow[];
+  props(f: DataEvent, now: number): SpecialRow[];
   /** A prop or an outright by special id, if it exists at `now`. */
-  special(specialId: number, now: number): SpecialDef | undefined;
+  special(specialId: number, now: number): SpecialDef | AddedProp | undefined;
   /** Prices of a special: latest (one row per contestant line) or all up to `now`. */
-  specialOdds(def: SpecialDef, now: number, fullHistory: boolean): SpecialOddsRow[];
+  specialOdds(def: SpecialDef | AddedProp, now: number, fullHistory: boolean): SpecialOddsRow[];
   /** Outrights listed at `now`, of one sport or all. */
   outrights(sportId: number | undefined, now: number): OutrightRow[];
 }
+
+/** Two event sequences in (start, event id) order, merged in that order. */
+function* mergeByStart(
+  generated: Iterable<DataEvent>,
+  added: readonly AddedEvent[],
+  startOf: (e: DataEvent) => number,
+): Generator<DataEvent, void, undefined> {
+  let k = 0;
+  for (const e of generated) {
+    for (; k < added.length; k++) {
+      const a = added[k] as AddedEvent;
+      if (a.starts > startOf(e) || (a.starts === startOf(e) && a.eventId > e.eventId)) break;
+      yield a;
+    }
+    yield e;
+  }
+  for (; k < added.length; k++) yield added[k] as AddedEvent;
+}
+
+const isAddedProp = (def: SpecialDef | AddedProp): def is AddedProp => (def as Partial<AddedProp>).origin === 'added';
 
 const FIXTURE_CACHE = 16384;
 const TIMELINE_CACHE = 128;
@@ -121,10 +169,21 @@ export function createDataset(seed: string | number): Dataset {
   const fixtures = new Lru<number, Fixture | undefined>(FIXTURE_CACHE);
   const timelines = new Lru<number, Timeline>(TIMELINE_CACHE);
   const marks = new Lru<number, LineMarks>(TIMELINE_CACHE);
+  const added = new AddedEvents();
   const fixture = (eventId: number) => fixtures.get(eventId, (id) => buildFixture(core, id));
-  const timeline = (f: Fixture) => timelines.get(f.eventId, () => buildTimeline(f));
-  const marksOf = (f: Fixture) => marks.get(f.eventId, () => lineMarks(timeline(f)));
-  const results = (f: Fixture, now: number) => resultsAt(f, timeline(f), now);
+  const fixtureAt = (eventId: number, now: number) => {
+    const f = fixture(eventId);
+    return f !== undefined && existsAt(f, now) ? f : undefined;
+  };
+  const fixturesBetween = function* (from: number, to: number, now: number, filter: FixtureFilter = {}) {
+    for (const f of fixturesInOrder(core, fixture, leaguesFor(filter), from, to, now)) {
+      if (existsAt(f, now)) yield f;
+    }
+  };
+  const timeline = (f: DataEvent) => (isAdded(f) ? f.timeline : timelines.get(f.eventId, () => buildTimeline(f)));
+  const marksOf = (f: DataEvent) => (isAdded(f) ? f.marks() : marks.get(f.eventId, () => lineMarks(timeline(f))));
+  const results = (f: DataEvent, now: number) => (isAdded(f) ? addedResults(f, now) : resultsAt(f, timeline(f), now));
+  const startsOf = (f: DataEvent, now: number) => (isAdded(f) ? f.starts : startsAt(f, now));
   /** Full-event outcomes before kickoff by news state, shared by an event's props (cached with its fixture). */
   const prematch = new Lru<number, Map<number, Outcome>>(TIMELINE_CACHE);
   const outcomesOf = (f: Fixture) => (k: number): Outcome => {
@@ -151,35 +210,53 @@ export function createDataset(seed: string | number): Dataset {
     league: leagueById,
     leaguesFor,
     fixture,
-    fixtureAt(eventId, now) {
-      const f = fixture(eventId);
-      return f !== undefined && existsAt(f, now) ? f : undefined;
-    },
-    *fixturesBetween(from, to, now, filter = {}) {
-      for (const f of fixturesInOrder(core, fixture, leaguesFor(filter), from, to, now)) {
-        if (existsAt(f, now)) yield f;
-      }
-    },
+    fixtureAt,
+    fixturesBetween,
     children: (parent) => childIdsOf(parent).flatMap((id) => fixture(id) ?? []),
-    event: eventRow,
-    startsAt,
+    added,
+    eventAt(eventId, now) {
+      if (!isAddedId(eventId)) return fixtureAt(eventId, now);
+      const e = added.get(eventId);
+      return e !== undefined && e.listedAt <= now ? e : undefined;
+    },
+    eventsBetween(from, to, now, filter = {}, ranges = [[from, to]]) {
+      // No generated fixture is listed past the horizon (an added one may be: it is listed from its listed_from).
+      const last = Math.min(to, listingHorizon(now));
+      const generated = function* () {
+        for (const [a, b] of ranges) {
+          const lo = Math.max(from, a);
+          const hi = Math.min(last, b);
+          if (lo <= hi) yield* fixturesBetween(lo, hi, now, filter);
+        }
+      };
+      return mergeByStart(generated(), added.between(from, to, now, filter), (e) => startsOf(e, now));
+    },
+    childrenOf: (parent) => (isAdded(parent) ? [] : childIdsOf(parent).flatMap((id) => fixture(id) ?? [])),
+    event: (f, now) => (isAdded(f) ? addedEventRow(f, now) : eventRow(f, now)),
+    startsAt: startsOf,
     liveStatus: liveStatusAt,
-    lastChangeAt,
-    liveState: liveStateAt,
+    lastChangeAt: (f, now) => (isAdded(f) ? addedLastChangeAt(f, now) : lastChangeAt(f, now)),
+    liveState: (f, now) => (isAdded(f) ? addedLiveState(f, now) : liveStateAt(f, now)),
     timeline,
     odds: (f, now, request) => oddsAt(timeline(f), now, request),
     openingLines: (f, now) => openingAt(timeline(f), marksOf(f), now),
     closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), results(f, now), now)),
     results,
-    props: (f, now) => propsOf(core, f, outcomesOf(f)).flatMap((def) => specialRows(def, now)),
+    props: (f, now) => (isAdded(f) ? f.props : propsOf(core, f, outcomesOf(f))).flatMap((def) => specialRows(def, now)),
     special(specialId, now) {
+      const own = decodeAddedSpecialId(specialId);
+      if (own !== undefined) {
+        const e = added.get(own.eventId);
+        return e !== undefined && e.listedAt <= now ? e.props[own.k - 1] : undefined;
+      }
       const key = decodeSpecialId(specialId);
       if (key === undefined) return undefined;
       if (key.type === 'outright') return outrightById(core, specialId, now);
       const f = fixture(key.eventId);
       return f !== undefined && existsAt(f, now) ? propOf(core, f, key.kind, outcomesOf(f)) : undefined;
     },
-    specialOdds: (def, now, fullHistory) => (fullHistory ? specialHistory(def, now) : specialLatest(def, now)),
+    specialOdds: (def, now, fullHistory) =>
+      isAddedProp(def) ? addedPropOdds(def, now, fullHistory) : fullHistory ? specialHistory(def, now) : specialLatest(def, now),
     outrights: (sportId, now) => listedOutrights(core, sportId, now).flatMap((def) => specialRows(def, now)),
   };
 }

@@ -1,3 +1,4 @@
+import type { EventBase } from './event-base';
 import { type Fixture, MAX_RESCHEDULE_SHIFT } from './fixtures';
 import { DAY, HOUR, LISTING_HORIZON, ODDS_OPEN_LEAD } from './time';
 
@@ -12,7 +13,7 @@ export const startsAt = (f: Fixture, now: number): number =>
   f.rescheduleAt !== null && now < f.rescheduleAt ? f.originalStarts : f.starts;
 
 /** 0 before the start, 1 in play, 2 ended (finished or abandoned). */
-export function liveStatusAt(f: Fixture, now: number): 0 | 1 | 2 {
+export function liveStatusAt(f: Pick<EventBase, 'starts' | 'endAt'>, now: number): 0 | 1 | 2 {
   if (now < f.starts) return LIVE_STATUS.preMatch;
   return now < f.endAt ? LIVE_STATUS.inPlay : LIVE_STATUS.ended;
 }

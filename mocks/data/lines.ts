@@ -2,7 +2,7 @@ import { closingRow, openingRow, snapshotInfo } from './odds-rows';
 import type { Quote } from './quotes';
 import { RESULT_STATUS } from './results';
 import type { ClosingRow, OpeningRow, ResultRow } from './rows';
-import { firstAfter, pricedPeriods, type Timeline } from './timeline';
+import { firstAfter, type Timeline } from './timeline';
 
 /** A row of one snapshot: which snapshot, which quote. */
 interface Mark {
@@ -82,7 +82,7 @@ export function closingAt(tl: Timeline, results: readonly ResultRow[], now: numb
   if (now < f.starts) return [];
   const byPeriod = new Map(results.map((r) => [r.period, r]));
   const last = new Map<number, number>();
-  const periods = pricedPeriods(f);
+  const periods = tl.periods;
   for (let i = firstAfter(tl, f.starts - 1) - 1; i >= 0 && last.size < periods.length; i--) {
     const p = tl.period[i] as number;
     if (tl.live[i] === 0 && !last.has(p)) last.set(p, i);

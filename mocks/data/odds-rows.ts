@@ -1,4 +1,4 @@
-import type { Fixture } from './fixtures';
+import type { EventBase } from './event-base';
 import { altLineIdOf } from './ids';
 import type { Quote } from './quotes';
 import type { ClosingRow, OddsRow, OpeningRow } from './rows';
@@ -6,11 +6,14 @@ import { iso } from './time';
 import { cutoffAt, lineIdAt, type Timeline } from './timeline';
 
 /** The source feed a row came from (a source-only field the service strips). */
-export const sourceFeedId = (f: Fixture): number => 100 + (f.league.ordinal % 7);
+export const sourceFeedId = (f: Pick<EventBase, 'league'>): number => 100 + (f.league.ordinal % 7);
+
+/** The last digit of an alternate row's alt_line_id: the quote's own, else 1-2 for spread and 3-4 for totals alternates. */
+const altDigit = (q: Quote): number => q.altIndex ?? q.alt + (q.market === 'totals' ? 2 : 0);
 
 /** What every row of one snapshot shares (formatted once per snapshot, not per row). */
 export interface SnapshotInfo {
-  readonly fixture: Fixture;
+  readonly fixture: EventBase;
   readonly lineId: number;
   readonly period: number;
   readonly live: boolean;
@@ -38,7 +41,7 @@ const priceColumns = (snap: SnapshotInfo, q: Quote) => {
   return {
     event_id: snap.fixture.eventId,
     line_id: snap.lineId,
-    alt_line_id: q.alt === 0 ? null : altLineIdOf(snap.lineId, q.alt + (q.market === 'totals' ? 2 : 0)),
+    alt_line_id: q.alt === 0 ? null : altLineIdOf(snap.lineId, altDigit(q)),
     market: q.market,
     period: snap.period,
     line: q.line,
@@ -89,7 +92,7 @@ export function snapshotRows(tl: Timeline, i: number, mainOnly: boolean): OddsRo
     rows.push({
       event_id: f.eventId,
       line_id: snap.lineId,
-      alt_line_id: q.alt === 0 ? null : altLineIdOf(snap.lineId, q.alt + (q.market === 'totals' ? 2 : 0)),
+      alt_line_id: q.alt === 0 ? null : altLineIdOf(snap.lineId, altDigit(q)),
       market: q.market,
       period: snap.period,
       line: q.line,

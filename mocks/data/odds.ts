@@ -1,6 +1,6 @@
 import { snapshotRows } from './odds-rows';
 import type { OddsRow } from './rows';
-import { firstAfter, pricedPeriods, type Timeline } from './timeline';
+import { firstAfter, type Timeline } from './timeline';
 
 /** What the odds route asks for (spec 4.1, odds rules 1 to 5). */
 export interface OddsRequest {
@@ -22,7 +22,7 @@ export interface RowPage<T> {
 
 /** Latest mode: per period, every row of its greatest line_id snapshot recorded by now. */
 function latest(tl: Timeline, now: number, mainOnly: boolean): OddsRow[] {
-  const wanted = new Set(pricedPeriods(tl.fixture));
+  const wanted = new Set(tl.periods);
   const picked: number[] = [];
   for (let i = firstAfter(tl, now) - 1; i >= 0 && wanted.size > 0; i--) {
     const period = tl.period[i] as number;

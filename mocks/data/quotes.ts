@@ -11,6 +11,11 @@ export interface Quote {
   readonly market: KnownMarket;
   /** 0 for the primary line, 1 or 2 for an alternate. */
   readonly alt: number;
+  /**
+   * The last digit (1 to 9) of an alternate's alt_line_id, for a timeline that numbers its alternates
+   * itself (an added event); absent, alternates are numbered 1-2 (spread) and 3-4 (totals).
+   */
+  readonly altIndex?: number;
   /** From the home/over side's perspective; null for the moneyline. */
   readonly line: number | null;
   /** Quoted prices in column order: [home, away] or [home, draw, away]; [over, under]. */

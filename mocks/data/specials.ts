@@ -41,8 +41,14 @@ export interface SpecialDef {
   readonly feed: number;
 }
 
+/** What the rows of a special are made of: a generated special's, or an added event's prop's. */
+export type SpecialListing = Pick<
+  SpecialDef,
+  'specialId' | 'name' | 'betType' | 'category' | 'units' | 'eventId' | 'period' | 'runnerHome' | 'runnerAway' | 'contestants' | 'openAt' | 'cutoff' | 'feed'
+>;
+
 /** The rows of a special (spec 2.7): one per contestant. */
-export function specialRows(def: SpecialDef, now: number): SpecialRow[] {
+export function specialRows(def: SpecialListing, now: number): SpecialRow[] {
   return def.contestants.map((c) => ({
     special_id: def.specialId,
     special_name: def.name,

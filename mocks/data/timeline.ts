@@ -1,5 +1,6 @@
 import { drawsIn } from './models';
 import { IN_PLAY_CUTOFF_LEAD, IN_PLAY_STEP, inPlayCount, inPlayFeed, suspendedAt } from './feed';
+import type { EventBase } from './event-base';
 import type { Fixture } from './fixtures';
 import { lineIdOf } from './ids';
 import { newsStateAt } from './news';
@@ -16,7 +17,9 @@ import { MINUTE, SECOND } from './time';
  * fixture's model, and an event described by hand could fill the same interface.
  */
 export interface Timeline {
-  readonly fixture: Fixture;
+  readonly fixture: EventBase;
+  /** The periods the event is priced for, in the order latest mode and the closing board list them. */
+  readonly periods: readonly number[];
   readonly count: number;
   /** Snapshot instants (ms), non-decreasing. */
   readonly t: Float64Array;
@@ -145,6 +148,7 @@ export function buildTimeline(f: Fixture): Timeline {
   });
   const tl: Timeline = {
     fixture: f,
+    periods,
     count: n,
     t: t.subarray(0, n),
     period: period.subarray(0, n),

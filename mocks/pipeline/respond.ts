@@ -1,8 +1,8 @@
-import { HEADER, type KnownErrorCode } from '../../src/schemas';
+import { HEADER } from '../../src/schemas';
 import { AnswerHeaders, type ServiceAnswer } from '../exchange';
 import { toFetchResponse } from '../fetch-exchange';
 import type { AccountRecord } from '../state';
-import { ServiceError } from '../service-error';
+import { ServiceError, type ServiceErrorCode } from '../service-error';
 
 let lastDate = { second: Number.NaN, text: '' };
 
@@ -52,7 +52,7 @@ export function asServiceError(error: unknown): ServiceError {
 export function errorAnswer(error: ServiceError, headers: AnswerHeaders, requestId: string): ServiceAnswer {
   if (error.options.retryAfter !== undefined) headers.set(HEADER.retryAfter, String(error.options.retryAfter));
   for (const [name, value] of Object.entries(error.options.headers ?? {})) headers.set(name, value);
-  const code: KnownErrorCode = error.code;
+  const code: ServiceErrorCode = error.code;
   return jsonAnswer(error.status, { error: { code, message: error.message, request_id: requestId } }, headers);
 }
 

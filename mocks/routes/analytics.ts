@@ -29,7 +29,7 @@ const pricesOf = (row: ClosingRow, side: ClvQuery['side']): [number | null, numb
 export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
   const q = ctx.query;
   const now = ctx.clock.now();
-  const fixture = ctx.data.fixtureAt(q.event_id, now);
+  const fixture = ctx.data.eventAt(q.event_id, now);
   if (fixture === undefined) throw notFound(`event ${q.event_id} not found`);
   const period = q.period ?? 0;
   const line = rowLine(q);

@@ -1,4 +1,4 @@
-import type { Fixture } from '../data';
+import type { DataEvent, EventBase } from '../data';
 import { notFound } from '../service-error';
 import type { DataContext, DataResult } from './types';
 
@@ -19,8 +19,8 @@ export function capped<T>(rows: readonly T[], rowCap: number): DataResult<T[]> {
 }
 
 /** The event of the path, as it exists at `now`; `404 not_found` when it does not. */
-export function requireEvent(ctx: DataContext<EventParams, unknown>, now: number): Fixture {
-  const fixture = ctx.data.fixtureAt(ctx.params.event_id, now);
+export function requireEvent(ctx: DataContext<EventParams, unknown>, now: number): DataEvent {
+  const fixture = ctx.data.eventAt(ctx.params.event_id, now);
   if (fixture === undefined) throw notFound(`event ${ctx.params.event_id} not found`);
   return fixture;
 }
@@ -32,9 +32,9 @@ export const ms = (timestamp: string): number => Date.parse(timestamp);
  * Whether nothing about the event can change any more at `now` or later: it ended, was settled, and
  * any correction is in. Answers about such an event are stable (the pipeline may keep them serialized).
  */
-export const isFinal = (fixture: Fixture, now: number): boolean =>
+export const isFinal = (fixture: EventBase, now: number): boolean =>
   now >= Math.max(fixture.endAt, fixture.settledAt, fixture.correctedAt ?? 0);
 
 /** A per-event answer, marked stable once the event is final. */
-export const aboutEvent = <T>(result: DataResult<T>, fixture: Fixture, now: number): DataResult<T> =>
+export const aboutEvent = <T>(result: DataResult<T>, fixture: EventBase, now: number): DataResult<T> =>
   isFinal(fixture, now) ? { ...result, stable: true } : result;

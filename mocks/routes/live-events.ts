@@ -1,16 +1,16 @@
 import { type EventsQuery, LIMIT_DEFAULT, LIVE_CANDIDATES_READ, liveVerifyBudget } from '../../src/schemas';
-import { type Dataset, type Fixture, MAX_EVENT_LENGTH } from '../data';
+import { type DataEvent, type Dataset, MAX_EVENT_LENGTH } from '../data';
 import { type EventFilters, eventFilters } from './event-filters';
 import { encodeLiveCursor, type LiveCursorState, liveCursorOf } from './live-cursor';
 import type { DataContext, DataResult } from './types';
 
 type Position = LiveCursorState['position'];
 
-const after = (f: Fixture, p: Position | undefined): boolean =>
+const after = (f: DataEvent, p: Position | undefined): boolean =>
   p === undefined || f.starts > p.starts || (f.starts === p.starts && f.eventId > p.eventId);
 
 /** Whether a fixture is a live candidate: kicked off by the snapshot, in play now, matching the filters. */
-function isCandidate(data: Dataset, fx: Fixture, f: EventFilters, kickoff: number, now: number): boolean {
+function isCandidate(data: Dataset, fx: DataEvent, f: EventFilters, kickoff: number, now: number): boolean {
   return (
     fx.starts <= kickoff &&
     data.liveStatus(fx, now) === 1 &&
@@ -29,14 +29,14 @@ function isCandidate(data: Dataset, fx: Fixture, f: EventFilters, kickoff: numbe
  */
 function readCandidates(data: Dataset, f: EventFilters, kickoff: number, now: number, position: Position | undefined) {
   if (f.eventId !== undefined) {
-    const fx = data.fixtureAt(f.eventId, now);
+    const fx = data.eventAt(f.eventId, now);
     const list = fx !== undefined && isCandidate(data, fx, f, kickoff, now) && after(fx, position) ? [fx] : [];
     return { list, more: false };
   }
   const from = Math.max(f.startsFrom ?? -Infinity, now - MAX_EVENT_LENGTH, position?.starts ?? -Infinity);
   const to = Math.min(f.startsTo ?? Infinity, kickoff);
-  const list: Fixture[] = [];
-  for (const fx of data.fixturesBetween(from, to, now, { sportId: f.sportId, leagueId: f.leagueId })) {
+  const list: DataEvent[] = [];
+  for (const fx of data.eventsBetween(from, to, now, { sportId: f.sportId, leagueId: f.leagueId })) {
     if (!after(fx, position) || !isCandidate(data, fx, f, kickoff, now)) continue;
     if (list.length === LIVE_CANDIDATES_READ) return { list, more: true };
     list.push(fx);
@@ -61,7 +61,7 @@ export async function listLive(ctx: DataContext<unknown, EventsQuery>): Promise<
   const { list, more } = readCandidates(data, f, kickoff, now, cursor?.position);
   const budget = liveVerifyBudget(limit);
 
-  const offered: Fixture[] = [];
+  const offered: DataEvent[] = [];
   let verified = 0;
   let scanLimitReached = false;
   for (const fx of list) {
@@ -84,7 +84,7 @@ export async function listLive(ctx: DataContext<unknown, EventsQuery>): Promise<
   if (!remaining || scanLimitReached) {
     return { body, rows: body.length, truncated: remaining, verified };
   }
-  const last = list[verified - 1] as Fixture;
+  const last = list[verified - 1] as DataEvent;
   const nextCursor = await encodeLiveCursor(
     ctx.query,
     { kickoff, position: { starts: last.starts, eventId: last.eventId }, scanned: scannedBefore + verified, issuedAt: now },

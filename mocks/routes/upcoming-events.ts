@@ -1,37 +1,21 @@
 import { type EventsQuery, LIMIT_DEFAULT } from '../../src/schemas';
-import { changeRanges, type Dataset, type Fixture, type FixtureFilter, listingHorizon } from '../data';
+import { changeRanges, type DataEvent, type Dataset } from '../data';
 import { type EventFilters, eventFilters } from './event-filters';
 import type { DataContext, DataResult } from './types';
 
-/** Fixtures named by `event_id` and/or `parent_id` (rule 4: any lifecycle state, not only the future). */
-function exactFixtures(data: Dataset, f: EventFilters, now: number): Fixture[] {
+/** Events named by `event_id` and/or `parent_id` (rule 4: any lifecycle state, not only the future). */
+function exactEvents(data: Dataset, f: EventFilters, now: number): DataEvent[] {
   if (f.parentId !== undefined) {
-    const parent = data.fixtureAt(f.parentId, now);
-    const children = parent === undefined ? [] : data.children(parent).filter((c) => data.fixtureAt(c.eventId, now));
+    const parent = data.eventAt(f.parentId, now);
+    const children = parent === undefined ? [] : data.childrenOf(parent).filter((c) => data.eventAt(c.eventId, now));
     return f.eventId === undefined ? children : children.filter((c) => c.eventId === f.eventId);
   }
-  const one = f.eventId === undefined ? undefined : data.fixtureAt(f.eventId, now);
+  const one = f.eventId === undefined ? undefined : data.eventAt(f.eventId, now);
   return one === undefined ? [] : [one];
 }
 
-/** Fixtures of [from, to] within the given ascending, disjoint ranges of starts, lazily in order. */
-function* inRanges(
-  data: Dataset,
-  ranges: readonly (readonly [number, number])[],
-  from: number,
-  to: number,
-  now: number,
-  filter: FixtureFilter,
-): Generator<Fixture, void, undefined> {
-  for (const [a, b] of ranges) {
-    const lo = Math.max(from, a);
-    const hi = Math.min(to, b);
-    if (lo <= hi) yield* data.fixturesBetween(lo, hi, now, filter);
-  }
-}
-
-/** Whether a fixture passes the explicit filters (sport, league, window, since). */
-function matches(data: Dataset, fx: Fixture, f: EventFilters, now: number): boolean {
+/** Whether an event passes the explicit filters (sport, league, window, since). */
+function matches(data: Dataset, fx: DataEvent, f: EventFilters, now: number): boolean {
   const starts = data.startsAt(fx, now);
   return (
     (f.sportId === undefined || fx.sport.sportId === f.sportId) &&
@@ -57,20 +41,20 @@ export function listUpcoming(ctx: DataContext<unknown, EventsQuery>): DataResult
   const exact = f.eventId !== undefined || f.parentId !== undefined;
   const futureBound = !exact && (f.startsFrom === undefined || f.startsFrom >= now);
 
-  let candidates: Iterable<Fixture>;
+  let candidates: Iterable<DataEvent>;
   if (exact) {
-    candidates = exactFixtures(data, f, now).sort(
+    candidates = exactEvents(data, f, now).sort(
       (a, b) => data.startsAt(a, now) - data.startsAt(b, now) || a.eventId - b.eventId,
     );
   } else {
     const from = futureBound ? Math.max(f.startsFrom ?? now, now + 1) : (f.startsFrom ?? now);
-    const to = Math.min(f.startsTo ?? Infinity, listingHorizon(now));
-    // Record changes happen at bounded offsets from the start: with `since`, only some ranges of starts can match.
-    const ranges = f.since === undefined ? [[from, to] as const] : changeRanges(f.since, now);
-    candidates = inRanges(data, ranges, from, to, now, { sportId: f.sportId, leagueId: f.leagueId });
+    const to = f.startsTo ?? Infinity;
+    // A generated record changes at bounded offsets from its start: with `since`, only some ranges of starts can match.
+    const ranges = f.since === undefined ? undefined : changeRanges(f.since, now);
+    candidates = data.eventsBetween(from, to, now, { sportId: f.sportId, leagueId: f.leagueId }, ranges);
   }
 
-  const found: Fixture[] = [];
+  const found: DataEvent[] = [];
   for (const fx of candidates) {
     if (futureBound && data.startsAt(fx, now) <= now) continue;
     if (!matches(data, fx, f, now)) continue;

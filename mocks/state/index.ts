@@ -7,6 +7,7 @@ import { GuidanceStore } from './guidance';
 import { HealthLog } from './health-log';
 import { KeyStore } from './keys';
 import { Outbox } from './outbox';
+import { OverrideStore } from './overrides';
 import { RecoveryQueue } from './recovery-queue';
 import { ResponseCache } from './response-cache';
 import { RotationStore } from './rotations';
@@ -29,6 +30,8 @@ export interface ServiceState {
   guidance: GuidanceStore;
   recoveries: RecoveryQueue;
   activity: ActivityLog;
+  /** Test overrides of route answers (`mock.use`). */
+  overrides: OverrideStore;
 }
 
 /** A fresh, empty state. */
@@ -48,6 +51,7 @@ export function createState(): ServiceState {
     guidance: new GuidanceStore(),
     recoveries: new RecoveryQueue(),
     activity: new ActivityLog(),
+    overrides: new OverrideStore(),
   };
 }
 

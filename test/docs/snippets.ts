@@ -15,7 +15,8 @@ export interface Snippet {
 }
 
 const FENCE = /^(`{3,})(ts|typescript)\b([^\n`]*)$/;
-const CONTEXT = /<!--\s*ts-context\s*([\s\S]*?)-->\s*$/;
+/** The ts-context comment that ends right above a block (never one further up: the capture cannot cross a `-->`). */
+const CONTEXT = /<!--\s*ts-context\s*((?:(?!-->)[\s\S])*)-->\s*$/;
 
 /**
  * Every ```ts (or ```typescript) block of a Markdown text, with its flags and the hidden context

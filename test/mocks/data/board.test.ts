@@ -35,6 +35,7 @@ const snapshots: { t: number; period: number; live: 0 | 1; quotes: Quote[] }[] =
 const generated = data.timeline(f);
 const timeline: Timeline = {
   fixture: f,
+  periods: [0, 1],
   count: snapshots.length,
   t: Float64Array.from(snapshots, (s) => s.t),
   period: Uint8Array.from(snapshots, (s) => s.period),

@@ -104,6 +104,7 @@ describe('props priced from the event model at the moment', () => {
     const f = findFixture((x) => x.sport.props && x.child === null && x.priced);
     for (const p of data.props(f, NOW)) {
       const def = data.special(p.special_id as number, NOW)!;
+      if (!('times' in def)) throw new Error('a generated special');
       const full = data.specialOdds(def, NOW, true);
       const mid = def.times[Math.floor(def.times.length / 2)]!;
       expect(data.specialOdds(def, mid, true)).toEqual(full.filter((r) => Date.parse(r.timestamp as string) <= mid));
