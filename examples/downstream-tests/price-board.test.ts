@@ -2,7 +2,6 @@
  * A suite to copy into your project: your code (price-board.ts) tested against the reference mock of
  * the service, through MSW, with no network and no key. Needs `sports-odds-data`, `msw` and `vitest`.
  */
-import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QuotaExceededError, SportsOdds } from 'sports-odds-data';
@@ -25,9 +24,8 @@ beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 // Every test starts at the same instant, with the clock stopped: nothing depends on when it runs.
 beforeEach(() => mock.clock.freeze(NOW));
 afterEach(async () => {
-  server.resetHandlers(); // drops the overrides of `server.use`
   mock.faults.clear();
-  await mock.reset(); // accounts, keys, credits back to the seeded state
+  await mock.reset(); // accounts, keys, credits, added events and overrides back to the seeded state
 });
 afterAll(() => server.close());
 
@@ -40,12 +38,29 @@ describe('the price board', () => {
     expect(board.credits).toBe(charged);
   });
 
-  it('shows a missing price as null instead of failing (server.use overrides one route)', async () => {
-    const [first] = await odds.events.list({ sport_id: SOCCER, limit: 1 });
-    const row = fixtures.oddsSnapshot({ event_id: first?.event_id ?? 1, market: 'moneyline', period: 0, alt_line_id: null, odds1: null, odds0: null, odds2: 2.5 });
-    server.use(http.get(`${mock.baseUrl}/v1/events/:eventId/odds`, () => HttpResponse.json([row])));
+  it('shows a missing price as null instead of failing (mock.use answers one route, metered as the service would)', async () => {
+    // The override answers inside the service's rules: the key, the charge by rows, every header.
+    mock.use('events.odds', ({ params }) => [fixtures.oddsSnapshot({ event_id: params.event_id, market: 'moneyline', period: 0, alt_line_id: null, odds1: null, odds0: null, odds2: 2.5 })], { once: true });
     const board = await priceBoard(odds, SOCCER, 1);
     expect(board.lines).toEqual([expect.objectContaining({ home: null, draw: null, away: 2.5 })]);
+    expect(board.credits).toBe(mock.ledger().find((e) => e.email === mock.demoEmail)?.charged);
+  });
+
+  it('shows an event the test chose, with the prices it chose (mock.data.addEvent)', async () => {
+    const id = mock.data.addEvent({
+      sport_id: SOCCER,
+      runner_home: 'Harbor City',
+      runner_away: 'Northfield',
+      starts: '2026-11-21T15:05:00Z', // the next kickoff of all: first on the board
+      markets: [{ market: 'moneyline', prices: [{ at: '2026-11-20T15:00:00Z', odds: [2.1, 3.4, 3.6] }, { at: '2026-11-21T14:00:00Z', odds: [1.9, 3.5, 4.2] }] }],
+    });
+    const board = await priceBoard(odds, SOCCER, 1);
+    expect(board.lines).toEqual([{ eventId: id, match: 'Harbor City v Northfield', starts: '2026-11-21T15:05:00Z', home: 1.9, draw: 3.5, away: 4.2 }]);
+  });
+
+  it('would catch a typo in a fixture at once (422 fixture_invalid names the field)', async () => {
+    mock.use('events.odds', () => [{ ...fixtures.oddsSnapshot(), odd1: 2.5 } as never], { once: true });
+    await expect(priceBoard(odds, SOCCER, 1)).rejects.toThrow(/odd1/);
   });
 
   it('survives a 503 of the odds route (the SDK retries it), and the mock saw both answers', async () => {
