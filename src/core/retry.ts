@@ -1,7 +1,7 @@
 import pRetry from 'p-retry';
 import { RETRYABLE_STATUSES } from '../schemas/errors';
 import { APIError } from './errors/api';
-import type { SportsOddsError } from './errors/base';
+import { SportsOddsError } from './errors/base';
 import { ConnectionError, TimeoutError } from './errors/connection';
 import { throwIfAborted } from './runtime';
 import type { Now, Random, Sleep } from './types';
@@ -51,14 +51,24 @@ export function retryDelay(error: unknown, attempt: number, policy: Pick<RetryPo
 }
 
 /**
- * Runs `attempt` under p-retry with the SDK's policy; p-retry never sleeps itself (the wait is the
- * injectable `sleep`, inside `shouldRetry`), so tests drive time without real waits.
+ * Runs `attempt` with the SDK's retry policy. The first attempt runs alone; only after it fails is
+ * the policy made and p-retry set up, from that failure on (its first "attempt" rethrows it), so an
+ * answered call costs no retry machinery while every retry follows the one policy. p-retry never
+ * sleeps itself (the wait is the injectable `sleep`, inside `shouldRetry`), so tests drive time
+ * without real waits. Check `maxRetries` (`checkMaxRetries`) before the first attempt.
  *
  * @example
- * const raw = await withRetry((n) => sendAttempt(n), policy);
+ * const raw = await withRetry((n) => sendAttempt(n), () => policy);
  */
-export function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
-  return pRetry(attempt, {
+export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, policyOf: () => RetryPolicy): Promise<T> {
+  let first: unknown;
+  try {
+    return await attempt(1);
+  } catch (error) {
+    first = error;
+  }
+  const policy = policyOf();
+  return pRetry((attemptNumber) => (attemptNumber === 1 ? Promise.reject(first) : attempt(attemptNumber)), {
     retries: policy.maxRetries,
     minTimeout: 0,
     shouldRetry: async ({ error, attemptNumber }) => {
@@ -72,4 +82,18 @@ export function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, pol
       return true;
     },
   });
+}
+
+/**
+ * Refuses a `maxRetries` that is not a non-negative integer (or `Infinity`), before anything is
+ * sent: a call's own option is not checked with the client's.
+ *
+ * @example
+ * checkMaxRetries(options.maxRetries ?? ctx.options.maxRetries);
+ */
+export function checkMaxRetries(maxRetries: number): number {
+  if (!(maxRetries >= 0 && (Number.isInteger(maxRetries) || maxRetries === Number.POSITIVE_INFINITY))) {
+    throw new SportsOddsError(`maxRetries must be a non-negative integer, got ${String(maxRetries)}`);
+  }
+  return maxRetries;
 }

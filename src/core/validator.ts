@@ -34,6 +34,18 @@ export function validatorOf(schema: Schema): Test {
   return test;
 }
 
+/**
+ * The checks of a schema alone (its `def.checks`, e.g. an object's refinements), without its type
+ * test: for a value whose parts were tested already. Undefined when it has none.
+ *
+ * @example
+ * const refinements = checksOf(routes['events.odds'].query);
+ */
+export function checksOf(schema: Schema): Test | undefined {
+  const test = withChecks(schema, () => true);
+  return schema._zod.traits.has('$ZodCheck') || (schema._zod.def.checks?.length ?? 0) > 0 ? test : undefined;
+}
+
 /** The type test of a schema, before its checks. */
 function baseTest(schema: Schema): Test {
   const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
