@@ -9,16 +9,12 @@ type Schema = z.core.$ZodType;
  */
 export type Encoder = (value: unknown) => Record<string, string> | undefined;
 
-/** One parameter: its wire name and how its value is tested and encoded. */
+/** One parameter: its wire name, and its value tested and encoded, or undefined when refused. */
 interface Param {
   key: string;
   /** The parameter may be left out (or undefined). */
   optional: boolean;
-  /** Tests the typed value (for a codec, its output side). */
-  test: Test;
-  /** A codec's encoding and the test of the wire value it makes; undefined for a plain value. */
-  encode: ((value: unknown, payload: z.core.ParsePayload) => unknown) | undefined;
-  testWire: Test | undefined;
+  encode: (value: unknown) => string | undefined;
 }
 
 const built = new WeakMap<Schema, Encoder | null>();
@@ -67,21 +63,16 @@ function objectEncoder(schema: Schema): Encoder {
     const input = value as Record<string, unknown>;
     if (strict) for (const key in input) if (!declared.has(key)) return undefined;
     const out: Record<string, string> = {};
-    for (const p of params) {
+    for (let i = 0; i < params.length; i++) {
+      const p = params[i] as Param;
       const v = input[p.key];
       if (v === undefined) {
         if (p.optional) continue;
         return undefined;
       }
-      if (!p.test(v)) return undefined;
-      if (p.encode === undefined) {
-        out[p.key] = String(v);
-        continue;
-      }
-      const payload: z.core.ParsePayload = { value: v, issues: [] };
-      const wire = p.encode(v, payload);
-      if (payload.issues.length > 0 || !(p.testWire as Test)(wire)) return undefined;
-      out[p.key] = String(wire);
+      const wire = p.encode(v);
+      if (wire === undefined) return undefined;
+      out[p.key] = wire;
     }
     return refinements === undefined || refinements(input) ? out : undefined;
   };
@@ -96,8 +87,26 @@ function paramOf(key: string, schema: Schema): Param {
   }
   if (inner._zod.optin !== undefined || inner._zod.optout !== undefined) throw new TypeError('a default or a nested optional');
   const def = inner._zod.def as z.core.$ZodPipeDef & { reverseTransform?: (value: unknown, payload: z.core.ParsePayload) => unknown };
-  if (def.type !== 'pipe') return { key, optional, test: validatorOf(inner), encode: undefined, testWire: undefined };
+  if (def.type !== 'pipe') {
+    const test = validatorOf(inner);
+    return { key, optional, encode: (v) => (test(v) ? String(v) : undefined) };
+  }
   // A codec: its output side is the typed value, its input side the wire string.
-  if (def.reverseTransform === undefined || (def.checks?.length ?? 0) > 0) throw new TypeError('a pipe that is not a plain codec');
-  return { key, optional, test: validatorOf(def.out), encode: def.reverseTransform, testWire: validatorOf(def.in) };
+  const reverse = def.reverseTransform;
+  if (reverse === undefined || (def.checks?.length ?? 0) > 0) throw new TypeError('a pipe that is not a plain codec');
+  const test = validatorOf(def.out);
+  const testWire = validatorOf(def.in);
+  // One payload per parameter, reset on every use: an encoding reports problems through its issues.
+  const payload: z.core.ParsePayload = { value: undefined, issues: [] };
+  return {
+    key,
+    optional,
+    encode: (v) => {
+      if (!test(v)) return undefined;
+      payload.value = v;
+      if (payload.issues.length > 0) payload.issues = [];
+      const wire = reverse(v, payload);
+      return payload.issues.length === 0 && testWire(wire) ? String(wire) : undefined;
+    },
+  };
 }

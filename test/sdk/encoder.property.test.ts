@@ -14,7 +14,7 @@ const schemas: [string, Schema][] = [
 
 /** What zod's encoding gives, as `encodeParams` turns it into strings; undefined when zod refuses (or throws). */
 function zodEncoded(schema: Schema, value: unknown): Record<string, string> | undefined {
-  let result: z.ZodSafeParseResult<unknown>;
+  let result: ReturnType<typeof z.safeEncode>;
   try {
     result = z.safeEncode(schema, value as never);
   } catch {
