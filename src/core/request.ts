@@ -2,7 +2,7 @@ import type { RouteDef } from '../schemas/route';
 import { routes, type RouteId } from '../schemas/routes';
 import { APIPromise } from './api-promise';
 import { resolveKey } from './auth';
-import { encodeParams, fillPath, queryString } from './encode';
+import { encoderOf } from './encoder';
 import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
@@ -11,7 +11,9 @@ import { withHeaders } from './options';
 import { checkMaxRetries, withRetry } from './retry';
 import { throwIfAborted } from './runtime';
 import type { ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
-import { parseJson, validateBody } from './validate';
+import { parseJson } from './json';
+import { fillPath, queryString } from './url';
+import { validatorOf } from './validator';
 
 /**
  * Calls one route of the route table: validate parameters locally (free) -> budget guard ->
@@ -32,12 +34,17 @@ export function callRoute<Id extends RouteId>(
 
 /**
  * The body parser of a route: JSON, then its schema for the answer's status (unless validation is
- * off), in place.
+ * off), in place. A body its schema refuses gives a promise rejected with `ResponseValidationError`
+ * (naming every issue is loaded then: most clients never need it).
  *
  * @example
- * const data = parserOf(ctx, 'keys.rotate', {})(answer);
+ * const data = await parserOf(ctx, 'keys.rotate', {})(answer);
  */
-export function parserOf<Id extends RouteId>(ctx: ClientContext, routeId: Id, options: RequestOptions): (answer: RawAnswer) => ResponseOf<Id> {
+export function parserOf<Id extends RouteId>(
+  ctx: ClientContext,
+  routeId: Id,
+  options: RequestOptions,
+): (answer: RawAnswer) => ResponseOf<Id> | Promise<ResponseOf<Id>> {
   const route = routes[routeId] as RouteDef;
   const validate = options.validate ?? ctx.options.validate;
   return (answer) => {
@@ -45,8 +52,20 @@ export function parserOf<Id extends RouteId>(ctx: ClientContext, routeId: Id, op
     const meta = () => answer.meta;
     const json = parseJson(answer.text, route.id, meta);
     const schema = route.responses[answer.response.status];
-    return (validate && schema !== undefined ? validateBody(schema, json, route.id, meta) : json) as ResponseOf<Id>;
+    if (!validate || schema === undefined || validatorOf(schema)(json)) return json as ResponseOf<Id>;
+    return import('./validate').then(({ validateBody }) => validateBody<ResponseOf<Id>>(schema, json, route.id, meta));
   };
+}
+
+/**
+ * Typed parameters in their wire strings, by the encoder built from their schema; anything it
+ * does not take goes to zod (`encodeParams`, loaded then), which refuses it with every issue named.
+ */
+async function encoded(schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> {
+  const fast = encoderOf(schema)?.(value ?? {});
+  if (fast !== undefined) return fast;
+  const { encodeParams } = await import('./encode');
+  return encodeParams(schema, value);
 }
 
 /**
@@ -66,8 +85,8 @@ export async function sendRoute<Id extends RouteId>(
   const o = ctx.options;
   const signal = options.signal;
   throwIfAborted(signal);
-  const path = fillPath(route.path, encodeParams(route.params, input.params));
-  const url = `${o.baseUrl}${path}${queryString(encodeParams(route.query, input.query))}`;
+  const path = fillPath(route.path, await encoded(route.params, input.params));
+  const url = `${o.baseUrl}${path}${queryString(await encoded(route.query, input.query))}`;
   const headers = withHeaders(withHeaders(o.headers, options.headers), input.headers);
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;

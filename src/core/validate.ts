@@ -2,13 +2,10 @@ import * as z from 'zod/mini';
 import type { Schema } from '../schemas/route';
 import { ResponseValidationError } from './errors/validation';
 import { issueText, valueAt } from './issues';
-import type { ResponseMeta } from './types';
+import { type MetaOf, metaOf } from './json';
 import { validatorOf } from './validator';
 
-/** An answer's metadata, or how to read it: only a failure needs it. */
-export type MetaOf = ResponseMeta | (() => ResponseMeta);
-
-const metaOf = (meta: MetaOf): ResponseMeta => (typeof meta === 'function' ? meta() : meta);
+export { type MetaOf, parseJson } from './json';
 
 /**
  * Checks an answer's parsed JSON against its schema, in place: the same object comes back, with
@@ -25,13 +22,4 @@ export function validateBody<T>(schema: Schema, json: unknown, routeId: string, 
   if (result.success) return json as T;
   const issues = result.error.issues.map((i) => ({ path: i.path, message: issueText(i, valueAt(json, i.path)), code: i.code }));
   throw new ResponseValidationError(routeId, issues, metaOf(meta));
-}
-
-/** Parses JSON text, or throws `ResponseValidationError` for a body that is not JSON. */
-export function parseJson(text: string, routeId: string, meta: MetaOf): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ResponseValidationError(routeId, [{ path: [], message: 'the body is not JSON', code: 'invalid_json' }], metaOf(meta));
-  }
 }

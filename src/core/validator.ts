@@ -272,8 +272,6 @@ function withChecks(schema: Schema, base: Test): Test {
   if (schema._zod.traits.has('$ZodCheck')) checks.push(schema as unknown as Check);
   for (const check of schema._zod.def.checks ?? []) checks.push(check as Check);
   if (checks.length === 0) return base;
-  const fused = fusedNumber(schema, checks) ?? fusedPattern(schema, checks);
-  if (fused !== undefined) return fused;
   const tests = checks.map(checkTest);
   if (tests.length === 1) {
     const only = tests[0] as Test;
@@ -284,52 +282,6 @@ function withChecks(schema: Schema, base: Test): Test {
     for (const t of tests) if (!t(v)) return false;
     return true;
   };
-}
-
-/**
- * A number with only an integer format and at most one bound each way (a count, a range of days):
- * one closure, the type and every check together.
- */
-function fusedNumber(schema: Schema, checks: readonly Check[]): Test | undefined {
-  if (schema._zod.def.type !== 'number' || (schema._zod.def as { coerce?: boolean }).coerce) return undefined;
-  let integer = false;
-  let min = Number.NEGATIVE_INFINITY;
-  let minInclusive = true;
-  let max = Number.POSITIVE_INFINITY;
-  let maxInclusive = true;
-  let lower = 0;
-  let upper = 0;
-  for (const check of checks) {
-    const def = check._zod.def as z.core.$ZodCheckDef & Record<string, unknown>;
-    if (def.when !== undefined) return undefined;
-    if (def.check === 'number_format' && def.format === 'safeint') integer = true;
-    else if (def.check === 'greater_than' && typeof def.value === 'number' && lower++ === 0) [min, minInclusive] = [def.value, def.inclusive === true];
-    else if (def.check === 'less_than' && typeof def.value === 'number' && upper++ === 0) [max, maxInclusive] = [def.value, def.inclusive === true];
-    else return undefined;
-  }
-  return (v) =>
-    typeof v === 'number' &&
-    (integer ? Number.isSafeInteger(v) : Number.isFinite(v)) &&
-    (minInclusive ? v >= min : v > min) &&
-    (maxInclusive ? v <= max : v < max);
-}
-
-/** A string whose only checks are patterns (a format, a regex): one closure. */
-function fusedPattern(schema: Schema, checks: readonly Check[]): Test | undefined {
-  if (schema._zod.def.type !== 'string' || (schema._zod.def as { coerce?: boolean }).coerce) return undefined;
-  const patterns: RegExp[] = [];
-  for (const check of checks) {
-    const def = check._zod.def as z.core.$ZodCheckDef & Record<string, unknown>;
-    const pattern = def.pattern;
-    if (def.when !== undefined || def.check !== 'string_format' || !(pattern instanceof RegExp) || !PATTERN_FORMATS.has(String(def.format))) return undefined;
-    if (pattern.global || pattern.sticky) return undefined;
-    patterns.push(pattern);
-  }
-  if (patterns.length === 1) {
-    const only = patterns[0] as RegExp;
-    return (v) => typeof v === 'string' && only.test(v);
-  }
-  return (v) => typeof v === 'string' && patterns.every((p) => p.test(v));
 }
 
 /** One check: the common ones inlined (they run on every row), any other through zod's own check. */

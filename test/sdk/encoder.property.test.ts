@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { InvalidParametersError } from '../../src';
-import { encodeParams, fillPath, queryString } from '../../src/core/encode';
+import { encodeParams } from '../../src/core/encode';
 import { encoderOf } from '../../src/core/encoder';
+import { fillPath, queryString } from '../../src/core/url';
 import { expandPath, routeList, type Schema } from '../../src/schemas';
 import { mutatedValues, validValues } from './schema-arbitraries';
 
