@@ -58,12 +58,10 @@ export function parserOf<Id extends RouteId>(
 }
 
 /**
- * Typed parameters in their wire strings, by the encoder built from their schema; anything it
- * does not take goes to zod (`encodeParams`, loaded then), which refuses it with every issue named.
+ * Typed parameters that the encoder built from their schema does not take go to zod
+ * (`encodeParams`, loaded then), which refuses them with every issue named.
  */
-async function encoded(schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> {
-  const fast = encoderOf(schema)?.(value ?? {});
-  if (fast !== undefined) return fast;
+async function encodedByZod(schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> {
   const { encodeParams } = await import('./encode');
   return encodeParams(schema, value);
 }
@@ -85,8 +83,9 @@ export async function sendRoute<Id extends RouteId>(
   const o = ctx.options;
   const signal = options.signal;
   throwIfAborted(signal);
-  const path = fillPath(route.path, await encoded(route.params, input.params));
-  const url = `${o.baseUrl}${path}${queryString(await encoded(route.query, input.query))}`;
+  const params = encoderOf(route.params)?.(input.params ?? {}) ?? (await encodedByZod(route.params, input.params));
+  const query = encoderOf(route.query)?.(input.query ?? {}) ?? (await encodedByZod(route.query, input.query));
+  const url = `${o.baseUrl}${fillPath(route.path, params)}${queryString(query)}`;
   const headers = withHeaders(withHeaders(o.headers, options.headers), input.headers);
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;
