@@ -4,7 +4,8 @@
  * handlers), then the same 1,000 through `new SportsOdds({ fetch: mock.fetch })` (no interception:
  * the SDK hands each request to the mock directly). One process, one mock, the two ways taking turns
  * in blocks of 100 calls. Three kinds of call: a cached catalog answer, a listing of 20 events, and
- * an event's latest prices. Not a test: prints figures (docs/performance.md).
+ * an event's latest prices; and, for scale, a bare `fetch` of the catalog without the SDK. Not a
+ * test: prints figures (docs/performance.md).
  *
  *   npx node scripts/run-ts.mjs bench/sdk-msw.ts
  */
@@ -36,10 +37,16 @@ const events = await clients.fetch.events.list({ sport_id: 29, limit: 20 });
 const eventId = events[0]?.event_id;
 if (eventId === undefined || eventId === null) throw new Error('the mock listed no event to ask prices of');
 
+// Without the SDK: the global fetch (intercepted by msw), or mock.fetch itself.
+const catalogUrl = `${mock.baseUrl}/v1/catalog/sports`;
+const bare = { authorization: `Bearer ${mock.apiKey}`, accept: 'application/json' };
+const fetchOf = (odds: SportsOdds) => (odds === clients.msw ? globalThis.fetch : mock.fetch);
+
 const calls: Record<string, (odds: SportsOdds) => Promise<unknown>> = {
   'catalog.sports (cached)': (odds) => odds.catalog.sports(),
   'events.list, 20 events': (odds) => odds.events.list({ sport_id: 29, limit: 20 }),
   'events.odds, latest': (odds) => odds.events.odds(eventId),
+  'bare fetch, no SDK': async (odds) => (await fetchOf(odds)(catalogUrl, { headers: bare })).text(),
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] as number;

@@ -9,6 +9,9 @@ const ATTEMPT_SIGNAL = 'sportsOddsAttemptSignal';
 
 type AttemptOptions = Options & { [ATTEMPT_SIGNAL]: AbortSignal };
 
+/** The longest delay a timer holds (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The HTTP layer on ky: auth header, one timer per attempt that bounds both the wait for the answer
  * and the body read, the caller's abort signal, and the mapping of failures without an answer to
@@ -68,9 +71,16 @@ export class Transport implements Sender {
         reject(this.#mapFailure(error, req));
       };
       const onAbort = () => fail(undefined);
-      const timer = setTimeout(() => fail(new AttemptTimeout()), Math.max(0, req.timeoutMs));
+      const timer = setTimeout(() => fail(new AttemptTimeout()), Math.min(Math.max(0, req.timeoutMs), MAX_TIMER_MS));
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#ky(req.url, options).then((response) => {
+      let sent: Promise<Response>;
+      try {
+        sent = this.#ky(req.url, options);
+      } catch (error) {
+        // ky refuses some input before any fetch (a URL a Request cannot hold).
+        return fail(error);
+      }
+      sent.then((response) => {
         if (settled) {
           // A fetch that ignored the abort answered after all: its body is never read.
           response.body?.cancel().catch(() => undefined);

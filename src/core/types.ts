@@ -296,7 +296,11 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Longest `Retry-After` the SDK sleeps through; a longer one throws at once. Default 60,000. */
   maxRetryAfter?: number;
-  /** A custom `fetch`. Default `globalThis.fetch`. */
+  /**
+   * A custom `fetch`. Default `globalThis.fetch` (read on every call, so interceptors installed
+   * later apply). It is called as `fetch(request, { signal })`: the signal aborts when the attempt
+   * times out or the call's `signal` aborts (an attempt ends on time even where it is ignored).
+   */
   fetch?: Fetch;
   /** Headers sent with every call (a per-call `headers` option wins); never the key: use `apiKey`. */
   defaultHeaders?: HeadersOption;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AbortError, BudgetExceededError, InvalidParametersError, NotFoundError, ResponseValidationError, SportsOdds, SportsOddsError, TimeoutError, type RetryInfo } from '../../src';
+import { AbortError, BudgetExceededError, ConnectionError, InvalidParametersError, NotFoundError, ResponseValidationError, SportsOdds, SportsOddsError, TimeoutError, type RetryInfo } from '../../src';
 import { CreditLedger } from '../../src/core/budget';
 import { AnswerHead, buildMeta } from '../../src/core/meta';
 import type { CreditSource, WindowState } from '../../src/core/types';
@@ -123,6 +123,15 @@ describe('one timer per attempt', () => {
     });
     expect(await rejection(odds.catalog.sports())).toBeInstanceOf(TimeoutError);
     expect(bodyCancelled).toBe(true);
+  });
+});
+
+describe('a request ky refuses before any fetch', () => {
+  it('fails the attempt at once (its timer cleared), as a failure without an answer', async () => {
+    const { odds, fake } = setup([ok], { maxRetries: 0, timeout: 60_000 });
+    const error = await rejection(odds.catalog.sports({ headers: { 'x-note': 'line\nbreak' } }));
+    expect(error).toBeInstanceOf(ConnectionError);
+    expect(fake.seen).toHaveLength(0);
   });
 });
 
