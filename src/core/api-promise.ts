@@ -14,17 +14,18 @@ import type { RawAnswer, WithMeta } from './types';
  */
 export class APIPromise<T> extends Promise<T> {
   readonly #answer: Promise<RawAnswer>;
-  readonly #parse: (answer: RawAnswer) => T;
-  #parsed: { value: T } | undefined;
+  readonly #parse: (answer: RawAnswer) => T | Promise<T>;
+  #parsed: { value: T | Promise<T> } | undefined;
   #result: Promise<WithMeta<T>> | undefined;
   #data: Promise<T> | undefined;
 
-  /** `answer` is the call's answer read in full; `parse` turns its body into the data (validating it). */
-  constructor(answer: Promise<RawAnswer>, parse: (answer: RawAnswer) => T) {
-    super((resolve) => {
-      // The base promise is never used: `then` reads from `answer` instead.
-      resolve(undefined as never);
-    });
+  /**
+   * `answer` is the call's answer read in full; `parse` turns its body into the data (validating
+   * it), or gives a promise of it (a refused body rejects).
+   */
+  constructor(answer: Promise<RawAnswer>, parse: (answer: RawAnswer) => T | Promise<T>) {
+    // The base promise is never used (`then`, `catch` and `finally` read from `answer`): it never settles.
+    super(unused);
     this.#answer = answer;
     this.#parse = parse;
   }
@@ -36,12 +37,12 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The data together with the answer's metadata and its HTTP `Response` (body already read). */
   withMeta(): Promise<WithMeta<T>> {
-    this.#result ??= this.#answer.then((answer) => ({ data: this.#value(answer), meta: answer.meta, response: answer.response }));
+    this.#result ??= this.#answer.then(async (answer) => ({ data: await this.#value(answer), meta: answer.meta, response: answer.response }));
     return this.#result;
   }
 
   /** The parsed body, parsed once whichever of `then` and `withMeta` asks first. */
-  #value(answer: RawAnswer): T {
+  #value(answer: RawAnswer): T | Promise<T> {
     this.#parsed ??= { value: this.#parse(answer) };
     return this.#parsed.value;
   }
@@ -74,6 +75,9 @@ export class APIPromise<T> extends Promise<T> {
     return this.#dataPromise().finally(onfinally);
   }
 }
+
+/** The executor of the base promise, shared: it does nothing. */
+const unused = (): void => undefined;
 
 /** The answer again, with the body the SDK read (the original's body can be read only once). */
 function readableCopy({ response, text }: RawAnswer): Response {

@@ -1,7 +1,10 @@
 import { BudgetExceededError } from './errors/local';
-import type { BudgetOptions, CreditSnapshot, Ledger, ResponseMeta, WindowState } from './types';
+import type { BudgetOptions, CreditSnapshot, CreditSource, Ledger, WindowState } from './types';
 
 const copyWindow = (w: WindowState): WindowState => ({ ...w });
+
+/** Answers whose windows wait to be read; past this many they are folded in (bounded memory). */
+const MAX_PENDING = 32;
 
 /**
  * Credits spent by this client and the last known remaining credits of both windows; the budget
@@ -10,9 +13,9 @@ const copyWindow = (w: WindowState): WindowState => ({ ...w });
  *
  * @example
  * const ledger = new CreditLedger({ maxCredits: 100 });
- * const release = ledger.admit(25, Date.now); // throws BudgetExceededError when it cannot fit
- * ledger.record(meta, Date.now());
- * release();
+ * ledger.admit(25, Date.now); // throws BudgetExceededError when it cannot fit
+ * ledger.record(answerHead, Date.now());
+ * ledger.release(25);
  */
 export class CreditLedger implements Ledger {
   #spent = 0;
@@ -21,11 +24,14 @@ export class CreditLedger implements Ledger {
   #period: WindowState = {};
   #daily: WindowState = {};
   #updatedAt: number | undefined;
+  // Metered answers whose window headers are not read yet, oldest first (see #fold).
+  #pending: CreditSource[] = [];
 
   constructor(private readonly budget: BudgetOptions = {}) {}
 
   /** A copy of the ledger. */
   snapshot(): CreditSnapshot {
+    this.#fold();
     const snap: CreditSnapshot = {
       spent: this.#spent,
       meteredCalls: this.#calls,
@@ -37,42 +43,66 @@ export class CreditLedger implements Ledger {
     return snap;
   }
 
-  /** Records a metered answer (received at `now`, the client's clock); false when it carried no credit headers. */
-  record(meta: ResponseMeta, now: number): boolean {
-    const c = meta.credits;
-    if (c.cost === undefined) return false;
-    this.#spent += c.cost;
+  /**
+   * Records a metered answer (received at `now`, the client's clock); false when it carried no
+   * credit headers. The cost counts at once; the windows are read when the ledger is.
+   */
+  record(answer: CreditSource, now: number): boolean {
+    const cost = answer.cost;
+    if (cost === undefined) return false;
+    this.#spent += cost;
     this.#calls += 1;
     this.#updatedAt = now;
-    this.#period = merge(this.#period, c.periodLimit, c.periodRemaining, c.periodReset);
-    this.#daily = merge(this.#daily, c.dailyLimit, c.dailyRemaining, c.dailyReset);
+    if (this.#pending.push(answer) >= MAX_PENDING) this.#fold();
     return true;
+  }
+
+  /**
+   * Applies the pending answers' windows, as if each had been merged in order: every field takes
+   * the newest answer that carries it. Read newest first, so a service that sends every credit
+   * header (as the spec's does) has only its last answer parsed.
+   */
+  #fold(): void {
+    const pending = this.#pending;
+    if (pending.length === 0) return;
+    this.#pending = [];
+    const period: WindowState = {};
+    const daily: WindowState = {};
+    for (let i = pending.length - 1; i >= 0 && !(complete(period) && complete(daily)); i--) {
+      const c = (pending[i] as CreditSource).credits;
+      fill(period, c.periodLimit, c.periodRemaining, c.periodReset);
+      fill(daily, c.dailyLimit, c.dailyRemaining, c.dailyReset);
+    }
+    this.#period = { ...this.#period, ...period };
+    this.#daily = { ...this.#daily, ...daily };
   }
 
   /**
    * Reserves `envelope` credits for a call about to be sent, or throws `BudgetExceededError`.
    * `now` reads the service's time (the floors' windows reset on its clock), only where a floor is
-   * set. Returns the release, to call when the attempt is over.
+   * set. `release(envelope)` ends the reservation when the attempt is over.
    */
-  admit(envelope: number, now: () => number): () => void {
+  admit(envelope: number, now: () => number): void {
     const { maxCredits, dailyFloor, periodFloor } = this.budget;
     if (maxCredits !== undefined) {
       const available = maxCredits - this.#spent - this.#reserved;
       if (envelope > available) throw new BudgetExceededError('maxCredits', envelope, available);
     }
-    this.#checkFloor('dailyFloor', dailyFloor, this.#daily, envelope, now);
-    this.#checkFloor('periodFloor', periodFloor, this.#period, envelope, now);
+    this.#checkFloor('dailyFloor', dailyFloor, envelope, now);
+    this.#checkFloor('periodFloor', periodFloor, envelope, now);
     this.#reserved += envelope;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#reserved -= envelope;
-    };
   }
 
-  #checkFloor(limit: 'dailyFloor' | 'periodFloor', floor: number | undefined, w: WindowState, envelope: number, now: () => number): void {
-    if (floor === undefined || w.remaining === undefined) return;
+  /** Ends a reservation made by `admit`. */
+  release(envelope: number): void {
+    this.#reserved -= envelope;
+  }
+
+  #checkFloor(limit: 'dailyFloor' | 'periodFloor', floor: number | undefined, envelope: number, now: () => number): void {
+    if (floor === undefined) return;
+    this.#fold();
+    const w = limit === 'dailyFloor' ? this.#daily : this.#period;
+    if (w.remaining === undefined) return;
     // Past the reset the last report is stale: the window has been refilled.
     if (w.reset !== undefined && now() >= w.reset.getTime()) return;
     const available = w.remaining - this.#reserved - floor;
@@ -80,10 +110,11 @@ export class CreditLedger implements Ledger {
   }
 }
 
-function merge(w: WindowState, limit: number | undefined, remaining: number | undefined, reset: Date | undefined): WindowState {
-  const next: WindowState = { ...w };
-  if (limit !== undefined) next.limit = limit;
-  if (remaining !== undefined) next.remaining = remaining;
-  if (reset !== undefined) next.reset = reset;
-  return next;
+/** Sets the fields of `w` not set yet. */
+function fill(w: WindowState, limit: number | undefined, remaining: number | undefined, reset: Date | undefined): void {
+  if (w.limit === undefined && limit !== undefined) w.limit = limit;
+  if (w.remaining === undefined && remaining !== undefined) w.remaining = remaining;
+  if (w.reset === undefined && reset !== undefined) w.reset = reset;
 }
+
+const complete = (w: WindowState): boolean => w.limit !== undefined && w.remaining !== undefined && w.reset !== undefined;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Schema } from '../schemas/route';
+import { encoderOf } from './encoder';
 import { InvalidParametersError } from './errors/api';
 import { expectedForm, issueText, shown, valueAt } from './issues';
 import { redact } from './logger';
@@ -15,6 +16,9 @@ import { redact } from './logger';
  */
 export function encodeParams(schema: Schema, value: unknown): Record<string, string> {
   const input = value ?? {};
+  const encoded = encoderOf(schema)?.(input);
+  if (encoded !== undefined) return encoded;
+  // Refused (or a schema the encoder does not cover): zod encodes, and names every issue.
   const result = z.safeEncode(schema, input as never);
   if (!result.success) throw InvalidParametersError.local(result.error.issues.map((i) => parameterIssue(schema, i, input)));
   const out: Record<string, string> = {};
@@ -46,10 +50,4 @@ function fieldSchema(schema: Schema, path: readonly PropertyKey[]): Schema | und
   const shape = (schema._zod.def as { shape?: Record<string, Schema> }).shape;
   const name = path[0];
   return path.length === 1 && typeof name === 'string' && shape !== undefined && Object.hasOwn(shape, name) ? shape[name] : undefined;
-}
-
-/** A query string (`?a=1&b=2`) of encoded parameters, or `''` when there are none. */
-export function queryString(params: Readonly<Record<string, string>>): string {
-  const search = new URLSearchParams(params).toString();
-  return search === '' ? '' : `?${search}`;
 }

@@ -1,5 +1,5 @@
-import { parseResponseHeaders } from '../schemas/headers';
-import type { ResponseMeta } from './types';
+import { type CreditHeaders, parseCreditHeaders, parseIntHeader, parseResponseHeaders } from '../schemas/headers';
+import type { CreditSource, RawAnswer, ResponseMeta } from './types';
 
 /**
  * The metadata of an answer: the headers of spec 8.3, its status and the attempts the call took.
@@ -10,4 +10,68 @@ import type { ResponseMeta } from './types';
  */
 export function buildMeta(headers: Headers, status: number, attempts: number, now: number): ResponseMeta {
   return { ...parseResponseHeaders(headers, now), status, attempts };
+}
+
+/**
+ * The head of one answer, its metadata parsed when first read: most answers are only ever asked
+ * for their cost (the ledger), and reading every header of spec 8.3 on each of them would cost more
+ * than the rest of the SDK's bookkeeping. `now` is when it arrived (on the service's clock for an
+ * error answer, whose `Retry-After` may be a date), so reading later gives the same metadata.
+ *
+ * @example
+ * const head = new AnswerHead(response.headers, 200, 1, Date.now());
+ * head.cost; // X-Credits-Cost alone
+ * head.meta.credits.dailyRemaining; // everything, parsed once
+ */
+export class AnswerHead implements CreditSource {
+  #meta: ResponseMeta | undefined;
+  #credits: CreditHeaders | undefined;
+
+  constructor(
+    readonly headers: Headers,
+    readonly status: number,
+    readonly attempts: number,
+    private readonly now: number,
+  ) {}
+
+  /** Every header of spec 8.3, with the status and attempts. */
+  get meta(): ResponseMeta {
+    if (this.#meta === undefined) {
+      this.#meta = buildMeta(this.headers, this.status, this.attempts, this.now);
+      // One object for the credits, whichever was read first.
+      if (this.#credits !== undefined) this.#meta.credits = this.#credits;
+    }
+    return this.#meta;
+  }
+
+  /** `X-Credits-Cost`: present on metered answers only. */
+  get cost(): number | undefined {
+    return this.#meta === undefined ? parseIntHeader(this.headers.get('x-credits-cost')) : this.#meta.credits.cost;
+  }
+
+  /** The credit headers alone (what the ledger reads), or the metadata's when it was parsed already. */
+  get credits(): CreditHeaders {
+    if (this.#meta !== undefined) return this.#meta.credits;
+    this.#credits ??= parseCreditHeaders(this.headers);
+    return this.#credits;
+  }
+}
+
+/**
+ * An answer read in full, whose metadata is parsed when first asked for.
+ *
+ * @example
+ * const answer = new Answer(response, text, head);
+ * answer.meta.requestId;
+ */
+export class Answer implements RawAnswer {
+  constructor(
+    readonly response: Response,
+    readonly text: string,
+    readonly head: AnswerHead,
+  ) {}
+
+  get meta(): ResponseMeta {
+    return this.head.meta;
+  }
 }

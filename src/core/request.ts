@@ -1,17 +1,19 @@
-import { expandPath, type RouteDef } from '../schemas/route';
+import type { RouteDef } from '../schemas/route';
 import { routes, type RouteId } from '../schemas/routes';
 import { APIPromise } from './api-promise';
 import { resolveKey } from './auth';
-import { encodeParams, queryString } from './encode';
+import { encoderOf } from './encoder';
 import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
-import { buildMeta } from './meta';
+import { Answer, AnswerHead } from './meta';
 import { withHeaders } from './options';
-import { withRetry } from './retry';
+import { checkMaxRetries, withRetry } from './retry';
 import { throwIfAborted } from './runtime';
-import type { ClientContext, RawAnswer, RawResponse, RequestOptions, ResponseMeta, ResponseOf, RouteInput } from './types';
-import { parseJson, validateBody } from './validate';
+import type { ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
+import { parseJson } from './json';
+import { fillPath, queryString } from './url';
+import { validatorOf } from './validator';
 
 /**
  * Calls one route of the route table: validate parameters locally (free) -> budget guard ->
@@ -32,19 +34,36 @@ export function callRoute<Id extends RouteId>(
 
 /**
  * The body parser of a route: JSON, then its schema for the answer's status (unless validation is
- * off), in place.
+ * off), in place. A body its schema refuses gives a promise rejected with `ResponseValidationError`
+ * (naming every issue is loaded then: most clients never need it).
  *
  * @example
- * const data = parserOf(ctx, 'keys.rotate', {})(answer);
+ * const data = await parserOf(ctx, 'keys.rotate', {})(answer);
  */
-export function parserOf<Id extends RouteId>(ctx: ClientContext, routeId: Id, options: RequestOptions): (answer: RawAnswer) => ResponseOf<Id> {
+export function parserOf<Id extends RouteId>(
+  ctx: ClientContext,
+  routeId: Id,
+  options: RequestOptions,
+): (answer: RawAnswer) => ResponseOf<Id> | Promise<ResponseOf<Id>> {
   const route = routes[routeId] as RouteDef;
   const validate = options.validate ?? ctx.options.validate;
-  return ({ text, meta }) => {
-    const json = parseJson(text, route.id, meta);
-    const schema = route.responses[meta.status];
-    return (validate && schema !== undefined ? validateBody(schema, json, route.id, meta) : json) as ResponseOf<Id>;
+  return (answer) => {
+    // The metadata is read only for an error: parsing it for every answer costs more than the rest.
+    const meta = () => answer.meta;
+    const json = parseJson(answer.text, route.id, meta);
+    const schema = route.responses[answer.response.status];
+    if (!validate || schema === undefined || validatorOf(schema)(json)) return json as ResponseOf<Id>;
+    return import('./validate').then(({ validateBody }) => validateBody<ResponseOf<Id>>(schema, json, route.id, meta));
   };
+}
+
+/**
+ * Typed parameters that the encoder built from their schema does not take go to zod
+ * (`encodeParams`, loaded then), which refuses them with every issue named.
+ */
+async function encodedByZod(schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> {
+  const { encodeParams } = await import('./encode');
+  return encodeParams(schema, value);
 }
 
 /**
@@ -64,18 +83,19 @@ export async function sendRoute<Id extends RouteId>(
   const o = ctx.options;
   const signal = options.signal;
   throwIfAborted(signal);
-  const path = expandPath(route.path, encodeParams(route.params, input.params));
-  const url = `${o.baseUrl}${path}${queryString(encodeParams(route.query, input.query))}`;
+  const params = encoderOf(route.params)?.(input.params ?? {}) ?? (await encodedByZod(route.params, input.params));
+  const query = encoderOf(route.query)?.(input.query ?? {}) ?? (await encodedByZod(route.query, input.query));
+  const url = `${o.baseUrl}${fillPath(route.path, params)}${queryString(query)}`;
   const headers = withHeaders(withHeaders(o.headers, options.headers), input.headers);
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;
   const deadlineAt = o.now() + (options.totalTimeout ?? o.totalTimeout);
-  const serviceNow = () => ctx.clock.now();
+  const maxRetries = checkMaxRetries(options.maxRetries ?? o.maxRetries);
 
-  const attempt = async (attemptNumber: number): Promise<{ raw: RawResponse; meta: ResponseMeta }> => {
+  const attempt = async (attemptNumber: number): Promise<Answer> => {
     throwIfAborted(signal);
     // The floors' windows reset on the service's clock.
-    const release = envelope === undefined ? undefined : ctx.ledger.admit(envelope, serviceNow);
+    if (envelope !== undefined) ctx.ledger.admit(envelope, ctx.clock.now);
     try {
       const key = route.auth.kind === 'bearer' ? ctx.key.source : undefined;
       const apiKey = typeof key === 'function' ? await resolveKey(key, o.logger) : key;
@@ -85,41 +105,41 @@ export async function sendRoute<Id extends RouteId>(
         freeSlot?.();
         throw new TimeoutError(`${route.method} ${url}: the call's total deadline passed`, { deadline: true });
       }
-      const info = { routeId: route.id, method: route.method, url, attempt: attemptNumber };
-      if (o.hooks.beforeRequest) await runHooks(o.hooks.beforeRequest, info);
-      if (o.logger.enabled('debug')) o.logger.debug(`${route.method} ${url} (attempt ${attemptNumber})`);
+      const { beforeRequest, afterResponse } = o.hooks;
+      const info: RequestInfo | undefined =
+        beforeRequest || afterResponse ? { routeId: route.id, method: route.method, url, attempt: attemptNumber } : undefined;
+      if (beforeRequest) await runHooks(beforeRequest, info as RequestInfo);
+      const debug = o.logger.enabled('debug');
+      if (debug) o.logger.debug(`${route.method} ${url} (attempt ${attemptNumber})`);
       const started = o.now();
-      let raw: RawResponse;
-      try {
-        raw = await ctx.transport.send({
-          method: route.method,
-          url,
-          apiKey,
-          headers,
-          ...(input.body === undefined ? {} : { json: input.body }),
-          timeoutMs: Math.min(timeout, remaining),
-          deadlineBound: remaining < timeout,
-          signal,
-        });
-      } finally {
-        freeSlot?.();
-      }
+      const sending = ctx.transport.send({
+        method: route.method,
+        url,
+        apiKey,
+        headers,
+        json: input.body,
+        timeoutMs: Math.min(timeout, remaining),
+        deadlineBound: remaining < timeout,
+        signal,
+      });
+      const raw = await (freeSlot === undefined ? sending : sending.finally(freeSlot));
       const receivedAt = o.now();
       ctx.clock.observe(raw.headers, receivedAt);
       // A Retry-After (on an error answer) given as an HTTP date counts from the service's clock.
-      const meta = buildMeta(raw.headers, raw.status, attemptNumber, raw.status >= 400 ? ctx.clock.toService(receivedAt) : receivedAt);
-      if (ctx.ledger.record(meta, receivedAt)) o.onCredits?.(ctx.ledger.snapshot(), meta);
-      if (o.logger.enabled('debug')) o.logger.debug(`${raw.status} ${route.method} ${url}`, { requestId: meta.requestId, cost: meta.credits.cost });
-      if (o.hooks.afterResponse) await runHooks(o.hooks.afterResponse, { ...info, status: raw.status, meta, durationMs: receivedAt - started });
-      if (raw.status < 200 || raw.status > 299) throw errorFromAnswer(raw.status, raw.text, meta, ctx.clock.toService(receivedAt));
-      return { raw, meta };
+      const failed = raw.status < 200 || raw.status > 299;
+      const head = new AnswerHead(raw.headers, raw.status, attemptNumber, raw.status >= 400 ? ctx.clock.toService(receivedAt) : receivedAt);
+      if (ctx.ledger.record(head, receivedAt) && o.onCredits) o.onCredits(ctx.ledger.snapshot(), head.meta);
+      if (debug) o.logger.debug(`${raw.status} ${route.method} ${url}`, { requestId: head.meta.requestId, cost: head.cost });
+      if (afterResponse) await runHooks(afterResponse, { ...(info as RequestInfo), status: raw.status, meta: head.meta, durationMs: receivedAt - started });
+      if (failed) throw errorFromAnswer(raw.status, raw.text, head.meta, ctx.clock.toService(receivedAt));
+      return new Answer(raw.response, raw.text, head);
     } finally {
-      release?.();
+      if (envelope !== undefined) ctx.ledger.release(envelope);
     }
   };
 
-  const { raw, meta } = await withRetry(attempt, {
-    maxRetries: options.maxRetries ?? o.maxRetries,
+  return withRetry(attempt, () => ({
+    maxRetries,
     maxRetryAfter: o.maxRetryAfter,
     deadlineAt,
     sleep: o.sleep,
@@ -130,6 +150,5 @@ export async function sendRoute<Id extends RouteId>(
       o.logger.info(`retrying ${route.id} in ${delayMs} ms after attempt ${attemptNumber}: ${error.message}`);
       await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
     },
-  });
-  return { response: raw.response, text: raw.text, meta };
+  }));
 }

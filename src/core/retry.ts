@@ -1,7 +1,6 @@
-import pRetry from 'p-retry';
 import { RETRYABLE_STATUSES } from '../schemas/errors';
 import { APIError } from './errors/api';
-import type { SportsOddsError } from './errors/base';
+import { SportsOddsError } from './errors/base';
 import { ConnectionError, TimeoutError } from './errors/connection';
 import { throwIfAborted } from './runtime';
 import type { Now, Random, Sleep } from './types';
@@ -35,30 +34,46 @@ export interface RetryPolicy {
  * retryDelay(new RateLimitError({ status: 429, code: 'rate_limited', message: '', retryAfter: 1 }), 1, policy); // 1000
  */
 export function retryDelay(error: unknown, attempt: number, policy: Pick<RetryPolicy, 'maxRetryAfter' | 'random'>): number | undefined {
-  if (error instanceof APIError) {
-    if (!RETRYABLE_STATUSES.has(error.status)) return undefined;
-    if (error.retryAfter !== undefined) {
-      const ms = error.retryAfter * 1000;
-      return ms > policy.maxRetryAfter ? undefined : ms;
-    }
-  } else if (error instanceof TimeoutError) {
-    if (error.deadline) return undefined;
-  } else if (!(error instanceof ConnectionError)) {
-    return undefined;
-  }
+  if (!retryable(error, policy)) return undefined;
+  if (error instanceof APIError && error.retryAfter !== undefined) return error.retryAfter * 1000;
   const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempt - 1));
   return Math.floor(policy.random() * ceiling);
 }
 
+/** Whether `error` may be retried at all (`retryDelay` without drawing the jitter). */
+function retryable(error: unknown, policy: Pick<RetryPolicy, 'maxRetryAfter'>): boolean {
+  if (error instanceof APIError) {
+    if (!RETRYABLE_STATUSES.has(error.status)) return false;
+    return error.retryAfter === undefined || error.retryAfter * 1000 <= policy.maxRetryAfter;
+  }
+  if (error instanceof TimeoutError) return !error.deadline;
+  return error instanceof ConnectionError;
+}
+
 /**
- * Runs `attempt` under p-retry with the SDK's policy; p-retry never sleeps itself (the wait is the
- * injectable `sleep`, inside `shouldRetry`), so tests drive time without real waits.
+ * Runs `attempt` with the SDK's retry policy. The first attempt runs alone; only after it fails is
+ * the policy made and p-retry loaded and set up, from that failure on (its first "attempt" rethrows
+ * it), so an answered call costs no retry machinery, and a bundle carries p-retry (and its own copy
+ * of `is-network-error`, which ky inlines too) in a chunk of its own, loaded by the first failure,
+ * while every retry follows the one policy. p-retry never sleeps itself (the wait is the injectable
+ * `sleep`, inside `shouldRetry`), so tests drive time without real waits. Check `maxRetries`
+ * (`checkMaxRetries`) before the first attempt.
  *
  * @example
- * const raw = await withRetry((n) => sendAttempt(n), policy);
+ * const raw = await withRetry((n) => sendAttempt(n), () => policy);
  */
-export function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, policy: RetryPolicy): Promise<T> {
-  return pRetry(attempt, {
+export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, policyOf: () => RetryPolicy): Promise<T> {
+  let first: unknown;
+  try {
+    return await attempt(1);
+  } catch (error) {
+    first = error;
+  }
+  const policy = policyOf();
+  // What p-retry would throw at once, thrown without loading it (a non-Error it would wrap first).
+  if (first instanceof Error && (policy.maxRetries === 0 || !retryable(first, policy))) throw first;
+  const { default: pRetry } = await import('p-retry');
+  return pRetry((attemptNumber) => (attemptNumber === 1 ? Promise.reject(first) : attempt(attemptNumber)), {
     retries: policy.maxRetries,
     minTimeout: 0,
     shouldRetry: async ({ error, attemptNumber }) => {
@@ -72,4 +87,18 @@ export function withRetry<T>(attempt: (attemptNumber: number) => Promise<T>, pol
       return true;
     },
   });
+}
+
+/**
+ * Refuses a `maxRetries` that is not a non-negative integer (or `Infinity`), before anything is
+ * sent: a call's own option is not checked with the client's.
+ *
+ * @example
+ * checkMaxRetries(options.maxRetries ?? ctx.options.maxRetries);
+ */
+export function checkMaxRetries(maxRetries: number): number {
+  if (!(maxRetries >= 0 && (Number.isInteger(maxRetries) || maxRetries === Number.POSITIVE_INFINITY))) {
+    throw new SportsOddsError(`maxRetries must be a non-negative integer, got ${String(maxRetries)}`);
+  }
+  return maxRetries;
 }

@@ -2,10 +2,7 @@ import type { KeyRotationSuccess } from '../schemas/keys';
 import { randomToken } from '../schemas/base64url';
 import { ROTATION_NONCE_PATTERN } from '../schemas/primitives';
 import { APIPromise } from './api-promise';
-import { resolveKey } from './auth';
-import { APIError } from './errors/api';
 import { SportsOddsError } from './errors/base';
-import { isAmbiguous, replayRoute, ROTATION_REPLAY_WINDOW_MS } from './replay';
 import { parserOf } from './request';
 import type { ClientContext, KeyHolder, OnKeyRotated, PendingRotation, RawAnswer, RotateOptions, RotationStore } from './types';
 
@@ -132,53 +129,13 @@ export class KeyRotator {
     return new APIPromise(this.#inflight, this.#parse);
   }
 
-  readonly #parse = (answer: RawAnswer): KeyRotationSuccess => parserOf(this.#deps.ctx, 'keys.rotate', { validate: true })(answer);
+  readonly #parse = (answer: RawAnswer): KeyRotationSuccess | Promise<KeyRotationSuccess> => parserOf(this.#deps.ctx, 'keys.rotate', { validate: true })(answer);
 
+  // The rotation itself is loaded with the first rotate(): a client that never rotates (nearly all
+  // calls) does not carry it in its bundle.
   async #run(options: RotateOptions): Promise<RawAnswer> {
-    const { ctx, store } = this.#deps;
-    const o = ctx.options;
-    let pending = await store.load();
-    const resumed = pending !== undefined;
-    if (pending === undefined) {
-      const source = ctx.key.source;
-      const oldKey = typeof source === 'string' ? source : await resolveKey(source, o.logger);
-      pending = { version: 1, baseUrl: o.baseUrl, nonce: newRotationNonce(), oldKey, startedAt: new Date(o.now()).toISOString() };
-      o.logger.addSecret(pending.nonce);
-      // Saved before the request exists: a crash from here on leaves a record to resume from.
-      await store.save(pending);
-    } else {
-      pending = parsePendingRotation(pending);
-      o.logger.addSecret(pending.oldKey);
-      o.logger.addSecret(pending.nonce);
-      if (pending.baseUrl !== o.baseUrl) {
-        throw new SportsOddsError(`the rotation store holds a pending rotation for ${pending.baseUrl}, not ${o.baseUrl}`);
-      }
-      o.logger.info(`resuming the key rotation of ${pending.startedAt}`);
-    }
-
-    const { oldKey, nonce } = pending;
-    // The exact old key, whatever the client's key is now.
-    const replayCtx: ClientContext = { ...ctx, key: { source: oldKey } };
-    const input = { headers: { 'idempotency-key': nonce } };
-    let answer: RawAnswer;
-    let rotation: KeyRotationSuccess;
-    try {
-      answer = await replayRoute(replayCtx, 'keys.rotate', input, options, Date.parse(pending.startedAt) + ROTATION_REPLAY_WINDOW_MS);
-      rotation = this.#parse(answer);
-    } catch (error) {
-      if (isAmbiguous(error)) throw new RotationPendingError(pending.startedAt, error);
-      // A definitive refusal: the nonce is spent or was never valid for this key.
-      if (error instanceof APIError) await store.clear();
-      throw error;
-    }
-
-    const newKey = rotation.api_key;
-    o.logger.addSecret(newKey);
-    const clientUpdated = this.#swap(ctx.key, oldKey, newKey);
-    // The hook runs before the record is cleared: if it fails (e.g. persisting the key), rotate() replays the same answer.
-    await this.#deps.onKeyRotated?.(rotation, { resumed, clientUpdated });
-    await store.clear();
-    return answer;
+    const { runRotation } = await import('./rotation-run');
+    return runRotation(this.#deps, options, this.#parse, (key, oldKey, newKey) => this.#swap(key, oldKey, newKey));
   }
 
   /** Makes the client (and the clients derived from it) call with `newKey` from now on, where it called with `oldKey`. */

@@ -20,13 +20,15 @@ const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} G
 export class ServiceClock implements ServiceTime {
   #offset: number | undefined;
   // The header is read only when the service's time is asked for: most answers never need it.
-  #pending: { headers: { get(name: string): string | null }; receivedAt: number } | undefined;
+  #pending: { get(name: string): string | null } | undefined;
+  #pendingAt = 0;
 
   constructor(private readonly local: Now) {}
 
   /** Learns from an answer's `Date` header, received at `receivedAt` on the client's clock. */
   observe(headers: { get(name: string): string | null }, receivedAt: number): void {
-    this.#pending = { headers, receivedAt };
+    this.#pending = headers;
+    this.#pendingAt = receivedAt;
   }
 
   /** Whether an answer has told the service's time yet. */
@@ -34,10 +36,8 @@ export class ServiceClock implements ServiceTime {
     return this.#current() !== undefined;
   }
 
-  /** The service's time now (the client's clock until an answer tells). */
-  now(): number {
-    return this.toService(this.local());
-  }
+  /** The service's time now (the client's clock until an answer tells); bound, so it can be passed on. */
+  readonly now = (): number => this.toService(this.local());
 
   /** An instant of the client's clock, on the service's clock. */
   toService(localMs: number): number {
@@ -48,9 +48,9 @@ export class ServiceClock implements ServiceTime {
     const pending = this.#pending;
     if (pending !== undefined) {
       this.#pending = undefined;
-      const text = pending.headers.get('date')?.trim() ?? '';
+      const text = pending.get('date')?.trim() ?? '';
       const at = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
-      if (!Number.isNaN(at)) this.#offset = at - pending.receivedAt;
+      if (!Number.isNaN(at)) this.#offset = at - this.#pendingAt;
     }
     return this.#offset;
   }

@@ -1,58 +1,111 @@
-import ky, { isKyError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isKyError, isNetworkError, type KyInstance, type Options } from 'ky';
 import { AbortError, ConnectionError, TimeoutError } from './errors/connection';
 import { redact } from './logger';
 import { abortError } from './runtime';
 import type { Fetch, OutgoingRequest, RawResponse, Sender } from './types';
 
+/** The per-call option that carries an attempt's abort signal through ky to `fetch` (ky hands unknown options to it). */
+const ATTEMPT_SIGNAL = 'sportsOddsAttemptSignal';
+
+type AttemptOptions = Options & { [ATTEMPT_SIGNAL]: AbortSignal };
+
+/** The longest delay a timer holds (about 24.8 days); a longer one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * The HTTP layer on ky: auth header, per-attempt timeout (until the body is read), abort signal, and the mapping of
- * failures without an answer to `ConnectionError` / `TimeoutError` / `AbortError`. ky's own retry
- * is off (p-retry in `retry.ts` is the only retry layer), and it never throws on a status: the
- * caller maps error answers.
+ * The HTTP layer on ky: auth header, one timer per attempt that bounds both the wait for the answer
+ * and the body read, the caller's abort signal, and the mapping of failures without an answer to
+ * `ConnectionError` / `TimeoutError` / `AbortError`. ky's own retry is off (`retry.ts` is the only
+ * retry layer), and so is its timeout (the attempt's timer replaces it); it never throws on a status:
+ * the caller maps error answers.
  */
 export class Transport implements Sender {
   readonly #ky: KyInstance;
+  // The last header set sent, with the key: calls of one client reuse it (ky copies, never mutates, it).
+  #lastHeaders: { base: Readonly<Record<string, string>>; apiKey: string | undefined; sent: Readonly<Record<string, string>> } | undefined;
 
   constructor(fetch: Fetch | undefined) {
     this.#ky = ky.create({
       retry: 0,
       throwHttpErrors: false,
-      ...(fetch === undefined ? {} : { fetch }),
+      timeout: false,
+      // The attempt's own signal goes to fetch as `init.signal`, which a fetch honours over the
+      // Request's: cancelling through it is free, where giving ky a signal costs an
+      // `AbortSignal.any` and a second signal-following Request on every call.
+      fetch: (request, init) => {
+        const signal = (init as Partial<AttemptOptions> | undefined)?.[ATTEMPT_SIGNAL];
+        const next = signal === undefined ? undefined : { signal };
+        // The global fetch is read at call time: MSW and other interceptors replace it after the client is made.
+        return fetch === undefined ? globalThis.fetch(request, next) : fetch(request, next);
+      },
     });
   }
 
   /**
-   * Sends one attempt and reads the whole body.
+   * Sends one attempt and reads the whole body, within `timeoutMs` from the start: past it (or when
+   * `signal` aborts) the attempt rejects at once and its fetch is aborted, even where a custom
+   * `fetch` ignores its signal.
    *
    * @example
-   * const raw = await transport.send({ method: 'GET', url, apiKey, timeoutMs: 30_000, deadlineBound: false, signal: undefined });
+   * const raw = await transport.send({ method: 'GET', url, apiKey, headers: {}, timeoutMs: 30_000, deadlineBound: false, signal: undefined });
    */
-  async send(req: OutgoingRequest): Promise<RawResponse> {
-    const headers: Record<string, string> = { ...req.headers };
-    if (req.apiKey !== undefined) headers['authorization'] = `Bearer ${req.apiKey}`;
-    const started = Date.now();
-    try {
-      // ky's timeout bounds the wait for the answer (it rejects even where a custom fetch ignores
-      // its signal); the rest of the same budget bounds the body read. No composite signal unless
-      // the caller gave one: they cost more than the rest of an attempt's bookkeeping.
-      const response = await this.#ky(req.url, {
-        method: req.method,
-        headers,
-        timeout: req.timeoutMs,
-        ...(req.signal === undefined ? {} : { signal: req.signal }),
-        ...(req.json === undefined ? {} : { json: req.json }),
-      });
-      const text = await readBody(response, req.timeoutMs - (Date.now() - started), req.signal);
-      return { status: response.status, headers: response.headers, text, response };
-    } catch (error) {
-      throw this.#mapFailure(error, req);
-    }
+  send(req: OutgoingRequest): Promise<RawResponse> {
+    const { signal } = req;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const attempt = new AbortController();
+    const options: AttemptOptions = { headers: this.#headers(req), [ATTEMPT_SIGNAL]: attempt.signal };
+    if (req.method !== 'GET') options.method = req.method;
+    if (req.json !== undefined) options.json = req.json;
+    return new Promise<RawResponse>((resolve, reject) => {
+      let settled = false;
+      const finish = (): boolean => {
+        if (settled) return false;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        return true;
+      };
+      const fail = (error: unknown) => {
+        if (!finish()) return;
+        attempt.abort();
+        reject(this.#mapFailure(error, req));
+      };
+      const onAbort = () => fail(undefined);
+      const timer = setTimeout(() => fail(new AttemptTimeout()), Math.min(Math.max(0, req.timeoutMs), MAX_TIMER_MS));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      let sent: Promise<Response>;
+      try {
+        sent = this.#ky(req.url, options);
+      } catch (error) {
+        // ky refuses some input before any fetch (a URL a Request cannot hold).
+        return fail(error);
+      }
+      sent.then((response) => {
+        if (settled) {
+          // A fetch that ignored the abort answered after all: its body is never read.
+          response.body?.cancel().catch(() => undefined);
+          return;
+        }
+        response.text().then((text) => {
+          if (finish()) resolve({ status: response.status, headers: response.headers, text, response });
+        }, fail);
+      }, fail);
+    });
+  }
+
+  /** The request headers with the key's, the same object while neither changes. */
+  #headers(req: OutgoingRequest): Readonly<Record<string, string>> {
+    const last = this.#lastHeaders;
+    if (last !== undefined && last.base === req.headers && last.apiKey === req.apiKey) return last.sent;
+    const sent = req.apiKey === undefined ? req.headers : { ...req.headers, authorization: `Bearer ${req.apiKey}` };
+    this.#lastHeaders = { base: req.headers, apiKey: req.apiKey, sent };
+    return sent;
   }
 
   #mapFailure(error: unknown, req: OutgoingRequest): Error {
     if (req.signal?.aborted) return abortError(req.signal);
     if (error instanceof AbortError) return error;
-    if (isTimeoutError(error) || error instanceof BodyTimeout) {
+    if (error instanceof AttemptTimeout) {
       return new TimeoutError(
         req.deadlineBound
           ? `${req.method} ${req.url}: no answer before the call's total deadline`
@@ -83,36 +136,5 @@ function failureText(error: unknown): string {
   return text;
 }
 
-/** The body read ran out of the attempt's time. */
-class BodyTimeout extends Error {}
-
-/**
- * The body as text within `ms`, abandoned (and the connection cancelled) when the time runs out or
- * `signal` aborts, even where a custom `fetch` ignores the signal for its body.
- */
-function readBody(response: Response, ms: number, signal: AbortSignal | undefined): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
-    const stop = (error: unknown) => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      response.body?.cancel().catch(() => undefined);
-      reject(error);
-    };
-    const onAbort = () => stop(signal?.reason);
-    const timer = setTimeout(() => stop(new BodyTimeout()), Math.max(0, ms));
-    if (signal?.aborted) return onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    response.text().then(
-      (text) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        resolve(text);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
+/** The attempt ran out of its time, waiting for the answer or reading its body. */
+class AttemptTimeout extends Error {}

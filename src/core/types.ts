@@ -4,7 +4,7 @@
  * that implement these contracts never import each other in a circle (as ky keeps its types apart).
  */
 import type * as z from 'zod/mini';
-import type { ResponseHeaders } from '../schemas/headers';
+import type { CreditHeaders, ResponseHeaders } from '../schemas/headers';
 import type { KeyRotationSuccess } from '../schemas/keys';
 import type { RouteDef } from '../schemas/route';
 import type { RouteId, Routes } from '../schemas/routes';
@@ -296,7 +296,11 @@ export interface ClientOptions {
   maxRetries?: number;
   /** Longest `Retry-After` the SDK sleeps through; a longer one throws at once. Default 60,000. */
   maxRetryAfter?: number;
-  /** A custom `fetch`. Default `globalThis.fetch`. */
+  /**
+   * A custom `fetch`. Default `globalThis.fetch` (read on every call, so interceptors installed
+   * later apply). It is called as `fetch(request, { signal })`: the signal aborts when the attempt
+   * times out or the call's `signal` aborts (an attempt ends on time even where it is ignored).
+   */
   fetch?: Fetch;
   /** Headers sent with every call (a per-call `headers` option wins); never the key: use `apiKey`. */
   defaultHeaders?: HeadersOption;
@@ -400,12 +404,22 @@ export interface Sender {
   send(req: OutgoingRequest): Promise<RawResponse>;
 }
 
+/** The credit headers of one answer, as the ledger reads them: the cost at once, the windows when needed. */
+export interface CreditSource {
+  /** `X-Credits-Cost`, or undefined on an unmetered answer. */
+  readonly cost: number | undefined;
+  /** Every credit header. */
+  readonly credits: CreditHeaders;
+}
+
 /** The credit ledger: reservations of calls in flight, and what answers reported. */
 export interface Ledger {
-  /** Reserves a call's envelope (or throws `BudgetExceededError`); returns the release. `now` reads the service's time. */
-  admit(envelope: number, now: () => number): () => void;
+  /** Reserves a call's envelope (or throws `BudgetExceededError`). `now` reads the service's time. */
+  admit(envelope: number, now: () => number): void;
+  /** Ends a reservation made by `admit`, once the attempt is over. */
+  release(envelope: number): void;
   /** Records a metered answer; false when it carried no credit headers. */
-  record(meta: ResponseMeta, receivedAt: number): boolean;
+  record(answer: CreditSource, receivedAt: number): boolean;
   snapshot(): CreditSnapshot;
 }
 

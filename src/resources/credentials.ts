@@ -2,7 +2,7 @@ import { APIPromise } from '../core/api-promise';
 import { CreditLedger } from '../core/budget';
 import { SportsOddsError } from '../core/errors/base';
 import { resolveOptions } from '../core/options';
-import { CREDENTIAL_REPLAY_WINDOW_MS, replayRoute } from '../core/replay';
+import { replayRoute } from '../core/replay-route';
 import { callRoute, parserOf } from '../core/request';
 import { ServiceClock } from '../core/service-clock';
 import { Transport } from '../core/transport';
@@ -20,6 +20,7 @@ import type {
   RecoveryEmailVerificationRequest,
   RecoveryEmailVerificationSuccess,
 } from '../schemas/credentials';
+import { CREDENTIAL_REPLAY_WINDOW_MS } from '../schemas/limits';
 import type { RouteId } from '../schemas/routes';
 
 /** Options of `new SportsOddsCredentials(...)`: the client's, without the key and the metering ones. */

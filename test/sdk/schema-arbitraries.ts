@@ -59,7 +59,8 @@ function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
 }
 
 /**
- * Values a schema accepts, built from its definition (JSON values only, as an answer holds).
+ * Values a schema accepts, built from its definition (JSON values only, as an answer holds). For
+ * a codec (a query parameter), its typed side: what a caller passes to the SDK.
  *
  * @example
  * fc.sample(validValues(routes['events.odds'].responses[200]), 1);
@@ -80,6 +81,8 @@ export function validValues(schema: Schema): fc.Arbitrary<unknown> {
       return fc.oneof(fc.constant(null), validValues((def as unknown as z.core.$ZodNullableDef).innerType));
     case 'optional':
       return validValues((def as unknown as z.core.$ZodOptionalDef).innerType);
+    case 'pipe':
+      return validValues((def as unknown as z.core.$ZodPipeDef).out);
     case 'union':
       return fc.oneof(...(def as unknown as z.core.$ZodUnionDef).options.map(validValues));
     case 'array': {

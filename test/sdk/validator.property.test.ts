@@ -58,6 +58,16 @@ describe('validators built from the schemas (no code generation)', () => {
       expect(rejected).toBeGreaterThan(30);
     });
 
+    it('agrees with zod whatever the order of the keys, with unknown keys anywhere', () => {
+      fc.assert(
+        fc.property(fc.oneof(validValues(schema), mutatedValues(schema)), fc.nat(), fc.string(), fc.jsonValue(), (value, seed, extraKey, extra) => {
+          const json = reordered(JSON.parse(JSON.stringify(value ?? null)) as unknown, seed, extraKey, extra);
+          expect(accepts(json)).toBe(zodAccepts(schema, json));
+        }),
+        { numRuns: 150 },
+      );
+    });
+
     it('agrees with zod on arbitrary JSON', () => {
       fc.assert(
         fc.property(fc.jsonValue(), (json) => {
@@ -68,6 +78,20 @@ describe('validators built from the schemas (no code generation)', () => {
     });
   });
 });
+
+/**
+ * Every object of a JSON value rebuilt with its keys in another order (rotated by `seed`), and
+ * every other one given an unknown key in the middle: the validators read rows in key order first.
+ */
+function reordered(value: unknown, seed: number, extraKey: string, extra: unknown, depth = 0): unknown {
+  if (Array.isArray(value)) return value.map((v, i) => reordered(v, seed + i, extraKey, extra, depth + 1));
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).map(([k, v], i) => [k, reordered(v, seed + i, extraKey, extra, depth + 1)] as [string, unknown]);
+  const shift = entries.length === 0 ? 0 : seed % entries.length;
+  const rotated = [...entries.slice(shift), ...entries.slice(0, shift)];
+  if ((seed + depth) % 2 === 1 && extraKey !== '' && !(extraKey in value)) rotated.splice(rotated.length >> 1, 0, [extraKey, extra]);
+  return Object.fromEntries(rotated);
+}
 
 describe('in-place validation', () => {
   const OddsRows = routeList.find((r) => r.id === 'events.odds')?.responses[200] as Schema;
@@ -107,6 +131,15 @@ describe('in-place validation', () => {
     expect(validatorOf(strict)({ a: 1 })).toBe(true);
     expect(validatorOf(strict)({ a: 1, b: 2 })).toBe(false);
     expect(validatorOf(z.looseObject({ a: z.number() }))({ a: 1, b: 2 })).toBe(true);
+  });
+
+  it('reads a key that is there but undefined (no JSON has one) as zod does, in key order or not', () => {
+    const schemas = [z.object({ a: z.optional(z.string()), b: z.number() }), z.object({ a: z.string(), b: z.number() })];
+    for (const schema of schemas) {
+      for (const value of [{ a: undefined, b: 1 }, { b: 1, a: undefined }, { b: 1 }, { a: 'x', b: 1 }, { a: null, b: 1 }]) {
+        expect(validatorOf(schema)(value)).toBe(zodAccepts(schema, value));
+      }
+    }
   });
 
   it('refuses a schema that would transform its input', () => {
