@@ -11,8 +11,10 @@ import { withHeaders } from './options';
 import { checkMaxRetries, withRetry } from './retry';
 import { throwIfAborted } from './runtime';
 import type { ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
+import { encodeParams } from './encode';
 import { parseJson } from './json';
 import { fillPath, queryString } from './url';
+import { validateBody } from './validate';
 import { validatorOf } from './validator';
 
 /**
@@ -53,18 +55,15 @@ export function parserOf<Id extends RouteId>(
     const json = parseJson(answer.text, route.id, meta);
     const schema = route.responses[answer.response.status];
     if (!validate || schema === undefined || validatorOf(schema)(json)) return json as ResponseOf<Id>;
-    return import('./validate').then(({ validateBody }) => validateBody<ResponseOf<Id>>(schema, json, route.id, meta));
+    return validateBody<ResponseOf<Id>>(schema, json, route.id, meta);
   };
 }
 
 /**
  * Typed parameters that the encoder built from their schema does not take go to zod
- * (`encodeParams`, loaded then), which refuses them with every issue named.
+ * (`encodeParams` loads it then), which refuses them with every issue named.
  */
-async function encodedByZod(schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> {
-  const { encodeParams } = await import('./encode');
-  return encodeParams(schema, value);
-}
+const encodedByZod = (schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> => encodeParams(schema, value);
 
 /**
  * Sends one call (with its retries) and reads the answer in full; error answers reject with the

@@ -1,27 +1,24 @@
 import type { KeyRotationSuccess } from '../schemas/keys';
-import { resolveKey } from './auth';
-import { APIError } from './errors/api';
-import { SportsOddsError } from './errors/base';
-import { ROTATION_REPLAY_WINDOW_MS } from '../schemas/limits';
-import { isAmbiguous, replayRoute } from './replay-route';
-import { newRotationNonce, parsePendingRotation, RotationPendingError, type RotatorDeps } from './rotation';
+import type { RotationTools, RotatorDeps } from './rotation';
 import type { ClientContext, KeyHolder, RawAnswer, RotateOptions } from './types';
 
 /**
- * One key rotation, run by `KeyRotator.rotate()` (and loaded with the first): resume the store's
+ * One key rotation, run by `KeyRotator.rotate()` and loaded with the first: resume the store's
  * pending rotation or save a new one before anything is sent, replay it unchanged through every
  * ambiguous failure within its window, then swap the new key in (`swap`), call `onKeyRotated`, and
  * clear the record. Resolves to the rotation's answer.
  *
  * @example
- * const answer = await runRotation(deps, {}, parse, swap);
+ * const answer = await runRotation(deps, {}, parse, swap, tools);
  */
 export async function runRotation(
   deps: RotatorDeps,
   options: RotateOptions,
   parse: (answer: RawAnswer) => KeyRotationSuccess | Promise<KeyRotationSuccess>,
   swap: (key: KeyHolder, oldKey: string, newKey: string) => boolean,
+  tools: RotationTools,
 ): Promise<RawAnswer> {
+  const { resolveKey, newRotationNonce, parsePendingRotation, SportsOddsError, replayRoute, isAmbiguous, RotationPendingError, APIError, windowMs } = tools;
   const { ctx, store } = deps;
   const o = ctx.options;
   let pending = await store.load();
@@ -50,7 +47,7 @@ export async function runRotation(
   let answer: RawAnswer;
   let rotation: KeyRotationSuccess;
   try {
-    answer = await replayRoute(replayCtx, 'keys.rotate', input, options, Date.parse(pending.startedAt) + ROTATION_REPLAY_WINDOW_MS);
+    answer = await replayRoute(replayCtx, 'keys.rotate', input, options, Date.parse(pending.startedAt) + windowMs);
     rotation = await parse(answer);
   } catch (error) {
     if (isAmbiguous(error)) throw new RotationPendingError(pending.startedAt, error);

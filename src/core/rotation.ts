@@ -1,8 +1,12 @@
-import type { KeyRotationSuccess } from '../schemas/keys';
 import { randomToken } from '../schemas/base64url';
 import { ROTATION_NONCE_PATTERN } from '../schemas/primitives';
-import { APIPromise } from './api-promise';
 import { SportsOddsError } from './errors/base';
+import type { KeyRotationSuccess } from '../schemas/keys';
+import { ROTATION_REPLAY_WINDOW_MS } from '../schemas/limits';
+import { APIPromise } from './api-promise';
+import { resolveKey } from './auth';
+import { APIError } from './errors/api';
+import { isAmbiguous, replayRoute } from './replay-route';
 import { parserOf } from './request';
 import type { ClientContext, KeyHolder, OnKeyRotated, PendingRotation, RawAnswer, RotateOptions, RotationStore } from './types';
 
@@ -98,6 +102,32 @@ export interface RotatorDeps {
   onKeyRotated: OnKeyRotated | undefined;
 }
 
+/** What the on-demand rotation uses of the rest of the SDK (it imports nothing itself). */
+export interface RotationTools {
+  resolveKey: typeof resolveKey;
+  newRotationNonce: typeof newRotationNonce;
+  parsePendingRotation: typeof parsePendingRotation;
+  replayRoute: typeof replayRoute;
+  isAmbiguous: typeof isAmbiguous;
+  SportsOddsError: typeof SportsOddsError;
+  RotationPendingError: typeof RotationPendingError;
+  APIError: typeof APIError;
+  /** The exact-replay window of a rotation (15 minutes). */
+  windowMs: number;
+}
+
+const TOOLS: RotationTools = {
+  resolveKey,
+  newRotationNonce,
+  parsePendingRotation,
+  replayRoute,
+  isAmbiguous,
+  SportsOddsError,
+  RotationPendingError,
+  APIError,
+  windowMs: ROTATION_REPLAY_WINDOW_MS,
+};
+
 /**
  * Key rotation as an exact replay (spec 5 rules 5 and 6, 7 rule 5): the nonce is saved with the old
  * key before anything is sent; ambiguous failures are replayed with that exact key and nonce until
@@ -131,11 +161,11 @@ export class KeyRotator {
 
   readonly #parse = (answer: RawAnswer): KeyRotationSuccess | Promise<KeyRotationSuccess> => parserOf(this.#deps.ctx, 'keys.rotate', { validate: true })(answer);
 
-  // The rotation itself is loaded with the first rotate(): a client that never rotates (nearly all
-  // calls) does not carry it in its bundle.
+  // The rotation itself is loaded with the first rotate(), given what it uses of the rest of the
+  // SDK: a leaf, so loading it on demand leaves every bundler's order of module evaluation alone.
   async #run(options: RotateOptions): Promise<RawAnswer> {
     const { runRotation } = await import('./rotation-run');
-    return runRotation(this.#deps, options, this.#parse, (key, oldKey, newKey) => this.#swap(key, oldKey, newKey));
+    return runRotation(this.#deps, options, this.#parse, (key, oldKey, newKey) => this.#swap(key, oldKey, newKey), TOOLS);
   }
 
   /** Makes the client (and the clients derived from it) call with `newKey` from now on, where it called with `oldKey`. */

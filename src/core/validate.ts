@@ -1,7 +1,5 @@
-import * as z from 'zod/mini';
 import type { Schema } from '../schemas/route';
 import { ResponseValidationError } from './errors/validation';
-import { issueText, valueAt } from './issues';
 import { type MetaOf, metaOf } from './json';
 import { validatorOf } from './validator';
 
@@ -13,13 +11,14 @@ export { type MetaOf, parseJson } from './json';
  * type throws `ResponseValidationError` with zod's issue paths.
  *
  * @example
- * const rows = validateBody<OddsSnapshot[]>(routes['events.odds'].responses[200], json, 'events.odds', meta);
+ * const rows = await validateBody<OddsSnapshot[]>(routes['events.odds'].responses[200], json, 'events.odds', meta);
  */
-export function validateBody<T>(schema: Schema, json: unknown, routeId: string, meta: MetaOf): T {
+export function validateBody<T>(schema: Schema, json: unknown, routeId: string, meta: MetaOf): T | Promise<T> {
   if (validatorOf(schema)(json)) return json as T;
-  // The failure path only: zod's own parse names every issue with its path.
-  const result = z.safeParse(schema, json);
-  if (result.success) return json as T;
-  const issues = result.error.issues.map((i) => ({ path: i.path, message: issueText(i, valueAt(json, i.path)), code: i.code }));
-  throw new ResponseValidationError(routeId, issues, metaOf(meta));
+  // The failure path only: zod's own parse, loaded now, names every issue with its path.
+  return import('./issue-report').then(({ answerIssues }) => {
+    const issues = answerIssues(schema, json);
+    if (issues === undefined) return json as T;
+    throw new ResponseValidationError(routeId, issues, metaOf(meta));
+  });
 }

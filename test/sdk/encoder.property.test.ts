@@ -85,11 +85,11 @@ describe('parameter encoders built from the schemas (no zod parse on the way out
     });
   });
 
-  it('leaves the refusal to zod, so a wrong parameter still says what is wrong', () => {
+  it('leaves the refusal to zod, so a wrong parameter still says what is wrong', async () => {
     const query = routeList.find((r) => r.id === 'events.odds')?.query as Schema;
-    expect(encodeParams(query, { full_history: true, main_lines_only: false })).toEqual({ full_history: '1', main_lines_only: '0' });
-    expect(() => encodeParams(query, { since: '2026-11-21T00:00:00Z', full_history: false })).toThrow(InvalidParametersError);
-    expect(() => encodeParams(query, { full_history: 'yes' })).toThrow(/full_history/);
+    expect(await encodeParams(query, { full_history: true, main_lines_only: false })).toEqual({ full_history: '1', main_lines_only: '0' });
+    await expect(encodeParams(query, { since: '2026-11-21T00:00:00Z', full_history: false })).rejects.toThrow(InvalidParametersError);
+    await expect(encodeParams(query, { full_history: 'yes' })).rejects.toThrow(/full_history/);
   });
 });
 
