@@ -1,5 +1,5 @@
 import type { OddsQuery } from '../../src/schemas';
-import { aboutEvent, type EventParams, ms, requireEvent } from './common';
+import { type EventParams, historyFinal, ms, requireEvent } from './common';
 import type { DataHandler } from './types';
 
 /**
@@ -17,5 +17,7 @@ export const eventOdds: DataHandler<EventParams, OddsQuery> = (ctx) => {
     mainOnly: main_lines_only === true,
     rowCap: ctx.rowCap,
   });
-  return aboutEvent({ body: page.rows, rows: page.rows.length, truncated: page.truncated }, fixture, now);
+  const timeline = ctx.data.timeline(fixture);
+  const stable = historyFinal(fixture, timeline.t[timeline.count - 1] ?? 0, now);
+  return { body: page.rows, rows: page.rows.length, truncated: page.truncated, ...(stable ? { stable } : {}) };
 };

@@ -54,4 +54,15 @@ describe('stable answers: what a final event answers is computed once and served
     const running = (await call<Result[]>(mock, path)).body;
     expect(running.every((r) => r.status === 0)).toBe(true);
   });
+
+  it('keeps an ended event\'s price history before its results are final (snapshots never change after the end)', async () => {
+    const mock = newMock();
+    const event = await finishedEvent(mock);
+    const fixture = contextOf(mock).data.eventAt(event.event_id!, mock.clock.now())!;
+    mock.clock.set(fixture.endAt + 60_000); // ended, not yet settled
+    await call(mock, `/v1/events/${event.event_id}/results`);
+    expect(contextOf(mock).state.stable.size).toBe(0);
+    await call(mock, `/v1/events/${event.event_id}/odds?full_history=1`);
+    expect(contextOf(mock).state.stable.size).toBe(1);
+  });
 });
