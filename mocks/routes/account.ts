@@ -1,6 +1,7 @@
 import { Account, Usage } from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { utcDayStart } from '../state/meter';
+import { quotaOf } from '../state/quota';
 
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -15,21 +16,11 @@ export function reportDays(days: number, now: number): number[] {
 export function getAccount(ctx: OperationContext): OperationResult {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();
-  const period = account.meter.view('period', now);
   const body: Account = {
     email: account.email,
     status: account.status,
     plan: { slug: account.plan.slug, name: account.plan.name, daily_credit_limit: account.plan.dailyCredits, rate_limit_rps: account.plan.rateLimitRps },
-    quota: {
-      period: `${period.starts_at}/${period.resets_at}`,
-      limit: period.limit,
-      used: period.used,
-      committed: period.committed,
-      remaining: period.remaining,
-      resets_at: period.resets_at,
-      billing_period: period,
-      daily: account.meter.view('daily', now),
-    },
+    quota: quotaOf(account.meter.view('period', now), account.meter.view('daily', now)),
     recovery_email: {
       verified: account.recovery.verified,
       verified_at: account.recovery.verifiedAt === null ? null : new Date(account.recovery.verifiedAt).toISOString(),

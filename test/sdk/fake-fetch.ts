@@ -1,4 +1,4 @@
-import type { Fetch } from '../../src';
+import { SportsOdds, type Fetch, type RetryInfo } from '../../src';
 
 /** What a fake answer is made of. */
 export interface FakeAnswer {
@@ -93,3 +93,29 @@ export async function rejection<E = Error>(promise: Promise<unknown>): Promise<E
   }
   throw new Error('expected a rejection, but the promise resolved');
 }
+
+/**
+ * A client on a fake fetch and virtual time, recording its retries: the SDK's own rules (retries,
+ * timeouts, the ledger) tested without a network or a real wait.
+ *
+ * @example
+ * const { odds, fake, time, retries } = fakeClient([{ status: 503, body: envelope(503) }, { body: [] }]);
+ */
+export function fakeClient(answers: FakeAnswer[], options: ConstructorParameters<typeof SportsOdds>[0] = {}) {
+  const fake = fakeFetch(answers);
+  const time = virtualTime();
+  const retries: RetryInfo[] = [];
+  const odds = new SportsOdds({
+    apiKey: TEST_KEY,
+    baseUrl: 'https://api.sports-odds.test',
+    fetch: fake.fetch,
+    now: time.now,
+    sleep: time.sleep,
+    random: () => 0.5,
+    logLevel: 'off',
+    hooks: { beforeRetry: [(info) => void retries.push(info)] },
+    ...options,
+  });
+  return { odds, fake, time, retries };
+}
+

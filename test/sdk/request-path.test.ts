@@ -4,25 +4,9 @@ import { AbortError, BudgetExceededError, ConnectionError, InvalidParametersErro
 import { CreditLedger } from '../../src/core/budget';
 import { AnswerHead, buildMeta } from '../../src/core/meta';
 import type { CreditSource, WindowState } from '../../src/core/types';
-import { type FakeAnswer, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
+import { type FakeAnswer, fakeClient, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 
-const setup = (answers: FakeAnswer[], options: ConstructorParameters<typeof SportsOdds>[0] = {}) => {
-  const fake = fakeFetch(answers);
-  const time = virtualTime();
-  const retries: RetryInfo[] = [];
-  const odds = new SportsOdds({
-    apiKey: TEST_KEY,
-    baseUrl: 'https://api.sports-odds.test',
-    fetch: fake.fetch,
-    now: time.now,
-    sleep: time.sleep,
-    random: () => 0.5,
-    logLevel: 'off',
-    hooks: { beforeRetry: [(info) => void retries.push(info)] },
-    ...options,
-  });
-  return { odds, fake, time, retries };
-};
+const setup = fakeClient;
 
 const ok: FakeAnswer = { body: [], headers: { 'x-credits-cost': '1' } };
 

@@ -12,25 +12,9 @@ import {
   type RetryInfo,
 } from '../../src';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, retryDelay } from '../../src/core/retry';
-import { envelope, type FakeAnswer, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
+import { envelope, type FakeAnswer, fakeClient, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 
-const setup = (answers: FakeAnswer[], options: ConstructorParameters<typeof SportsOdds>[0] = {}) => {
-  const fake = fakeFetch(answers);
-  const time = virtualTime();
-  const retries: RetryInfo[] = [];
-  const odds = new SportsOdds({
-    apiKey: TEST_KEY,
-    baseUrl: 'https://api.sports-odds.test',
-    fetch: fake.fetch,
-    now: time.now,
-    sleep: time.sleep,
-    random: () => 0.5,
-    logLevel: 'off',
-    hooks: { beforeRetry: [(info) => void retries.push(info)] },
-    ...options,
-  });
-  return { odds, fake, time, retries };
-};
+const setup = fakeClient;
 
 const ok: FakeAnswer = { body: [], headers: { 'x-credits-cost': '1' } };
 
