@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
-import { newGate } from '../helpers/gate';
+import { describe, expect, it } from 'vitest';
+import { newGate, until } from '../helpers/gate';
 import * as z from 'zod/mini';
 import { Account, BillingPortal, ErrorEnvelope, RequestId } from '../../src/schemas';
 import type { MockService } from '../../mocks';
@@ -127,7 +127,7 @@ describe('GET /v1/account (spec 2.9)', () => {
     const gate = newGate();
     mock.faults.inject({ route: 'events.odds', hold: gate.opened });
     const slow = call(mock, UNKNOWN_ODDS);
-    await vi.waitFor(() => expect(ledgerOf(mock).reserved).toBeGreaterThan(0));
+    await until(() => ledgerOf(mock).reserved > 0);
     const envelope = ledgerOf(mock).reserved;
     expect(envelope).toBe(25); // ceil(500 / 20): the odds route's maximum certified charge
 

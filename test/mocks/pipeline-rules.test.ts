@@ -1,9 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createMockService } from '../../mocks';
 import { contextOf } from '../../mocks/internal';
 import { ApiKeyList, type RequestHealthReport } from '../../src/schemas';
-import { newGate } from '../helpers/gate';
+import { newGate, until } from '../helpers/gate';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';
 
 const newMock = useMockServer();
@@ -28,7 +28,7 @@ describe('request health counts what reached the service (decisions.md)', () => 
     const gate = newGate();
     mock.faults.inject({ route: 'events.odds', hold: gate.opened });
     const held = call(mock, '/v1/events/999999999999/odds');
-    await vi.waitFor(() => expect(mock.ledger()[0]!.reserved).toBeGreaterThan(0));
+    await until(() => mock.ledger()[0]!.reserved > 0);
     mock.clock.advance(1_234);
     gate.open();
     expect((await held).status).toBe(404);

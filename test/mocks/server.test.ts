@@ -3,9 +3,9 @@ import { mkdir, mkdtemp } from 'node:fs/promises';
 import { request as httpRequest, Agent } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/node';
-import { newGate, turn } from '../helpers/gate';
+import { newGate, turn, until } from '../helpers/gate';
 import { NOW } from '../helpers/mock-server';
 
 const servers: MockServer[] = [];
@@ -83,7 +83,7 @@ describe('startMockServer', () => {
     server.mock.faults.inject({ route: 'catalog.sports', hold: gate.opened });
     const running = fetch(`${server.url}/v1/catalog/sports`, { headers: auth(server) });
     // Close once the request is inside the service (its credits are reserved), then let it finish.
-    await vi.waitFor(() => expect(server.mock.ledger()[0]?.reserved).toBeGreaterThan(0), { timeout: 10_000, interval: 5 });
+    await until(() => (server.mock.ledger()[0]?.reserved ?? 0) > 0);
     const closed = server.close();
     await turn();
     gate.open();
@@ -208,7 +208,19 @@ describe('sports-odds-mock CLI', () => {
     child.stdout.on('data', (c) => (out.stdout += c));
     child.stderr.on('data', (c) => (out.stderr += c));
     const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { child, out, exit };
+    /** Settles when the output so far contains `text` (on the child's own output, not a timer). */
+    const printed = (text: string) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!out.stdout.includes(text)) return;
+          child.stdout.off('data', check);
+          resolve();
+        };
+        child.stdout.on('data', check);
+        void exit.then((code) => reject(new Error(`exited with ${code} before printing ${text}: ${out.stderr}`)));
+        check();
+      });
+    return { child, out, exit, printed };
   };
 
   it.each([['--bogus'], ['--port', 'abc'], ['--plan', 'gold'], ['--api-key', 'nope'], ['extra']])('prints the usage and exits 2 on %s', async (...args) => {
@@ -225,8 +237,9 @@ describe('sports-odds-mock CLI', () => {
 
   it.each(['SIGTERM', 'SIGINT'] as const)('starts, prints the URL and the demo key, serves, and closes cleanly on %s', async (signal) => {
     const key = `svc_live_${'k'.repeat(32)}`;
-    const { child, out, exit } = run(['--port', '0', '--api-key', key, '--now', NOW, '--plan', 'starter']);
-    await vi.waitFor(() => expect(out.stdout).toContain('listening on http://127.0.0.1:'), { timeout: 10_000 });
+    const { child, out, exit, printed } = run(['--port', '0', '--api-key', key, '--now', NOW, '--plan', 'starter']);
+    await printed('Try: curl'); // the banner's last line
+    expect(out.stdout).toContain('listening on http://127.0.0.1:');
     const url = /listening on (http:\/\/\S+)/.exec(out.stdout)![1]!;
     expect(out.stdout).toContain(key);
     const res = await fetch(`${url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } });

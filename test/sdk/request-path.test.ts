@@ -4,6 +4,7 @@ import { AbortError, BudgetExceededError, ConnectionError, InvalidParametersErro
 import { CreditLedger } from '../../src/core/budget';
 import { AnswerHead, buildMeta } from '../../src/core/meta';
 import type { CreditSource, WindowState } from '../../src/core/types';
+import { until } from '../helpers/gate';
 import { type FakeAnswer, fakeClient, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 
 const setup = fakeClient;
@@ -76,7 +77,7 @@ describe('one timer per attempt', () => {
     const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://api.sports-odds.test', fetch: hanging.fetch, logLevel: 'off' });
     const controller = new AbortController();
     const call = odds.catalog.sports({ signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await until(() => hanging.signals.length > 0);
     expect(hanging.signals).toHaveLength(1);
     controller.abort();
     expect(await rejection(call)).toBeInstanceOf(AbortError);
