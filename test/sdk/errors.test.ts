@@ -79,6 +79,31 @@ describe('error classes', () => {
     expect(error.code).toBe('unexpected_response');
   });
 
+  it("keeps the answer's X-Request-Id when the body is not the service's envelope, and the envelope's id when it is", async () => {
+    const { odds } = client([
+      { status: 503, body: 'upstream down', headers: { 'content-type': 'text/plain', 'x-request-id': 'req_from_the_header' } },
+      { status: 404, body: envelope(404, 'not_found'), headers: { 'x-request-id': 'req_from_the_header' } },
+    ]);
+    const proxy = await rejection<APIError>(odds.catalog.sports());
+    expect([proxy.status, proxy.code, proxy.requestId]).toEqual([503, 'unexpected_response', 'req_from_the_header']);
+    expect(proxy.message).toContain("HTTP 503 without the service's error envelope");
+    const service = await rejection<APIError>(odds.catalog.sports());
+    expect(service.requestId).toBe(envelope(404).error.request_id);
+  });
+
+  it('types a code by its own class only at the status it belongs to', async () => {
+    const { odds } = client([
+      { status: 429, body: envelope(429, 'invalid_parameters') },
+      { status: 400, body: envelope(400, 'quota_exceeded') },
+    ]);
+    const first = await rejection(odds.catalog.sports());
+    expect(first).toBeInstanceOf(RateLimitError);
+    expect(first).not.toBeInstanceOf(InvalidParametersError);
+    const second = await rejection(odds.catalog.sports());
+    expect(second).toBeInstanceOf(BadRequestError);
+    expect(second).not.toBeInstanceOf(QuotaExceededError);
+  });
+
   it('gives QuotaExceededError its resetAt and RateLimitError its retryAfter', async () => {
     const { odds, time } = client([
       { status: 429, body: envelope(429, 'quota_exceeded'), headers: { 'retry-after': '7200' } },

@@ -119,6 +119,15 @@ describe('live-cursor scans against the mock service', () => {
     await expect(odds.events.resumeLive(tampered).pages().next()).rejects.toBeInstanceOf(CursorExpiredError);
   });
 
+  it('keeps a refusal of the first page (no cursor sent) as the request\'s own error, not CursorExpiredError', async () => {
+    const mock = newMock();
+    mock.faults.inject({ route: 'events.list', status: 400, code: 'invalid_parameters' });
+    const { odds } = sdkFor(mock);
+    const error = await rejection(odds.events.live({ limit: 1 }).pages().next());
+    expect(error).toBeInstanceOf(InvalidParametersError);
+    expect(error).not.toBeInstanceOf(CursorExpiredError);
+  });
+
   it('reports a scan that ends truncated without a cursor as incomplete', async () => {
     const mock = newMock({ liveScanLimit: 6 });
     const { odds } = sdkFor(mock);

@@ -83,6 +83,20 @@ describe('retries', () => {
     expect(time.sleeps).toEqual([30_000]);
   });
 
+  it('does not sleep through a Retry-After past the default maxRetryAfter of 60 s, though the deadline would allow it', async () => {
+    const { odds, fake, time } = setup([{ status: 429, body: envelope(429, 'rate_limited'), headers: { 'retry-after': '90' } }, ok]);
+    const error = await rejection<RateLimitError>(odds.catalog.sports());
+    expect([error.status, error.retryAfter]).toEqual([429, 90]);
+    expect(fake.seen).toHaveLength(1);
+    expect(time.sleeps).toEqual([]);
+  });
+
+  it('sleeps through a Retry-After of exactly maxRetryAfter', async () => {
+    const { odds, time } = setup([{ status: 429, body: envelope(429, 'rate_limited'), headers: { 'retry-after': '60' } }, ok]);
+    await odds.catalog.sports();
+    expect(time.sleeps).toEqual([60_000]);
+  });
+
   it('stops retrying at the total deadline and throws the last error', async () => {
     const { odds, fake } = setup([{ status: 503, headers: { 'retry-after': '5' } }], { totalTimeout: 8_000 });
     await expect(odds.catalog.sports()).rejects.toBeInstanceOf(UnavailableError);
