@@ -1,5 +1,6 @@
 // npm run test:mutation:all: the same setup as stryker.config.json, widened to all of src/core and
-// mocks/state (plus the table's files outside them), with its own reports and incremental file.
+// mocks/state (plus the table's files outside them), with its own reports. Both share one incremental
+// file, so either run with --incremental re-tests only the mutants whose code or tests changed since.
 import { readFileSync } from 'node:fs';
 
 const base = JSON.parse(readFileSync(new URL('./stryker.config.json', import.meta.url), 'utf8'));
@@ -9,5 +10,4 @@ export default {
   mutate: [...new Set(['src/core/**/*.ts', 'mocks/state/**/*.ts', ...base.mutate])],
   htmlReporter: { fileName: 'reports/mutation-all/index.html' },
   jsonReporter: { fileName: 'reports/mutation-all/report.json' },
-  incrementalFile: 'reports/mutation-all/incremental.json',
 };

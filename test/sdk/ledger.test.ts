@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, SportsOdds, type CreditSnapshot, type ResponseMeta } from '../../src';
-import { type FakeAnswer, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
+import { type FakeAnswer, fakeClient, rejection } from './fake-fetch';
 
 const credits = (cost: number, dailyRemaining: number, periodRemaining = 900_000): FakeAnswer => ({
   body: [],
@@ -17,20 +17,8 @@ const credits = (cost: number, dailyRemaining: number, periodRemaining = 900_000
 });
 
 const setup = (answers: FakeAnswer[], options: ConstructorParameters<typeof SportsOdds>[0] = {}) => {
-  const fake = fakeFetch(answers);
-  const time = virtualTime(Date.parse('2026-11-21T12:00:00Z'));
   const seen: [CreditSnapshot, ResponseMeta][] = [];
-  const odds = new SportsOdds({
-    apiKey: TEST_KEY,
-    baseUrl: 'https://api.sports-odds.test',
-    fetch: fake.fetch,
-    now: time.now,
-    sleep: time.sleep,
-    logLevel: 'off',
-    onCredits: (c, m) => void seen.push([c, m]),
-    ...options,
-  });
-  return { odds, fake, time, seen };
+  return { ...fakeClient(answers, { onCredits: (c, m) => void seen.push([c, m]), ...options }), seen };
 };
 
 describe('credit ledger', () => {
