@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { AccountRecoveryAccepted, AccountRecoverySuccess, ApiKeyList } from '../../src/schemas';
 import type { MockService } from '../../mocks';
+import { turn } from '../helpers/gate';
 import { call, codeOf, useMockServer, type Answer } from '../helpers/mock-server';
 
 const newMock = useMockServer();
@@ -92,7 +93,7 @@ describe('POST /v1/recovery/requests', () => {
     for (let i = 0; i < 20; i++) {
       expect((await requestFresh(mock)).status).toBe(202);
       // The asynchronous resolution has taken the queue and may still be hashing the token.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await turn();
       expect(await recoveryLinks(mock)).toHaveLength(i + 1);
     }
   });
