@@ -120,3 +120,17 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
     expect([answer.status, codeOf(answer), message(answer)]).toEqual([500, 'internal_error', "the mock's answer failed its own schema at the root: Invalid input"]);
   });
 });
+
+describe('JSON bodies, exactly', () => {
+  it.each(['x-application/json', 'text/application/json'])('refuses %s, which only ends like JSON, with 415', async (type) => {
+    const mock = newMock();
+    const answer = await call(mock, KEYS, { method: 'POST', headers: { 'Content-Type': type }, body: '{"name":"k"}' });
+    expect([answer.status, codeOf(answer)]).toEqual([415, 'unsupported_media_type']);
+  });
+
+  it.each([5, true])('refuses a token route body that is the bare value %j with invalid_parameters, not invalid_token', async (body) => {
+    const mock = newMock();
+    const answer = await call(mock, '/v1/recovery/claims', { key: null, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect([answer.status, codeOf(answer)]).toEqual([400, 'invalid_parameters']);
+  });
+});
