@@ -45,6 +45,7 @@ function unknownName(where: string, name: string, names: Names): string {
   return `unknown ${where} ${noun}${at} (${name.length} characters, not shown): ${takes}`;
 }
 
+// Stryker disable next-line ArrayDeclaration: NO_NAMES serves decodes that cannot meet an unrecognized key (path parameters, the guidance record), and only unknownName reads given and known
 const NO_NAMES: Names = { given: [], known: [], vocabulary: new Set() };
 
 /**
