@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from '../../src/schemas';
+import { contextOf } from '../../mocks/internal';
+import { AnswerHeaders } from '../../mocks/exchange';
+import { hashBearer, readBearer, resolveCaller } from '../../mocks/pipeline/authenticate';
+import { markNoStore } from '../../mocks/pipeline/no-store';
+import { jsonAnswer } from '../../mocks/pipeline/respond';
+import { ServiceError } from '../../mocks/service-error';
+import { sha256Hex } from '../../mocks/state/crypto';
+import { NOW, useMockServer } from '../helpers/mock-server';
+
+/** Single steps of the request path, each held to the contract its JSDoc states, for any input it may be given. */
+
+const newMock = useMockServer();
+
+const refusalOf = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ServiceError);
+    const { status, code, message } = error as ServiceError;
+    return [status, code, message];
+  }
+  throw new Error('not refused');
+};
+
+describe('readBearer: the key of Authorization: Bearer, exactly (spec 5 rule 1)', () => {
+  it('takes the key followed only by spaces, from a header reader that does not trim', () => {
+    const key = `svc_live_${'a'.repeat(32)}`;
+    expect(readBearer({ get: () => `Bearer ${key}  ` })).toBe(key);
+    expect(readBearer({ get: () => `Bearer ${key} x` })).toBeUndefined();
+  });
+});
+
+describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 invalid_api_key', () => {
+  it('refuses a revoked key on every route that does not replay a rotation, whatever runs after it', async () => {
+    const mock = newMock();
+    await mock.ready;
+    const service = contextOf(mock);
+    const spare = await mock.createKey(mock.demoEmail, { name: 'spare', scopes: ['data:read', 'account:manage'] });
+    const hash = await hashBearer(spare.apiKey);
+    service.state.keys.revoke(service.state.keys.findByHash(hash!)!, service.clock.now());
+    for (const route of [routes['catalog.sports'], routes['keys.list'], routes['keys.create']]) {
+      expect(refusalOf(() => resolveCaller(route, spare.apiKey, hash, service)), route.id).toEqual([401, 'invalid_api_key', 'unknown or revoked API key']);
+    }
+    // The rotation route lets the pipeline decide whether this is the exact replay.
+    expect(resolveCaller(routes['keys.rotate'], spare.apiKey, hash, service).key.status).toBe('revoked');
+  });
+
+  it('refuses a key whose account no longer exists like an unknown key', async () => {
+    const mock = newMock();
+    await mock.ready;
+    const service = contextOf(mock);
+    const plaintext = `svc_live_${'o'.repeat(32)}`;
+    const hash = await sha256Hex(plaintext);
+    service.state.keys.insert({ accountId: 'acct_gone', name: 'orphan', scopes: ['data:read'], now: Date.parse(NOW) }, plaintext, hash);
+    expect(refusalOf(() => resolveCaller(routes['catalog.sports'], plaintext, hash, service))).toEqual([401, 'invalid_api_key', 'unknown or revoked API key']);
+  });
+});
+
+describe('markNoStore: only answers with a plaintext key or a credential cookie are no-store', () => {
+  it.each([null, undefined, 'svc_live_text', 42, [], { name: 'k' }, { api_key: 7 }])('leaves %j alone', (body) => {
+    const headers = new AnswerHeaders();
+    markNoStore(headers, body, false);
+    expect(headers.get('Cache-Control')).toBeNull();
+  });
+
+  it('marks a body with a plaintext api_key, and any answer that sets a cookie', () => {
+    const keyed = new AnswerHeaders();
+    markNoStore(keyed, { api_key: 'svc_live_x' }, false);
+    expect(keyed.get('Cache-Control')).toBe('no-store');
+    const cookie = new AnswerHeaders();
+    markNoStore(cookie, null, true);
+    expect(cookie.get('Cache-Control')).toBe('no-store');
+  });
+});
+
+describe('jsonAnswer', () => {
+  it('sends no body with a 204, and the JSON text with any other status', () => {
+    expect(jsonAnswer(204, { ignored: true }, new AnswerHeaders()).body).toBeNull();
+    expect(jsonAnswer(200, { a: 1 }, new AnswerHeaders()).body).toBe('{"a":1}');
+  });
+});
