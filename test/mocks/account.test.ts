@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { Account, BillingPortal, ErrorEnvelope, RequestId } from '../../src/schemas';
 import type { MockService } from '../../mocks';
 import { call, codeOf, CREDIT_HEADERS, useMockServer, type Answer } from '../helpers/mock-server';
+import { newRotationNonce } from '../../src/core/rotation';
 
 const newMock = useMockServer();
 
@@ -13,7 +14,7 @@ const UNKNOWN_ODDS = '/v1/events/999999999999/odds';
 const METERING_HEADERS = [...CREDIT_HEADERS, 'X-Result-Rows'];
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
+const nonce = newRotationNonce;
 const postJson = (body: unknown, extra: Record<string, string> = {}) => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json', ...extra },

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { routeList, expandPath, pathParamNames, type KeyRotationSuccess } from '../../src/schemas';
 import type { MockService } from '../../mocks';
 import { call, codeOf, CREDIT_HEADERS, useMockServer, type Answer } from '../helpers/mock-server';
+import { countedBody } from '../helpers/streams';
+import { newRotationNonce } from '../../src/core/rotation';
 
 /** decisions.md, "Order of checks and what a refused request may touch". */
 
@@ -10,7 +12,7 @@ const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';
 const KEYS = '/v1/account/keys';
 const ROTATE = '/v1/account/keys/rotate';
-const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
+const nonce = newRotationNonce;
 const rotate = (mock: MockService, key: string, idempotencyKey: string) =>
   call<KeyRotationSuccess>(mock, ROTATE, { key, method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } });
 const text = (answer: Answer) => `${JSON.stringify(answer.body)} ${[...answer.headers].join(' ')}`;
@@ -123,20 +125,6 @@ describe('prototype names are unknown parameters (item 3)', () => {
     expect(ledgerOf(mock)).toEqual(before);
   });
 });
-
-/** A body stream that records how many bytes the service pulled. */
-function countedBody(total: number, chunk = 16 * 1024) {
-  const pulled = { bytes: 0 };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled.bytes >= total) return controller.close();
-      const piece = new TextEncoder().encode('{'.padEnd(Math.min(chunk, total - pulled.bytes), ' '));
-      pulled.bytes += piece.byteLength;
-      controller.enqueue(piece);
-    },
-  }, { highWaterMark: 0 }); // pulled only when the service reads
-  return { body, pulled };
-}
 
 const postStream = (mock: MockService, path: string, body: ReadableStream<Uint8Array>, key: string | null, headers: Record<string, string> = {}) =>
   mock.fetch(`${mock.baseUrl}${path}`, {

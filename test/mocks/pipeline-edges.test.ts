@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockService, type MockService } from '../../mocks';
 import { contextOf } from '../../mocks/internal';
 import { call, codeOf, NOW, useMockServer, type Answer } from '../helpers/mock-server';
+import { countedBody } from '../helpers/streams';
 
 /** The edges of the mock's one request path (mocks/pipeline.ts; decisions.md, "Order of checks"). */
 
@@ -9,20 +10,6 @@ const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';
 const KEYS = '/v1/account/keys';
 const message = (answer: Answer) => (answer.body as { error: { message: string } }).error.message;
-
-/** A body stream that records how many bytes the service pulled. */
-function countedBody(total: number, chunk = 16 * 1024) {
-  const pulled = { bytes: 0 };
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled.bytes >= total) return controller.close();
-      const piece = new Uint8Array(Math.min(chunk, total - pulled.bytes)).fill(32);
-      pulled.bytes += piece.byteLength;
-      controller.enqueue(piece);
-    },
-  }, { highWaterMark: 0 });
-  return { body, pulled };
-}
 
 describe('a mock mounted under a path', () => {
   it('serves only under its own base path, not under another path of the same length', async () => {

@@ -5,11 +5,12 @@ import { contextOf } from '../../mocks/internal';
 import { ApiKeyList, type RequestHealthReport } from '../../src/schemas';
 import { newGate, until } from '../helpers/gate';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';
+import { newRotationNonce } from '../../src/core/rotation';
 
 const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';
 const health = async (mock: ReturnType<typeof newMock>) => (await call<RequestHealthReport>(mock, '/v1/account/request-health?days=1')).body;
-const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
+const nonce = newRotationNonce;
 
 describe('request health counts what reached the service (decisions.md)', () => {
   it('leaves out a connection dropped before any work, and counts one dropped after the service committed', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
 import { call, useMockServer, type Answer } from '../helpers/mock-server';
+import { newRotationNonce } from '../../src/core/rotation';
 
 /**
  * The envelope's message is what a user of the mock reads when a request is refused (spec 7; decisions.md,
@@ -13,7 +14,7 @@ const SPORTS = '/v1/catalog/sports';
 const KEYS = '/v1/account/keys';
 const json = { 'Content-Type': 'application/json' };
 const ODDS = '/v1/events/999999999999/odds'; // reserves ceil(500 / 20) = 25 credits
-const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
+const nonce = newRotationNonce;
 
 /** A key of the demo account, revoked through the route. */
 async function revokedKey(mock: MockService): Promise<string> {
