@@ -2,6 +2,7 @@ import { SDK_VERSION_HEADER } from '../schemas/headers';
 import { VERSION } from '../version';
 import { SportsOddsError } from './errors/base';
 import { createLogger, isLogLevel } from './logger';
+import { checkMaxRetries } from './retry';
 import { realSleep } from './runtime';
 import type { ApiKeySource, ClientOptions, HeadersOption, ResolvedOptions } from './types';
 
@@ -125,8 +126,8 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
     const level = options.logLevel ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
     logger = createLogger(options.logger ?? base?.logger.target ?? console, level, base?.logger);
   }
-  const maxRetries = positive('maxRetries', options.maxRetries, base?.maxRetries ?? DEFAULTS.maxRetries, true);
-  if (!Number.isInteger(maxRetries)) throw new SportsOddsError('maxRetries must be an integer');
+  // The same rule as a call's own maxRetries: a non-negative integer, or Infinity (retry until the deadline).
+  const maxRetries = checkMaxRetries(options.maxRetries ?? base?.maxRetries ?? DEFAULTS.maxRetries);
   const rps = options.rateLimit?.requestsPerSecond;
   if (rps !== undefined && rps !== 'account') positive('rateLimit.requestsPerSecond', rps, 1);
   return {

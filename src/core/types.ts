@@ -292,7 +292,7 @@ export interface ClientOptions {
   timeout?: number;
   /** Deadline of a whole call across its retries. Default 120,000. */
   totalTimeout?: number;
-  /** Retries after the first attempt, on 429/500/502/503, dropped connections and timeouts. Default 3. */
+  /** Retries after the first attempt, on 429/500/502/503, dropped connections and timeouts: a non-negative integer, or `Infinity` to retry until `totalTimeout`. Default 3. */
   maxRetries?: number;
   /** Longest `Retry-After` the SDK sleeps through; a longer one throws at once. Default 60,000. */
   maxRetryAfter?: number;

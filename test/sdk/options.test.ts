@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SportsOdds, SportsOddsError } from '../../src';
-import { fakeFetch, TEST_KEY } from './fake-fetch';
+import { fakeClient, fakeFetch, TEST_KEY } from './fake-fetch';
 
 const base = 'https://api.sports-odds.test';
 
@@ -53,6 +53,18 @@ describe('construction', () => {
     expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'ftp://x.example' })).toThrow(/https/);
     expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, timeout: 0 })).toThrow(/timeout/);
     expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, maxRetries: 1.5 })).toThrow(/integer/);
+  });
+
+  it('takes maxRetries on the client by the rule of a call\'s own: a non-negative integer, or Infinity until the deadline', () => {
+    for (const bad of [-1, 1.5, Number.NaN]) {
+      expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, maxRetries: bad })).toThrow(`maxRetries must be a non-negative integer, got ${String(bad)}`);
+    }
+  });
+
+  it('retries a client with maxRetries Infinity until an answer, within the deadline', async () => {
+    const { odds, fake } = fakeClient([...Array.from({ length: 6 }, () => ({ status: 503 })), { body: [] }], { maxRetries: Number.POSITIVE_INFINITY });
+    await odds.catalog.sports();
+    expect(fake.seen).toHaveLength(7);
   });
 
   it('calls an async key function on every attempt, so a rotated key applies', async () => {
