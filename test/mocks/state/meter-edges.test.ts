@@ -48,3 +48,16 @@ describe('Meter: the edges of its windows', () => {
     expect(meter.view('period', reset + 100)).toMatchObject({ starts_at: new Date(reset).toISOString(), used: 4, remaining: 500 - 4 - 5 });
   });
 });
+
+describe('Meter: the charges it keeps (decisions.md: every usage window reads at most 90 days)', () => {
+  it('keeps a charge for 90 days of mock time, the longest usage window, and drops it after', () => {
+    const meter = new Meter(30, 10_000, 1_000, MIDNIGHT - 200 * DAY);
+    const at = (t: number) => meter.settle(held(meter.reserve(1, t)), charge(1, t));
+    at(MIDNIGHT - 90 * DAY);
+    at(MIDNIGHT - 1);
+    at(MIDNIGHT);
+    expect(meter.charges.toArray().map((c) => c.at)).toEqual([MIDNIGHT - 90 * DAY, MIDNIGHT - 1, MIDNIGHT]);
+    at(MIDNIGHT + 1);
+    expect(meter.charges.toArray().map((c) => c.at)).toEqual([MIDNIGHT - 1, MIDNIGHT, MIDNIGHT + 1]);
+  });
+});
