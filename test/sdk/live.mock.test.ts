@@ -4,23 +4,16 @@ import {
   IncompleteScanError,
   InvalidParametersError,
   type Event,
-  type LivePage,
   type LiveFilters,
   type LiveScanState,
 } from '../../src';
 import { rejection } from './fake-fetch';
-import { sdkFor, useMockServer } from './mock-setup';
+import { allPages, sdkFor, useMockServer } from './mock-setup';
 
 const newMock = useMockServer();
 
 /** An instant whose all-sports scan with limit 1 has an empty page before its last (the dataset is seeded). */
 const WITH_EMPTY_PAGE = '2026-11-21T20:00:00Z';
-
-async function allPages(pages: AsyncIterable<LivePage<Event, LiveFilters>>) {
-  const out: LivePage<Event, LiveFilters>[] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
 
 describe('live-cursor scans against the mock service', () => {
   it('follows the cursor across pages, past empty ones, until the header is absent', async () => {

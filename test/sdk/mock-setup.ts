@@ -53,3 +53,10 @@ export async function finishedEvent(odds: SportsOdds, sportId: number, now: numb
   if (event?.event_id == null) throw new Error('no finished event');
   return event.event_id;
 }
+
+/** Every page of a scan, in order. */
+export async function allPages<P>(pages: AsyncIterable<P>): Promise<P[]> {
+  const out: P[] = [];
+  for await (const page of pages) out.push(page);
+  return out;
+}

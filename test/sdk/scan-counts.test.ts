@@ -12,18 +12,12 @@ import {
 } from '../../src';
 import { buildMeta } from '../../src/core/meta';
 import { rejection } from './fake-fetch';
-import { sdkFor, useMockServer } from './mock-setup';
+import { allPages, sdkFor, useMockServer } from './mock-setup';
 
 const newMock = useMockServer();
 
 /** An instant whose all-sports scan with limit 1 has several pages (the dataset is seeded). */
 const SEVERAL_PAGES = '2026-11-21T20:00:00Z';
-
-async function allPages<T, F>(pages: AsyncIterable<LivePage<T, F>>) {
-  const out: LivePage<T, F>[] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
 
 describe('a live scan counts what it read and spent', () => {
   it('counts rows and credits across pages, each page state holding the running totals', async () => {
