@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import base from './vitest.config';
 
 /**
  * The suites StrykerJS runs against each mutant (`npm run test:mutation`): the unit, mock and schema
@@ -9,13 +10,10 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    ...base.test,
     include: ['test/sdk/**/*.test.ts', 'test/mocks/**/*.test.ts', 'test/schemas/**/*.test.ts'],
     exclude: [...configDefaults.exclude, 'test/downstream/**', 'test/e2e/**', 'test/property/**', 'test/sdk/bundle.test.ts'],
-    pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
-    restoreMocks: true,
-    unstubEnvs: true,
-    unstubGlobals: true,
+    // No browser suite runs here, so no browser is looked for.
+    globalSetup: [],
   },
 });
