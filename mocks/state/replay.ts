@@ -2,12 +2,13 @@ import { CREDENTIAL_REPLAY_WINDOW_MS } from '../../src/schemas';
 import { ServiceError } from '../service-error';
 import { seal, unseal, type Sealed } from './sealed';
 
-
 /** The single use of a credential and its replayable answer. */
 export interface ReplaySlot {
+  /** When the credential was used; null while unused (a use that failed leaves it unused). */
   usedAt: number | null;
-  answer?: Sealed;
-  replayUntil?: number;
+  /** The sealed answer of the use and the end of its replay window, set together once it succeeded. */
+  replay?: { answer: Sealed; until: number };
+  /** Settles when the use in progress ends, answered or failed. */
   pending?: Promise<void>;
 }
 
@@ -25,10 +26,16 @@ export async function answerOnce<T>(
   now: number,
   produce: () => Promise<T>,
 ): Promise<T> {
-  if (slot.usedAt !== null) {
+  // A use in progress: wait for its outcome. One that failed left the credential unused, and this
+  // submission makes its own attempt rather than be told the credential was used.
+  while (slot.usedAt !== null && slot.replay === undefined) {
+    // Marked used by other means, with no use in progress and no answer to replay.
+    if (!slot.pending) throw used();
     await slot.pending;
-    if (!slot.answer || slot.replayUntil === undefined || now >= slot.replayUntil) throw used();
-    const again = await unseal<T>(slot.answer, credential, purpose);
+  }
+  if (slot.replay !== undefined) {
+    if (now >= slot.replay.until) throw used();
+    const again = await unseal<T>(slot.replay.answer, credential, purpose);
     if (again === undefined) throw used();
     return again;
   }
@@ -37,8 +44,7 @@ export async function answerOnce<T>(
   slot.pending = new Promise<void>((resolve) => (done = resolve));
   try {
     const answer = await produce();
-    slot.answer = await seal(answer, credential, purpose);
-    slot.replayUntil = now + CREDENTIAL_REPLAY_WINDOW_MS;
+    slot.replay = { answer: await seal(answer, credential, purpose), until: now + CREDENTIAL_REPLAY_WINDOW_MS };
     return answer;
   } catch (error) {
     slot.usedAt = null;
