@@ -18,7 +18,7 @@ import { createState } from './state';
 import { newApiKey, newId, sha256Hex } from './state/crypto';
 import type { OutboxMessage } from './state/outbox';
 import type { ActivityEntry } from './state/activity';
-import { startCheckout } from './routes/checkout';
+import { refuseTakenAddress, startCheckout } from './routes/checkout';
 import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
 import type { ArmedFault, FaultSpec } from './state/faults';
@@ -233,6 +233,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     fetch: fetchOne,
     async createAccount(init) {
       await service.ready;
+      refuseTakenAddress(service, init.email);
       const { account, apiKey } = await provisionAccount(service, init);
       return { email: account.email, apiKey };
     },
@@ -249,9 +250,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     async updateAccount(email, change) {
       await service.ready;
       const account = accountOf(email);
-      if (change.plan !== undefined) service.state.accounts.changePlan(account, planOf(service, change.plan));
+      // Every refusal comes before the first change, so a refused update changes nothing.
+      const plan = change.plan === undefined ? undefined : planOf(service, change.plan);
+      const newEmail = change.email !== undefined && change.email.toLowerCase() !== account.email.toLowerCase() ? change.email : undefined;
+      if (newEmail !== undefined) refuseTakenAddress(service, newEmail);
+      if (plan !== undefined) service.state.accounts.changePlan(account, plan);
       if (change.status !== undefined) account.status = change.status;
-      if (change.email !== undefined) service.state.accounts.changeEmail(account, change.email);
+      if (newEmail !== undefined) service.state.accounts.changeEmail(account, newEmail);
     },
     faults: {
       inject(spec) {

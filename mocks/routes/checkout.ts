@@ -12,9 +12,18 @@ import { invalidToken } from './token-checks';
 export const CHECKOUT_COOKIE = 'so_checkout';
 const CLAIM_PURPOSE = 'checkout-claim';
 
+/**
+ * Refuses (a control-plane RangeError) an address that an account or an unclaimed checkout holds, so a
+ * paid checkout can always make its account when claimed.
+ */
+export function refuseTakenAddress(service: ServiceContext, email: string): void {
+  if (service.state.accounts.findByEmail(email)) throw new RangeError(`an account ${email} exists already`);
+  if (service.state.checkouts.pendingFor(email, service.clock.now())) throw new RangeError(`a checkout for ${email} is waiting to be claimed`);
+}
+
 /** Starts a checkout for a new customer (a test affordance): the session and its two tokens. */
 export async function startCheckout(service: ServiceContext, init: { email: string; plan: string }) {
-  if (service.state.accounts.findByEmail(init.email)) throw new RangeError(`an account ${init.email} exists already`);
+  refuseTakenAddress(service, init.email);
   if (!service.options.plans[init.plan]) throw new RangeError(`unknown plan ${init.plan}`);
   const resumeToken = randomToken('res_');
   const claimToken = randomToken('clm_');

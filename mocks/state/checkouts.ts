@@ -48,6 +48,12 @@ export class CheckoutStore {
     return this.byClaim.get(hash, now);
   }
 
+  /** The session of an address (any letter case) that is open, or paid and not yet claimed. */
+  pendingFor(email: string, now: number): CheckoutSession | undefined {
+    const wanted = email.toLowerCase();
+    return this.byId.values(now).find((s) => s.status !== 'closed' && s.email.toLowerCase() === wanted);
+  }
+
   /** Binds an HttpOnly cookie value (by hash) to a session. */
   bindCookie(hash: string, session: CheckoutSession, now: number): void {
     this.byCookie.set(hash, session, now);
