@@ -74,6 +74,20 @@ describe('an attempt that gets no answer in time', () => {
     await until(() => cancelled);
     expect(pulled).toBe(false);
   });
+
+  it('waits out a timeout longer than a timer can hold (30 days) instead of firing at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const month = 30 * 86_400_000;
+    let deliver: (response: Response) => void = () => {};
+    const slow: Fetch = () => new Promise<Response>((resolve) => (deliver = resolve));
+    const call = client(slow, { timeout: month, totalTimeout: month }).catalog.sports();
+    let failed: unknown;
+    call.catch((error: unknown) => (failed = error));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(failed).toBeUndefined();
+    deliver(new Response('[]', { status: 200 }));
+    expect(await call).toEqual([]);
+  });
 });
 
 describe('an attempt leaves nothing behind', () => {
