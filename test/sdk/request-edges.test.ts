@@ -102,3 +102,26 @@ describe('which answers are data', () => {
     expect(error.status).toBe(300);
   });
 });
+
+describe('Retry-After given as an HTTP date', () => {
+  it("counts from the service's clock (the answer's Date), not from a skewed client clock", async () => {
+    const time = virtualTime(Date.parse('2026-11-21T12:00:00Z'));
+    const retries: RetryInfo[] = [];
+    // The service's clock is an hour ahead of the client's.
+    const fake = fakeFetch([
+      { status: 503, body: envelope(503), headers: { date: 'Sat, 21 Nov 2026 13:00:00 GMT', 'retry-after': 'Sat, 21 Nov 2026 13:00:30 GMT' } },
+      { body: [] },
+    ]);
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: base,
+      logLevel: 'off',
+      now: time.now,
+      sleep: time.sleep,
+      fetch: fake.fetch,
+      hooks: { beforeRetry: [(info) => void retries.push(info)] },
+    });
+    expect(await odds.catalog.sports()).toEqual([]);
+    expect(retries.map((r) => r.delayMs)).toEqual([30_000]);
+  });
+});
