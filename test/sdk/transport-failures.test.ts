@@ -53,6 +53,17 @@ describe('an attempt that gets no answer in time', () => {
     expect(error.deadline).toBe(true);
   });
 
+  it('reports its own timeout when that ends exactly at the deadline: the per-attempt timeout bounded it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fake = hanging();
+    const call = rejection<TimeoutError>(client(fake.fetch, { timeout: 5_000, totalTimeout: 5_000, now: () => 0 }).catalog.sports());
+    await until(() => fake.calls() === 1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    const error = await call;
+    expect(error.message).toBe(`GET ${sportsUrl}: no answer within 5000 ms`);
+    expect(error.deadline).toBe(false);
+  });
+
   it('never reads the body of an answer that a fetch ignoring its signal delivers after the timeout: it cancels it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let deliver: (response: Response) => void = () => {};
