@@ -58,12 +58,13 @@ export class Transport implements Sender {
     const options: AttemptOptions = { method: req.method, headers: this.#headers(req), json: req.json, [ATTEMPT_SIGNAL]: attempt.signal };
     return new Promise<RawResponse>((resolve, reject) => {
       let settled = false;
+      // True for the first end of the attempt only; ending it again changes nothing.
       const finish = (): boolean => {
-        if (settled) return false;
+        const first = !settled;
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        return true;
+        return first;
       };
       const fail = (error: unknown) => {
         if (!finish()) return;
