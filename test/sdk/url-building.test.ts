@@ -41,6 +41,10 @@ describe('queryString', () => {
     expect(queryString({ limit: '5', 'a b': '1' })).toBe('?limit=5&a+b=1');
   });
 
+  it('form-encodes a name and a value made only of characters forms escape', () => {
+    expect(queryString({ '&': ' ' })).toBe('?%26=+');
+  });
+
   it('keeps the characters forms leave alone as they are: letters, digits, _ . * -', () => {
     expect(queryString({ ids: 'a_b.c*d-9' })).toBe('?ids=a_b.c*d-9');
   });
