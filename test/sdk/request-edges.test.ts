@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SportsOdds, TimeoutError, type Logger, type ResponseInfo, type RetryInfo } from '../../src';
+import { AbortError, SportsOdds, TimeoutError, type Logger, type ResponseInfo, type RetryInfo } from '../../src';
 import { envelope, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 
 const base = 'https://api.sports-odds.test';
@@ -123,5 +123,30 @@ describe('Retry-After given as an HTTP date', () => {
     });
     expect(await odds.catalog.sports()).toEqual([]);
     expect(retries.map((r) => r.delayMs)).toEqual([30_000]);
+  });
+});
+
+describe('a call whose signal has already aborted', () => {
+  it('does nothing at all: no parameter check, no key read, no hook, no request', async () => {
+    let keyReads = 0;
+    const hooked: unknown[] = [];
+    const fake = fakeFetch([{ body: [] }]);
+    const odds = new SportsOdds({
+      apiKey: () => {
+        keyReads += 1;
+        return TEST_KEY;
+      },
+      baseUrl: base,
+      logLevel: 'off',
+      fetch: fake.fetch,
+      hooks: { beforeRequest: [(info) => void hooked.push(info)] },
+    });
+    const signal = AbortSignal.abort();
+    expect(await rejection(odds.catalog.sports({ signal }))).toBeInstanceOf(AbortError);
+    // Even parameters the call would refuse are not looked at: the abort comes first.
+    expect(await rejection(odds.catalog.leagues({ sport_id: -1 }, { signal }))).toBeInstanceOf(AbortError);
+    expect(keyReads).toBe(0);
+    expect(hooked).toEqual([]);
+    expect(fake.seen).toEqual([]);
   });
 });
