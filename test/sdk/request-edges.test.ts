@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, SportsOdds, TimeoutError, type Logger, type ResponseInfo, type RetryInfo } from '../../src';
+import { newGate, until } from '../helpers/gate';
+import { sdkFor, useMockServer } from './mock-setup';
 import { envelope, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 
 const base = 'https://api.sports-odds.test';
@@ -148,5 +150,30 @@ describe('a call whose signal has already aborted', () => {
     expect(keyReads).toBe(0);
     expect(hooked).toEqual([]);
     expect(fake.seen).toEqual([]);
+  });
+});
+
+describe('the reservation of a call in flight', () => {
+  const newMock = useMockServer();
+
+  it('holds the envelope only while the call is in flight, then gives it back, answered or refused', async () => {
+    const mock = newMock();
+    const { odds } = sdkFor(mock, { maxRetries: 0, budget: { maxCredits: 10_000 } });
+    const gate = newGate();
+    mock.faults.inject({ route: 'catalog.sports', hold: gate.opened });
+    const call = odds.catalog.sports();
+    await until(() => odds.credits.reserved > 0);
+    gate.open();
+    await call;
+    expect(odds.credits.reserved).toBe(0);
+    expect(await rejection(odds.events.results(999_999_999))).toMatchObject({ name: 'NotFoundError' });
+    expect(odds.credits.reserved).toBe(0);
+  });
+
+  it('reserves nothing for an unmetered call', async () => {
+    const mock = newMock();
+    const { odds } = sdkFor(mock, { budget: { maxCredits: 10_000 } });
+    await odds.account.get();
+    expect(odds.credits.reserved).toBe(0);
   });
 });
