@@ -54,7 +54,8 @@ export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): strin
       `refusing to send the API key over plain http:// to ${url.hostname}; use https://, a loopback host, or allowInsecureHttp: true`,
     );
   }
-  if (url.search || url.hash) throw new SportsOddsError('baseUrl must not carry a query or fragment');
+  // `href` keeps a bare `?` or `#` that `search` and `hash` report as empty; in a path they are escaped.
+  if (/[?#]/.test(url.href)) throw new SportsOddsError('baseUrl must not carry a query or fragment');
   return url.href.replace(/\/+$/, '');
 }
 

@@ -48,7 +48,8 @@ export class ServiceClock implements ServiceTime {
     const pending = this.#pending;
     if (pending !== undefined) {
       this.#pending = undefined;
-      const text = pending.get('date')?.trim() ?? '';
+      // A missing header reads as 'null', which is no date.
+      const text = String(pending.get('date')).trim();
       const at = HTTP_DATE.test(text) ? Date.parse(text) : Number.NaN;
       if (!Number.isNaN(at)) this.#offset = at - this.#pendingAt;
     }

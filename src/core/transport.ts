@@ -5,6 +5,7 @@ import { abortError } from './runtime';
 import type { Fetch, OutgoingRequest, RawResponse, Sender } from './types';
 
 /** The per-call option that carries an attempt's abort signal through ky to `fetch` (ky hands unknown options to it). */
+// Stryker disable next-line StringLiteral: any name ky does not know travels alike
 const ATTEMPT_SIGNAL = 'sportsOddsAttemptSignal';
 
 type AttemptOptions = Options & { [ATTEMPT_SIGNAL]: AbortSignal };
@@ -53,17 +54,17 @@ export class Transport implements Sender {
     const { signal } = req;
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const attempt = new AbortController();
-    const options: AttemptOptions = { headers: this.#headers(req), [ATTEMPT_SIGNAL]: attempt.signal };
-    if (req.method !== 'GET') options.method = req.method;
-    if (req.json !== undefined) options.json = req.json;
+    // ky sends no body for an undefined `json`.
+    const options: AttemptOptions = { method: req.method, headers: this.#headers(req), json: req.json, [ATTEMPT_SIGNAL]: attempt.signal };
     return new Promise<RawResponse>((resolve, reject) => {
       let settled = false;
+      // True for the first end of the attempt only; ending it again changes nothing.
       const finish = (): boolean => {
-        if (settled) return false;
+        const first = !settled;
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        return true;
+        return first;
       };
       const fail = (error: unknown) => {
         if (!finish()) return;
@@ -72,7 +73,8 @@ export class Transport implements Sender {
       };
       const onAbort = () => fail(undefined);
       const timer = setTimeout(() => fail(new AttemptTimeout()), Math.min(Math.max(0, req.timeoutMs), MAX_TIMER_MS));
-      signal?.addEventListener('abort', onAbort, { once: true });
+      // Not `once`: `finish` removes it, whichever way the attempt ends.
+      signal?.addEventListener('abort', onAbort);
       let sent: Promise<Response>;
       try {
         sent = this.#ky(req.url, options);
@@ -115,7 +117,8 @@ export class Transport implements Sender {
     }
     // ky's own errors hold the Request, headers and key included: the cause is what fetch threw.
     let cause = isNetworkError(error) ? error.cause : isKyError(error) ? undefined : error;
-    const secrets = new Set(req.apiKey === undefined ? [] : [req.apiKey]);
+    const secrets = new Set<string>();
+    if (req.apiKey !== undefined) secrets.add(req.apiKey);
     const text = failureText(cause ?? error);
     const safe = redact(text, secrets);
     // A failure that quotes a secret (a custom fetch echoing its headers) is kept only as masked text.

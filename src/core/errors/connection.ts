@@ -31,7 +31,7 @@ export class TimeoutError extends ConnectionError {
   readonly deadline: boolean;
 
   constructor(message: string, options: { deadline?: boolean; cause?: unknown } = {}) {
-    super(message, options.cause === undefined ? {} : { cause: options.cause });
+    super(message, options);
     this.deadline = options.deadline ?? false;
   }
 }
