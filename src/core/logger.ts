@@ -27,7 +27,9 @@ export function redact(text: string, secrets: ReadonlySet<string> = new Set()): 
 function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number): unknown {
   if (typeof value === 'string') return redact(value, secrets);
   if (value instanceof Error) return redact(`${value.name}: ${value.message}`, secrets);
-  if (depth > 3 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper objects are cut, not passed on unmasked (this also ends a cycle).
+  if (depth > 3) return '[nested]';
   if (Array.isArray(value)) return value.map((v) => redactValue(v, secrets, depth + 1));
   if (value instanceof Date) return value;
   const out: Record<string, unknown> = {};

@@ -120,6 +120,14 @@ describe('createLogger: level filter and masking of what it writes', () => {
     });
   });
 
+  it('never passes a key on unmasked, however deep it sits: objects past four levels are cut', () => {
+    const { logger, calls } = recorder();
+    const deep = { a: { b: { c: { d: { e: `five levels down ${TEST_KEY}` } } } } };
+    createLogger(logger, 'debug').info('deep', deep, [[[[[TEST_KEY]]]]]);
+    expect(JSON.stringify(calls)).not.toContain(TEST_KEY);
+    expect(calls[0]?.args).toEqual([{ a: { b: { c: { d: '[nested]' } } } }, [[[['[nested]']]]]]);
+  });
+
   it('logs a self-referencing argument without failing the call that logs it', () => {
     const { logger, calls } = recorder();
     const loop: unknown[] = [];
