@@ -76,6 +76,22 @@ describe("a rotation's replays: only the replay window bounds their waits", () =
 });
 
 describe('resuming a stored rotation', () => {
+  it("gives each attempt until the later of its timeout and the window's end: one the pacer holds past both is not sent", async () => {
+    const mock = newMock();
+    const store = new MemoryRotationStore();
+    // The window ends 50 ms from now; each attempt's own timeout is 100 ms.
+    const startedAt = new Date(mock.clock.now() - ROTATION_REPLAY_WINDOW_MS + 50).toISOString();
+    await store.save({ version: 1, baseUrl: mock.baseUrl, nonce: newRotationNonce(), oldKey: mock.apiKey, startedAt });
+    const wire = spyFetch();
+    const { odds } = sdkFor(mock, { rotationStore: store, fetch: wire.fetch, timeout: 100, rateLimit: { requestsPerSecond: 1 } });
+    // This request holds the only slot of the second: the rotation's attempt waits a second for it.
+    await odds.catalog.sports();
+    const error = await rejectionOf(odds.keys.rotate());
+    expect(error).toBeInstanceOf(RotationPendingError);
+    expect(rotations(wire.sent)).toHaveLength(0);
+    expect(await store.load()).toBeDefined();
+  });
+
   it('logs that it resumes the rotation of the stored start', async () => {
     const mock = newMock();
     const store = new MemoryRotationStore();
