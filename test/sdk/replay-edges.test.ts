@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRotationStore, RotationPendingError, type PendingRotation } from '../../src';
+import { APIError, MemoryRotationStore, RotationPendingError, type PendingRotation } from '../../src';
 import { newRotationNonce } from '../../src/core/rotation';
 import { ROTATION_REPLAY_WINDOW_MS } from '../../src/schemas/limits';
 import { sdkFor, useMockServer } from './mock-setup';
@@ -63,7 +63,7 @@ describe("a rotation's replays: only the replay window bounds their waits", () =
     const { logger, lines } = captureLogger();
     const { odds, seen } = sdkFor(mock, { logger, logLevel: 'info' });
     await odds.keys.rotate();
-    expect(seen.retries.map((r) => [r.routeId, r.attempt, r.error.status])).toEqual([
+    expect(seen.retries.map((r) => [r.routeId, r.attempt, (r.error as APIError).status])).toEqual([
       ['keys.rotate', 1, 500],
       ['keys.rotate', 2, 503],
     ]);
