@@ -51,8 +51,14 @@ export interface EventScanFetchers {
 }
 
 const instant = (text: string): number => Date.parse(text);
-/** The last instant `starts_to` includes: a UTC day runs through 23:59:59.999Z. */
-const upTo = (to: string): number => (/^\d{4}-\d{2}-\d{2}$/.test(to) ? Date.parse(`${to}T00:00:00Z`) + 86_399_999 : Date.parse(to));
+/** An event's kickoff instant; NaN when it has none. */
+// Stryker disable next-line StringLiteral: Date.parse of '' and of any other text that is no date are both NaN
+const startOf = (e: Event): number => instant(e.starts ?? '');
+/**
+ * The last instant `starts_to` includes: a UTC day (`YYYY-MM-DD`, the only form the query schema
+ * takes without a time part) runs through 23:59:59.999Z.
+ */
+const upTo = (to: string): number => (to.includes('T') ? Date.parse(to) : Date.parse(`${to}T00:00:00Z`) + 86_399_999);
 const iso = (ms: number): string => new Date(ms).toISOString();
 const ids = (rows: readonly Event[]): number[] => rows.flatMap((e) => (typeof e.event_id === 'number' ? [e.event_id] : []));
 
@@ -99,15 +105,15 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
     state.credits += meta.credits.cost ?? 0;
     const from = instant(segment.from);
     const seen = new Set(segment.seen);
-    const fresh = data.filter((e) => !(typeof e.event_id === 'number' && seen.has(e.event_id) && instant(e.starts ?? '') === from));
+    const fresh = data.filter((e) => !(typeof e.event_id === 'number' && seen.has(e.event_id) && startOf(e) === from));
 
     const last = data.at(-1);
-    const lastStart = last === undefined ? Number.NaN : instant(last.starts ?? '');
+    const lastStart = last === undefined ? Number.NaN : startOf(last);
     if (meta.truncated !== true || last === undefined) {
       state.segments.shift();
     } else if (lastStart > from) {
       segment.from = iso(lastStart);
-      segment.seen = ids(data.filter((e) => instant(e.starts ?? '') === lastStart));
+      segment.seen = ids(data.filter((e) => startOf(e) === lastStart));
     } else {
       await this.#narrow(state, segment, [...seen, ...ids(data)]);
     }
