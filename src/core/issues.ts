@@ -97,14 +97,14 @@ function numberForm(schema: Schema): string {
     if (c.check === 'greater_than') min = { value: c.value as number, inclusive: c.inclusive === true };
     if (c.check === 'less_than') max = { value: c.value as number, inclusive: c.inclusive === true };
   }
-  const noun = integer ? 'integer' : 'number';
+  const noun = integer ? 'an integer' : 'a number';
   if (integer && min !== undefined && max === undefined && min.value === 0 && !min.inclusive) return 'a positive integer';
-  if (min !== undefined && max !== undefined && min.inclusive && max.inclusive) return `an ${noun} from ${min.value} to ${max.value}`;
+  if (min !== undefined && max !== undefined && min.inclusive && max.inclusive) return `${noun} from ${min.value} to ${max.value}`;
   const bounds = [
     min === undefined ? undefined : `${min.inclusive ? 'at least' : 'greater than'} ${min.value}`,
     max === undefined ? undefined : `${max.inclusive ? 'at most' : 'less than'} ${max.value}`,
   ].filter((b) => b !== undefined);
-  return `${integer ? 'an integer' : 'a number'}${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}`;
+  return `${noun}${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}`;
 }
 
 function stringForm(schema: Schema): string {
