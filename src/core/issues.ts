@@ -47,7 +47,7 @@ function ownMessage(schema: Schema): string | undefined {
   try {
     message = typeof error === 'function' ? error(undefined as never) : undefined;
   } catch {
-    message = undefined;
+    // An error function that needs a real issue has no words of its own to quote: message stays undefined.
   }
   return typeof message === 'string' ? message.replace(/^must be /, '') : undefined;
 }
@@ -72,7 +72,7 @@ export function expectedForm(schema: Schema): string {
       return 'true or false';
     case 'enum':
     case 'literal':
-      return `one of ${list([...(schema._zod.values ?? [])])}`;
+      return `one of ${list([...(schema._zod.values as ReadonlySet<unknown>)])}`;
     case 'union':
       return ownMessage(schema) ?? (def as unknown as z.core.$ZodUnionDef).options.map(expectedForm).join(', or ');
     case 'number':
