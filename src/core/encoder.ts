@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { checksOf, type Test, validatorOf } from './validator';
+import { checksOf, isExactOptional, type Test, validatorOf } from './validator';
 
 type Schema = z.core.$ZodType;
 
@@ -89,6 +89,9 @@ function paramOf(key: string, schema: Schema): Param {
   if (inner._zod.def.type === 'optional') {
     // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
     if ((inner._zod.def.checks?.length ?? 0) > 0) throw new TypeError('checks on an optional');
+    // It refuses a parameter given as undefined, which a plain optional leaves out.
+    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
+    if (isExactOptional(inner)) throw new TypeError('an exact optional');
     inner = (inner._zod.def as z.core.$ZodOptionalDef).innerType;
   }
   // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text

@@ -166,6 +166,14 @@ describe('schemas of another shape have no encoder: zod encodes them alone', () 
     expect(await encodeParams(schema as Schema, value)).toStrictEqual(wire);
   });
 
+  it('an exact optional parameter may be left out, but not given as undefined', async () => {
+    const schema = z.strictObject({ a: z.exactOptional(plus) });
+    expect(encoderOf(schema)).toBeUndefined();
+    expect(await encodeParams(schema as Schema, {})).toStrictEqual({});
+    expect(await encodeParams(schema as Schema, { a: 6 })).toStrictEqual({ a: '6' });
+    await expect(encodeParams(schema as Schema, { a: undefined })).rejects.toThrow(InvalidParametersError);
+  });
+
   it('a schema the validators cannot judge has none either', async () => {
     const schema = z.strictObject({ n: z.coerce.number() });
     expect(encoderOf(schema)).toBeUndefined();

@@ -59,6 +59,44 @@ describe('the answer validator accepts exactly what zod accepts', () => {
     ]);
   });
 
+  it('an exact optional may be left out of a row, but is not undefined', () => {
+    agrees(z.exactOptional(z.string()), [
+      ['a', true],
+      [undefined, false],
+    ]);
+    const row = z.object({ a: z.exactOptional(z.string()), b: z.string() });
+    agrees(row, [
+      [{ b: 'x' }, true],
+      [{ a: 'y', b: 'x' }, true],
+      [{ a: undefined, b: 'x' }, false],
+      [{ b: 'x', a: undefined }, false],
+      [{ b: 'x', a: null }, false],
+    ]);
+    agrees(z.object({ a: z.exactOptional(z.nullable(z.int())) }), [
+      [{}, true],
+      [{ a: null }, true],
+      [{ a: undefined }, false],
+    ]);
+  });
+
+  it('unknown and any take every value, but their key must be there', () => {
+    for (const schema of [z.unknown(), z.any()]) {
+      agrees(schema, [
+        [undefined, true],
+        [null, true],
+        [{ x: [1] }, true],
+      ]);
+      const row = z.object({ a: schema, b: z.string() });
+      agrees(row, [
+        [{ a: 1, b: 'x' }, true],
+        [{ a: null, b: 'x' }, true],
+        [{ a: undefined, b: 'x' }, true],
+        [{ b: 'x', a: undefined }, true],
+        [{ b: 'x' }, false],
+      ]);
+    }
+  });
+
   it('a union takes any of its forms, and nothing else', () => {
     agrees(z.union([z.int(), z.boolean()]), [
       [1, true],
@@ -78,6 +116,8 @@ describe('the answer validator accepts exactly what zod accepts', () => {
       agrees(z.object({ a: z.string(), b: z.number() }), [[{ b: bad, a: 'x' }, false]]);
     }
     agrees(z.object({ a: z.string(), b: z.number() }), [
+      [{ a: 'x', b: 1.5 }, true],
+      [{ a: 'x', b: -0.25 }, true],
       [{ b: 1.5, a: 'x' }, true],
       [{ b: '1', a: 'x' }, false],
       [{ b: 1, a: 2 }, false],
@@ -222,7 +262,13 @@ describe('the answer validator accepts exactly what zod accepts', () => {
     ]);
   });
 
-  it('several checks must all pass, whatever their order', () => {
+  it('several checks must all pass, whatever their order, on a value of the right type', () => {
+    agrees(z.int().check(z.gte(0), z.lte(10)), [
+      [5, true],
+      ['5', false],
+      [null, false],
+      [true, false],
+    ]);
     agrees(z.int().check(z.positive(), z.lt(10), z.refine((n: number) => n % 2 === 0)), [
       [2, true],
       [8, true],
@@ -291,6 +337,16 @@ describe('absent keys, null and undefined in a row', () => {
     ]);
   });
 
+  it('a field with checks of its own refuses undefined, whether its key is there or not', () => {
+    const row = z.object({ a: z.int().check(z.positive()), b: z.string() });
+    agrees(row, [
+      [{ a: undefined, b: 'x' }, false],
+      [{ b: 'x', a: undefined }, false],
+      [{ b: 'x' }, false],
+      [{ b: 'x', a: 2 }, true],
+    ]);
+  });
+
   it('a key that is there but undefined is taken only by a field that takes undefined', () => {
     const row = z.object({ a: z.optional(z.string()), b: z.string(), c: z.optional(z.nullable(z.int())) });
     agrees(row, [
@@ -318,6 +374,18 @@ describe('unknown keys', () => {
       [{ a: 1, x: null, b: 'x' }, true],
       [{ a: 1, b: 'x', x: [1] }, true],
       [{ b: 'x', x: 1, a: 1 }, true],
+    ]);
+  });
+
+  it('an object of no fields: strict takes only {}, a catchall judges every key', () => {
+    agrees(z.strictObject({}), [
+      [{}, true],
+      [{ x: 1 }, false],
+    ]);
+    agrees(z.catchall(z.object({}), z.number()), [
+      [{}, true],
+      [{ x: 1, y: 2 }, true],
+      [{ x: 1, y: 'z' }, false],
     ]);
   });
 
@@ -390,21 +458,41 @@ describe('answers of the route table', () => {
   });
 });
 
+/** The error `run` throws (a TypeError), or a failure when it throws none. */
+function thrownBy(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(TypeError);
+    return (error as TypeError).message;
+  }
+  return expect.unreachable('it throws');
+}
+
 describe('schemas the validator cannot judge in place', () => {
   it('refuses them when built, saying what it cannot do', () => {
-    expect(() => validatorOf(z.coerce.number())).toThrow(/^cannot validate coercion in place \(schema kind number\)$/);
-    expect(() => validatorOf(z.optional(z._default(z.string(), 'x')))).toThrow(/^cannot validate a default in place/);
-    expect(() => validatorOf(z.xor([z.string(), z.number()]))).toThrow(/^cannot validate an exclusive union in place \(schema kind union\)$/);
-    expect(() => validatorOf(z.catchall(z.object({ a: z.number() }), z.optional(z.number())))).toThrow(
-      /^cannot validate an optional catchall in place \(schema kind object\)$/,
-    );
-    expect(() => validatorOf(z.object({ [Symbol('s')]: z.number() }))).toThrow(/^cannot validate symbol keys in place \(schema kind object\)$/);
-    expect(() => validatorOf(z.bigint())).toThrow(/^cannot validate kind bigint in place \(schema kind bigint\)$/);
+    expect(thrownBy(() => validatorOf(z.coerce.number()))).toBe('cannot validate coercion in place (schema kind number)');
+    expect(thrownBy(() => validatorOf(z.optional(z._default(z.string(), 'x'))))).toBe('cannot validate a default in place (schema kind optional)');
+    expect(thrownBy(() => validatorOf(z.xor([z.string(), z.number()])))).toBe('cannot validate an exclusive union in place (schema kind union)');
+    for (const catchall of [z.optional(z.number()), z.union([z.optional(z.number()), z.string()]), z._default(z.number(), 0)]) {
+      expect(thrownBy(() => validatorOf(z.catchall(z.object({ a: z.number() }), catchall)))).toBe(
+        'cannot validate an optional catchall in place (schema kind object)',
+      );
+    }
+    expect(thrownBy(() => validatorOf(z.object({ [Symbol('s')]: z.number() })))).toBe('cannot validate symbol keys in place (schema kind object)');
+    expect(thrownBy(() => validatorOf(z.bigint()))).toBe('cannot validate kind bigint in place (schema kind bigint)');
   });
 
   it('refuses an asynchronous check when it meets one, as zod refuses to parse it synchronously', () => {
     const schema = z.string().check(z.refine(async () => true));
     expect(() => z.safeParse(schema, 'x')).toThrow();
-    expect(() => validatorOf(schema)('x')).toThrow(/^an asynchronous check cannot validate an answer$/);
+    expect(thrownBy(() => validatorOf(schema)('x'))).toBe('an asynchronous check cannot validate an answer');
+  });
+});
+
+describe('the validator of a schema', () => {
+  it('is built once and reused', () => {
+    const test = validatorOf(ErrorEnvelope);
+    expect(validatorOf(ErrorEnvelope)).toBe(test);
   });
 });
