@@ -35,10 +35,10 @@ const kindOf = (value: unknown): string =>
 const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
 /** Whether a check's definition is of a kind (the `check` tag of zod's check definitions). */
-const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => [
-  ...(schema._zod.traits.has('$ZodCheck') ? [schema._zod.def as unknown as z.core.$ZodCheckDef] : []),
-  ...(schema._zod.def.checks ?? []).map((c) => c._zod.def),
-];
+const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => {
+  const checks = (schema._zod.def.checks ?? []).map((c) => c._zod.def);
+  return schema._zod.traits.has('$ZodCheck') ? [schema._zod.def as unknown as z.core.$ZodCheckDef, ...checks] : checks;
+};
 
 /** The message a schema was given for its failures, if any (`z.iso.datetime('must be ...')`). */
 function ownMessage(schema: Schema): string | undefined {
@@ -93,7 +93,8 @@ function numberForm(schema: Schema): string {
   let min: { value: number; inclusive: boolean } | undefined;
   let max: { value: number; inclusive: boolean } | undefined;
   for (const c of checksOf(schema) as (z.core.$ZodCheckDef & Record<string, unknown>)[]) {
-    if (c.check === 'number_format' && String(c.format).includes('int')) integer = true;
+    // safeint, int32 and uint32 are integers; float32 and float64 are not.
+    if (c.check === 'number_format') integer = String(c.format).includes('int');
     if (c.check === 'greater_than') min = { value: c.value as number, inclusive: c.inclusive === true };
     if (c.check === 'less_than') max = { value: c.value as number, inclusive: c.inclusive === true };
   }

@@ -59,6 +59,9 @@ describe('a refused parameter says what it takes and what it was given', () => {
     expect(await saysOfA(z.number().check(z.gt(1), z.lte(5)), 'x')).toBe('expected a number greater than 1 and at most 5, got "x"');
     expect(await saysOfA(z.number(), 'x')).toBe('expected a number, got "x"');
     expect(await saysOfA(z.int(), 'x')).toBe('expected an integer, got "x"');
+    expect(await saysOfA(z.int32(), 'x')).toBe('expected an integer, got "x"');
+    expect(await saysOfA(z.float64(), 'x')).toBe('expected a number, got "x"');
+    expect(await saysOfA(z.float32().check(z.gte(1)), 'x')).toBe('expected a number at least 1, got "x"');
   });
 
   it('a positive integer is named so, and only an integer above 0 with no upper bound is one', async () => {
@@ -71,6 +74,7 @@ describe('a refused parameter says what it takes and what it was given', () => {
 
   it('strings: their length, format or pattern', async () => {
     expect(await saysOfA(z.string().check(z.minLength(2), z.maxLength(4)), 5)).toBe('expected a string of 2 to 4 characters, got 5');
+    expect(await saysOfA(z.string().check(z.maxLength(4), z.minLength(2)), 5)).toBe('expected a string of 2 to 4 characters, got 5');
     expect(await saysOfA(z.string().check(z.maxLength(4)), 5)).toBe('expected a string of at most 4 characters, got 5');
     expect(await saysOfA(z.string().check(z.minLength(2)), 5)).toBe('expected a string of at least 2 characters, got 5');
     expect(await saysOfA(z.string(), 5)).toBe('expected a string, got 5');
@@ -101,6 +105,18 @@ describe('a refused parameter says what it takes and what it was given', () => {
   it('a problem inside a parameter names its path and says what was found there', async () => {
     const error = await refusal(z.strictObject({ a: z.strictObject({ b: z.number() }) }), { a: { b: 'x' } });
     expect(error.issues).toEqual([{ path: 'a.b', message: 'expected number, received string' }]);
+  });
+
+  it('a parameter of an object without declared names (a record, a symbol key) says what was found there', async () => {
+    const record = await refusal(z.record(z.string(), z.int()), { k: 'x' });
+    expect(record.issues).toEqual([{ path: 'k', message: 'expected number, received string' }]);
+    const s = Symbol('s');
+    const symbolic = await refusal(z.strictObject({ [s]: z.string() }), { [s]: 5 });
+    expect(symbolic.issues).toEqual([{ path: 'Symbol(s)', message: 'expected string, received number' }]);
+  });
+
+  it("a schema's own words that merely contain zod's generic ones are still its own", async () => {
+    expect(await saysOfA(z.int().check(z.lte(5, 'too big: Invalid input')), 6)).toBe('too big: Invalid input, got 6');
   });
 
   it('parameters that are not an object are refused as a whole', async () => {
@@ -248,11 +264,18 @@ describe('an answer that breaks its schema says where and how', () => {
     );
   });
 
-  it('an answer zod accepts after all is returned as it is', async () => {
-    // An async check the validator cannot run in place never reaches an answer schema; a plain one is accepted outright.
-    const row = z.object({ a: z.int() });
+  it('an answer that passes is returned at once, as the same object', () => {
     const json = { a: 1 };
-    expect(await validateBody(row as Schema, json, 'test.route', meta)).toBe(json);
+    expect(validateBody(z.object({ a: z.int() }) as Schema, json, 'test.route', meta)).toBe(json);
+  });
+
+  it('zod has the last word: an answer zod accepts when naming the issues is returned, not refused', async () => {
+    // A refinement that refuses its first value only (the fast validator's), then accepts (zod's parse).
+    let calls = 0;
+    const schema = z.object({ a: z.int().check(z.refine(() => calls++ > 0)) });
+    const json = { a: 1 };
+    expect(await validateBody(schema as Schema, json, 'test.route', meta)).toBe(json);
+    expect(calls).toBe(2);
   });
 });
 
@@ -285,6 +308,8 @@ describe('values in messages', () => {
   it('are JSON, numbers as they are, and nothing for a missing value', () => {
     expect(shown('x')).toBe('"x"');
     expect(shown(2.5)).toBe('2.5');
+    expect(shown(Number.NaN)).toBe('NaN');
+    expect(shown(Number.NEGATIVE_INFINITY)).toBe('-Infinity');
     expect(shown(10n)).toBe('10');
     expect(shown(undefined)).toBe('nothing');
     expect(shown(null)).toBe('null');
@@ -314,6 +339,9 @@ describe('issue texts of the mock and the SDK', () => {
     expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'must be a number', input: 'x' } as never, 'x')).toBe('must be a number');
     expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'Invalid inputs', input: 'x' } as never, 'x')).toBe(
       'Invalid inputs',
+    );
+    expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'odds: Invalid input', input: 'x' } as never, 'x')).toBe(
+      'odds: Invalid input',
     );
   });
 
