@@ -80,6 +80,8 @@ describe('the parameter encoder encodes what zod encodes', () => {
       [{ full_history: true, fullHistory: true }, undefined],
       [{ extra: undefined }, undefined],
       [null, undefined],
+      [undefined, undefined],
+      [7, undefined],
       ['full_history=1', undefined],
       [[true], undefined],
     ]);
@@ -129,6 +131,17 @@ describe('a codec whose encoding reports a problem', () => {
     encodesAs(short, [
       [{ s: 99 }, { s: '99' }],
       [{ s: 100 }, undefined],
+    ]);
+  });
+});
+
+describe('an object that drops unknown keys (neither strict nor with a catchall)', () => {
+  it('has an encoder that drops unknown parameters, as zod does', () => {
+    const plus = z.codec(z.string(), z.int(), { decode: (text) => Number(text), encode: (n) => String(n) });
+    encodesAs(z.object({ a: plus }), [
+      [{ a: 1 }, { a: '1' }],
+      [{ a: 1, extra: 2 }, { a: '1' }],
+      [{ extra: 2 }, undefined],
     ]);
   });
 });
