@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { checksOf, type Test, validatorOf } from './validator';
+import { checksOf, isExactOptional, type Test, validatorOf } from './validator';
 
 type Schema = z.core.$ZodType;
 
@@ -37,6 +37,7 @@ export function encoderOf(schema: Schema): Encoder | undefined {
   if (encoder === undefined) {
     try {
       encoder = objectEncoder(schema);
+      // Stryker disable next-line BlockStatement: without the verdict kept, the next call finds no encoder again
     } catch {
       // A kind the validators do not cover: zod encodes it.
       encoder = null;
@@ -48,9 +49,13 @@ export function encoderOf(schema: Schema): Encoder | undefined {
 
 function objectEncoder(schema: Schema): Encoder {
   const def = schema._zod.def as z.core.$ZodObjectDef;
-  if (def.type !== 'object' || Object.getOwnPropertySymbols(def.shape).length > 0) throw new TypeError('not an object of parameters');
+  if (def.type !== 'object' || Object.getOwnPropertySymbols(def.shape).length > 0) {
+    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
+    throw new TypeError('not an object of parameters');
+  }
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
+  // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
   if (catchall !== undefined && !strict) throw new TypeError('a catchall');
   const params = Object.keys(def.shape).map((key) => paramOf(key, def.shape[key] as Schema));
   const declared = new Set(Object.keys(def.shape));
@@ -82,9 +87,14 @@ function paramOf(key: string, schema: Schema): Param {
   let inner = schema;
   const optional = schema._zod.optin === 'optional' && schema._zod.optout === 'optional';
   if (inner._zod.def.type === 'optional') {
+    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
     if ((inner._zod.def.checks?.length ?? 0) > 0) throw new TypeError('checks on an optional');
+    // It refuses a parameter given as undefined, which a plain optional leaves out.
+    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
+    if (isExactOptional(inner)) throw new TypeError('an exact optional');
     inner = (inner._zod.def as z.core.$ZodOptionalDef).innerType;
   }
+  // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
   if (inner._zod.optin !== undefined || inner._zod.optout !== undefined) throw new TypeError('a default or a nested optional');
   const def = inner._zod.def as z.core.$ZodPipeDef & { reverseTransform?: (value: unknown, payload: z.core.ParsePayload) => unknown };
   if (def.type !== 'pipe') {
@@ -93,10 +103,12 @@ function paramOf(key: string, schema: Schema): Param {
   }
   // A codec: its output side is the typed value, its input side the wire string.
   const reverse = def.reverseTransform;
+  // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
   if (reverse === undefined || (def.checks?.length ?? 0) > 0) throw new TypeError('a pipe that is not a plain codec');
   const test = validatorOf(def.out);
   const testWire = validatorOf(def.in);
   // One payload per parameter, reset on every use: an encoding reports problems through its issues.
+  // Stryker disable next-line ArrayDeclaration: the issues are emptied before every use
   const payload: z.core.ParsePayload = { value: undefined, issues: [] };
   return {
     key,

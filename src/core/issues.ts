@@ -35,10 +35,10 @@ const kindOf = (value: unknown): string =>
 const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
 /** Whether a check's definition is of a kind (the `check` tag of zod's check definitions). */
-const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => [
-  ...(schema._zod.traits.has('$ZodCheck') ? [schema._zod.def as unknown as z.core.$ZodCheckDef] : []),
-  ...(schema._zod.def.checks ?? []).map((c) => c._zod.def),
-];
+const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => {
+  const checks = (schema._zod.def.checks ?? []).map((c) => c._zod.def);
+  return schema._zod.traits.has('$ZodCheck') ? [schema._zod.def as unknown as z.core.$ZodCheckDef, ...checks] : checks;
+};
 
 /** The message a schema was given for its failures, if any (`z.iso.datetime('must be ...')`). */
 function ownMessage(schema: Schema): string | undefined {
@@ -47,7 +47,7 @@ function ownMessage(schema: Schema): string | undefined {
   try {
     message = typeof error === 'function' ? error(undefined as never) : undefined;
   } catch {
-    message = undefined;
+    // An error function that needs a real issue has no words of its own to quote: message stays undefined.
   }
   return typeof message === 'string' ? message.replace(/^must be /, '') : undefined;
 }
@@ -72,7 +72,7 @@ export function expectedForm(schema: Schema): string {
       return 'true or false';
     case 'enum':
     case 'literal':
-      return `one of ${list([...(schema._zod.values ?? [])])}`;
+      return `one of ${list([...(schema._zod.values as ReadonlySet<unknown>)])}`;
     case 'union':
       return ownMessage(schema) ?? (def as unknown as z.core.$ZodUnionDef).options.map(expectedForm).join(', or ');
     case 'number':
@@ -93,18 +93,19 @@ function numberForm(schema: Schema): string {
   let min: { value: number; inclusive: boolean } | undefined;
   let max: { value: number; inclusive: boolean } | undefined;
   for (const c of checksOf(schema) as (z.core.$ZodCheckDef & Record<string, unknown>)[]) {
-    if (c.check === 'number_format' && String(c.format).includes('int')) integer = true;
+    // safeint, int32 and uint32 are integers; float32 and float64 are not.
+    if (c.check === 'number_format') integer = String(c.format).includes('int');
     if (c.check === 'greater_than') min = { value: c.value as number, inclusive: c.inclusive === true };
     if (c.check === 'less_than') max = { value: c.value as number, inclusive: c.inclusive === true };
   }
-  const noun = integer ? 'integer' : 'number';
+  const noun = integer ? 'an integer' : 'a number';
   if (integer && min !== undefined && max === undefined && min.value === 0 && !min.inclusive) return 'a positive integer';
-  if (min !== undefined && max !== undefined && min.inclusive && max.inclusive) return `an ${noun} from ${min.value} to ${max.value}`;
+  if (min !== undefined && max !== undefined && min.inclusive && max.inclusive) return `${noun} from ${min.value} to ${max.value}`;
   const bounds = [
     min === undefined ? undefined : `${min.inclusive ? 'at least' : 'greater than'} ${min.value}`,
     max === undefined ? undefined : `${max.inclusive ? 'at most' : 'less than'} ${max.value}`,
   ].filter((b) => b !== undefined);
-  return `${integer ? 'an integer' : 'a number'}${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}`;
+  return `${noun}${bounds.length > 0 ? ` ${bounds.join(' and ')}` : ''}`;
 }
 
 function stringForm(schema: Schema): string {
