@@ -22,7 +22,6 @@ export interface Bounds {
  * log.toArray(); // [{ at: 2 }, { at: 3 }, { at: 4 }]
  */
 export class BoundedLog<T> {
-  // Stryker disable next-line ArrayDeclaration: slots are read only once written (iteration stops at #size)
   #slots: (T | undefined)[] = [];
   #head = 0;
   #size = 0;
