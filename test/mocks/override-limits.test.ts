@@ -20,3 +20,12 @@ describe('how many overrides can be armed', () => {
     expect((await call<OddsSnapshot[]>(mock, '/v1/events/42/odds')).body[0]?.odds1).toBe(7.5);
   });
 });
+
+describe('which requests an override answers', () => {
+  it('narrowed to no path parameter at all (`params: {}`), answers every request of its route', async () => {
+    const mock = newMock();
+    mock.use('events.odds', () => [{ ...ROW, odds1: 4.5 }], { params: {} });
+    expect((await call<OddsSnapshot[]>(mock, '/v1/events/42/odds')).body[0]?.odds1).toBe(4.5);
+    expect((await call<OddsSnapshot[]>(mock, '/v1/events/7/odds')).body[0]?.odds1).toBe(4.5);
+  });
+});
