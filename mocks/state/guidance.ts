@@ -10,7 +10,8 @@ export class GuidanceStore {
   add(accountId: string, message: RequestGuidanceMessage): void {
     const list = this.byAccount.get(accountId) ?? [];
     list.push(message);
-    if (list.length > GUIDANCE_KEPT) list.splice(0, list.length - GUIDANCE_KEPT);
+    // One message in, at most one out: the list never holds more than GUIDANCE_KEPT.
+    if (list.length > GUIDANCE_KEPT) list.shift();
     this.byAccount.set(accountId, list);
   }
 

@@ -29,8 +29,4 @@ export class ResponseCache {
   get size(): number {
     return this.entries.size;
   }
-
-  clear(): void {
-    this.entries.clear();
-  }
 }

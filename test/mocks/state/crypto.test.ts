@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { newApiKey, newId, randomAlnum, randomHex, sha256Hex, timingSafeEqual, useSha256 } from '../../../mocks/state/crypto';
+
+/** The service's secrets (decisions.md, "Identifiers and secrets"): Web Crypto only, digests as lowercase hex. */
+
+describe('sha256Hex', () => {
+  it('is the SHA-256 of the UTF-8 text as 64 lowercase hex digits (FIPS 180-2 vectors)', async () => {
+    expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(await sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    // Every byte value, leading zeros included, comes out as two digits.
+    expect(await sha256Hex('svc_live_é')).toBe(createHash('sha256').update('svc_live_é', 'utf8').digest('hex'));
+  });
+
+  it('uses an injected implementation (the standalone server hashes synchronously with node:crypto)', async () => {
+    const nodeSha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    useSha256(nodeSha256);
+    const digest = sha256Hex('abc');
+    expect(typeof digest).toBe('string');
+    expect(digest).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+});
+
+describe('timingSafeEqual', () => {
+  it('is true exactly for equal strings', () => {
+    expect(timingSafeEqual('', '')).toBe(true);
+    expect(timingSafeEqual('a3f9', 'a3f9')).toBe(true);
+    expect(timingSafeEqual('a3f9', 'a3f8')).toBe(false);
+    expect(timingSafeEqual('b3f9', 'a3f9')).toBe(false);
+  });
+
+  it('is false when one string is a prefix of the other, either way round', () => {
+    expect(timingSafeEqual('a3f9', 'a3f')).toBe(false);
+    expect(timingSafeEqual('a3f', 'a3f9')).toBe(false);
+    expect(timingSafeEqual('', 'a')).toBe(false);
+  });
+});
+
+describe('random identifiers', () => {
+  it('randomHex gives `count` random bytes as lowercase hex, distinct across many refills of its pool', () => {
+    const seen = new Set<string>();
+    // 16 bytes at a time through several 4 KiB batches.
+    for (let i = 0; i < 1_000; i++) {
+      const hex = randomHex(16);
+      expect(hex).toMatch(/^[0-9a-f]{32}$/);
+      seen.add(hex);
+    }
+    expect(seen.size).toBe(1_000);
+    expect(randomHex(1)).toMatch(/^[0-9a-f]{2}$/);
+    expect(randomHex(0)).toBe('');
+  });
+
+  it('randomHex serves counts larger than its pool', () => {
+    const a = randomHex(5_000);
+    const b = randomHex(5_000);
+    expect(a).toMatch(/^[0-9a-f]{10000}$/);
+    expect(b).toMatch(/^[0-9a-f]{10000}$/);
+    expect(a).not.toBe(b);
+  });
+
+  it('randomAlnum gives exactly `length` characters of [A-Za-z0-9]', () => {
+    for (const length of [1, 2, 32, 63]) expect(randomAlnum(length)).toMatch(new RegExp(`^[A-Za-z0-9]{${length}}$`));
+    expect(randomAlnum(0)).toBe('');
+  });
+
+  it('randomAlnum draws every one of the 62 characters equally often (no modulo bias)', () => {
+    const n = 200_000;
+    const counts = new Map<string, number>();
+    for (let i = 0; i < n / 1_000; i++) for (const ch of randomAlnum(1_000)) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    // Binomial(n, 1/62): a byte mapped without rejection would give 'A'..'H' about 25% more.
+    const expected = n / 62;
+    const sd = Math.sqrt(n * (1 / 62) * (61 / 62));
+    for (const [ch, count] of counts) expect({ ch, off: Math.abs(count - expected) < 7 * sd }).toEqual({ ch, off: true });
+  });
+
+  it('API keys are svc_live_ + 32 characters of [A-Za-z0-9], and ids are the prefix + 32 lowercase hex', () => {
+    const keys = new Set(Array.from({ length: 50 }, newApiKey));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
+    expect(newId('key_')).toMatch(/^key_[0-9a-f]{32}$/);
+    expect(newId('gdn_')).toMatch(/^gdn_[0-9a-f]{32}$/);
+  });
+});
