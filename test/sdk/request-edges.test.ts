@@ -7,6 +7,10 @@ import { envelope, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fe
 const base = 'https://api.sports-odds.test';
 const sportsUrl = `${base}/v1/catalog/sports`;
 
+
+/** A client on virtual time that records every retry its hooks see. */
+const retryRecordingClient = (time: ReturnType<typeof virtualTime>, fetch: typeof globalThis.fetch, retries: RetryInfo[]) =>
+  new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, logLevel: 'off', now: time.now, sleep: time.sleep, fetch, hooks: { beforeRetry: [(info) => void retries.push(info)] } });
 describe("the call's total deadline", () => {
   it('is checked again once the key is in hand: a key function that used up the deadline sends nothing', async () => {
     const time = virtualTime();
@@ -58,15 +62,7 @@ describe('what a call tells its hooks and its debug log', () => {
     const time = virtualTime();
     const retries: RetryInfo[] = [];
     const fake = fakeFetch([{ status: 503, body: envelope(503), headers: { 'retry-after': '2' } }, { body: [] }]);
-    const odds = new SportsOdds({
-      apiKey: TEST_KEY,
-      baseUrl: base,
-      logLevel: 'off',
-      now: time.now,
-      sleep: time.sleep,
-      fetch: fake.fetch,
-      hooks: { beforeRetry: [(info) => void retries.push(info)] },
-    });
+    const odds = retryRecordingClient(time, fake.fetch, retries);
     await odds.catalog.sports();
     expect(retries).toHaveLength(1);
     expect(retries[0]).toMatchObject({ routeId: 'catalog.sports', attempt: 1, delayMs: 2_000 });
@@ -114,15 +110,7 @@ describe('Retry-After given as an HTTP date', () => {
       { status: 503, body: envelope(503), headers: { date: 'Sat, 21 Nov 2026 13:00:00 GMT', 'retry-after': 'Sat, 21 Nov 2026 13:00:30 GMT' } },
       { body: [] },
     ]);
-    const odds = new SportsOdds({
-      apiKey: TEST_KEY,
-      baseUrl: base,
-      logLevel: 'off',
-      now: time.now,
-      sleep: time.sleep,
-      fetch: fake.fetch,
-      hooks: { beforeRetry: [(info) => void retries.push(info)] },
-    });
+    const odds = retryRecordingClient(time, fake.fetch, retries);
     expect(await odds.catalog.sports()).toEqual([]);
     expect(retries.map((r) => r.delayMs)).toEqual([30_000]);
   });
