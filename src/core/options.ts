@@ -23,8 +23,8 @@ const SDK_HEADERS: Readonly<Record<string, string>> = {
 /** The environment of runtimes that have one (Node, Bun, Deno with compat), without importing Node. */
 function readEnv(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  const value = env?.[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
+  // A blank variable is unset.
+  return env?.[name]?.trim() || undefined;
 }
 
 const isLoopback = (hostname: string): boolean =>
