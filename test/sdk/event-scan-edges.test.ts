@@ -102,6 +102,32 @@ describe('an events scan past a crowded kickoff instant', () => {
     const rest = await allPages(odds.events.resumeScan(scan.state).pages());
     expect(sorted(idsOf([...page.data, ...rowsOf(rest)]))).toEqual(sorted(idsOf(expected)));
   });
+
+  it('keeps the rest of a window that ends one millisecond after the crowded instant, and lists the event there', async () => {
+    const mock = newMock();
+    const { odds } = sdkFor(mock);
+    const { sportId, leagueIds } = await crowd(mock, odds);
+    const justAfter = '2026-10-03T12:35:17.001Z';
+    const last = mock.data.addEvent({ sport_id: SPORT, league_id: leagueIds[5] as number, runner_home: 'Late', runner_away: 'Kick', starts: justAfter });
+    const filters = { sport_id: sportId, starts_from: CROWDED, starts_to: justAfter };
+    const scan = odds.events.scan(filters, { pageSize: PAGE });
+    await scan.pages().next();
+    expect(scan.state.segments.at(-1)).toEqual({ sport_id: sportId, from: justAfter, to: justAfter, seen: [] });
+    const events = rowsOf(await allPages(odds.events.resumeScan(scan.state).pages()));
+    expect(idsOf(events)).toContain(last);
+  });
+
+  it('asks for nothing after a crowded instant that ends the window', async () => {
+    const mock = newMock();
+    const { odds } = sdkFor(mock);
+    const { sportId, leagueIds, atInstant } = await crowd(mock, odds);
+    const scan = odds.events.scan({ sport_id: sportId, starts_from: CROWDED, starts_to: CROWDED }, { pageSize: PAGE });
+    await scan.pages().next();
+    // Only the per-league segments of the instant remain: no segment starting after the window's end.
+    expect(scan.state.segments.map((s) => s.from)).toEqual(leagueIds.map(() => CROWDED));
+    const rest = rowsOf(await allPages(odds.events.resumeScan(scan.state).pages()));
+    expect(sorted(idsOf(rest)).every((id) => atInstant.includes(id))).toBe(true);
+  });
 });
 
 describe('an events scan that cannot list everything', () => {
