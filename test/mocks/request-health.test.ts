@@ -254,25 +254,27 @@ describe('request-health detail pages', () => {
     };
     await failAt(NOW_MS - 40 * DAY, 2);
     await failAt(NOW_MS - 31 * DAY);
+    // The first instant of the oldest day the details cover: older than 29 whole days, and still listed.
+    const oldestDay = await failAt(Date.parse(`${isoDay(NOW_MS - 29 * DAY)}T00:00:00Z`));
     const recent = await failAt(NOW_MS - 29 * DAY);
     const today = await failAt(NOW_MS);
 
     const ninety = await health(mock, '?days=90');
-    expect(ninety.summary.failed_requests).toBe(5);
+    expect(ninety.summary.failed_requests).toBe(6);
     expect(ninety.issues.length).toBe(1);
-    expect(ninety.issues[0]).toMatchObject({ endpoint: SPORTS, status: 400, error_code: 'invalid_parameters', failures: 5, last_seen_at: iso(NOW_MS) });
+    expect(ninety.issues[0]).toMatchObject({ endpoint: SPORTS, status: 400, error_code: 'invalid_parameters', failures: 6, last_seen_at: iso(NOW_MS) });
     const day = (report: typeof ninety, ms: number) => report.daily.find((d) => d.day === isoDay(ms));
     expect(day(ninety, NOW_MS - 40 * DAY)).toMatchObject({ requests: 2, failed_requests: 2 });
     expect(day(ninety, NOW_MS - 31 * DAY)).toMatchObject({ requests: 1, failed_requests: 1 });
-    expect(day(ninety, NOW_MS - 29 * DAY)).toMatchObject({ requests: 1, failed_requests: 1 });
-    expect(ninety.events.map((e) => e.request_id)).toEqual([...today, ...recent]);
+    expect(day(ninety, NOW_MS - 29 * DAY)).toMatchObject({ requests: 2, failed_requests: 2 });
+    expect(ninety.events.map((e) => e.request_id)).toEqual([...today, ...recent, ...oldestDay]);
     expect(ninety.range.detail_retention_days).toBe(30);
 
     const thirty = await health(mock);
-    expect(thirty.summary.failed_requests).toBe(2);
-    expect(thirty.issues[0]!.failures).toBe(2);
+    expect(thirty.summary.failed_requests).toBe(3);
+    expect(thirty.issues[0]!.failures).toBe(3);
     expect(day(thirty, NOW_MS - 40 * DAY)).toBeUndefined();
-    expect(thirty.events.map((e) => e.request_id)).toEqual([...today, ...recent]);
+    expect(thirty.events.map((e) => e.request_id)).toEqual([...today, ...recent, ...oldestDay]);
 
     const one = await health(mock, '?days=1');
     expect(one.summary.failed_requests).toBe(1);

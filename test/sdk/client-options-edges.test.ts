@@ -50,6 +50,16 @@ describe('the base URL', () => {
     expect(make({ baseUrl: 'https://api.example.com/', allowInsecureHttp: false })().baseUrl).toBe('https://api.example.com');
   });
 
+  it('drops every trailing slash, so a route never starts with an empty segment', () => {
+    expect(make({ baseUrl: 'https://api.example.com/v2//' })().baseUrl).toBe('https://api.example.com/v2');
+    expect(make({ baseUrl: 'https://api.example.com///' })().baseUrl).toBe('https://api.example.com');
+  });
+
+  it('refuses an empty apiKey, rather than sending an empty bearer or falling back to the environment', () => {
+    vi.stubEnv('SPORTS_ODDS_API_KEY', TEST_KEY);
+    expect(thrown(() => new SportsOdds({ apiKey: '', baseUrl: base })).message).toMatch(/^no API key/);
+  });
+
   it('reads the environment trimmed, and takes a blank variable as unset', () => {
     vi.stubEnv('SPORTS_ODDS_BASE_URL', `  ${base}  `);
     vi.stubEnv('SPORTS_ODDS_API_KEY', ` ${TEST_KEY}\n`);
