@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SportsOdds, SportsOddsCredentials, SportsOddsError, type ClientOptions, type Logger } from '../../src';
-import { fakeFetch, TEST_KEY } from './fake-fetch';
+import { fakeFetch, TEST_KEY, virtualTime } from './fake-fetch';
 
 const base = 'https://api.sports-odds.test';
 const make = (options: ClientOptions) => () => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, ...options });
@@ -79,11 +79,44 @@ describe('the base URL', () => {
     expect(fake.seen[0]?.authorization).toBe(`Bearer ${TEST_KEY}`);
   });
 
+  it("refuses an empty baseUrl as missing, rather than reading the environment's", () => {
+    vi.stubEnv('SPORTS_ODDS_BASE_URL', base);
+    expect(thrown(make({ baseUrl: '' })).message).toBe('no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable');
+  });
+
   it('is required of the keyless credentials client too', () => {
     vi.stubEnv('SPORTS_ODDS_BASE_URL', '');
     expect(thrown(() => new SportsOddsCredentials({})).message).toBe(
       'no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable',
     );
+  });
+});
+
+describe('the log level', () => {
+  /** The levels of the lines one call to the catalog writes: debug lines per attempt, an info line for its retry. */
+  const levelsLogged = async (options: ClientOptions): Promise<string[]> => {
+    const levels: string[] = [];
+    const log = (level: string) => () => void levels.push(level);
+    const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
+    const fake = fakeFetch([{ status: 503 }, { body: [] }]);
+    const time = virtualTime();
+    await new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, fetch: fake.fetch, logger, now: time.now, sleep: time.sleep, ...options }).catalog.sports();
+    return levels;
+  };
+
+  it('is read from SPORTS_ODDS_LOG when the client is given none', async () => {
+    vi.stubEnv('SPORTS_ODDS_LOG', ' debug ');
+    expect(new Set(await levelsLogged({}))).toEqual(new Set(['debug', 'info']));
+  });
+
+  it('stays at the default warn when SPORTS_ODDS_LOG names no level', async () => {
+    vi.stubEnv('SPORTS_ODDS_LOG', 'chatty');
+    expect(await levelsLogged({})).toEqual([]);
+  });
+
+  it('is the logLevel option over SPORTS_ODDS_LOG', async () => {
+    vi.stubEnv('SPORTS_ODDS_LOG', 'debug');
+    expect(await levelsLogged({ logLevel: 'warn' })).toEqual([]);
   });
 });
 

@@ -20,6 +20,8 @@ describe('redact: secrets in text', () => {
   it('masks an API key, a bearer credential and each kind of token, keeping the rest of the text', () => {
     expect(redact(`key=${TEST_KEY};`)).toBe('key=svc_live_****;');
     expect(redact('authorization: Bearer some.opaque-token, next')).toBe('authorization: Bearer ****, next');
+    // However many blanks a hand-written header puts after the scheme.
+    expect(redact('authorization: bearer \t some.opaque-token')).toBe('authorization: bearer \t ****');
     for (const kind of ['rot', 'clm', 'rcv', 'emv', 'res', 'ckv']) {
       expect(redact(`token ${kind}_ABCDEFGHijklmnop_-12 used`)).toBe(`token ${kind}_**** used`);
     }
