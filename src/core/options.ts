@@ -121,16 +121,14 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
     }
     baseUrl = checkBaseUrl(given, options.allowInsecureHttp ?? false);
   }
-  let logger = base?.logger;
-  if (logger === undefined || options.logger !== undefined || options.logLevel !== undefined) {
-    const envLevel = readEnv('SPORTS_ODDS_LOG');
-    const level = options.logLevel ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
-    logger = createLogger(options.logger ?? base?.logger.target ?? console, level, base?.logger);
-  }
+  // A derived client's logger writes where its parent's does, at its level, and masks the same secrets.
+  const envLevel = readEnv('SPORTS_ODDS_LOG');
+  const level = options.logLevel ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
+  const logger = createLogger(options.logger ?? base?.logger.target ?? console, level, base?.logger);
   // The same rule as a call's own maxRetries: a non-negative integer, or Infinity (retry until the deadline).
   const maxRetries = checkMaxRetries(options.maxRetries ?? base?.maxRetries ?? DEFAULTS.maxRetries);
   const rps = options.rateLimit?.requestsPerSecond;
-  if (rps !== undefined && rps !== 'account') positive('rateLimit.requestsPerSecond', rps, 1);
+  if (rps !== 'account') positive('rateLimit.requestsPerSecond', rps, 1);
   return {
     baseUrl,
     timeout: positive('timeout', options.timeout, base?.timeout ?? DEFAULTS.timeout),

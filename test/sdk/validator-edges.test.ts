@@ -142,6 +142,23 @@ describe('the answer validator accepts exactly what zod accepts', () => {
     ]);
   });
 
+  it('number formats other than safeint keep their own ranges (int32, uint32, float32)', () => {
+    agrees(z.int32(), [
+      [2 ** 31 - 1, true],
+      [2 ** 31, false],
+      [-(2 ** 31), true],
+      [1.5, false],
+    ]);
+    agrees(z.object({ n: z.uint32() }), [
+      [{ n: 2 ** 32 - 1 }, true],
+      [{ n: -1 }, false],
+    ]);
+    agrees(z.float32(), [
+      [0.5, true],
+      [2 ** 129, false],
+    ]);
+  });
+
   it('booleans are booleans, not 0 and 1, in a row in order or not', () => {
     const row = z.object({ live: z.boolean(), name: z.string() });
     agrees(row, [
