@@ -1,8 +1,5 @@
-import type { EventsQuery } from '../../src/schemas';
+import { lastInstantOf, type EventsQuery } from '../../src/schemas';
 import { ms } from './common';
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const DAY = 86_400_000;
 
 /** The filters of an events query, with times as milliseconds. */
 export interface EventFilters {
@@ -16,10 +13,6 @@ export interface EventFilters {
   readonly since?: number | undefined;
 }
 
-/** The inclusive upper bound of `starts_to` (spec 4.1 rule 3). */
-export const startsToBound = (value: string): number =>
-  DAY_PATTERN.test(value) ? Date.parse(`${value}T00:00:00Z`) + DAY - 1 : ms(value);
-
 /** Reads the filters of a decoded events query. */
 export function eventFilters(q: EventsQuery): EventFilters {
   return {
@@ -28,7 +21,7 @@ export function eventFilters(q: EventsQuery): EventFilters {
     eventId: q.event_id,
     parentId: q.parent_id,
     startsFrom: q.starts_from === undefined ? undefined : ms(q.starts_from),
-    startsTo: q.starts_to === undefined ? undefined : startsToBound(q.starts_to),
+    startsTo: q.starts_to === undefined ? undefined : lastInstantOf(q.starts_to),
     since: q.since === undefined ? undefined : ms(q.since),
   };
 }

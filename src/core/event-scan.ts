@@ -1,4 +1,5 @@
 import type { Event } from '../schemas/events';
+import { lastInstantOf } from '../schemas/query';
 import { BudgetExceededError, IncompleteScanError } from './errors/local';
 import { Scan, type ScanPage, type ScanProgress } from './scan';
 import type { WithMeta } from './types';
@@ -54,11 +55,6 @@ const instant = (text: string): number => Date.parse(text);
 /** An event's kickoff instant; NaN when it has none. */
 // Stryker disable next-line StringLiteral: Date.parse of '' and of any other text that is no date are both NaN
 const startOf = (e: Event): number => instant(e.starts ?? '');
-/**
- * The last instant `starts_to` includes: a UTC day (`YYYY-MM-DD`, the only form the query schema
- * takes without a time part) runs through 23:59:59.999Z.
- */
-const upTo = (to: string): number => (to.includes('T') ? Date.parse(to) : Date.parse(`${to}T00:00:00Z`) + 86_399_999);
 const iso = (ms: number): string => new Date(ms).toISOString();
 const ids = (rows: readonly Event[]): number[] => rows.flatMap((e) => (typeof e.event_id === 'number' ? [e.event_id] : []));
 
@@ -129,7 +125,7 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
   async #narrow(state: EventScanState, segment: EventScanSegment, seen: number[]): Promise<void> {
     const at = segment.from;
     const rest: EventScanSegment = { ...segment, from: iso(instant(at) + 1), seen: [] };
-    const rests = instant(rest.from) <= upTo(rest.to) ? [rest] : [];
+    const rests = instant(rest.from) <= lastInstantOf(rest.to) ? [rest] : [];
     let parts: EventScanSegment[] = [];
     if (segment.league_id !== undefined || Number.isNaN(instant(at))) {
       // Nothing narrower to split by: those events stay out of reach.

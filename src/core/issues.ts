@@ -34,7 +34,10 @@ const kindOf = (value: unknown): string =>
 
 const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
-/** Whether a check's definition is of a kind (the `check` tag of zod's check definitions). */
+/**
+ * The definitions of a schema's checks in zod's order, as the validator's `checksIn` lists them. Kept
+ * apart from it: this module loads on demand and must reach no module that runs as the SDK loads.
+ */
 const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => {
   const checks = (schema._zod.def.checks ?? []).map((c) => c._zod.def);
   return schema._zod.traits.has('$ZodCheck') ? [schema._zod.def as unknown as z.core.$ZodCheckDef, ...checks] : checks;

@@ -42,8 +42,13 @@ export function validatorOf(schema: Schema): Test {
  * const refinements = checksOf(routes['events.odds'].query);
  */
 export function checksOf(schema: Schema): Test | undefined {
-  const test = withChecks(schema, () => true);
-  return schema._zod.traits.has('$ZodCheck') || (schema._zod.def.checks?.length ?? 0) > 0 ? test : undefined;
+  return checksIn(schema).length > 0 ? withChecks(schema, () => true) : undefined;
+}
+
+/** A schema's checks in zod's order: the schema itself when it is a check (a format, an integer), then `def.checks`. */
+function checksIn(schema: Schema): Check[] {
+  const own = (schema._zod.def.checks ?? []) as Check[];
+  return schema._zod.traits.has('$ZodCheck') ? [schema as unknown as Check, ...own] : own;
 }
 
 /** The type test of a schema, before its checks. */
@@ -275,16 +280,10 @@ function present(f: Field, value: unknown): boolean {
   }
 }
 
-/**
- * The type test followed by the schema's checks, in zod's order: the schema itself when it is a
- * check (a format, an integer), then `def.checks`.
- */
+/** The type test followed by the schema's checks (`checksIn`). */
 function withChecks(schema: Schema, base: Test): Test {
-  const checks: Check[] = [];
-  if (schema._zod.traits.has('$ZodCheck')) checks.push(schema as unknown as Check);
-  for (const check of schema._zod.def.checks ?? []) checks.push(check as Check);
-  if (checks.length === 0) return base;
-  const tests = checks.map(checkTest);
+  const tests = checksIn(schema).map(checkTest);
+  if (tests.length === 0) return base;
   if (tests.length === 1) {
     const only = tests[0] as Test;
     return (v) => base(v) && only(v);

@@ -60,6 +60,16 @@ export const qUtcDateTimeOrDay = z.union(
   'must be an RFC 3339 UTC timestamp or a UTC day YYYY-MM-DD',
 );
 
+/**
+ * The last instant a `qUtcDateTimeOrDay` value includes (spec 4.1 rule 3): a timestamp itself, a UTC
+ * day through 23:59:59.999Z. NaN for text that is neither.
+ *
+ * @example
+ * lastInstantOf('2026-11-21'); // Date.parse('2026-11-21T23:59:59.999Z')
+ */
+export const lastInstantOf = (value: string): number =>
+  UTC_DAY_PATTERN.test(value) ? Date.parse(`${value}T00:00:00Z`) + 86_399_999 : Date.parse(value);
+
 /** `limit` of the events listing: 1 to 500, default 100 (the default is applied by the service). */
 export const LIMIT_MAX = 500;
 export const LIMIT_DEFAULT = 100;

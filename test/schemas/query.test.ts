@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
   CURSOR_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, NoQuery, qBool, qCursor, qDays, qDecimal, qIntRange, qLimit, qMarket,
-  qPositiveInt, query, qUtcDateTime, qUtcDateTimeOrDay, utcDateTime,
+  lastInstantOf, qPositiveInt, query, qUtcDateTime, qUtcDateTimeOrDay, utcDateTime,
 } from '../../src/schemas';
 import { expectFail, expectOk } from './fixtures';
 
@@ -195,5 +195,18 @@ describe('decimal parameters from floating-point numbers', () => {
     expect(decimalText(-0)).toBe('0');
     const wire = z.encode(ClvQuery, { event_id: 1, market: 'spread', side: 'home', line: -3.5 + 1e-17, odds: 1.1 + 0.2, stake: 1e-7 });
     expect(wire).toMatchObject({ line: '-3.5', odds: '1.3', stake: '0.0000001' });
+  });
+});
+
+describe('lastInstantOf: the inclusive end of starts_to (spec 4.1 rule 3)', () => {
+  it('is a timestamp itself, and a UTC day through 23:59:59.999Z', () => {
+    expect(lastInstantOf('2026-11-21T18:00:00Z')).toBe(Date.parse('2026-11-21T18:00:00Z'));
+    expect(lastInstantOf('2026-11-21T18:00:00.001Z')).toBe(Date.parse('2026-11-21T18:00:00.001Z'));
+    expect(lastInstantOf('2026-11-21')).toBe(Date.parse('2026-11-21T23:59:59.999Z'));
+    expect(lastInstantOf('2026-11-21') + 1).toBe(Date.parse('2026-11-22T00:00:00Z'));
+  });
+
+  it('is NaN for text that is neither', () => {
+    expect(lastInstantOf('soon')).toBeNaN();
   });
 });
