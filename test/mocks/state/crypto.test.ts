@@ -34,6 +34,15 @@ describe('timingSafeEqual', () => {
     expect(timingSafeEqual('a3f', 'a3f9')).toBe(false);
     expect(timingSafeEqual('', 'a')).toBe(false);
   });
+
+  it('compares whole strings, whatever their lengths', () => {
+    expect(timingSafeEqual('abc', 'abc')).toBe(true);
+    expect(timingSafeEqual('abc', 'abd')).toBe(false);
+    expect(timingSafeEqual('abc', 'ab')).toBe(false);
+    expect(timingSafeEqual('', '')).toBe(true);
+    // A NUL past the end of the shorter string is no match (its missing characters count as 0).
+    expect(timingSafeEqual('ab\u0000', 'ab')).toBe(false);
+  });
 });
 
 describe('random identifiers', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex, timingSafeEqual } from '../../../mocks/state/crypto';
+import { sha256Hex } from '../../../mocks/state/crypto';
 import { KeyStore } from '../../../mocks/state/keys';
 
 describe('KeyStore (spec 5 rule 10)', () => {
@@ -21,15 +21,5 @@ describe('KeyStore (spec 5 rule 10)', () => {
     const plaintext = `svc_live_${'a'.repeat(32)}`;
     await store.create({ accountId: 'acct_1', name: 'k', scopes: ['data:read'], now: 0, plaintext });
     await expect(store.create({ accountId: 'acct_2', name: 'k', scopes: ['data:read'], now: 0, plaintext })).rejects.toThrow();
-  });
-});
-
-describe('timingSafeEqual', () => {
-  it('compares whole strings, whatever their lengths', () => {
-    expect(timingSafeEqual('abc', 'abc')).toBe(true);
-    expect(timingSafeEqual('abc', 'abd')).toBe(false);
-    expect(timingSafeEqual('abc', 'ab')).toBe(false);
-    expect(timingSafeEqual('', '')).toBe(true);
-    expect(timingSafeEqual('ab\u0000', 'ab')).toBe(false);
   });
 });
