@@ -1,13 +1,15 @@
 import type { APIPromise } from './core/api-promise';
-import { CreditLedger } from './core/budget';
 import { registerClient, type ClientInternals } from './core/internals';
+import { MemoryCoordinator } from './core/memory-coordinator';
 import { resolveApiKey, resolveOptions } from './core/options';
-import { Pacer } from './core/pacer';
 import { callRoute } from './core/request';
-import { KeyRotator, MemoryRotationStore } from './core/rotation';
+import { KeyRotator } from './core/rotation';
 import { ServiceClock } from './core/service-clock';
 import { Transport } from './core/transport';
-import type { ClientContext, ClientOptions, ClientOverrides, CreditSnapshot, PaceGate, RequestOptions, ResponseOf, RouteInput } from './core/types';
+import { APIError } from './core/errors/api';
+import type { PlanRate } from './core/plan-rate';
+import { LOWEST_PLAN_RPS } from './schemas/limits';
+import type { ClientContext, ClientOptions, ClientOverrides, CreditSnapshot, RequestOptions, ResponseOf, RouteInput } from './core/types';
 import { AccountResource } from './resources/account';
 import { Analytics } from './resources/analytics';
 import { Catalog } from './resources/catalog';
@@ -58,24 +60,25 @@ export class SportsOdds implements RouteCaller {
     let internals: ClientInternals;
     if (parent === undefined) {
       const resolved = resolveOptions(options);
-      const key = { source: resolveApiKey(options) };
+      const key = { source: resolveApiKey(options), generation: -1 };
       if (typeof key.source === 'string') resolved.logger.addSecret(key.source);
+      const coordinator = options.coordinator ?? new MemoryCoordinator({ now: resolved.now, sleep: resolved.sleep });
       const ctx: ClientContext = {
         options: resolved,
         key,
         transport: new Transport(resolved.fetch),
-        ledger: new CreditLedger(resolved.budget),
-        pacer: undefined,
+        coordinator,
+        pace: () => undefined,
         clock: new ServiceClock(resolved.now),
       };
       const rps = resolved.rateLimit?.requestsPerSecond;
-      if (rps !== undefined) {
-        ctx.pacer = new Pacer(rps === 'account' ? (gate) => planRate({ ...ctx, pacer: gate }) : rps, resolved.now, resolved.sleep);
-      }
-      const rotator = new KeyRotator({ ctx, store: options.rotationStore ?? new MemoryRotationStore(), onKeyRotated: options.onKeyRotated });
+      if (rps === 'account') ctx.pace = accountPace(ctx);
+      else if (rps !== undefined) ctx.pace = () => rps;
+      const rotator = new KeyRotator({ ctx, store: options.rotationStore ?? coordinator.keys.store, onKeyRotated: options.onKeyRotated });
+      ctx.recoverKey = rotator;
       internals = { ctx, rotator };
     } else {
-      // Shared with the parent: the key (and its rotations), the ledger and budget, the pacer, the service clock.
+      // Shared with the parent: the key (and its rotations), the coordinator (ledger, budget, pacing), the service clock.
       const resolved = resolveOptions(options, parent.ctx.options);
       const ctx: ClientContext = {
         ...parent.ctx,
@@ -98,8 +101,8 @@ export class SportsOdds implements RouteCaller {
 
   /**
    * A client with other call options (timeouts, retries, headers, validation, logging, hooks) that
-   * shares this one's key and its rotations, credit ledger and budget, pacer and service clock: a
-   * view of the same account, so the budget and the rate limit still hold across both.
+   * shares this one's key and its rotations, coordinator (credit ledger, budget, pacing) and service
+   * clock: a view of the same account, so the budget and the rate limit still hold across both.
    *
    * @example
    * const patient = odds.withOptions({ timeout: 120_000, maxRetries: 6 });
@@ -110,13 +113,25 @@ export class SportsOdds implements RouteCaller {
   }
 
   /**
-   * Credits spent by this client and the last known remaining credits of both windows.
+   * Credits spent by this client (by every client of its coordinator, when one is shared) and the
+   * last known remaining credits of both windows, as this client last learned them (no I/O).
    *
    * @example
    * console.log(odds.credits.spent, odds.credits.daily.remaining, odds.credits.daily.reset);
    */
   get credits(): CreditSnapshot {
-    return this.#internals.ctx.ledger.snapshot();
+    return this.#internals.ctx.coordinator.credits();
+  }
+
+  /**
+   * The credits read from the coordinator now: with a store shared by a fleet, every process's spend
+   * and reservations, and the windows as the latest answer of any of them reported.
+   *
+   * @example
+   * const { spent, reserved, daily } = await odds.readCredits();
+   */
+  readCredits(): Promise<CreditSnapshot> {
+    return this.#internals.ctx.coordinator.readCredits();
   }
 
   /**
@@ -131,15 +146,29 @@ export class SportsOdds implements RouteCaller {
 }
 
 /**
- * The plan's requests per second from the account record, its request sent through `gate` (the
- * pacer's own slots, so the first second never carries more than the rate it finds).
+ * The pace of `rateLimit: { requestsPerSecond: 'account' }`. The first call loads `PlanRate` and
+ * looks the rate up, its request sent first at the lowest plan's rate while the others wait for it
+ * to end (so no second carries more than the rate it finds); from then on, the plan's rate once
+ * learned, else the lowest plan's rate while later lookups run in the background.
  */
-async function planRate(ctx: ClientContext & { pacer: PaceGate }): Promise<number | undefined> {
-  try {
-    const account = await callRoute(ctx, 'account.get');
-    return account.plan.rate_limit_rps > 0 ? account.plan.rate_limit_rps : undefined;
-  } catch (error) {
-    ctx.options.logger.warn(`rateLimit 'account': could not read the plan's rate, so calls are not paced: ${String(error)}`);
-    return undefined;
-  }
+function accountPace(ctx: ClientContext): () => number | Promise<number> {
+  let rate: PlanRate | undefined;
+  let first: Promise<number> | undefined;
+  const start = async (): Promise<number> => {
+    const { PlanRate } = await import('./core/plan-rate');
+    // The lookup's own calls are paced at the lowest rate: they never wait on the lookup.
+    const lookupCtx: ClientContext = { ...ctx, pace: () => LOWEST_PLAN_RPS };
+    const planRate = new PlanRate({
+      read: async () => (await callRoute(lookupCtx, 'account.get', {}, { maxRetries: 0 })).plan.rate_limit_rps,
+      shared: ctx.coordinator.rate,
+      now: ctx.options.now,
+      logger: ctx.options.logger,
+      lowest: LOWEST_PLAN_RPS,
+      refused: (error): error is APIError => error instanceof APIError && (error.status === 401 || error.status === 403),
+    });
+    await planRate.lookup();
+    rate = planRate;
+    return planRate.current();
+  };
+  return () => (rate === undefined ? (first ??= start()) : rate.current());
 }

@@ -6,6 +6,8 @@ export { SportsOdds } from './client';
 export { VERSION } from './version';
 export { SportsOddsCredentials, type CredentialsOptions } from './resources/credentials';
 export { MemoryRotationStore, RotationPendingError } from './core/rotation';
+export { memoryCoordinator, type MemoryCoordinatorOptions } from './core/memory-coordinator';
+export { LOWEST_PLAN_RPS } from './schemas/limits';
 export { ROTATION_REPLAY_WINDOW_MS, CREDENTIAL_REPLAY_WINDOW_MS } from './core/replay';
 export { APIPromise } from './core/api-promise';
 export { Scan, type ScanPage, type ScanProgress, type CreditEstimate, type RequestCost } from './core/scan';
@@ -43,6 +45,7 @@ export {
   BudgetExceededError,
   CursorExpiredError,
   IncompleteScanError,
+  CoordinatorError,
   type APIErrorInit,
   type ParameterIssue,
   type ValidationIssue,
@@ -69,6 +72,14 @@ export type {
   RawAnswer,
   RotationStore,
   PendingRotation,
+  Coordinator,
+  AdmitRequest,
+  Admission,
+  KeyCoordination,
+  RateCoordination,
+  RotationAnswer,
+  RotationLock,
+  CreditSource,
   RotateOptions,
   OnKeyRotated,
   KeyRotatedInfo,

@@ -1,5 +1,5 @@
 import { BudgetExceededError } from './errors/local';
-import type { BudgetOptions, CreditSnapshot, CreditSource, Ledger, WindowState } from './types';
+import type { BudgetOptions, CreditSnapshot, CreditSource, WindowState } from './coordination';
 
 const copyWindow = (w: WindowState): WindowState => ({ ...w });
 
@@ -17,7 +17,7 @@ const MAX_PENDING = 32;
  * ledger.record(answerHead, Date.now());
  * ledger.release(25);
  */
-export class CreditLedger implements Ledger {
+export class CreditLedger {
   #spent = 0;
   #calls = 0;
   #reserved = 0;
@@ -83,10 +83,11 @@ export class CreditLedger implements Ledger {
   /**
    * Reserves `envelope` credits for a call about to be sent, or throws `BudgetExceededError`.
    * `now` reads the service's time (the floors' windows reset on its clock), only where a floor is
-   * set. `release(envelope)` ends the reservation when the attempt is over.
+   * set. `budget` is the calling client's (default: the ledger's own). `release(envelope)` ends the
+   * reservation when the attempt is over.
    */
-  admit(envelope: number, now: () => number): void {
-    const { maxCredits, dailyFloor, periodFloor } = this.budget;
+  admit(envelope: number, now: () => number, budget: BudgetOptions = this.budget): void {
+    const { maxCredits, dailyFloor, periodFloor } = budget;
     if (maxCredits !== undefined) {
       const available = maxCredits - this.#spent - this.#reserved;
       if (envelope > available) throw new BudgetExceededError('maxCredits', envelope, available);

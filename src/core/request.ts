@@ -9,7 +9,8 @@ import { runHooks } from './hooks';
 import { Answer, AnswerHead } from './meta';
 import { withHeaders } from './options';
 import { checkMaxRetries, withRetry } from './retry';
-import { throwIfAborted } from './runtime';
+import { abortable, throwIfAborted } from './runtime';
+import type { Admission } from './coordination';
 import type { ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
 import { encodeParams } from './encode';
 import { parseJson } from './json';
@@ -18,8 +19,8 @@ import { validateBody } from './validate';
 import { validatorOf } from './validator';
 
 /**
- * Calls one route of the route table: validate parameters locally (free) -> budget guard ->
- * pacing -> transport -> retry policy -> error envelope or the answer, whose body is parsed and
+ * Calls one route of the route table: validate parameters locally (free) -> the coordinator's
+ * admission (budget guard, pacing) -> key -> transport -> retry policy -> error envelope or the answer, whose body is parsed and
  * validated when the data is first asked for.
  *
  * @example
@@ -59,6 +60,39 @@ export function parserOf<Id extends RouteId>(
   };
 }
 
+/** What an attempt answers when its key was replaced and it should be sent again. */
+const KEY_RECOVERED = Symbol('key recovered');
+/** Times one attempt may switch keys (each switch follows a newer rotation; more means a loop). */
+const MAX_KEY_RECOVERIES = 3;
+
+/**
+ * The key to send: the client's (its function read on every attempt), switched first to its
+ * replacement when the coordinator has published rotations since this client last looked.
+ */
+async function keyOf(ctx: ClientContext): Promise<string> {
+  const source = ctx.key.source;
+  const key = typeof source === 'function' ? await resolveKey(source, ctx.options.logger) : source;
+  const generation = ctx.coordinator.keys.generation;
+  if (generation === ctx.key.generation || ctx.recoverKey === undefined) return key;
+  ctx.key.generation = generation;
+  if (!(await ctx.recoverKey.adopt(key))) return key;
+  const next = ctx.key.source;
+  return typeof next === 'function' ? resolveKey(next, ctx.options.logger) : next;
+}
+
+/**
+ * Settles an admission with the coordinator; a store that cannot be reached then is logged, not
+ * thrown: the answer is in hand (and may be paid for), and the reservation lapses with its lease.
+ */
+async function settle(ctx: ClientContext, admission: Admission, answer: AnswerHead | undefined, receivedAt: number): Promise<boolean> {
+  try {
+    return await ctx.coordinator.settle(admission, answer, receivedAt);
+  } catch (error) {
+    ctx.options.logger.warn(`could not record the attempt with the coordinator: ${String(error)}`);
+    return false;
+  }
+}
+
 /**
  * Typed parameters that the encoder built from their schema does not take go to zod
  * (`encodeParams` loads it then), which refuses them with every issue named.
@@ -91,19 +125,26 @@ export async function sendRoute<Id extends RouteId>(
   const deadlineAt = o.now() + (options.totalTimeout ?? o.totalTimeout);
   const maxRetries = checkMaxRetries(options.maxRetries ?? o.maxRetries);
 
+  // One attempt; sent again at once (not a retry) when its key was refused because a rotation
+  // replaced it and the client could switch to the new key.
   const attempt = async (attemptNumber: number): Promise<Answer> => {
+    for (let recoveries = 0; ; recoveries++) {
+      const answer = await send(attemptNumber, recoveries < MAX_KEY_RECOVERIES);
+      if (answer !== KEY_RECOVERED) return answer;
+    }
+  };
+
+  const send = async (attemptNumber: number, mayRecover: boolean): Promise<Answer | typeof KEY_RECOVERED> => {
     throwIfAborted(signal);
-    // The floors' windows reset on the service's clock.
-    if (envelope !== undefined) ctx.ledger.admit(envelope, ctx.clock.now);
+    const pace = ctx.pace();
+    const rate = typeof pace === 'object' ? await abortable(pace, signal) : pace;
+    // The budget's reservation and the pacing slot, from the coordinator (the floors' windows reset on the service's clock).
+    const admission = await ctx.coordinator.admit({ envelope, budget: o.budget, serviceNow: ctx.clock.now, rate, signal });
+    let settled = false;
     try {
-      const key = route.auth.kind === 'bearer' ? ctx.key.source : undefined;
-      const apiKey = typeof key === 'function' ? await resolveKey(key, o.logger) : key;
-      const freeSlot = ctx.pacer === undefined ? undefined : await ctx.pacer.acquire(signal);
+      const apiKey = route.auth.kind === 'bearer' ? await keyOf(ctx) : undefined;
       const remaining = deadlineAt - o.now();
-      if (remaining <= 0) {
-        freeSlot?.();
-        throw new TimeoutError(`${route.method} ${url}: the call's total deadline passed`, { deadline: true });
-      }
+      if (remaining <= 0) throw new TimeoutError(`${route.method} ${url}: the call's total deadline passed`, { deadline: true });
       const { beforeRequest, afterResponse } = o.hooks;
       const info: RequestInfo | undefined =
         beforeRequest || afterResponse ? { routeId: route.id, method: route.method, url, attempt: attemptNumber } : undefined;
@@ -111,7 +152,7 @@ export async function sendRoute<Id extends RouteId>(
       const debug = o.logger.enabled('debug');
       if (debug) o.logger.debug(`${route.method} ${url} (attempt ${attemptNumber})`);
       const started = o.now();
-      const sending = ctx.transport.send({
+      const raw = await ctx.transport.send({
         method: route.method,
         url,
         apiKey,
@@ -121,19 +162,23 @@ export async function sendRoute<Id extends RouteId>(
         deadlineBound: remaining < timeout,
         signal,
       });
-      const raw = await (freeSlot === undefined ? sending : sending.finally(freeSlot));
       const receivedAt = o.now();
       ctx.clock.observe(raw.headers, receivedAt);
       // A Retry-After (on an error answer) given as an HTTP date counts from the service's clock.
       const failed = raw.status < 200 || raw.status > 299;
       const head = new AnswerHead(raw.headers, raw.status, attemptNumber, raw.status >= 400 ? ctx.clock.toService(receivedAt) : receivedAt);
-      if (ctx.ledger.record(head, receivedAt) && o.onCredits) o.onCredits(ctx.ledger.snapshot(), head.meta);
+      settled = true;
+      if ((await settle(ctx, admission, head, receivedAt)) && o.onCredits) o.onCredits(ctx.coordinator.credits(), head.meta);
       if (debug) o.logger.debug(`${raw.status} ${route.method} ${url}`, { requestId: head.meta.requestId, cost: head.cost });
       if (afterResponse) await runHooks(afterResponse, { ...(info as RequestInfo), status: raw.status, meta: head.meta, durationMs: receivedAt - started });
-      if (failed) throw errorFromAnswer(raw.status, raw.text, head.meta, ctx.clock.toService(receivedAt));
+      if (failed) {
+        // A 401 for a key that a rotation replaced: switch to the new key and send again.
+        if (raw.status === 401 && mayRecover && apiKey !== undefined && (await ctx.recoverKey?.recover(apiKey, signal))) return KEY_RECOVERED;
+        throw errorFromAnswer(raw.status, raw.text, head.meta, ctx.clock.toService(receivedAt));
+      }
       return new Answer(raw.response, raw.text, head);
     } finally {
-      if (envelope !== undefined) ctx.ledger.release(envelope);
+      if (!settled) await settle(ctx, admission, undefined, o.now());
     }
   };
 

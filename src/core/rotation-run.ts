@@ -1,23 +1,111 @@
 import type { KeyRotationSuccess } from '../schemas/keys';
-import type { RotationTools, RotatorDeps } from './rotation';
-import type { ClientContext, KeyHolder, RawAnswer, RotateOptions } from './types';
+import type { RotationKit } from './rotation-kit';
+import type { ClientContext, RawAnswer, RotateOptions } from './types';
+
+/** Longest chain of rotations followed from one key (each hop is a rotation published after the last). */
+const MAX_HOPS = 16;
 
 /**
- * One key rotation, run by `KeyRotator.rotate()` and loaded with the first: resume the store's
- * pending rotation or save a new one before anything is sent, replay it unchanged through every
- * ambiguous failure within its window, then swap the new key in (`swap`), call `onKeyRotated`, and
- * clear the record. Resolves to the rotation's answer.
+ * `odds.keys.rotate()`: under the coordinator's rotation lock (one client of the account rotates at
+ * a time), first switch to a rotation of the client's key published by another client; if this
+ * call waited for that very rotation, it is this call's answer too. Otherwise rotate (or resume the
+ * store's pending rotation).
  *
  * @example
- * const answer = await runRotation(deps, {}, parse, swap, tools);
+ * const answer = await rotateUnderLock(kit, {});
  */
-export async function runRotation(
-  deps: RotatorDeps,
-  options: RotateOptions,
-  parse: (answer: RawAnswer) => KeyRotationSuccess | Promise<KeyRotationSuccess>,
-  swap: (key: KeyHolder, oldKey: string, newKey: string) => boolean,
-  tools: RotationTools,
-): Promise<RawAnswer> {
+export async function rotateUnderLock(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
+  const { ctx } = kit.deps;
+  const lock = await ctx.coordinator.keys.lock(options.signal);
+  try {
+    const source = ctx.key.source;
+    const current = typeof source === 'string' ? source : await kit.tools.resolveKey(source, ctx.options.logger);
+    const published = await adopt(kit, current);
+    if (published !== undefined && lock.waited) return published;
+    return await runRotation(kit, options);
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * Switches the client to the published replacement of `key` (following later rotations of it):
+ * true when the client now calls with another key.
+ *
+ * @example
+ * if (await adoptPublished(kit, key)) retry();
+ */
+export async function adoptPublished(kit: RotationKit, key: string): Promise<boolean> {
+  return (await adopt(kit, key)) !== undefined;
+}
+
+/**
+ * After the service refused `staleKey` with `401`: switch to its published replacement; else wait
+ * for the rotation lock (a rotation in progress ends, or its holder's lease lapses) and look again;
+ * else, when the store holds a rotation of exactly this key left pending by a process that died,
+ * finish it (the same nonce, the same old key). True when the client now has another key.
+ *
+ * @example
+ * if (await recoverStaleKey(kit, apiKey, signal)) sendAgain();
+ */
+export async function recoverStaleKey(kit: RotationKit, staleKey: string, signal: AbortSignal | undefined): Promise<boolean> {
+  if (await adoptPublished(kit, staleKey)) return true;
+  const { ctx, store } = kit.deps;
+  const lock = await ctx.coordinator.keys.lock(signal);
+  try {
+    if (await adoptPublished(kit, staleKey)) return true;
+    const stored = await store.load();
+    if (stored === undefined) return false;
+    const pending = kit.tools.parsePendingRotation(stored);
+    if (pending.oldKey !== staleKey || pending.baseUrl !== ctx.options.baseUrl) return false;
+    ctx.options.logger.info(`the key was refused while a rotation of it is pending: resuming the rotation of ${pending.startedAt}`);
+    await runRotation(kit, signal === undefined ? {} : { signal });
+    return true;
+  } finally {
+    await lock.release();
+  }
+}
+
+/**
+ * The published rotation of `key`, followed to the newest key, switched into the client; resolves
+ * to the first rotation's answer (the one of `key` itself), or undefined when none is published.
+ */
+async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefined> {
+  const { ctx, onKeyRotated } = kit.deps;
+  const o = ctx.options;
+  const keys = ctx.coordinator.keys;
+  const first = await keys.rotationOf(key);
+  if (first === undefined) return undefined;
+  const answer = kit.tools.answerOf(first, o.now());
+  let rotation = await kit.parse(answer);
+  o.logger.addSecret(rotation.api_key);
+  for (let hops = 1, next = await keys.rotationOf(rotation.api_key); next !== undefined && hops < MAX_HOPS; hops++, next = await keys.rotationOf(rotation.api_key)) {
+    rotation = await kit.parse(kit.tools.answerOf(next, o.now()));
+    o.logger.addSecret(rotation.api_key);
+  }
+  const clientUpdated = kit.swap(ctx.key, key, rotation.api_key);
+  ctx.key.generation = keys.generation;
+  if (clientUpdated) o.logger.info('switched to the key of a rotation made by another client of the coordinator');
+  try {
+    await onKeyRotated?.(rotation, { resumed: false, clientUpdated, adopted: true });
+  } catch (error) {
+    // The key is switched already; the hook's failure is the user's to see, not the call's.
+    o.logger.warn(`onKeyRotated failed for a rotation adopted from another client: ${String(error)}`);
+  }
+  return answer;
+}
+
+/**
+ * One key rotation: resume the store's pending rotation or save a new one before anything is sent,
+ * replay it unchanged through every ambiguous failure within its window, then swap the new key in
+ * (`swap`), publish it to the coordinator, call `onKeyRotated`, and clear the record. Resolves to
+ * the rotation's answer. Runs under the coordinator's rotation lock.
+ *
+ * @example
+ * const answer = await runRotation(kit, {});
+ */
+export async function runRotation(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
+  const { deps, parse, swap, tools } = kit;
   const { resolveKey, newRotationNonce, parsePendingRotation, SportsOddsError, replayRoute, isAmbiguous, RotationPendingError, APIError, windowMs } = tools;
   const { ctx, store } = deps;
   const o = ctx.options;
@@ -41,8 +129,8 @@ export async function runRotation(
   }
 
   const { oldKey, nonce } = pending;
-  // The exact old key, whatever the client's key is now.
-  const replayCtx: ClientContext = { ...ctx, key: { source: oldKey } };
+  // The exact old key, whatever the client's key is now; a refusal of it is final (no recovery).
+  const replayCtx: ClientContext = { ...ctx, key: { source: oldKey, generation: ctx.key.generation }, recoverKey: undefined };
   const input = { headers: { 'idempotency-key': nonce } };
   let answer: RawAnswer;
   let rotation: KeyRotationSuccess;
@@ -59,8 +147,11 @@ export async function runRotation(
   const newKey = rotation.api_key;
   o.logger.addSecret(newKey);
   const clientUpdated = swap(ctx.key, oldKey, newKey);
+  // Published before the record is cleared: every client still on the old key can switch to the new one.
+  await ctx.coordinator.keys.publish(oldKey, tools.publishedOf(answer));
+  ctx.key.generation = ctx.coordinator.keys.generation;
   // The hook runs before the record is cleared: if it fails (e.g. persisting the key), rotate() replays the same answer.
-  await deps.onKeyRotated?.(rotation, { resumed, clientUpdated });
+  await deps.onKeyRotated?.(rotation, { resumed, clientUpdated, adopted: false });
   await store.clear();
   return answer;
 }

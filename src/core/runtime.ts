@@ -30,3 +30,29 @@ export const realSleep: Sleep = (ms, signal) =>
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once, so `once` changes nothing
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+
+/**
+ * Waits for `promise`, or rejects with `AbortError` as soon as `signal` aborts (the promise goes on;
+ * only the wait ends). Leaves no listener on the signal.
+ *
+ * @example
+ * await abortable(lock.turn, options.signal);
+ */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(abortError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(abortError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,13 +1,31 @@
 /**
- * The types every part of the SDK shares: route input and output, options, metadata, hooks, the
- * rotation store and the client context. A leaf: it imports nothing of `src/core`, so the modules
- * that implement these contracts never import each other in a circle (as ky keeps its types apart).
+ * The types every part of the SDK shares: route input and output, options, metadata, hooks and the
+ * client context (the account's state and its coordinator are in `coordination.ts`). A leaf: it
+ * imports nothing of `src/core` but that other leaf of types, so the modules that implement these
+ * contracts never import each other in a circle (as ky keeps its types apart).
  */
 import type * as z from 'zod/mini';
-import type { CreditHeaders, ResponseHeaders } from '../schemas/headers';
+import type { ResponseHeaders } from '../schemas/headers';
 import type { KeyRotationSuccess } from '../schemas/keys';
 import type { RouteDef } from '../schemas/route';
 import type { RouteId, Routes } from '../schemas/routes';
+import type { BudgetOptions, Coordinator, CreditSnapshot, RotationStore } from './coordination';
+
+export type {
+  Admission,
+  AdmitRequest,
+  BudgetOptions,
+  Coordinator,
+  CreditSnapshot,
+  CreditSource,
+  KeyCoordination,
+  PendingRotation,
+  RateCoordination,
+  RotationAnswer,
+  RotationLock,
+  RotationStore,
+  WindowState,
+} from './coordination';
 
 // ---------------------------------------------------------------- route input and output
 
@@ -122,29 +140,6 @@ export interface RawAnswer {
   meta: ResponseMeta;
 }
 
-/** One metering window as last reported by the service. */
-export interface WindowState {
-  limit?: number;
-  remaining?: number;
-  reset?: Date;
-}
-
-/** The client's credit ledger: `odds.credits`. */
-export interface CreditSnapshot {
-  /** Credits charged to this client's calls (sum of `X-Credits-Cost`, errors included). */
-  spent: number;
-  /** Metered answers received. */
-  meteredCalls: number;
-  /** Credits reserved by calls in flight (their envelopes), counted against `maxCredits`. */
-  reserved: number;
-  /** The plan-period allowance, as last reported. */
-  period: WindowState;
-  /** The UTC-daily guard, as last reported. */
-  daily: WindowState;
-  /** When the last metered answer arrived. */
-  updatedAt?: Date;
-}
-
 // ---------------------------------------------------------------- hooks
 
 /** The request about to be sent (never its headers: the key stays out of hooks). */
@@ -190,45 +185,6 @@ export interface Hooks {
 
 // ---------------------------------------------------------------- key rotation
 
-/**
- * A rotation that was started and not yet confirmed: everything needed to replay it exactly
- * (spec 5 rule 6), even from another process. It holds the old key in plaintext (revoked once
- * the service commits, but live until then): store it like the key itself.
- */
-export interface PendingRotation {
-  /** Format version of the record. */
-  version: 1;
-  /** The service the rotation was sent to (a record is never replayed to another one). */
-  baseUrl: string;
-  /** The `Idempotency-Key`: `rot_` + unpadded base64url of 32 random bytes. */
-  nonce: string;
-  /** The exact key being rotated. */
-  oldKey: string;
-  /** When the rotation started (ISO 8601): the 15-minute replay window runs from about here. */
-  startedAt: string;
-}
-
-/**
- * Where a client keeps its pending rotation between saving it (before the request is sent) and
- * the rotation's confirmed end. In memory by default; `FileRotationStore` from
- * `sports-odds-data/node` survives a crash; any other durable place works (a vault, a database row).
- *
- * @example
- * const store: RotationStore = {
- *   load: async () => (await db.get('rotation')) ?? undefined,
- *   save: (pending) => db.put('rotation', pending),
- *   clear: () => db.delete('rotation'),
- * };
- */
-export interface RotationStore {
-  /** The pending rotation, if any. */
-  load(): Promise<PendingRotation | undefined>;
-  /** Saves (replaces) the pending rotation; must be durable when it resolves. */
-  save(pending: PendingRotation): Promise<void>;
-  /** Forgets the pending rotation. */
-  clear(): Promise<void>;
-}
-
 /** What `onKeyRotated` learns besides the rotation's answer. */
 export interface KeyRotatedInfo {
   /** True when this finished a rotation found pending in the store (e.g. after a crash). */
@@ -238,6 +194,11 @@ export interface KeyRotatedInfo {
    * `apiKey` function is now read through a mapping of the revoked old key to the new one.
    */
   clientUpdated: boolean;
+  /**
+   * True when another client of the coordinator (another process of the fleet) made the rotation,
+   * and this client switched to its key.
+   */
+  adopted: boolean;
 }
 
 /** Called once a rotation is confirmed, before the pending record is cleared. */
@@ -259,25 +220,14 @@ export type ApiKeySource = string | (() => string | Promise<string>);
 /** A `fetch`-compatible function. */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
-/**
- * A local credit budget: calls whose reservation envelope does not fit are refused with
- * `BudgetExceededError` before anything is sent.
- */
-export interface BudgetOptions {
-  /** Most credits this client may spend (including calls in flight). */
-  maxCredits?: number;
-  /** Keep at least this many credits of the UTC-daily guard (as last reported by the service). */
-  dailyFloor?: number;
-  /** Keep at least this many credits of the plan-period allowance. */
-  periodFloor?: number;
-}
-
 /** Client-side pacing, so bursts queue instead of drawing `429 rate_limited`. */
 export interface RateLimitOptions {
   /**
-   * The plan's requests per second (trial 2, starter 5, pro 20), or `'account'` to read it once from
-   * `GET /v1/account` (needs a key with `account:manage`; without one the client is not paced). That
-   * lookup is paced too: nothing else is sent until the rate is known.
+   * The plan's requests per second (trial 2, starter 5, pro 20), or `'account'` to learn it: from
+   * the coordinator when another client shared it, else from `GET /v1/account` (a key with
+   * `account:manage`), retried when it fails. Until the rate is known (and for good when the key
+   * cannot read the account and no client shares it), calls are paced at the lowest plan's rate
+   * (`LOWEST_PLAN_RPS`, 2 per second), never unpaced.
    */
   requestsPerSecond: number | 'account';
 }
@@ -319,8 +269,16 @@ export interface ClientOptions {
   /** Client-side pacing. */
   rateLimit?: RateLimitOptions;
   /**
+   * Where the account's state lives: pacing slots, the budget's reservations and spend, the last
+   * known credit windows, the plan's rate, and the rotation's lock and key. Default: this client's
+   * own memory. Share one `memoryCoordinator()` between clients of a process, or a
+   * `redisCoordinator()` (`sports-odds-data/redis`) between the processes of a fleet, so the limits
+   * hold for the account, not for each client.
+   */
+  coordinator?: Coordinator;
+  /**
    * Where `odds.keys.rotate()` keeps a rotation between saving its nonce (before sending) and its
-   * confirmed end. Default: in memory. `FileRotationStore` from `sports-odds-data/node` lets a
+   * confirmed end. Default: the coordinator's (in memory, or sealed in a shared store). `FileRotationStore` from `sports-odds-data/node` lets a
    * restarted process resume a rotation (the record holds the old key: keep it private).
    */
   rotationStore?: RotationStore;
@@ -404,31 +362,6 @@ export interface Sender {
   send(req: OutgoingRequest): Promise<RawResponse>;
 }
 
-/** The credit headers of one answer, as the ledger reads them: the cost at once, the windows when needed. */
-export interface CreditSource {
-  /** `X-Credits-Cost`, or undefined on an unmetered answer. */
-  readonly cost: number | undefined;
-  /** Every credit header. */
-  readonly credits: CreditHeaders;
-}
-
-/** The credit ledger: reservations of calls in flight, and what answers reported. */
-export interface Ledger {
-  /** Reserves a call's envelope (or throws `BudgetExceededError`). `now` reads the service's time. */
-  admit(envelope: number, now: () => number): void;
-  /** Ends a reservation made by `admit`, once the attempt is over. */
-  release(envelope: number): void;
-  /** Records a metered answer; false when it carried no credit headers. */
-  record(answer: CreditSource, receivedAt: number): boolean;
-  snapshot(): CreditSnapshot;
-}
-
-/** Client-side pacing: a slot per request. */
-export interface PaceGate {
-  /** Waits for a slot; resolves to its release, to call when the answer has arrived. */
-  acquire(signal?: AbortSignal): Promise<() => void>;
-}
-
 /** The service's clock as the client knows it from the `Date` of the answers it received. */
 export interface ServiceTime {
   /** Learns from an answer's `Date` header (read when needed), received at `receivedAt` on the client's clock. */
@@ -444,6 +377,20 @@ export interface ServiceTime {
 /** The key a client calls with: one holder, shared by a client and the clients derived from it. */
 export interface KeyHolder {
   source: ApiKeySource;
+  /** The coordinator's rotation generation this holder's key was last checked against. */
+  generation: number;
+}
+
+/** How a client switches to the key that replaced its own in a rotation made elsewhere. */
+export interface KeyRecovery {
+  /** Switches to the published replacement of `key`, if the coordinator has one: true when it did. */
+  adopt(key: string): Promise<boolean>;
+  /**
+   * After the service refused `staleKey` (`401`): waits for a rotation in progress, resumes one left
+   * pending by a process that died, and switches to the replacement. True when the client now has
+   * another key, so the refused attempt can be sent again.
+   */
+  recover(staleKey: string, signal: AbortSignal | undefined): Promise<boolean>;
 }
 
 /** Everything a call needs from its client. */
@@ -451,7 +398,11 @@ export interface ClientContext {
   options: ResolvedOptions;
   key: KeyHolder;
   transport: Sender;
-  ledger: Ledger;
-  pacer: PaceGate | undefined;
+  /** Where the account's state lives: pacing, budget, credits, the plan's rate, rotations. */
+  coordinator: Coordinator;
+  /** The rate to pace the next attempt at (once known, for `'account'` pacing), or undefined when the client is not paced. */
+  pace: () => number | undefined | Promise<number>;
   clock: ServiceTime;
+  /** Recovers from the `401` of a rotated key; absent where the key must stay as given (a rotation's own replay). */
+  recoverKey?: KeyRecovery | undefined;
 }

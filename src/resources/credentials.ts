@@ -1,5 +1,5 @@
 import { APIPromise } from '../core/api-promise';
-import { CreditLedger } from '../core/budget';
+import { MemoryCoordinator } from '../core/memory-coordinator';
 import { SportsOddsError } from '../core/errors/base';
 import { resolveOptions } from '../core/options';
 import { replayRoute } from '../core/replay-route';
@@ -67,12 +67,14 @@ export class SportsOddsCredentials {
     const resolved = resolveOptions(options);
     this.baseUrl = resolved.baseUrl;
     const clock = new ServiceClock(resolved.now);
+    // Keyless and unmetered: its coordinator only ever admits unpaced attempts with no envelope.
+    const coordinator = new MemoryCoordinator({ now: resolved.now, sleep: resolved.sleep });
     const context = (fetch: Fetch | undefined): ClientContext => ({
       options: resolved,
-      key: { source: noKey },
+      key: { source: noKey, generation: 0 },
       transport: new Transport(fetch),
-      ledger: new CreditLedger({}),
-      pacer: undefined,
+      coordinator,
+      pace: () => undefined,
       clock,
     });
     this.#ctx = context(resolved.fetch);

@@ -5,13 +5,17 @@ import { type Bundle, gz, initialBundle, ONE_CALL, partOf, partsTable } from './
 
 const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 
-/** Budget of an entry that creates the client and makes one call, minified + gzip (issue 12). */
-const BUDGET_BYTES = 36 * 1024;
+/**
+ * Budget of an entry that creates the client and makes one call, minified + gzip: 36 kB (issue 12),
+ * plus 1 kB for the coordinator that every call goes through (issue 22: pacing, budget and
+ * rotation shared by the clients of an account; measured at 0.8 kB).
+ */
+const BUDGET_BYTES = 37 * 1024;
 /**
  * The same entry bundled from the published build, whose `keepNames` (tsup.config.ts) names every
  * function and class: today's size plus a little headroom, against growth.
  */
-const AS_BUILT_CEILING_BYTES = 38 * 1024;
+const AS_BUILT_CEILING_BYTES = 39.5 * 1024;
 
 /**
  * Code a dependency carries inlined from another package (ky 2 inlines is-network-error), so that
@@ -74,7 +78,7 @@ describe('browser bundle', () => {
     const size = gz(bundle.code);
     expect(duplicates(bundle)).toEqual([]);
     // What only a retry, a rotation or a refused parameter or body needs is loaded then, not here.
-    expect([...new Set(bundle.lazy)].sort()).toEqual(['./issue-report', './rotation-run', 'p-retry']);
+    expect([...new Set(bundle.lazy)].sort()).toEqual(['./core/plan-rate', './issue-report', './rotation-run', 'p-retry']);
 
     const table = partsTable(bundle);
     console.log(`one call: ${kB(bundle.code.length)} min, ${kB(size)} min+gz (budget ${kB(BUDGET_BYTES)}); parts, min and what each costs gzip:`);
@@ -93,7 +97,7 @@ describe('browser bundle', () => {
     const size = gz(asBuilt.code);
     console.log(`one call from the published build: ${kB(size)} min+gz, of which keepNames ${kB(size - gz(sources.code))}`);
     expect(Object.keys(asBuilt.metafile.inputs).some((i) => partOf(i) === 'sports-odds-data (as built)')).toBe(true);
-    expect(asBuilt.lazy.length).toBe(3);
+    expect(asBuilt.lazy.length).toBe(4);
     expect(size).toBeLessThan(AS_BUILT_CEILING_BYTES);
   });
 });

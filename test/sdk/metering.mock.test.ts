@@ -76,13 +76,20 @@ describe("pacing at the plan's rate read from the account", () => {
     expect(seen.requests.map((r) => r.routeId)).toEqual(['account.get', ...Array(6).fill('catalog.leagues')]);
   });
 
-  it('is not paced (and says so) when the key cannot read the account', async () => {
+  it("is paced at the lowest plan's rate (and says so) when the key cannot read the account", async () => {
     const mock = newMock();
     const key = await mock.createKey(mock.demoEmail, { name: 'data only', scopes: ['data:read'] });
     const warnings: string[] = [];
     const logger = { debug() {}, info() {}, error() {}, warn: (m: string) => void warnings.push(m) };
-    const { odds } = sdkFor(mock, { apiKey: key.apiKey, rateLimit: { requestsPerSecond: 'account' }, logger, logLevel: 'warn' });
+    const { odds, seen } = sdkFor(mock, { apiKey: key.apiKey, rateLimit: { requestsPerSecond: 'account' }, logger, logLevel: 'warn' });
+    const start = mock.clock.now();
     expect(await odds.catalog.sports()).toHaveLength(44);
-    expect(warnings.join('\n')).toMatch(/not paced.*insufficient_scope/);
+    await Promise.all(Array.from({ length: 4 }, () => odds.catalog.leagues({ sport_id: 1 })));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/cannot read the account \(insufficient_scope\), so calls are paced at 2 per second/);
+    // The refused lookup and five calls at 2 per second: the last starts in the third second.
+    expect(seen.requests.map((r) => r.routeId)).toEqual(['account.get', 'catalog.sports', ...Array(4).fill('catalog.leagues')]);
+    expect(mock.clock.now() - start).toBeGreaterThanOrEqual(2000);
+    expect(seen.retries).toEqual([]);
   });
 });

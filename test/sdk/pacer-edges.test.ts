@@ -82,41 +82,23 @@ describe("a slot's one-second hold", () => {
   });
 });
 
-describe("a pacer whose rate is looked up on first use", () => {
-  it("holds the lookup's own request to the rate it finds, and paces every request after it", async () => {
+describe('a pacer shared by calls that bring their own rate', () => {
+  it("judges each waiter by its own rate when its turn comes, first in first out", async () => {
     const time = virtualTime(0);
-    const pacer = new Pacer(
-      async (gate) => {
-        const release = await gate.acquire();
-        release(); // the lookup's request: held until 1000
-        return 1;
-      },
-      time.now,
-      time.sleep,
-    );
-    const starts: number[] = [];
-    for (let i = 0; i < 2; i++) {
-      const release = await pacer.acquire();
-      starts.push(time.now());
+    const pacer = new Pacer(1, time.now, time.sleep);
+    const starts: [string, number][] = [];
+    const run = async (name: string, rate?: number) => {
+      const release = await pacer.acquire(undefined, rate);
+      starts.push([name, time.now()]);
       release();
-    }
-    expect(starts).toEqual([1000, 2000]);
-  });
-
-  it('lets everything through when the lookup finds no rate', async () => {
-    const time = virtualTime(0);
-    let lookups = 0;
-    const pacer = new Pacer(
-      async () => {
-        lookups += 1;
-        return undefined;
-      },
-      time.now,
-      time.sleep,
-    );
-    const releases = await Promise.all([pacer.acquire(), pacer.acquire(), pacer.acquire()]);
-    expect(lookups).toBe(1);
-    expect(time.now()).toBe(0);
-    for (const release of releases) release();
+    };
+    // Two slots for the calls that know the rate is 2; one for the call that brings none.
+    await Promise.all([run('a', 2), run('b', 2), run('c'), run('d', 2)]);
+    expect(starts).toEqual([
+      ['a', 0],
+      ['b', 0],
+      ['c', 1000],
+      ['d', 1000],
+    ]);
   });
 });

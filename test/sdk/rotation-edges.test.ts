@@ -79,7 +79,7 @@ describe('resuming a pending rotation', () => {
     const wire = spyFetch();
     const { odds } = sdkFor(mock, { rotationStore: store, fetch: wire.fetch, onKeyRotated: (_r, info) => void infos.push(info) });
     const result = await odds.keys.rotate();
-    expect(infos).toEqual([{ resumed: true, clientUpdated: false }]);
+    expect(infos).toEqual([{ resumed: true, clientUpdated: false, adopted: false }]);
     expect(wire.sent[0]?.headers.get('authorization')).toBe(`Bearer ${other.apiKey}`);
     await odds.account.get();
     expect(wire.sent.at(-1)?.headers.get('authorization')).toBe(`Bearer ${mock.apiKey}`);
@@ -100,7 +100,7 @@ describe('resuming a pending rotation', () => {
     const infos: KeyRotatedInfo[] = [];
     const { odds } = sdkFor(mock, { apiKey: newKey, rotationStore: store, onKeyRotated: (_r, info) => void infos.push(info) });
     expect((await odds.keys.rotate()).api_key).toBe(newKey);
-    expect(infos).toEqual([{ resumed: true, clientUpdated: true }]);
+    expect(infos).toEqual([{ resumed: true, clientUpdated: true, adopted: false }]);
   });
 });
 

@@ -282,7 +282,7 @@ describe('key sources and onKeyRotated', () => {
       onKeyRotated: (rotation, info) => void rotated.push([rotation, info]),
     });
     const result = await odds.keys.rotate();
-    expect(rotated).toEqual([[result, { resumed: false, clientUpdated: true }]]);
+    expect(rotated).toEqual([[result, { resumed: false, clientUpdated: true, adopted: false }]]);
     await odds.account.get();
     expect(bearerOf(wire.sent.at(-1)!)).toBe(result.api_key);
 
@@ -311,8 +311,8 @@ describe('key sources and onKeyRotated', () => {
     fail = false;
     const again = await odds.keys.rotate();
     expect(infos).toEqual([
-      { resumed: false, clientUpdated: true },
-      { resumed: true, clientUpdated: true },
+      { resumed: false, clientUpdated: true, adopted: false },
+      { resumed: true, clientUpdated: true, adopted: false },
     ]);
     expect(await store.load()).toBeUndefined();
     expect((await replayDirectly(mock, pending!)).body.api_key).toBe(again.api_key);
@@ -381,7 +381,7 @@ describe('FileRotationStore: a crash between send and answer', () => {
     const [sent] = rotations(wire.sent);
     expect(sent?.headers.get('idempotency-key')).toBe(pending.nonce);
     expect(sent && bearerOf(sent)).toBe(pending.oldKey);
-    expect(rotated).toEqual([{ resumed: true, clientUpdated: true }]);
+    expect(rotated).toEqual([{ resumed: true, clientUpdated: true, adopted: false }]);
     expect((await replayDirectly(mock, pending)).body.api_key).toBe(result.api_key);
     await expect(readFile(path)).rejects.toMatchObject({ code: 'ENOENT' });
     const keys = await odds.keys.list();

@@ -1,0 +1,208 @@
+/**
+ * The state that belongs to the account rather than to one process, and the one seam it lives
+ * behind (`Coordinator`): the pacer's slots, the budget's reservations and spend, the last known
+ * remaining credits of both windows, the plan's rate, and the rotation's lock and current key.
+ * A leaf of types: it imports nothing of `src/core`, so `types.ts` and every implementation can
+ * import it (as ky keeps its types apart).
+ */
+import type { CreditHeaders } from '../schemas/headers';
+
+// ---------------------------------------------------------------- credits
+
+/** One metering window as last reported by the service. */
+export interface WindowState {
+  limit?: number;
+  remaining?: number;
+  reset?: Date;
+}
+
+/** The credit ledger: `odds.credits`. */
+export interface CreditSnapshot {
+  /**
+   * Credits charged to the calls of this client, or of every client sharing its coordinator (sum of
+   * `X-Credits-Cost`, errors included; with a shared store, also the whole envelope of a reservation
+   * whose process died in flight, since the service may have charged it).
+   */
+  spent: number;
+  /** Metered answers received. */
+  meteredCalls: number;
+  /** Credits reserved by calls in flight (their envelopes), counted against `maxCredits`. */
+  reserved: number;
+  /** The plan-period allowance, as last reported. */
+  period: WindowState;
+  /** The UTC-daily guard, as last reported. */
+  daily: WindowState;
+  /** When the last metered answer arrived. */
+  updatedAt?: Date;
+}
+
+/**
+ * A local credit budget: calls whose reservation envelope does not fit are refused with
+ * `BudgetExceededError` before anything is sent. With a shared coordinator, it holds for every
+ * client of the coordinator together.
+ */
+export interface BudgetOptions {
+  /** Most credits this client (or, with a shared coordinator, all its clients together) may spend, calls in flight included. */
+  maxCredits?: number;
+  /** Keep at least this many credits of the UTC-daily guard (as last reported by the service). */
+  dailyFloor?: number;
+  /** Keep at least this many credits of the plan-period allowance. */
+  periodFloor?: number;
+}
+
+/** The credit headers of one answer, as the ledger reads them: the cost at once, the windows when needed. */
+export interface CreditSource {
+  /** `X-Credits-Cost`, or undefined on an unmetered answer. */
+  readonly cost: number | undefined;
+  /** Every credit header. */
+  readonly credits: CreditHeaders;
+}
+
+// ---------------------------------------------------------------- key rotation
+
+/**
+ * A rotation that was started and not yet confirmed: everything needed to replay it exactly
+ * (docs/service.md, "Authentication, keys and scopes"), even from another process. It holds the
+ * old key in plaintext (revoked once the service commits, but live until then): store it like the
+ * key itself.
+ */
+export interface PendingRotation {
+  /** Format version of the record. */
+  version: 1;
+  /** The service the rotation was sent to (a record is never replayed to another one). */
+  baseUrl: string;
+  /** The `Idempotency-Key`: `rot_` + unpadded base64url of 32 random bytes. */
+  nonce: string;
+  /** The exact key being rotated. */
+  oldKey: string;
+  /** When the rotation started (ISO 8601): the 15-minute replay window runs from about here. */
+  startedAt: string;
+}
+
+/**
+ * Where a client keeps its pending rotation between saving it (before the request is sent) and
+ * the rotation's confirmed end. In memory by default; `FileRotationStore` from
+ * `sports-odds-data/node` survives a crash; a coordinator shared by processes keeps it sealed where
+ * every process can resume it; any other durable place works (a vault, a database row).
+ *
+ * @example
+ * const store: RotationStore = {
+ *   load: async () => (await db.get('rotation')) ?? undefined,
+ *   save: (pending) => db.put('rotation', pending),
+ *   clear: () => db.delete('rotation'),
+ * };
+ */
+export interface RotationStore {
+  /** The pending rotation, if any. */
+  load(): Promise<PendingRotation | undefined>;
+  /** Saves (replaces) the pending rotation; must be durable when it resolves. */
+  save(pending: PendingRotation): Promise<void>;
+  /** Forgets the pending rotation. */
+  clear(): Promise<void>;
+}
+
+/** A rotation's answer exactly as the service sent it (its body holds the new key). */
+export interface RotationAnswer {
+  status: number;
+  /** The answer's headers, lower-case names. */
+  headers: [string, string][];
+  /** The body: a `KeyRotationSuccess`. */
+  text: string;
+}
+
+/** The rotation's lock, once held: `release()` it when the rotation ended. */
+export interface RotationLock {
+  /** True when another client held the lock first (its rotation ran while this one waited). */
+  readonly waited: boolean;
+  release(): Promise<void>;
+}
+
+/**
+ * Key rotation across every client of an account: one rotates at a time (the lock), and a
+ * committed rotation is published, so that a client still calling with the old key switches to the
+ * new one (on its next call, or on the `401` of the revoked key) instead of failing.
+ */
+export interface KeyCoordination {
+  /**
+   * Counts the rotations published; a client that sees it change looks up its own key before its
+   * next call. Read without I/O: a shared store updates it from the answers of its other operations.
+   */
+  readonly generation: number;
+  /** Waits until this client holds the account's rotation lock (another holder's rotation ends, or its lease lapses). */
+  lock(signal?: AbortSignal): Promise<RotationLock>;
+  /** Publishes a committed rotation of `oldKey`: its answer, sealed where the store is shared. */
+  publish(oldKey: string, answer: RotationAnswer): Promise<void>;
+  /** The published rotation of `oldKey`, if any (one step: the new key may have been rotated since). */
+  rotationOf(oldKey: string): Promise<RotationAnswer | undefined>;
+  /** Where a pending rotation waits, readable by every client of the coordinator (sealed where shared). */
+  readonly store: RotationStore;
+}
+
+// ---------------------------------------------------------------- admission
+
+/** One attempt of a call, to admit. */
+export interface AdmitRequest {
+  /** Credits to reserve: the attempt's reservation envelope; undefined for an unmetered route. */
+  envelope: number | undefined;
+  /** The client's budget, which the envelope must fit (with every reservation and spend of the coordinator). */
+  budget: BudgetOptions;
+  /** The service's time now, in ms: a floor's window is stale from its reported reset on. */
+  serviceNow: () => number;
+  /** Requests per second to pace to; undefined: the attempt takes no slot. */
+  rate: number | undefined;
+  /** Aborts the wait for a slot (the reservation is given back). */
+  signal?: AbortSignal | undefined;
+}
+
+/** An admitted attempt: hand it back to `settle` exactly once, when the attempt is over. */
+export interface Admission {
+  /** The credits it reserved, if any. */
+  readonly envelope: number | undefined;
+}
+
+/** The plan's per-second rate, as any client of the account learned it. */
+export interface RateCoordination {
+  /** The rate a client shared, if any is known (a shared store forgets it after a while, so a plan change is seen). */
+  get(): Promise<number | undefined>;
+  /** Shares the rate this client read from the account. */
+  share(requestsPerSecond: number): Promise<void>;
+}
+
+/**
+ * Where the state of an account lives: in this process by default (`memoryCoordinator()`), or in a
+ * store every process of a fleet shares (`redisCoordinator()` from `sports-odds-data/redis`). Every
+ * operation is atomic in its store, and a shared store judges time on its own single clock.
+ *
+ * Pacing: an attempt holds one of the account's `rate` slots from its admission until one window
+ * (a second) after `settle`, so the service, which counts a request when it arrives, never sees
+ * more than `rate` in any second of its own clock, whatever the network's delays.
+ *
+ * @example
+ * const coordinator = memoryCoordinator(); // one process, several clients sharing its limits
+ * const a = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 }, budget: { maxCredits: 500 } });
+ * const b = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 }, budget: { maxCredits: 500 } });
+ */
+export interface Coordinator {
+  /** What it is, for messages: `memory`, `redis:acct-1`. */
+  readonly name: string;
+  /**
+   * Admits one attempt: reserves its envelope within the budget (or rejects with
+   * `BudgetExceededError`, having taken nothing), then waits for a pacing slot. A shared store that
+   * cannot be reached rejects with `CoordinatorError`: nothing is sent unpaced.
+   */
+  admit(request: AdmitRequest): Promise<Admission>;
+  /**
+   * Ends an admitted attempt once its answer arrived (or it failed): the slot's hold starts, the
+   * reservation ends, and a metered answer's cost and windows are recorded. Resolves to whether the
+   * answer was metered.
+   */
+  settle(admission: Admission, answer: CreditSource | undefined, receivedAt: number): Promise<boolean>;
+  /** The account's credits as this client last learned them (no I/O). */
+  credits(): CreditSnapshot;
+  /** The account's credits read from the store now (for a shared store: every process's latest). */
+  readCredits(): Promise<CreditSnapshot>;
+  /** The plan's rate, shared. */
+  readonly rate: RateCoordination;
+  /** Key rotation, shared. */
+  readonly keys: KeyCoordination;
+}

@@ -1,0 +1,153 @@
+import { CreditLedger } from './budget';
+import type {
+  Admission,
+  AdmitRequest,
+  Coordinator,
+  CreditSnapshot,
+  CreditSource,
+  KeyCoordination,
+  RateCoordination,
+  RotationAnswer,
+  RotationLock,
+} from './coordination';
+import { MemoryRotationStore } from './memory-rotation-store';
+import { Pacer } from './pacer';
+import { abortable, realSleep, throwIfAborted } from './runtime';
+import type { Now, Sleep } from './types';
+
+/** Published rotations kept by a memory coordinator (the oldest are forgotten past this). */
+const MAX_ROTATIONS = 64;
+
+/** Options of `memoryCoordinator()`. */
+export interface MemoryCoordinatorOptions {
+  /** @internal The clock of the pacer's slots (tests drive time with it). Default `Date.now`. */
+  now?: Now;
+  /** @internal The pacer's waits. */
+  sleep?: Sleep;
+}
+
+interface MemoryAdmission extends Admission {
+  release: (() => void) | undefined;
+  settled: boolean;
+}
+
+/** The rotation's lock and the published rotations, in this process. */
+class MemoryKeys implements KeyCoordination {
+  generation = 0;
+  readonly store = new MemoryRotationStore();
+  readonly #rotations = new Map<string, RotationAnswer>();
+  #tail: Promise<void> = Promise.resolve();
+  #holders = 0;
+
+  async lock(signal?: AbortSignal): Promise<RotationLock> {
+    throwIfAborted(signal);
+    const waited = this.#holders > 0;
+    this.#holders += 1;
+    const previous = this.#tail;
+    let open = () => {};
+    this.#tail = new Promise<void>((resolve) => (open = resolve));
+    let released = false;
+    const release = async () => {
+      if (released) return;
+      released = true;
+      this.#holders -= 1;
+      open();
+    };
+    try {
+      await abortable(previous, signal);
+    } catch (error) {
+      // This turn is given up: whoever queued behind it goes once the holder before it is done.
+      void previous.then(release);
+      throw error;
+    }
+    return { waited, release };
+  }
+
+  async publish(oldKey: string, answer: RotationAnswer): Promise<void> {
+    this.#rotations.delete(oldKey);
+    this.#rotations.set(oldKey, answer);
+    if (this.#rotations.size > MAX_ROTATIONS) this.#rotations.delete(this.#rotations.keys().next().value as string);
+    this.generation += 1;
+  }
+
+  async rotationOf(oldKey: string): Promise<RotationAnswer | undefined> {
+    return this.#rotations.get(oldKey);
+  }
+}
+
+/**
+ * The account's state in this process: today's pacer and credit ledger, the plan's rate and the
+ * rotation's lock, shared by every client given the same coordinator. Each client has one of its
+ * own by default; one shared between the clients of a process makes their limits hold together.
+ *
+ * @example
+ * const coordinator = new MemoryCoordinator();
+ * const reader = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 } });
+ * const writer = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 } }); // 20 per second together
+ */
+export class MemoryCoordinator implements Coordinator {
+  readonly name = 'memory';
+  readonly keys = new MemoryKeys();
+  readonly rate: RateCoordination;
+  readonly #ledger = new CreditLedger();
+  readonly #pacer: Pacer;
+
+  constructor(options: MemoryCoordinatorOptions = {}) {
+    this.#pacer = new Pacer(1, options.now ?? Date.now, options.sleep ?? realSleep);
+    let shared: number | undefined;
+    this.rate = {
+      get: async () => shared,
+      share: async (rps) => {
+        shared = rps;
+      },
+    };
+  }
+
+  async admit(request: AdmitRequest): Promise<Admission> {
+    const { envelope, rate } = request;
+    if (envelope !== undefined) this.#ledger.admit(envelope, request.serviceNow, request.budget);
+    const admission: MemoryAdmission = { envelope, release: undefined, settled: false };
+    if (rate === undefined) return admission;
+    try {
+      admission.release = await this.#pacer.acquire(request.signal, rate);
+    } catch (error) {
+      if (envelope !== undefined) this.#ledger.release(envelope);
+      throw error;
+    }
+    return admission;
+  }
+
+  async settle(admission: Admission, answer: CreditSource | undefined, receivedAt: number): Promise<boolean> {
+    const a = admission as MemoryAdmission;
+    if (a.settled) return false;
+    a.settled = true;
+    a.release?.();
+    const metered = answer !== undefined && this.#ledger.record(answer, receivedAt);
+    if (a.envelope !== undefined) this.#ledger.release(a.envelope);
+    return metered;
+  }
+
+  credits(): CreditSnapshot {
+    return this.#ledger.snapshot();
+  }
+
+  async readCredits(): Promise<CreditSnapshot> {
+    return this.#ledger.snapshot();
+  }
+}
+
+/**
+ * A coordinator in this process's memory, to share between clients: their pacing, budget, ledger
+ * and rotations then hold for all of them together (`withOptions()` clients share their parent's
+ * already).
+ *
+ * @example
+ * import { SportsOdds, memoryCoordinator } from 'sports-odds-data';
+ *
+ * const coordinator = memoryCoordinator();
+ * const live = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 }, budget: { maxCredits: 1_000 } });
+ * const backfill = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 }, budget: { maxCredits: 1_000 } });
+ */
+export function memoryCoordinator(options: MemoryCoordinatorOptions = {}): Coordinator {
+  return new MemoryCoordinator(options);
+}
