@@ -1,7 +1,7 @@
 import type { RouteDef } from '../schemas/route';
 import { routes, type RouteId } from '../schemas/routes';
 import { APIPromise } from './api-promise';
-import { resolveKey } from './auth';
+import { KEY_RECOVERED, keyOf, MAX_KEY_RECOVERIES, recovered } from './call-key';
 import { encoderOf } from './encoder';
 import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
@@ -58,26 +58,6 @@ export function parserOf<Id extends RouteId>(
     if (!validate || schema === undefined || validatorOf(schema)(json)) return json as ResponseOf<Id>;
     return validateBody<ResponseOf<Id>>(schema, json, route.id, meta);
   };
-}
-
-/** What an attempt answers when its key was replaced and it should be sent again. */
-const KEY_RECOVERED = Symbol('key recovered');
-/** Times one attempt may switch keys (each switch follows a newer rotation; more means a loop). */
-const MAX_KEY_RECOVERIES = 3;
-
-/**
- * The key to send: the client's (its function read on every attempt), switched first to its
- * replacement when the coordinator has published rotations since this client last looked.
- */
-async function keyOf(ctx: ClientContext): Promise<string> {
-  const source = ctx.key.source;
-  const key = typeof source === 'function' ? await resolveKey(source, ctx.options.logger) : source;
-  const generation = ctx.coordinator.keys.generation;
-  if (generation === ctx.key.generation || ctx.recoverKey === undefined) return key;
-  ctx.key.generation = generation;
-  if (!(await ctx.recoverKey.adopt(key))) return key;
-  const next = ctx.key.source;
-  return typeof next === 'function' ? resolveKey(next, ctx.options.logger) : next;
 }
 
 /**
@@ -173,7 +153,7 @@ export async function sendRoute<Id extends RouteId>(
       if (afterResponse) await runHooks(afterResponse, { ...(info as RequestInfo), status: raw.status, meta: head.meta, durationMs: receivedAt - started });
       if (failed) {
         // A 401 for a key that a rotation replaced: switch to the new key and send again.
-        if (raw.status === 401 && mayRecover && apiKey !== undefined && (await ctx.recoverKey?.recover(apiKey, signal))) return KEY_RECOVERED;
+        if (raw.status === 401 && mayRecover && apiKey !== undefined && (await recovered(ctx, apiKey, signal))) return KEY_RECOVERED;
         throw errorFromAnswer(raw.status, raw.text, head.meta, ctx.clock.toService(receivedAt));
       }
       return new Answer(raw.response, raw.text, head);

@@ -122,6 +122,7 @@ const CORE_PARTS: Record<string, string> = {
   auth: 'options, logging',
   hooks: 'options, logging',
   internals: 'options, logging',
+  'call-key': 'request path',
   budget: 'credits, pacing, clock',
   pacer: 'credits, pacing, clock',
   'service-clock': 'credits, pacing, clock',

@@ -1,0 +1,220 @@
+// Several clients of one account sharing a coordinator (here the in-memory one; the Redis one runs
+// the same scenarios across processes in test/fleet): pacing, budget, credits and key rotation hold
+// for the account, not for each client.
+import { describe, expect, it } from 'vitest';
+import type { MockService } from '../../mocks';
+import {
+  BudgetExceededError,
+  memoryCoordinator,
+  type ClientOptions,
+  type Coordinator,
+  type KeyRotatedInfo,
+  type KeyRotationSuccess,
+  type ResponseInfo,
+} from '../../src';
+import { newRotationNonce } from '../../src/core/rotation';
+import { newGate } from '../helpers/gate';
+import { rejection } from './fake-fetch';
+import { chargesOf, sdkFor, useMockServer } from './mock-setup';
+
+const newMock = useMockServer();
+
+/** A coordinator on the mock's virtual clock, as the clients' own waits are. */
+const sharedOn = (mock: MockService): Coordinator => memoryCoordinator({ now: () => mock.clock.now(), sleep: async (ms) => mock.clock.advance(ms) });
+
+/** The most requests the mock saw in one second of its clock. */
+function busiestSecond(sentAt: number[]): number {
+  const perSecond = new Map<number, number>();
+  for (const at of sentAt) perSecond.set(Math.floor(at / 1000), (perSecond.get(Math.floor(at / 1000)) ?? 0) + 1);
+  return Math.max(0, ...perSecond.values());
+}
+
+/** A client that records what it sent and every answer's status. */
+function client(mock: MockService, options: ClientOptions) {
+  const sentAt: number[] = [];
+  const answers: ResponseInfo[] = [];
+  const { odds, seen } = sdkFor(mock, {
+    maxRetries: 0,
+    ...options,
+    hooks: { beforeRequest: [() => void sentAt.push(mock.clock.now())], afterResponse: [(info) => void answers.push(info)] },
+  });
+  return { odds, seen, sentAt, answers };
+}
+
+describe('clients sharing a coordinator', () => {
+  it("pace together: never more than the plan's rate in any second of the service's clock, no 429", async () => {
+    const mock = newMock();
+    const account = await mock.createAccount({ email: 'two@example.test', plan: 'trial' });
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { apiKey: account.apiKey, coordinator, rateLimit: { requestsPerSecond: 2 } });
+    const b = client(mock, { apiKey: account.apiKey, coordinator, rateLimit: { requestsPerSecond: 2 } });
+    await Promise.all([...Array.from({ length: 6 }, () => a.odds.catalog.leagues({ sport_id: 1 })), ...Array.from({ length: 6 }, () => b.odds.catalog.leagues({ sport_id: 1 }))]);
+    expect([...a.answers, ...b.answers].map((r) => r.status)).toEqual(Array(12).fill(200));
+    expect(busiestSecond([...a.sentAt, ...b.sentAt])).toBe(2);
+  });
+
+  it('are each paced alone without one (the same calls draw 429 rate_limited)', async () => {
+    const mock = newMock();
+    const account = await mock.createAccount({ email: 'apart@example.test', plan: 'trial' });
+    const a = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
+    const b = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
+    const results = await Promise.allSettled([...Array.from({ length: 3 }, () => a.odds.catalog.leagues({ sport_id: 1 })), ...Array.from({ length: 3 }, () => b.odds.catalog.leagues({ sport_id: 1 }))]);
+    expect(results.some((r) => r.status === 'rejected' && (r.reason as Error).name === 'RateLimitError')).toBe(true);
+  });
+
+  it('share one budget: maxCredits holds for all of them together, and each sees the spend of all', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    // A listing reserves ceil(500 / 20) = 25 credits and costs 1.
+    const a = client(mock, { coordinator, budget: { maxCredits: 60 } });
+    const b = client(mock, { coordinator, budget: { maxCredits: 60 } });
+    await a.odds.catalog.leagues({ sport_id: 1 });
+    await b.odds.catalog.leagues({ sport_id: 1 });
+    expect(a.odds.credits).toMatchObject({ spent: 2, meteredCalls: 2, reserved: 0 });
+    expect(b.odds.credits.spent).toBe(2);
+    // 60 - 2 spent = 58: two calls in flight (50 reserved) fit, a third would not.
+    const gate = newGate();
+    mock.faults.inject({ route: 'catalog.leagues', count: 2, hold: gate.opened });
+    const inFlight = [a.odds.catalog.leagues({ sport_id: 1 }), b.odds.catalog.leagues({ sport_id: 1 })];
+    await expect.poll(() => a.odds.credits.reserved).toBe(50);
+    const refused = await rejection<BudgetExceededError>(b.odds.catalog.leagues({ sport_id: 1 }));
+    expect(refused).toBeInstanceOf(BudgetExceededError);
+    expect(refused).toMatchObject({ limit: 'maxCredits', envelope: 25, available: 8 });
+    gate.open();
+    await Promise.all(inFlight);
+    expect(await b.odds.readCredits()).toMatchObject({ spent: 4, reserved: 0 });
+    expect(chargesOf(mock).charged).toBe(4);
+  });
+
+  it('judge a floor on the windows the latest answer of any of them reported', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { coordinator });
+    const b = client(mock, { coordinator, budget: { dailyFloor: 100_000 - 20 } });
+    await a.odds.catalog.leagues({ sport_id: 1 });
+    // b never called: it judges the floor on a's report (99,999 left of the day's 100,000), where a
+    // listing's 25 credits do not fit above the floor (19 do).
+    expect(b.odds.credits.daily.remaining).toBe(99_999);
+    await expect(b.odds.catalog.leagues({ sport_id: 1 })).rejects.toMatchObject({ name: 'BudgetExceededError', limit: 'dailyFloor' });
+  });
+});
+
+describe('a rotation made by one client of a coordinator', () => {
+  it('is followed by the others on their next call, with no failed call and no refused request', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const adopted: KeyRotatedInfo[] = [];
+    const a = client(mock, { coordinator });
+    const b = client(mock, { coordinator, onKeyRotated: (_rotation, info) => void adopted.push(info) });
+    await b.odds.catalog.sports();
+    const rotation = await a.odds.keys.rotate();
+    await b.odds.catalog.sports();
+    await a.odds.catalog.sports();
+    expect(b.answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(adopted).toEqual([{ resumed: false, clientUpdated: true, adopted: true }]);
+    // Nothing was refused: the account's request health holds no failure.
+    expect((await a.odds.account.requestHealth({ days: 1 })).summary.failed_requests).toBe(0);
+    expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active').map((k) => k.prefix)).toEqual([rotation.api_key.slice(0, 13)]);
+  });
+
+  it('switches a client created later with the old key before its first call', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { coordinator });
+    await a.odds.keys.rotate();
+    const late = client(mock, { coordinator, apiKey: mock.apiKey });
+    expect(await late.odds.catalog.sports()).toHaveLength(44);
+    expect(late.answers.map((r) => r.status)).toEqual([200]);
+  });
+
+  it('is shared by a concurrent rotate() of another client: one rotation, the same answer for both', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { coordinator });
+    const b = client(mock, { coordinator });
+    const [ra, rb] = await Promise.all([a.odds.keys.rotate(), b.odds.keys.rotate()]);
+    expect(rb).toEqual(ra);
+    expect([...a.answers, ...b.answers].filter((r) => r.routeId === 'keys.rotate')).toHaveLength(1);
+    expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active')).toHaveLength(1);
+  });
+
+  it('left pending by a client that died after the service committed it is resumed by the next client refused for that key', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    // The first process saved its record in the shared store, sent the rotation, and died before the answer.
+    const pending = { version: 1 as const, baseUrl: mock.baseUrl, nonce: newRotationNonce(), oldKey: mock.apiKey, startedAt: new Date(mock.clock.now()).toISOString() };
+    await coordinator.keys.store.save(pending);
+    mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
+    await expect(fetch(`${mock.baseUrl}/v1/account/keys/rotate`, { method: 'POST', headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce } })).rejects.toThrow();
+    const rotated: [KeyRotationSuccess, KeyRotatedInfo][] = [];
+    const b = client(mock, { coordinator, onKeyRotated: (rotation, info) => void rotated.push([rotation, info]) });
+    expect(await b.odds.catalog.sports()).toHaveLength(44);
+    // Its first attempt was refused (the old key is revoked); it finished the rotation with the same nonce and sent again.
+    expect(b.answers.map((r) => [r.routeId, r.status])).toEqual([
+      ['catalog.sports', 401],
+      ['keys.rotate', 200],
+      ['catalog.sports', 200],
+    ]);
+    expect(rotated).toHaveLength(1);
+    expect(rotated[0]?.[1]).toEqual({ resumed: true, clientUpdated: true, adopted: false });
+    expect(await coordinator.keys.store.load()).toBeUndefined();
+    expect(await coordinator.keys.rotationOf(pending.oldKey)).toBeDefined();
+  });
+
+  it('leaves a key revoked by other means refused: the 401 stands', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const created = await client(mock, { coordinator }).odds.keys.create({ name: 'doomed' });
+    const doomed = client(mock, { coordinator, apiKey: created.api_key });
+    await client(mock, { coordinator }).odds.keys.revoke(created);
+    await expect(doomed.odds.catalog.sports()).rejects.toMatchObject({ name: 'AuthenticationError', status: 401 });
+    expect(doomed.answers.map((r) => r.status)).toEqual([401]);
+  });
+});
+
+describe("'account' pacing", () => {
+  it('draws no 429 from 60 concurrent calls of a key that cannot read the account: paced at the lowest plan rate', async () => {
+    const mock = newMock();
+    const key = await mock.createKey(mock.demoEmail, { name: 'backfill', scopes: ['data:read'] });
+    const c = client(mock, { apiKey: key.apiKey, logLevel: 'off', rateLimit: { requestsPerSecond: 'account' } });
+    const start = mock.clock.now();
+    const results = await Promise.allSettled(Array.from({ length: 60 }, () => c.odds.catalog.leagues({ sport_id: 1 })));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(c.answers.filter((r) => r.status === 429)).toEqual([]);
+    expect(c.answers.filter((r) => r.routeId === 'account.get').map((r) => r.status)).toEqual([403]);
+    expect(busiestSecond(c.sentAt)).toBe(2);
+    expect(mock.clock.now() - start).toBeGreaterThanOrEqual(30_000);
+  });
+
+  it('takes the rate another client of the coordinator shared, without reading the account', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const manager = client(mock, { coordinator, rateLimit: { requestsPerSecond: 'account' } });
+    await manager.odds.catalog.sports();
+    const key = await mock.createKey(mock.demoEmail, { name: 'reader', scopes: ['data:read'] });
+    const reader = client(mock, { coordinator, apiKey: key.apiKey, rateLimit: { requestsPerSecond: 'account' } });
+    const start = mock.clock.now();
+    await Promise.all(Array.from({ length: 20 }, () => reader.odds.catalog.leagues({ sport_id: 1 })));
+    expect(reader.answers.map((r) => r.routeId)).not.toContain('account.get');
+    // The pro plan's 20 per second (its 20 calls within two seconds), not the lowest plan's 2 (ten seconds).
+    expect(busiestSecond([...manager.sentAt, ...reader.sentAt])).toBeLessThanOrEqual(20);
+    expect(mock.clock.now() - start).toBeLessThan(2_000);
+  });
+
+  it('looks again after a lookup that failed for a passing reason, pacing at the lowest rate meanwhile', async () => {
+    const mock = newMock();
+    mock.faults.inject({ route: 'account.get', status: 503, count: 2 });
+    const c = client(mock, { rateLimit: { requestsPerSecond: 'account' } });
+    await Promise.all(Array.from({ length: 8 }, () => c.odds.catalog.leagues({ sport_id: 1 })));
+    const lookups = () => c.answers.filter((r) => r.routeId === 'account.get').map((r) => r.status);
+    expect(lookups()).toEqual([503, 503, 200].slice(0, lookups().length));
+    expect(busiestSecond(c.sentAt)).toBeLessThanOrEqual(2);
+    // Once the lookup answered, calls go at the plan's rate.
+    while (!lookups().includes(200)) await c.odds.catalog.leagues({ sport_id: 1 });
+    const start = mock.clock.now();
+    await Promise.all(Array.from({ length: 20 }, () => c.odds.catalog.leagues({ sport_id: 1 })));
+    expect(busiestSecond(c.sentAt)).toBeLessThanOrEqual(20);
+    expect(mock.clock.now() - start).toBeLessThan(2_000);
+    expect(c.answers.filter((r) => r.status === 429)).toEqual([]);
+  });
+});
