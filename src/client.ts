@@ -9,7 +9,7 @@ import { Transport } from './core/transport';
 import { APIError } from './core/errors/api';
 import type { PlanRate } from './core/plan-rate';
 import { LOWEST_PLAN_RPS } from './schemas/limits';
-import type { ClientContext, ClientOptions, ClientOverrides, CreditSnapshot, RequestOptions, ResponseOf, RouteInput } from './core/types';
+import type { ClientContext, ClientOptions, ClientOverrides, CreditSnapshot, PaceSource, RequestOptions, ResponseOf, RouteInput } from './core/types';
 import { AccountResource } from './resources/account';
 import { Analytics } from './resources/analytics';
 import { Catalog } from './resources/catalog';
@@ -68,12 +68,12 @@ export class SportsOdds implements RouteCaller {
         key,
         transport: new Transport(resolved.fetch),
         coordinator,
-        pace: () => undefined,
+        pace: undefined,
         clock: new ServiceClock(resolved.now),
       };
       const rps = resolved.rateLimit?.requestsPerSecond;
       if (rps === 'account') ctx.pace = accountPace(ctx);
-      else if (rps !== undefined) ctx.pace = () => rps;
+      else if (rps !== undefined) ctx.pace = { ready: () => undefined, current: () => rps };
       const rotator = new KeyRotator({ ctx, store: options.rotationStore ?? coordinator.keys.store, onKeyRotated: options.onKeyRotated });
       ctx.recoverKey = rotator;
       internals = { ctx, rotator };
@@ -149,18 +149,20 @@ export class SportsOdds implements RouteCaller {
  * The pace of `rateLimit: { requestsPerSecond: 'account' }`. The first call loads `PlanRate` and
  * looks the rate up, its request sent first at the lowest plan's rate while the others wait for it
  * to end (so no second carries more than the rate it finds); from then on, the plan's rate once
- * learned, else the lowest plan's rate while later lookups run in the background.
+ * learned (here, or shared by another client of the coordinator), else the lowest plan's rate
+ * while later lookups run in the background.
  */
-function accountPace(ctx: ClientContext): () => number | Promise<number> {
+function accountPace(ctx: ClientContext): PaceSource {
   let rate: PlanRate | undefined;
-  let first: Promise<number> | undefined;
-  const start = async (): Promise<number> => {
+  let first: Promise<void> | undefined;
+  const start = async (): Promise<void> => {
     const { PlanRate } = await import('./core/plan-rate');
-    // The lookup's own calls are paced at the lowest rate: they never wait on the lookup.
-    const lookupCtx: ClientContext = { ...ctx, pace: () => LOWEST_PLAN_RPS };
+    // The lookup's own calls are paced at the lowest rate, or at a rate shared meanwhile: they never wait on the lookup.
+    const shared = ctx.coordinator.rate;
+    const lookupCtx: ClientContext = { ...ctx, pace: { ready: () => undefined, current: () => shared.known ?? LOWEST_PLAN_RPS } };
     const planRate = new PlanRate({
       read: async () => (await callRoute(lookupCtx, 'account.get', {}, { maxRetries: 0 })).plan.rate_limit_rps,
-      shared: ctx.coordinator.rate,
+      shared,
       now: ctx.options.now,
       logger: ctx.options.logger,
       lowest: LOWEST_PLAN_RPS,
@@ -168,7 +170,9 @@ function accountPace(ctx: ClientContext): () => number | Promise<number> {
     });
     await planRate.lookup();
     rate = planRate;
-    return planRate.current();
   };
-  return () => (rate === undefined ? (first ??= start()) : rate.current());
+  return {
+    ready: () => (rate === undefined ? (first ??= start()) : undefined),
+    current: () => rate?.current() ?? ctx.coordinator.rate.known ?? LOWEST_PLAN_RPS,
+  };
 }

@@ -148,8 +148,11 @@ export interface AdmitRequest {
   budget: BudgetOptions;
   /** The service's time now, in ms: a floor's window is stale from its reported reset on. */
   serviceNow: () => number;
-  /** Requests per second to pace to; undefined: the attempt takes no slot. */
-  rate: number | undefined;
+  /**
+   * Requests per second to pace to, read again each time the coordinator asks for a slot (a rate
+   * learned meanwhile applies to a call already waiting); undefined: the attempt takes no slot.
+   */
+  rate: (() => number) | undefined;
   /** Aborts the wait for a slot (the reservation is given back). */
   signal?: AbortSignal | undefined;
 }
@@ -162,6 +165,8 @@ export interface Admission {
 
 /** The plan's per-second rate, as any client of the account learned it. */
 export interface RateCoordination {
+  /** The shared rate as this client last saw it (no I/O: a shared store updates it from the replies of its other operations). */
+  readonly known: number | undefined;
   /** The rate a client shared, if any is known (a shared store forgets it after a while, so a plan change is seen). */
   get(): Promise<number | undefined>;
   /** Shares the rate this client read from the account. */

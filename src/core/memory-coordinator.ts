@@ -94,13 +94,14 @@ export class MemoryCoordinator implements Coordinator {
 
   constructor(options: MemoryCoordinatorOptions = {}) {
     this.#pacer = new Pacer(1, options.now ?? Date.now, options.sleep ?? realSleep);
-    let shared: number | undefined;
-    this.rate = {
-      get: async () => shared,
-      share: async (rps) => {
-        shared = rps;
+    const rate = {
+      known: undefined as number | undefined,
+      get: async () => rate.known,
+      share: async (rps: number) => {
+        rate.known = rps;
       },
     };
+    this.rate = rate;
   }
 
   async admit(request: AdmitRequest): Promise<Admission> {

@@ -28,19 +28,22 @@ export class Pacer {
     private readonly windowMs = 1000,
   ) {}
 
-  /** Waits for a slot under `rate` (default: the pacer's); resolves to its release, to call when the answer has arrived. */
-  acquire(signal?: AbortSignal, rate = this.requestsPerSecond): Promise<() => void> {
+  /**
+   * Waits for a slot under `rate` (default: the pacer's; a function is read again at every look, so
+   * a rate learned meanwhile applies); resolves to its release, to call when the answer has arrived.
+   */
+  acquire(signal?: AbortSignal, rate: number | (() => number) = this.requestsPerSecond): Promise<() => void> {
     const turn = this.#tail.then(() => this.#take(signal, rate));
     this.#tail = turn.catch(() => undefined);
     return turn;
   }
 
-  async #take(signal: AbortSignal | undefined, rate: number): Promise<() => void> {
+  async #take(signal: AbortSignal | undefined, rate: number | (() => number)): Promise<() => void> {
     for (;;) {
       throwIfAborted(signal);
       const now = this.now();
       this.#slots = this.#slots.filter((s) => s.freeAt > now);
-      if (this.#slots.length < rate) return this.#occupy();
+      if (this.#slots.length < (typeof rate === 'number' ? rate : rate())) return this.#occupy();
       const next = Math.min(...this.#slots.map((s) => s.freeAt));
       if (Number.isFinite(next)) await this.sleep(next - now, signal);
       else await this.#released(signal);

@@ -49,6 +49,9 @@ export class PlanRate {
   /** The rate to pace the next call at; starts a lookup in the background when one is due. */
   current(): number {
     if (this.#known !== undefined) return this.#known;
+    // Another client of the coordinator shared it (a shared store reports it with its other replies).
+    const shared = this.deps.shared.known;
+    if (isRate(shared)) return (this.#known = shared);
     if (this.#lookup === undefined && this.deps.now() >= this.#nextAt) void this.lookup();
     return this.deps.lowest;
   }

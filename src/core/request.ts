@@ -116,10 +116,11 @@ export async function sendRoute<Id extends RouteId>(
 
   const send = async (attemptNumber: number, mayRecover: boolean): Promise<Answer | typeof KEY_RECOVERED> => {
     throwIfAborted(signal);
-    const pace = ctx.pace();
-    const rate = typeof pace === 'object' ? await abortable(pace, signal) : pace;
+    const pace = ctx.pace;
+    const ready = pace?.ready();
+    if (ready !== undefined) await abortable(ready, signal);
     // The budget's reservation and the pacing slot, from the coordinator (the floors' windows reset on the service's clock).
-    const admission = await ctx.coordinator.admit({ envelope, budget: o.budget, serviceNow: ctx.clock.now, rate, signal });
+    const admission = await ctx.coordinator.admit({ envelope, budget: o.budget, serviceNow: ctx.clock.now, rate: pace?.current, signal });
     let settled = false;
     try {
       const apiKey = route.auth.kind === 'bearer' ? await keyOf(ctx) : undefined;

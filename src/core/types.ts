@@ -393,6 +393,14 @@ export interface KeyRecovery {
   recover(staleKey: string, signal: AbortSignal | undefined): Promise<boolean>;
 }
 
+/** The rate a client's calls are paced at. */
+export interface PaceSource {
+  /** Something to wait for before the first call's admission (the first lookup of `'account'` pacing), or undefined. */
+  ready(): Promise<void> | undefined;
+  /** The rate now (read again while a call waits for its slot). */
+  current(): number;
+}
+
 /** Everything a call needs from its client. */
 export interface ClientContext {
   options: ResolvedOptions;
@@ -400,8 +408,8 @@ export interface ClientContext {
   transport: Sender;
   /** Where the account's state lives: pacing, budget, credits, the plan's rate, rotations. */
   coordinator: Coordinator;
-  /** The rate to pace the next attempt at (once known, for `'account'` pacing), or undefined when the client is not paced. */
-  pace: () => number | undefined | Promise<number>;
+  /** The rate calls are paced at, or undefined when the client is not paced. */
+  pace: PaceSource | undefined;
   clock: ServiceTime;
   /** Recovers from the `401` of a rotated key; absent where the key must stay as given (a rotation's own replay). */
   recoverKey?: KeyRecovery | undefined;

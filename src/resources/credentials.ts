@@ -74,7 +74,7 @@ export class SportsOddsCredentials {
       key: { source: noKey, generation: 0 },
       transport: new Transport(fetch),
       coordinator,
-      pace: () => undefined,
+      pace: undefined,
       clock,
     });
     this.#ctx = context(resolved.fetch);
