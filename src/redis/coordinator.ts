@@ -70,6 +70,8 @@ export class RedisCoordinator implements Coordinator {
   #credits: CreditSnapshot = { spent: 0, meteredCalls: 0, reserved: 0, period: {}, daily: {} };
   #generation = 0;
   #syncing: Promise<void> | undefined;
+  /** Admissions of this process asking Redis for a slot in their first step. */
+  #trying = 0;
 
   constructor(options: RedisCoordinatorOptions) {
     const o = resolveOptions(options);
@@ -90,7 +92,7 @@ export class RedisCoordinator implements Coordinator {
     this.keys = new RedisKeys({
       name: this.name,
       run: (what, source, args, deadline) => this.#run(what, source, args, deadline),
-      sync: () => this.#sync(),
+      sync: (what) => this.#sync(what),
       sealer,
       generation: () => this.#generation,
       leaseMs: o.leaseMs,
@@ -117,40 +119,22 @@ export class RedisCoordinator implements Coordinator {
   }
 
   async admit(request: AdmitRequest): Promise<Admission> {
-    const { envelope, rate, signal, budget } = request;
+    const { envelope, rate, signal } = request;
     throwIfAborted(signal);
     const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
-    const paced = rate !== undefined;
-    // With no waiter of this process ahead of it, the reservation and the slot are taken in one step.
-    const tryNow = paced && this.#queue.idle;
+    // With no call of this process waiting or asking ahead of it, the reservation and the slot are
+    // taken in one step; behind one, it queues (after its reservation) and only the first waiter asks.
+    const tryNow = rate !== undefined && this.#queue.idle && this.#trying === 0;
     let waitMs = 0;
     if (envelope !== undefined || tryNow) {
-      await this.#sync();
-      const floors = budget.dailyFloor !== undefined || budget.periodFloor !== undefined;
-      const args = [
-        admission.id,
-        arg(envelope === undefined ? undefined : Math.ceil(envelope)),
-        arg(budget.maxCredits),
-        arg(budget.dailyFloor),
-        arg(budget.periodFloor),
-        floors ? String(request.serviceNow()) : '',
-        tryNow ? String(rate) : '',
-      ];
-      let reply: Reply;
+      if (tryNow) this.#trying += 1;
       try {
-        reply = await this.#run('admitting a call', ADMIT, args, true);
-      } catch (error) {
-        this.#giveBack(admission);
-        throw error;
+        const first = await this.#reserve(admission, request, tryNow);
+        if (rate === undefined || first.taken) return admission;
+        waitMs = first.waitMs;
+      } finally {
+        if (tryNow) this.#trying -= 1;
       }
-      if (reply.status === 'budget') {
-        const limit = String(reply.a);
-        const available = numberOf(reply.b) ?? 0;
-        throw new BudgetExceededError((BUDGET_LIMITS.includes(limit) ? limit : 'maxCredits') as BudgetLimit, envelope as number, available);
-      }
-      this.#leases.add(admission.id);
-      if (!paced || reply.a === 1) return admission;
-      waitMs = numberOf(reply.b) ?? this.#o.windowMs;
     }
     try {
       await this.#queue.wait(admission.id, rate as number, signal, waitMs);
@@ -163,6 +147,39 @@ export class RedisCoordinator implements Coordinator {
     }
     this.#leases.add(admission.id);
     return admission;
+  }
+
+  /**
+   * The admission's first step in Redis: the budget's checks and its reservation, and its slot when
+   * `tryNow`. Rejects with `BudgetExceededError` (nothing taken) or `CoordinatorError`.
+   */
+  async #reserve(admission: RedisAdmission, request: AdmitRequest, tryNow: boolean): Promise<{ taken: boolean; waitMs: number }> {
+    const { envelope, budget, rate } = request;
+    await this.#sync('admitting a call');
+    const floors = budget.dailyFloor !== undefined || budget.periodFloor !== undefined;
+    const args = [
+      admission.id,
+      arg(envelope === undefined ? undefined : Math.ceil(envelope)),
+      arg(budget.maxCredits),
+      arg(budget.dailyFloor),
+      arg(budget.periodFloor),
+      floors ? String(request.serviceNow()) : '',
+      tryNow ? arg(rate) : '',
+    ];
+    let reply: Reply;
+    try {
+      reply = await this.#run('admitting a call', ADMIT, args, true);
+    } catch (error) {
+      this.#giveBack(admission);
+      throw error;
+    }
+    if (reply.status === 'budget') {
+      const limit = String(reply.a);
+      const available = numberOf(reply.b) ?? 0;
+      throw new BudgetExceededError((BUDGET_LIMITS.includes(limit) ? limit : 'maxCredits') as BudgetLimit, envelope as number, available);
+    }
+    this.#leases.add(admission.id);
+    return { taken: reply.a === 1, waitMs: numberOf(reply.b) ?? this.#o.windowMs };
   }
 
   async settle(admission: Admission, answer: CreditSource | undefined, _receivedAt: number): Promise<boolean> {
@@ -219,10 +236,10 @@ export class RedisCoordinator implements Coordinator {
     return reply;
   }
 
-  /** Learns Redis's clock (one read) before the first operation that carries a deadline. */
-  #sync(): Promise<void> {
+  /** Learns Redis's clock (one read) before the first operation that carries a deadline (`what`, named in errors). */
+  #sync(what: string): Promise<void> {
     if (this.#runner.synced) return Promise.resolve();
-    this.#syncing ??= this.#run('reading the credits', READ, []).then(
+    this.#syncing ??= this.#run(what, READ, []).then(
       () => {
         this.#syncing = undefined;
       },

@@ -21,8 +21,8 @@ export interface KeysDeps {
   name: string;
   /** Runs a script (with a deadline on Redis's clock when `deadline`); every reply refreshes the coordinator. */
   run: (what: string, source: string, args: readonly (string | number)[], deadline?: boolean) => Promise<Reply>;
-  /** Learns Redis's clock first, when no reply taught it yet. */
-  sync: () => Promise<void>;
+  /** Learns Redis's clock first, when no reply taught it yet (`what` names the operation in errors). */
+  sync: (what: string) => Promise<void>;
   /** Undefined without a `secret`. */
   sealer: Sealer | undefined;
   /** The last generation a reply carried. */
@@ -75,7 +75,7 @@ export class RedisKeys implements KeyCoordination {
     this.#sealer('keys.lock()');
     throwIfAborted(signal);
     const { run, leaseMs, lockPollMs, sleep } = this.deps;
-    await this.deps.sync();
+    await this.deps.sync('the rotation lock');
     const token = randomToken('lock_', 18);
     let waited = false;
     for (;;) {
