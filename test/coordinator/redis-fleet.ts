@@ -8,9 +8,9 @@ export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 /** What the tests need of a client class: ioredis's `Redis` or iovalkey's. */
 export interface ClientClass {
-  new (url: string, options: { maxRetriesPerRequest: number | null; lazyConnect?: boolean }): RedisCoordinatorOptions['redis'] & {
+  new (url: string, options: { maxRetriesPerRequest: number | null; enableOfflineQueue?: boolean }): RedisCoordinatorOptions['redis'] & {
     disconnect(): void;
-    quit(): Promise<unknown>;
+    on(event: 'error', listener: (error: Error) => void): unknown;
   };
 }
 
@@ -32,8 +32,10 @@ export function useRedisFleet(server: RedisServer, Client: ClientClass = Redis a
   afterEach(() => {
     for (const client of clients.splice(0)) client.disconnect();
   });
-  const client = () => {
-    const c = new Client(server.url, { maxRetriesPerRequest: null });
+  /** A client of its own (a process's); its connection errors are expected in the outage tests. */
+  const client = (options: { enableOfflineQueue?: boolean } = {}) => {
+    const c = new Client(server.url, { maxRetriesPerRequest: null, ...options });
+    c.on('error', () => undefined);
     clients.push(c);
     return c;
   };
@@ -42,6 +44,7 @@ export function useRedisFleet(server: RedisServer, Client: ClientClass = Redis a
     /** A raw ioredis connection, to look inside Redis. */
     inspector: (): Redis => {
       const c = new Redis(server.url, { maxRetriesPerRequest: null });
+      c.on('error', () => undefined);
       clients.push(c as unknown as InstanceType<ClientClass>);
       return c;
     },
