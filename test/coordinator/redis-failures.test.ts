@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CoordinatorError } from '../../src/core/errors/coordinator';
 import { SportsOddsError } from '../../src/core/errors/base';
 import { redisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
+import { namespaceKeys } from '../../src/redis/layout';
+import { ADMIT } from '../../src/redis/lua';
+import { ScriptRunner } from '../../src/redis/runner';
 import { useRedisServer } from '../helpers/redis-server';
 import { metered, request } from './contract';
 import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
@@ -137,6 +140,22 @@ describe('the Redis coordinator when Redis fails', () => {
     expect((await b!.readCredits()).reserved).toBe(0);
     const admission = await b!.admit(request({ rate: 1 }));
     await b!.settle(admission, undefined, Date.now());
+  });
+
+  it('refuses an admission whose deadline on Redis clock has passed, taking nothing', async () => {
+    const namespace = freshNamespace('deadline');
+    const runner = new ScriptRunner(fleet.client(), namespaceKeys('sod', namespace), `redis:${namespace}`, 1000);
+    // ARGV: retention, lease, window, deadline; id, envelope, maxCredits, floors, serviceNow, rate.
+    const admit = (deadline: number) => runner.run('admitting a call', ADMIT, [86_400_000, 10_000, 1000, String(deadline), 'late-1', '5', '', '', '', '', '1']);
+    const error = await failure(admit(Date.now() - 1000));
+    expect(error.message).toBe(`coordinator redis:${namespace}: admitting a call reached Redis after its deadline: nothing was taken`);
+    const [a] = fleet.handles(1, { namespace });
+    expect((await a!.readCredits()).reserved).toBe(0);
+    // The slot is free: a rate of 1 admits at once. In time, the same admission reserves (its slot is in that call's hold).
+    await a!.settle(await a!.admit(request({ rate: 1 })), undefined, Date.now());
+    const taken = await admit(Date.now() + 60_000);
+    expect(taken).toMatchObject({ status: 'ok', a: 0 });
+    expect(taken.credits.reserved).toBe(5);
   });
 
   it('recovers from NOSCRIPT after SCRIPT FLUSH', async () => {
