@@ -136,8 +136,9 @@ export class RedisCoordinator implements Coordinator {
         if (tryNow) this.#trying -= 1;
       }
     }
+    if (rate === undefined) return admission;
     try {
-      await this.#queue.wait(admission.id, rate as number, signal, waitMs);
+      await this.#queue.wait(admission.id, rate, signal, waitMs);
     } catch (error) {
       this.#leases.delete(admission.id);
       // An aborted wait gives its reservation back before it rejects; a failing Redis gets it back when it can.

@@ -120,6 +120,17 @@ export function coordinatorContract(subject: ContractSubject): void {
     await b.settle(admission, undefined, Date.now());
   });
 
+  it('admits an attempt that brings no rate at once, even while every slot is held, and records its answer', async () => {
+    const [a, b] = (await subject.handles(2)) as [Coordinator, Coordinator];
+    const held = await a.admit(request({ rate: 1 }));
+    const unpaced = await b.admit(request());
+    const reserved = await b.admit(request({ envelope: 3 }));
+    expect(await b.settle(unpaced, metered(2), Date.now())).toBe(true);
+    expect(await b.settle(reserved, metered(1), Date.now())).toBe(true);
+    await a.settle(held, undefined, Date.now());
+    expect(await a.readCredits()).toMatchObject({ spent: 3, meteredCalls: 2, reserved: 0 });
+  });
+
   it('gives back the reservation of a wait that is aborted', async () => {
     const [a, b] = (await subject.handles(2)) as [Coordinator, Coordinator];
     const budget: BudgetOptions = { maxCredits: 10 };
