@@ -9,7 +9,7 @@ import { LeaseKeeper } from './leases';
 import { ADMIT, CLEAR, RATE, READ, RELEASE, RENEW, SETTLE, SLOT } from './lua';
 import { resolveOptions, type RedisCoordinatorOptions, type ResolvedOptions } from './options';
 import { SlotQueue } from './queue';
-import { copyCredits, numberOf, stringOf, type Reply } from './reply';
+import { copyCredits, numberOf, type Reply } from './reply';
 import { RedisKeys } from './rotation';
 import { ScriptRunner } from './runner';
 import { Sealer } from './seal';
@@ -45,7 +45,8 @@ const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFlo
  *   `leaseMs`); when it dies, they lapse within `leaseMs`, and a lapsed reservation counts as spent
  *   at its whole envelope (refunded to the cost if the process settles after all).
  * - Failures: every operation is bounded by `timeoutMs`; Redis unreachable, late or refusing is a
- *   `CoordinatorError` at the call: nothing is sent unpaced.
+ *   `CoordinatorError` at the call: nothing is sent unpaced. A settle that cannot reach Redis
+ *   leaves its reservation to lapse with its lease (then counted as spent at its envelope).
  * - Every key expires (see `layout.ts`); `clear()` deletes the namespace.
  *
  * @example
@@ -80,6 +81,7 @@ export class RedisCoordinator implements Coordinator {
     this.#runner = new ScriptRunner(o.redis, namespaceKeys(o.prefix, o.namespace), this.name, o.timeoutMs);
     this.#queue = new SlotQueue(
       async (id, rate) => {
+        await this.#sync('waiting for a pacing slot');
         const reply = await this.#run('waiting for a pacing slot', SLOT, [id, rate], true);
         return { taken: reply.a === 1, waitMs: numberOf(reply.b) ?? o.windowMs };
       },

@@ -20,23 +20,23 @@ export interface RedisCoordinatorOptions {
    * bytes, the same in every process of the fleet, kept like a key (e.g. `openssl rand -base64 32`).
    * Without it, the fleet cannot rotate keys together: `keys.rotate()` is refused.
    */
-  secret?: string | Uint8Array;
+  secret?: string | Uint8Array | undefined;
   /** Prefix of every key: `<prefix>:{<namespace>}:...`. Default `sod`. */
-  prefix?: string;
+  prefix?: string | undefined;
   /** Longest wait for any one Redis operation before the call fails with `CoordinatorError`. Default 1000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * How long a slot, a reservation or the rotation lock of a process outlives its last renewal
    * (renewed every third of it while the call runs): a process that dies frees them within this.
    * A reservation whose lease lapses counts as spent at its whole envelope. Default 10 000 ms.
    */
-  leaseMs?: number;
+  leaseMs?: number | undefined;
   /** How long the spend, the windows and the published rotations stay after the namespace's last use. Default 30 days. */
-  retentionMs?: number;
+  retentionMs?: number | undefined;
   /** How often a process waiting for the rotation lock asks again. Default 100 ms. */
-  lockPollMs?: number;
+  lockPollMs?: number | undefined;
   /** @internal How long a slot stays held after its answer (the service's one-second window). Default 1000 ms. */
-  windowMs?: number;
+  windowMs?: number | undefined;
 }
 
 /** The options with their defaults, checked. */

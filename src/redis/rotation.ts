@@ -59,6 +59,7 @@ export class RedisKeys implements KeyCoordination {
   readonly store: RotationStore;
   #keyId: Promise<string> | undefined;
 
+  /** @internal Made by its `RedisCoordinator`. */
   constructor(private readonly deps: KeysDeps) {
     this.store = {
       load: () => this.#load(),

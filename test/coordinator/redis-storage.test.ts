@@ -194,7 +194,7 @@ describe('the keys the Redis coordinator stores, sealed', () => {
       expect(error).toBeInstanceOf(CoordinatorError);
       expect((error as Error).message).toMatch(/sealed with another secret: every process of the fleet needs the same redisCoordinator\(\{ secret \}\)/);
     }
-    const [none] = fleet.handles(1, { namespace, secret: undefined as never });
+    const [none] = fleet.handles(1, { namespace, secret: undefined });
     for (const op of [() => none!.keys.lock(), () => none!.keys.publish(OLD_KEY, ANSWER), () => none!.keys.store.save(PENDING)]) {
       const error = await op().then(
         () => undefined,
