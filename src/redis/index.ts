@@ -1,7 +1,8 @@
 /**
  * `sports-odds-data/redis`: the account's state shared by every process of a fleet, in Redis
  * (`redisCoordinator()`), over your `ioredis` or `iovalkey` client (an optional peer dependency:
- * this entry never imports it).
+ * this entry never imports it). The `Coordinator` types and `CoordinatorError` come from
+ * `sports-odds-data`.
  * @packageDocumentation
  */
 export { redisCoordinator, RedisCoordinator, RATE_TTL_MS } from './coordinator';
@@ -10,17 +11,3 @@ export type { RedisScriptClient } from './runner';
 export type { RedisKeys } from './rotation';
 export { MAX_ROTATIONS } from './rotation';
 export { MIN_SECRET_BYTES } from './seal';
-export { CoordinatorError } from '../core/errors/coordinator';
-export type {
-  Admission,
-  AdmitRequest,
-  Coordinator,
-  CreditSnapshot,
-  KeyCoordination,
-  PendingRotation,
-  RateCoordination,
-  RotationAnswer,
-  RotationLock,
-  RotationStore,
-  WindowState,
-} from '../core/coordination';

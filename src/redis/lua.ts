@@ -98,23 +98,25 @@ local function take(id, rate)
   return 0, math.max(1, wait)
 end
 
--- Ends a live reservation: its envelope, or nil when it has none (or it lapsed).
-local function unreserve(id)
+-- Ends an attempt's slot (without a hold) and its reservation, and spends cost; a reservation that
+-- lapsed was counted as spent at its whole envelope: only the difference is spent (or refunded).
+local function finish(id, cost)
+  redis.call('ZREM', K_SLOTS, id)
+  local charged = cost
   local e = redis.call('HGET', K_ENV, id)
-  if not e then return nil end
-  redis.call('HDEL', K_ENV, id)
-  redis.call('ZREM', K_RESV, id)
-  redis.call('HINCRBY', K_STATE, 'reserved', -tonumber(e))
-  return tonumber(e)
-end
-
--- Forgets a lapsed reservation: its envelope (already counted as spent), or nil.
-local function unlapse(id)
-  local e = redis.call('HGET', K_LAPSED_ENV, id)
-  if not e then return nil end
-  redis.call('HDEL', K_LAPSED_ENV, id)
-  redis.call('ZREM', K_LAPSED, id)
-  return tonumber(e)
+  if e then
+    redis.call('HDEL', K_ENV, id)
+    redis.call('ZREM', K_RESV, id)
+    redis.call('HINCRBY', K_STATE, 'reserved', -tonumber(e))
+  else
+    local lapsed = redis.call('HGET', K_LAPSED_ENV, id)
+    if lapsed then
+      redis.call('HDEL', K_LAPSED_ENV, id)
+      redis.call('ZREM', K_LAPSED, id)
+      charged = charged - tonumber(lapsed)
+    end
+  end
+  if charged ~= 0 then redis.call('HINCRBY', K_STATE, 'spent', charged) end
 end
 `;
 
@@ -185,18 +187,11 @@ return reply('ok')
  */
 export const SETTLE = script(`
 lapse()
-local id = ARGV[5]
-redis.call('ZREM', K_SLOTS, id)
-if ARGV[6] == '1' then redis.call('ZADD', K_HELD, now + window, id) end
 local cost = nil
 if ARGV[7] ~= '' then cost = tonumber(ARGV[7]) end
-local charged = cost or 0
-if not unreserve(id) then
-  -- A reservation that lapsed was counted as spent at its envelope: refund the difference.
-  local lapsed = unlapse(id)
-  if lapsed then charged = charged - lapsed end
-end
-if charged ~= 0 then redis.call('HINCRBY', K_STATE, 'spent', charged) end
+finish(ARGV[5], cost or 0)
+-- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
+if ARGV[6] == '1' then redis.call('ZADD', K_HELD, now + window, ARGV[5]) end
 local function record(p, limit, remaining, reset)
   if reset ~= '' then
     local current = redis.call('HGET', K_STATE, p .. 'rs')
@@ -218,12 +213,7 @@ return reply('ok')
 /** Gives back an admission that sent nothing (an aborted wait, a timeout): no hold, no spend. ARGV: id. */
 export const RELEASE = script(`
 lapse()
-local id = ARGV[5]
-redis.call('ZREM', K_SLOTS, id)
-if not unreserve(id) then
-  local lapsed = unlapse(id)
-  if lapsed then redis.call('HINCRBY', K_STATE, 'spent', -lapsed) end
-end
+finish(ARGV[5], 0)
 return reply('ok')
 `);
 
