@@ -50,14 +50,17 @@ function maxOverlap(intervals: [number, number][]): number {
   return most;
 }
 
-const budgetError = async (promise: Promise<unknown>): Promise<BudgetExceededError> => {
+/** The error `promise` rejects with, checked to be a `type`. */
+export async function rejection<E>(promise: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(BudgetExceededError);
-  return error as BudgetExceededError;
-};
+  expect(error).toBeInstanceOf(type);
+  return error as E;
+}
+
+const budgetError = (promise: Promise<unknown>): Promise<BudgetExceededError> => rejection(promise, BudgetExceededError);
 
 const ANSWER: RotationAnswer = {
   status: 200,

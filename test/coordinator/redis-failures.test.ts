@@ -7,21 +7,14 @@ import { namespaceKeys } from '../../src/redis/layout';
 import { ADMIT } from '../../src/redis/lua';
 import { ScriptRunner } from '../../src/redis/runner';
 import { useRedisServer } from '../helpers/redis-server';
-import { metered, request } from './contract';
+import { metered, rejection, request } from './contract';
 import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
 
 const server = useRedisServer();
 const fleet = useRedisFleet(server);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const failure = async (promise: Promise<unknown>): Promise<CoordinatorError> => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(CoordinatorError);
-  return error as CoordinatorError;
-};
+const failure = (promise: Promise<unknown>): Promise<CoordinatorError> => rejection(promise, CoordinatorError);
 
 /** Tries `op` until it succeeds (Redis back, the client reconnected) or `ms` pass. */
 async function eventually<T>(op: () => Promise<T>, ms = 8000): Promise<T> {

@@ -5,7 +5,7 @@ import { CoordinatorError } from '../../src/core/errors/coordinator';
 import { SportsOddsError } from '../../src/core/errors/base';
 import type { PendingRotation, RotationAnswer } from '../../src/core/coordination';
 import { useRedisServer } from '../helpers/redis-server';
-import { metered, request } from './contract';
+import { metered, rejection, request } from './contract';
 import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
 
 const server = useRedisServer();
@@ -187,21 +187,13 @@ describe('the keys the Redis coordinator stores, sealed', () => {
     await a!.keys.store.save(PENDING);
     const [other] = fleet.handles(1, { namespace, secret: 'another-secret-another-secret-another-secret' });
     for (const op of [() => other!.keys.rotationOf(OLD_KEY), () => other!.keys.store.load()]) {
-      const error = await op().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(CoordinatorError);
-      expect((error as Error).message).toMatch(/sealed with another secret: every process of the fleet needs the same redisCoordinator\(\{ secret \}\)/);
+      const error = await rejection(op(), CoordinatorError);
+      expect(error.message).toMatch(/sealed with another secret: every process of the fleet needs the same redisCoordinator\(\{ secret \}\)/);
     }
     const [none] = fleet.handles(1, { namespace, secret: undefined });
     for (const op of [() => none!.keys.lock(), () => none!.keys.publish(OLD_KEY, ANSWER), () => none!.keys.store.save(PENDING)]) {
-      const error = await op().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(SportsOddsError);
-      expect((error as Error).message).toMatch(/a rotation shared by the processes of a fleet needs redisCoordinator\(\{ secret \}\)/);
+      const error = await rejection(op(), SportsOddsError);
+      expect(error.message).toMatch(/a rotation shared by the processes of a fleet needs redisCoordinator\(\{ secret \}\)/);
     }
     expect(await none!.keys.rotationOf(OLD_KEY)).toBeUndefined();
     expect(await none!.keys.store.load()).toBeUndefined();
