@@ -133,7 +133,7 @@ export class RedisCoordinator implements Coordinator {
       try {
         const first = await this.#reserve(admission, request, tryNow);
         if (rate === undefined || first.taken) return admission;
-        waitMs = first.waitMs;
+        if (tryNow) waitMs = first.waitMs;
       } finally {
         if (tryNow) this.#trying -= 1;
       }

@@ -1,5 +1,6 @@
 import { abortError } from '../core/runtime';
 import type { Sleep } from '../core/types';
+import { localNow } from './runner';
 
 /** One question to Redis for a slot: taken, or how long until one may free. */
 export type SlotPoll = (id: string, rate: number) => Promise<{ taken: boolean; waitMs: number }>;
@@ -8,8 +9,8 @@ interface Waiter {
   readonly id: string;
   readonly rate: number;
   readonly signal: AbortSignal | undefined;
-  /** How long to wait before the first question (what an earlier reply said). */
-  readonly waitMs: number;
+  /** When to ask first, on the local clock (what an earlier reply said). */
+  readonly readyAt: number;
   done: boolean;
   finish(error?: unknown): void;
 }
@@ -39,7 +40,10 @@ export class SlotQueue {
     return this.#waiters.length === 0;
   }
 
-  /** Resolves once `id` holds a slot under `rate`; rejects with `AbortError` when `signal` aborts first. */
+  /**
+   * Resolves once `id` holds a slot under `rate`; rejects with `AbortError` when `signal` aborts
+   * first. It asks no sooner than `waitMs` from now (an earlier reply's estimate).
+   */
   wait(id: string, rate: number, signal: AbortSignal | undefined, waitMs: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
@@ -48,7 +52,7 @@ export class SlotQueue {
         id,
         rate,
         signal,
-        waitMs,
+        readyAt: localNow() + waitMs,
         done: false,
         finish: (error?: unknown) => {
           if (waiter.done) return;
@@ -72,7 +76,7 @@ export class SlotQueue {
     try {
       for (let w = this.#waiters[0]; w !== undefined; w = this.#waiters[0]) {
         try {
-          let waitMs = w.waitMs;
+          let waitMs = w.readyAt - localNow();
           while (!w.done) {
             if (waitMs > 0) await this.sleep(waitMs, w.signal);
             if (w.done) break;
