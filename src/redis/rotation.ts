@@ -2,7 +2,6 @@ import type { KeyCoordination, PendingRotation, RotationAnswer, RotationLock, Ro
 import { CoordinatorError } from '../core/errors/coordinator';
 import { SportsOddsError } from '../core/errors/base';
 import { throwIfAborted } from '../core/runtime';
-import type { Sleep } from '../core/types';
 import { randomToken } from '../schemas/base64url';
 import { unrefTimer } from './leases';
 import { LOCK, PENDING, PUBLISH, RELOCK, ROTATION_OF, UNLOCK } from './lua';
@@ -29,7 +28,8 @@ export interface KeysDeps {
   generation: () => number;
   leaseMs: number;
   lockPollMs: number;
-  sleep: Sleep;
+  /** Waits `ms`, or rejects with `AbortError` when `signal` aborts (the SDK's `Sleep`, spelled out for the entry's declarations). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 const isAnswer = (v: unknown): v is RotationAnswer => {
