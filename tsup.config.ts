@@ -10,6 +10,7 @@ const entries: Record<string, string> = {
   index: 'src/index.ts',
   'schemas/index': 'src/schemas/public.ts',
   'node/index': 'src/node/index.ts',
+  'redis/index': 'src/redis/index.ts',
   'mocks/index': 'mocks/index.ts',
   'mocks/node': 'mocks/node.ts',
   'mocks/cli': 'mocks/cli.ts',

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Installs the packed tarball (with its optional peer msw) in a scratch folder, as a user would,
 // and checks that `npx sports-odds-mock` starts, serves a data route with its demo key, and closes
-// cleanly on SIGTERM; then that the SDK, the mocks and the schemas import from the installed
-// package (ESM, and the SDK through require(esm) from CommonJS). Runs on the Node that runs this
-// script (the project's Node 24): the machine's own Node may be older than the package's engines.
+// cleanly on SIGTERM; then that the SDK, the mocks, the schemas and the Redis coordinator (without
+// its optional peer ioredis) import from the installed package (ESM, and the SDK through
+// require(esm) from CommonJS). Runs on the Node that runs this script (the project's Node 24): the
+// machine's own Node may be older than the package's engines.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -86,13 +87,15 @@ try {
 import { InvalidParametersError, LiveScan, SportsOdds } from 'sports-odds-data';
 import { createMockService } from 'sports-odds-data/mocks';
 import { routes } from 'sports-odds-data/schemas';
+// Its optional peer ioredis is not installed: the entry never imports it.
+import { redisCoordinator } from 'sports-odds-data/redis';
 const mock = createMockService({ now: '2026-11-21T15:00:00Z' });
 const server = setupServer(...mock.handlers);
 server.listen({ onUnhandledFrame: 'error' });
 const odds = new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, logLevel: 'off' });
 const { data, meta } = await odds.catalog.sports().withMeta();
 server.close();
-if (data.length !== 44 || meta.credits.cost !== 3 || !routes['events.list']) throw new Error('unexpected answer');
+if (data.length !== 44 || meta.credits.cost !== 3 || !routes['events.list'] || typeof redisCoordinator !== 'function') throw new Error('unexpected answer');
 // The built classes keep their names (stacks, constructor.name, error.name).
 const invalid = new InvalidParametersError('limit must be 1 to 500', []);
 const names = [invalid.name, invalid.constructor.name, LiveScan.name].join(' ');

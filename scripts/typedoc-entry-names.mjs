@@ -10,6 +10,7 @@ export const ENTRY_NAMES = {
   'src/index.ts': 'sports-odds-data',
   'src/schemas/public.ts': 'sports-odds-data/schemas',
   'src/node/index.ts': 'sports-odds-data/node',
+  'src/redis/index.ts': 'sports-odds-data/redis',
   'mocks/index.ts': 'sports-odds-data/mocks',
   'mocks/node.ts': 'sports-odds-data/mocks/node',
 };

@@ -11,6 +11,7 @@ const ENTRIES: Record<string, string> = {
   'sports-odds-data': 'src/index.ts',
   'sports-odds-data/schemas': 'src/schemas/public.ts',
   'sports-odds-data/node': 'src/node/index.ts',
+  'sports-odds-data/redis': 'src/redis/index.ts',
   'sports-odds-data/mocks': 'mocks/index.ts',
   'sports-odds-data/mocks/node': 'mocks/node.ts',
 };

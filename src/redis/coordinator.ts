@@ -1,0 +1,283 @@
+import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource, RateCoordination } from '../core/coordination';
+import { SportsOddsError } from '../core/errors/base';
+import { CoordinatorError } from '../core/errors/coordinator';
+import { BudgetExceededError, type BudgetLimit } from '../core/errors/local';
+import { realSleep, throwIfAborted } from '../core/runtime';
+import { toBase64Url } from '../schemas/base64url';
+import { namespaceKeys } from './layout';
+import { LeaseKeeper } from './leases';
+import { ADMIT, CLEAR, RATE, READ, RELEASE, RENEW, SETTLE, SLOT } from './lua';
+import { resolveOptions, type RedisCoordinatorOptions, type ResolvedOptions } from './options';
+import { SlotQueue } from './queue';
+import { copyCredits, numberOf, type Reply } from './reply';
+import { RedisKeys } from './rotation';
+import { ScriptRunner } from './runner';
+import { Sealer } from './seal';
+
+/** How long the plan's rate shared by a process stays in Redis: an hour, so a plan change is seen. */
+export const RATE_TTL_MS = 3_600_000;
+
+/** An attempt admitted by a `RedisCoordinator` (its id names its slot and reservation in Redis). */
+class RedisAdmission implements Admission {
+  settled = false;
+  constructor(
+    readonly id: string,
+    readonly envelope: number | undefined,
+    /** Whether it took a pacing slot (its hold starts at settle). */
+    readonly slot: boolean,
+  ) {}
+}
+
+const arg = (v: number | undefined): string => (v === undefined ? '' : String(v));
+const time = (d: Date | undefined): string => (d === undefined ? '' : String(d.getTime()));
+const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFloor'] satisfies BudgetLimit[];
+
+/**
+ * The state of one account shared by every process of a fleet, in Redis: pacing slots, the
+ * budget's reservations and spend, the last reported credit windows, the plan's rate, and the
+ * rotation's lock, answers and pending record. Every operation is one Lua script (atomic, judged by
+ * Redis's clock; see `lua.ts`); an admission and a settle are one round trip each in the common case.
+ *
+ * - Pacing: at most `rate` attempts of the namespace hold a slot at once, each from its admission
+ *   until one second after its answer. A process's waiters queue locally; only the first asks Redis.
+ * - Budget: `maxCredits` and the floors hold for the namespace's spend and reservations together.
+ * - Leases: a process renews its slots and reservations while its calls run (every third of
+ *   `leaseMs`); when it dies, they lapse within `leaseMs`, and a lapsed reservation counts as spent
+ *   at its whole envelope (refunded to the cost if the process settles after all).
+ * - Failures: every operation is bounded by `timeoutMs`; Redis unreachable, late or refusing is a
+ *   `CoordinatorError` at the call: nothing is sent unpaced. A settle that cannot reach Redis
+ *   leaves its reservation to lapse with its lease (then counted as spent at its envelope).
+ * - Every key expires (see `layout.ts`); `clear()` deletes the namespace.
+ *
+ * @example
+ * import { Redis } from 'ioredis';
+ * import { SportsOdds } from 'sports-odds-data';
+ * import { RedisCoordinator } from 'sports-odds-data/redis';
+ *
+ * const coordinator = new RedisCoordinator({ redis: new Redis(), namespace: 'acct-1', secret: process.env.SOD_FLEET_SECRET });
+ * const odds = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 'account' }, budget: { maxCredits: 50_000 } });
+ */
+export class RedisCoordinator implements Coordinator {
+  /** `redis:<namespace>`. */
+  readonly name: string;
+  readonly keys: RedisKeys;
+  readonly rate: RateCoordination;
+  readonly #o: ResolvedOptions;
+  readonly #runner: ScriptRunner;
+  readonly #queue: SlotQueue;
+  readonly #leases: LeaseKeeper;
+  readonly #process = toBase64Url(crypto.getRandomValues(new Uint8Array(9)));
+  #count = 0;
+  #credits: CreditSnapshot = { spent: 0, meteredCalls: 0, reserved: 0, period: {}, daily: {} };
+  #generation = 0;
+  #syncing: Promise<void> | undefined;
+  /** Admissions of this process asking Redis for a slot in their first step. */
+  #trying = 0;
+
+  constructor(options: RedisCoordinatorOptions) {
+    const o = resolveOptions(options);
+    this.#o = o;
+    this.name = `redis:${o.namespace}`;
+    this.#runner = new ScriptRunner(o.redis, namespaceKeys(o.prefix, o.namespace), this.name, o.timeoutMs);
+    this.#queue = new SlotQueue(
+      async (id, rate) => {
+        await this.#sync('waiting for a pacing slot');
+        const reply = await this.#run('waiting for a pacing slot', SLOT, [id, rate], true);
+        return { taken: reply.a === 1, waitMs: numberOf(reply.b) ?? o.windowMs };
+      },
+      realSleep,
+      (error) => error instanceof CoordinatorError,
+    );
+    this.#leases = new LeaseKeeper(o.leaseMs / 3, (ids) => this.#run('renewing leases', RENEW, ids));
+    const sealer = o.secret === undefined ? undefined : new Sealer(o.secret, o.namespace);
+    o.secret = undefined;
+    this.keys = new RedisKeys({
+      name: this.name,
+      run: (what, source, args, deadline) => this.#run(what, source, args, deadline),
+      sync: (what) => this.#sync(what),
+      sealer,
+      generation: () => this.#generation,
+      leaseMs: o.leaseMs,
+      lockPollMs: o.lockPollMs,
+      sleep: realSleep,
+    });
+    this.rate = {
+      get: async () => {
+        const shared = numberOf((await this.#run('reading the plan rate', RATE, ['', RATE_TTL_MS])).a);
+        return shared !== undefined && shared > 0 ? shared : undefined;
+      },
+      share: async (requestsPerSecond) => {
+        if (!(Number.isFinite(requestsPerSecond) && requestsPerSecond > 0)) {
+          throw new SportsOddsError(`coordinator ${this.name}: a shared rate must be a positive number of requests per second`);
+        }
+        await this.#run('sharing the plan rate', RATE, [requestsPerSecond, RATE_TTL_MS]);
+      },
+    };
+  }
+
+  /** Redis commands this coordinator sent (each one round trip): for benches and tuning. */
+  get roundTrips(): number {
+    return this.#runner.roundTrips;
+  }
+
+  async admit(request: AdmitRequest): Promise<Admission> {
+    const { envelope, rate, signal } = request;
+    throwIfAborted(signal);
+    const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
+    // With no call of this process waiting or asking ahead of it, the reservation and the slot are
+    // taken in one step; behind one, it queues (after its reservation) and only the first waiter asks.
+    const tryNow = rate !== undefined && this.#queue.idle && this.#trying === 0;
+    let waitMs = 0;
+    if (envelope !== undefined || tryNow) {
+      if (tryNow) this.#trying += 1;
+      try {
+        const first = await this.#reserve(admission, request, tryNow);
+        if (rate === undefined || first.taken) return admission;
+        if (tryNow) waitMs = first.waitMs;
+      } finally {
+        if (tryNow) this.#trying -= 1;
+      }
+    }
+    if (rate === undefined) return admission;
+    try {
+      await this.#queue.wait(admission.id, rate, signal, waitMs);
+    } catch (error) {
+      this.#leases.delete(admission.id);
+      // An aborted wait gives its reservation back before it rejects; a failing Redis gets it back when it can.
+      if (error instanceof CoordinatorError) this.#giveBack(admission);
+      else await this.#run('giving back an admission', RELEASE, [admission.id]).catch(() => undefined);
+      throw error;
+    }
+    this.#leases.add(admission.id);
+    return admission;
+  }
+
+  /**
+   * The admission's first step in Redis: the budget's checks and its reservation, and its slot when
+   * `tryNow`. Rejects with `BudgetExceededError` (nothing taken) or `CoordinatorError`.
+   */
+  async #reserve(admission: RedisAdmission, request: AdmitRequest, tryNow: boolean): Promise<{ taken: boolean; waitMs: number }> {
+    const { envelope, budget, rate } = request;
+    await this.#sync('admitting a call');
+    const floors = budget.dailyFloor !== undefined || budget.periodFloor !== undefined;
+    const args = [
+      admission.id,
+      arg(envelope === undefined ? undefined : Math.ceil(envelope)),
+      arg(budget.maxCredits),
+      arg(budget.dailyFloor),
+      arg(budget.periodFloor),
+      floors ? String(request.serviceNow()) : '',
+      tryNow ? arg(rate) : '',
+    ];
+    let reply: Reply;
+    try {
+      reply = await this.#run('admitting a call', ADMIT, args, true);
+    } catch (error) {
+      this.#giveBack(admission);
+      throw error;
+    }
+    if (reply.status === 'budget') {
+      const limit = String(reply.a);
+      const available = numberOf(reply.b) ?? 0;
+      throw new BudgetExceededError((BUDGET_LIMITS.includes(limit) ? limit : 'maxCredits') as BudgetLimit, envelope as number, available);
+    }
+    this.#leases.add(admission.id);
+    return { taken: reply.a === 1, waitMs: numberOf(reply.b) ?? this.#o.windowMs };
+  }
+
+  async settle(admission: Admission, answer: CreditSource | undefined, _receivedAt: number): Promise<boolean> {
+    if (!(admission instanceof RedisAdmission)) throw new SportsOddsError(`coordinator ${this.name}: settle() got an admission of another coordinator`);
+    if (admission.settled) return false;
+    admission.settled = true;
+    this.#leases.delete(admission.id);
+    const cost = answer?.cost;
+    const metered = answer !== undefined && cost !== undefined;
+    // An attempt that took nothing in Redis and brings nothing to record needs no round trip.
+    if (!admission.slot && admission.envelope === undefined && !metered) return false;
+    const c = metered ? answer.credits : {};
+    await this.#run('recording an answer', SETTLE, [
+      admission.id,
+      admission.slot ? '1' : '0',
+      arg(cost),
+      arg(c.periodLimit),
+      arg(c.periodRemaining),
+      time(c.periodReset),
+      arg(c.dailyLimit),
+      arg(c.dailyRemaining),
+      time(c.dailyReset),
+    ]);
+    return metered;
+  }
+
+  credits(): CreditSnapshot {
+    return copyCredits(this.#credits);
+  }
+
+  async readCredits(): Promise<CreditSnapshot> {
+    await this.#run('reading the credits', READ, []);
+    return this.credits();
+  }
+
+  /**
+   * Deletes every key of the namespace: its spend, windows, slots, reservations, shared rate,
+   * rotation lock, published rotations and pending rotation. For tests and benches, or to start a
+   * new budget; calls in flight in other processes then settle into the new ledger.
+   *
+   * @example
+   * await coordinator.clear(); // spent 0: a fresh maxCredits
+   */
+  async clear(): Promise<void> {
+    await this.#run('clearing the namespace', CLEAR, []);
+  }
+
+  /** Runs a script with the common arguments (retention, lease, window, deadline) and keeps its reply's state. */
+  async #run(what: string, source: string, args: readonly (string | number)[], deadline = false): Promise<Reply> {
+    const o = this.#o;
+    const reply = await this.#runner.run(what, source, [o.retentionMs, o.leaseMs, o.windowMs, deadline ? this.#runner.deadline() : '', ...args]);
+    this.#credits = reply.credits;
+    this.#generation = reply.generation;
+    return reply;
+  }
+
+  /** Learns Redis's clock (one read) before the first operation that carries a deadline (`what`, named in errors). */
+  #sync(what: string): Promise<void> {
+    if (this.#runner.synced) return Promise.resolve();
+    this.#syncing ??= this.#run(what, READ, []).then(
+      () => {
+        this.#syncing = undefined;
+      },
+      (error: unknown) => {
+        this.#syncing = undefined;
+        throw error;
+      },
+    );
+    return this.#syncing;
+  }
+
+  /** Gives back what an admission may hold in Redis, without waiting (it may not be reachable now). */
+  #giveBack(admission: RedisAdmission): void {
+    this.#run('giving back an admission', RELEASE, [admission.id]).catch(() => undefined);
+  }
+}
+
+/**
+ * The account's state in Redis, shared by every process of a fleet that passes the same
+ * `namespace`: give it to each client as `coordinator`, and their pacing, budget, credit ledger
+ * and key rotations hold for the whole fleet. `redis` is your `ioredis` (or `iovalkey`) client,
+ * one per process.
+ *
+ * @example
+ * import { Redis } from 'ioredis';
+ * import { SportsOdds } from 'sports-odds-data';
+ * import { redisCoordinator } from 'sports-odds-data/redis';
+ *
+ * const odds = new SportsOdds({
+ *   apiKey: process.env.SOD_API_KEY,
+ *   coordinator: redisCoordinator({ redis: new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379'), namespace: 'acct-1', secret: process.env.SOD_FLEET_SECRET }),
+ *   rateLimit: { requestsPerSecond: 'account' },
+ *   budget: { maxCredits: 50_000 },
+ * });
+ */
+export function redisCoordinator(options: RedisCoordinatorOptions): RedisCoordinator {
+  return new RedisCoordinator(options);
+}

@@ -1,0 +1,49 @@
+/**
+ * The Redis keys of one namespace. Every key is `<prefix>:{<namespace>}:<name>`: the hash tag
+ * `{<namespace>}` puts them all in one slot of a Redis Cluster, so each script can touch them
+ * together, and a second namespace never shares a key with the first.
+ */
+
+/**
+ * The keys, in the order every script receives them (`KEYS[1]`..`KEYS[12]`, see `lua.ts`), with
+ * what each holds and how long it lives.
+ */
+export const KEY_NAMES = [
+  /** HASH: spent, calls, reserved, both windows, updatedAt, rotation generation, key id. TTL: retention. */
+  'state',
+  /** ZSET: in-flight attempts holding a slot -> their lease's end. TTL: 3 leases. */
+  'slots',
+  /** ZSET: settled attempts in their one-window hold -> when the slot frees. TTL: 2 windows. */
+  'held',
+  /** ZSET: reservations of calls in flight -> their lease's end. TTL: retention (a lapsed one becomes spend). */
+  'reservations',
+  /** HASH: reservation -> its envelope. TTL: retention. */
+  'envelopes',
+  /** ZSET: reservations whose lease lapsed (counted as spent) -> when they are forgotten. TTL: retention. */
+  'lapsed',
+  /** HASH: lapsed reservation -> its envelope (refunded down to the cost by a late settle). TTL: retention. */
+  'lapsed-envelopes',
+  /** STRING: the rotation lock's holder token. TTL: a lease, renewed while held. */
+  'rotation-lock',
+  /** HASH: HMAC of an old key -> its rotation's answer, sealed. TTL: retention. */
+  'rotations',
+  /** ZSET: rotation field -> when it was published (the oldest are dropped past 64). TTL: retention. */
+  'rotation-index',
+  /** STRING: the pending rotation, sealed. TTL: retention. */
+  'pending-rotation',
+  /** STRING: the plan's per-second rate. TTL: one hour. */
+  'plan-rate',
+] as const;
+
+/** Namespaces and prefixes: letters, digits, `.`, `_`, `-` (no `{`, `}`, `:`, `*` or spaces). */
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/**
+ * The keys of a namespace, in script order.
+ *
+ * @example
+ * namespaceKeys('sod', 'acct-1')[0]; // 'sod:{acct-1}:state'
+ */
+export function namespaceKeys(prefix: string, namespace: string): string[] {
+  return KEY_NAMES.map((name) => `${prefix}:{${namespace}}:${name}`);
+}

@@ -1,0 +1,302 @@
+/**
+ * The Lua scripts of the Redis coordinator: every operation is one script, so it is atomic in
+ * Redis, and every script judges time by Redis's own `TIME` (one clock for the whole fleet, never
+ * a process's clock).
+ *
+ * Why not a rate-limiting library such as `rate-limiter-flexible`: its windows are fixed windows
+ * (or token buckets) aligned to the clock of Redis, while the service counts the requests of an
+ * account per second of ITS clock (docs/service.md, "Rate limit"). Two adjacent fixed windows of
+ * another clock can each put `rate` requests into one second of the service's: twice the rate.
+ * Here an attempt holds one of `rate` slots from its admission until one window after its answer
+ * arrived (as the SDK's `Pacer` does), so at most `rate` requests can reach the service in ANY
+ * second of its clock, whatever the clocks' offsets and the network's delays. The budget's
+ * reservations, the lapse of a dead process's lease into spend and the credit windows also need
+ * logic of their own, in the same atomic step as the slot.
+ *
+ * Every script gets the namespace's keys as `KEYS` (layout.ts, one hash slot) and
+ * `ARGV[1..4]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none); its own
+ * arguments follow from `ARGV[5]`. Every reply is `{status, now, a, b, c, ...state}` where the
+ * state is the namespace's ledger (`STATE_FIELDS`), so each reply refreshes what the process knows.
+ */
+
+/** The fields of the state hash that end every reply, in order (reply.ts reads them). */
+export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen'] as const;
+
+const PRELUDE = `
+local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_LOCK, K_ROT, K_ROT_INDEX, K_PENDING, K_RATE = unpack(KEYS)
+local retention = tonumber(ARGV[1])
+local lease = tonumber(ARGV[2])
+local window = tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+
+-- An operation that reaches Redis after its client gave up on it (its deadline, on this clock) takes nothing.
+local function late()
+  return ARGV[4] ~= '' and now > tonumber(ARGV[4])
+end
+
+-- Every key of the ledger expires: a slot within leases, a hold within windows, the spend after the retention.
+local function keep()
+  redis.call('PEXPIRE', K_STATE, retention)
+  redis.call('PEXPIRE', K_RESV, retention)
+  redis.call('PEXPIRE', K_ENV, retention)
+  redis.call('PEXPIRE', K_LAPSED, retention)
+  redis.call('PEXPIRE', K_LAPSED_ENV, retention)
+  redis.call('PEXPIRE', K_SLOTS, 3 * lease)
+  redis.call('PEXPIRE', K_HELD, 2 * window)
+end
+
+local function reply(status, a, b, c)
+  keep()
+  local r = { status, now, a or '', b or '', c or '' }
+  local s = redis.call('HMGET', K_STATE, ${STATE_FIELDS.map((f) => `'${f}'`).join(', ')})
+  for i = 1, ${STATE_FIELDS.length} do r[5 + i] = s[i] end
+  return r
+end
+
+-- Frees the slots whose lease lapsed and the holds that ended; a reservation whose lease lapsed
+-- counts as spent at its whole envelope (the service may have charged it), remembered so that a
+-- late settle refunds the difference.
+local function lapse()
+  redis.call('ZREMRANGEBYSCORE', K_SLOTS, '-inf', now)
+  redis.call('ZREMRANGEBYSCORE', K_HELD, '-inf', now)
+  local gone = redis.call('ZRANGEBYSCORE', K_RESV, '-inf', now, 'LIMIT', 0, 500)
+  local total = 0
+  for _, id in ipairs(gone) do
+    local e = tonumber(redis.call('HGET', K_ENV, id) or '0')
+    total = total + e
+    redis.call('HDEL', K_ENV, id)
+    redis.call('ZREM', K_RESV, id)
+    redis.call('HSET', K_LAPSED_ENV, id, e)
+    redis.call('ZADD', K_LAPSED, now + retention, id)
+  end
+  if total ~= 0 then
+    redis.call('HINCRBY', K_STATE, 'reserved', -total)
+    redis.call('HINCRBY', K_STATE, 'spent', total)
+  end
+  local old = redis.call('ZRANGEBYSCORE', K_LAPSED, '-inf', now, 'LIMIT', 0, 500)
+  for _, id in ipairs(old) do
+    redis.call('ZREM', K_LAPSED, id)
+    redis.call('HDEL', K_LAPSED_ENV, id)
+  end
+end
+
+-- Takes a slot for id when fewer than rate are held: 1, 0; else 0 and the ms until one may free
+-- (a slot in flight frees no earlier than a window from now, or when its lease lapses).
+local function take(id, rate)
+  if redis.call('ZSCORE', K_SLOTS, id) then return 1, 0 end
+  local used = redis.call('ZCARD', K_SLOTS) + redis.call('ZCARD', K_HELD)
+  if used < rate then
+    redis.call('ZADD', K_SLOTS, now + lease, id)
+    return 1, 0
+  end
+  local wait = window
+  local h = redis.call('ZRANGE', K_HELD, 0, 0, 'WITHSCORES')
+  if h[2] then wait = math.min(wait, tonumber(h[2]) - now) end
+  local s = redis.call('ZRANGE', K_SLOTS, 0, 0, 'WITHSCORES')
+  if s[2] then wait = math.min(wait, tonumber(s[2]) - now) end
+  return 0, math.max(1, wait)
+end
+
+-- Ends an attempt's slot (without a hold) and its reservation, and spends cost; a reservation that
+-- lapsed was counted as spent at its whole envelope: only the difference is spent (or refunded).
+local function finish(id, cost)
+  redis.call('ZREM', K_SLOTS, id)
+  local charged = cost
+  local e = redis.call('HGET', K_ENV, id)
+  if e then
+    redis.call('HDEL', K_ENV, id)
+    redis.call('ZREM', K_RESV, id)
+    redis.call('HINCRBY', K_STATE, 'reserved', -tonumber(e))
+  else
+    local lapsed = redis.call('HGET', K_LAPSED_ENV, id)
+    if lapsed then
+      redis.call('HDEL', K_LAPSED_ENV, id)
+      redis.call('ZREM', K_LAPSED, id)
+      charged = charged - tonumber(lapsed)
+    end
+  end
+  if charged ~= 0 then redis.call('HINCRBY', K_STATE, 'spent', charged) end
+end
+`;
+
+const script = (body: string): string => `${PRELUDE}\n${body.trim()}\n`;
+
+/**
+ * Admits an attempt: the budget's checks, then its reservation, then (when `rate` is given) a
+ * slot, in one step. ARGV: id, envelope, maxCredits, dailyFloor, periodFloor, serviceNow, rate
+ * ('' where absent). Reply: `ok` slot(0/1) wait-ms; `budget` limit available; `late`.
+ */
+export const ADMIT = script(`
+if late() then return reply('late') end
+lapse()
+local id, envelope = ARGV[5], ARGV[6]
+if envelope ~= '' and redis.call('HEXISTS', K_ENV, id) == 0 then
+  local e = tonumber(envelope)
+  local st = redis.call('HMGET', K_STATE, 'spent', 'reserved', 'dr', 'drs', 'pr', 'prs')
+  local reserved = tonumber(st[2] or '0')
+  if ARGV[7] ~= '' then
+    local available = tonumber(ARGV[7]) - tonumber(st[1] or '0') - reserved
+    if e > available then return reply('budget', 'maxCredits', tostring(available)) end
+  end
+  -- A floor holds against the window's last report, stale from its reset on (the service's clock).
+  local function short(floor, remaining, reset)
+    if floor == '' or not remaining then return nil end
+    if reset and tonumber(ARGV[10]) >= tonumber(reset) then return nil end
+    local available = tonumber(remaining) - reserved - tonumber(floor)
+    if e > available then return available end
+    return nil
+  end
+  local a = short(ARGV[8], st[3], st[4])
+  if a then return reply('budget', 'dailyFloor', tostring(a)) end
+  a = short(ARGV[9], st[5], st[6])
+  if a then return reply('budget', 'periodFloor', tostring(a)) end
+  redis.call('ZADD', K_RESV, now + lease, id)
+  redis.call('HSET', K_ENV, id, envelope)
+  redis.call('HINCRBY', K_STATE, 'reserved', e)
+end
+local slot, wait = 0, 0
+if ARGV[11] ~= '' then slot, wait = take(id, tonumber(ARGV[11])) end
+return reply('ok', slot, wait)
+`);
+
+/** Asks again for a slot (the first waiter of a process). ARGV: id, rate. Reply: `ok` slot wait-ms; `late`. */
+export const SLOT = script(`
+if late() then return reply('late') end
+lapse()
+redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[5])
+local slot, wait = take(ARGV[5], tonumber(ARGV[6]))
+return reply('ok', slot, wait)
+`);
+
+/** Renews the leases of a process's attempts in flight. ARGV: ids. */
+export const RENEW = script(`
+lapse()
+for i = 5, #ARGV do
+  redis.call('ZADD', K_SLOTS, 'XX', now + lease, ARGV[i])
+  redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[i])
+end
+return reply('ok')
+`);
+
+/**
+ * Ends an attempt: its slot's hold starts, its reservation ends, a metered answer's cost is spent
+ * and its windows recorded (the last settle wins per field; a report of an older window, one with
+ * an earlier reset, never replaces a newer one). ARGV: id, held(0/1), cost, then the period's
+ * limit, remaining, reset (ms) and the daily window's ('' where absent).
+ */
+export const SETTLE = script(`
+lapse()
+local cost = nil
+if ARGV[7] ~= '' then cost = tonumber(ARGV[7]) end
+finish(ARGV[5], cost or 0)
+-- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
+if ARGV[6] == '1' then redis.call('ZADD', K_HELD, now + window, ARGV[5]) end
+local function record(p, limit, remaining, reset)
+  if reset ~= '' then
+    local current = redis.call('HGET', K_STATE, p .. 'rs')
+    if current and tonumber(reset) < tonumber(current) then return end
+    redis.call('HSET', K_STATE, p .. 'rs', reset)
+  end
+  if limit ~= '' then redis.call('HSET', K_STATE, p .. 'l', limit) end
+  if remaining ~= '' then redis.call('HSET', K_STATE, p .. 'r', remaining) end
+end
+if cost then
+  redis.call('HINCRBY', K_STATE, 'calls', 1)
+  redis.call('HSET', K_STATE, 'upd', now)
+  record('p', ARGV[8], ARGV[9], ARGV[10])
+  record('d', ARGV[11], ARGV[12], ARGV[13])
+end
+return reply('ok')
+`);
+
+/** Gives back an admission that sent nothing (an aborted wait, a timeout): no hold, no spend. ARGV: id. */
+export const RELEASE = script(`
+lapse()
+finish(ARGV[5], 0)
+return reply('ok')
+`);
+
+/** Reads the ledger (lapsed leases applied). */
+export const READ = script(`
+lapse()
+return reply('ok')
+`);
+
+/** The shared plan rate. ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate. */
+export const RATE = script(`
+if ARGV[5] ~= '' then redis.call('SET', K_RATE, ARGV[5], 'PX', ARGV[6]) end
+return reply('ok', redis.call('GET', K_RATE))
+`);
+
+/** Takes the rotation lock. ARGV: token. Reply: `ok` 1, or `ok` 0 and the holder's remaining ms; `late`. */
+export const LOCK = script(`
+if late() then return reply('late') end
+local holder = redis.call('GET', K_LOCK)
+if not holder or holder == ARGV[5] then
+  redis.call('SET', K_LOCK, ARGV[5], 'PX', lease)
+  return reply('ok', 1)
+end
+return reply('ok', 0, redis.call('PTTL', K_LOCK))
+`);
+
+/** Renews the lock while its token holds it. ARGV: token. Reply: `ok` 1 (held) or 0 (lost). */
+export const RELOCK = script(`
+if redis.call('GET', K_LOCK) == ARGV[5] then
+  redis.call('PEXPIRE', K_LOCK, lease)
+  return reply('ok', 1)
+end
+return reply('ok', 0)
+`);
+
+/** Releases the lock if its token still holds it (compare and delete). ARGV: token. */
+export const UNLOCK = script(`
+if redis.call('GET', K_LOCK) == ARGV[5] then redis.call('DEL', K_LOCK) end
+return reply('ok')
+`);
+
+/**
+ * Publishes a rotation: its sealed answer under its field, the newest 64 kept, the generation
+ * incremented. ARGV: field, sealed answer, key id of the secret, most rotations kept.
+ */
+export const PUBLISH = script(`
+redis.call('HSET', K_ROT, ARGV[5], ARGV[6])
+redis.call('ZADD', K_ROT_INDEX, now, ARGV[5])
+local extra = redis.call('ZCARD', K_ROT_INDEX) - tonumber(ARGV[8])
+if extra > 0 then
+  for _, field in ipairs(redis.call('ZRANGE', K_ROT_INDEX, 0, extra - 1)) do
+    redis.call('HDEL', K_ROT, field)
+    redis.call('ZREM', K_ROT_INDEX, field)
+  end
+end
+redis.call('PEXPIRE', K_ROT, retention)
+redis.call('PEXPIRE', K_ROT_INDEX, retention)
+redis.call('HSET', K_STATE, 'kid', ARGV[7])
+redis.call('HINCRBY', K_STATE, 'gen', 1)
+return reply('ok')
+`);
+
+/** A published rotation. ARGV: field. Reply: `ok` sealed-answer key-id ('' where none). */
+export const ROTATION_OF = script(`
+return reply('ok', redis.call('HGET', K_ROT, ARGV[5]), redis.call('HGET', K_STATE, 'kid'))
+`);
+
+/**
+ * The pending rotation. ARGV: op (`load`, `save`, `clear`), sealed record, key id. Reply (load):
+ * `ok` sealed-record key-id.
+ */
+export const PENDING = script(`
+if ARGV[5] == 'save' then
+  redis.call('SET', K_PENDING, ARGV[6], 'PX', retention)
+  redis.call('HSET', K_STATE, 'kid', ARGV[7])
+elseif ARGV[5] == 'clear' then
+  redis.call('DEL', K_PENDING)
+end
+return reply('ok', redis.call('GET', K_PENDING), redis.call('HGET', K_STATE, 'kid'))
+`);
+
+/** Deletes every key of the namespace. */
+export const CLEAR = script(`
+redis.call('DEL', unpack(KEYS))
+return reply('ok')
+`);

@@ -1,0 +1,111 @@
+import { SportsOddsError } from '../core/errors/base';
+import { NAME_PATTERN } from './layout';
+import type { RedisScriptClient } from './runner';
+import { MIN_SECRET_BYTES } from './seal';
+
+/** Options of `redisCoordinator()`. */
+export interface RedisCoordinatorOptions {
+  /**
+   * The Redis client: an `ioredis` `Redis` (or `Cluster`), or the API-compatible `iovalkey`. Yours:
+   * the coordinator never connects nor closes it. Every process of the fleet passes one of its own.
+   */
+  redis: RedisScriptClient;
+  /**
+   * The account's name in Redis: every process of one account uses the same, another account
+   * another (they then share nothing). Letters, digits, `.`, `_`, `-`; at most 64.
+   */
+  namespace: string;
+  /**
+   * Seals what is stored of keys (the rotation's answers and the pending rotation): at least 32
+   * bytes, the same in every process of the fleet, kept like a key (e.g. `openssl rand -base64 32`).
+   * Without it, the fleet cannot rotate keys together: `keys.rotate()` is refused.
+   */
+  secret?: string | Uint8Array | undefined;
+  /** Prefix of every key: `<prefix>:{<namespace>}:...`. Default `sod`. */
+  prefix?: string | undefined;
+  /** Longest wait for any one Redis operation before the call fails with `CoordinatorError`. Default 1000 ms. */
+  timeoutMs?: number | undefined;
+  /**
+   * How long a slot, a reservation or the rotation lock of a process outlives its last renewal
+   * (renewed every third of it while the call runs): a process that dies frees them within this.
+   * A reservation whose lease lapses counts as spent at its whole envelope. Default 10 000 ms.
+   */
+  leaseMs?: number | undefined;
+  /** How long the spend, the windows and the published rotations stay after the namespace's last use. Default 30 days. */
+  retentionMs?: number | undefined;
+  /** How often a process waiting for the rotation lock asks again. Default 100 ms. */
+  lockPollMs?: number | undefined;
+  /** @internal How long a slot stays held after its answer (the service's one-second window). Default 1000 ms. */
+  windowMs?: number | undefined;
+}
+
+/** The options with their defaults, checked. */
+export interface ResolvedOptions {
+  redis: RedisScriptClient;
+  namespace: string;
+  prefix: string;
+  secret: Uint8Array<ArrayBuffer> | undefined;
+  timeoutMs: number;
+  leaseMs: number;
+  retentionMs: number;
+  lockPollMs: number;
+  windowMs: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Defaults of the durations. */
+export const DEFAULTS = { prefix: 'sod', timeoutMs: 1000, leaseMs: 10_000, retentionMs: 30 * DAY_MS, lockPollMs: 100, windowMs: 1000 } as const;
+
+const fail = (message: string): never => {
+  throw new SportsOddsError(`redisCoordinator: ${message}`);
+};
+
+function duration(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number of ms`);
+  // Redis takes whole milliseconds (PX, PEXPIRE).
+  return Math.ceil(value);
+}
+
+function secretBytes(secret: string | Uint8Array | undefined): Uint8Array<ArrayBuffer> | undefined {
+  if (secret === undefined) return undefined;
+  let bytes: Uint8Array<ArrayBuffer> | undefined;
+  if (typeof secret === 'string') bytes = new TextEncoder().encode(secret);
+  else if (secret instanceof Uint8Array) bytes = new Uint8Array(secret);
+  if (bytes === undefined || bytes.length < MIN_SECRET_BYTES) {
+    fail(`secret must be a string or bytes of at least ${MIN_SECRET_BYTES} bytes (e.g. \`openssl rand -base64 32\`)`);
+  }
+  return bytes;
+}
+
+/**
+ * Checks the options (a clear `SportsOddsError` for a bad one, never quoting the secret) and fills
+ * the defaults.
+ *
+ * @example
+ * resolveOptions({ redis, namespace: 'acct-1' }).leaseMs; // 10000
+ */
+export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOptions {
+  if (options === null || typeof options !== 'object') return fail('pass { redis, namespace }');
+  const { redis, namespace, prefix = DEFAULTS.prefix } = options;
+  const client = redis as Partial<Record<keyof RedisScriptClient, unknown>> | null | undefined;
+  if (client === null || typeof client !== 'object' || typeof client.evalsha !== 'function' || typeof client.eval !== 'function' || typeof client.script !== 'function') {
+    fail('redis must be a Redis client with evalsha, eval and script (an ioredis or iovalkey client)');
+  }
+  if (typeof namespace !== 'string' || namespace === '') fail('namespace must be a non-empty string (one per account)');
+  if (!NAME_PATTERN.test(namespace)) fail('namespace may hold only letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
+  if (typeof prefix !== 'string' || !NAME_PATTERN.test(prefix)) fail('prefix may hold only letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
+  const leaseMs = duration('leaseMs', options.leaseMs, DEFAULTS.leaseMs);
+  return {
+    redis,
+    namespace,
+    prefix,
+    secret: secretBytes(options.secret),
+    timeoutMs: duration('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs),
+    leaseMs,
+    retentionMs: duration('retentionMs', options.retentionMs, DEFAULTS.retentionMs),
+    lockPollMs: duration('lockPollMs', options.lockPollMs, DEFAULTS.lockPollMs),
+    windowMs: duration('windowMs', options.windowMs, DEFAULTS.windowMs),
+  };
+}

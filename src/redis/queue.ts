@@ -1,0 +1,96 @@
+import { abortError } from '../core/runtime';
+import type { Sleep } from '../core/types';
+import { localNow } from './runner';
+
+/** One question to Redis for a slot: taken, or how long until one may free. */
+export type SlotPoll = (id: string, rate: number) => Promise<{ taken: boolean; waitMs: number }>;
+
+interface Waiter {
+  readonly id: string;
+  readonly rate: number;
+  readonly signal: AbortSignal | undefined;
+  /** When to ask first, on the local clock (what an earlier reply said). */
+  readonly readyAt: number;
+  done: boolean;
+  finish(error?: unknown): void;
+}
+
+/**
+ * The attempts of one process waiting for a pacing slot, first in first out: only the first asks
+ * Redis (after sleeping as long as the last reply said a slot may take to free), so a process with
+ * a hundred calls queued sends one question at a time, not a hundred. A waiter whose signal aborts
+ * leaves at once; an error of the store (`fatal`) fails every waiter, since each would meet it.
+ *
+ * @example
+ * const queue = new SlotQueue(poll, realSleep, (e) => e instanceof CoordinatorError);
+ * await queue.wait(id, 20, signal, 0);
+ */
+export class SlotQueue {
+  readonly #waiters: Waiter[] = [];
+  #draining = false;
+
+  constructor(
+    private readonly poll: SlotPoll,
+    private readonly sleep: Sleep,
+    private readonly fatal: (error: unknown) => boolean,
+  ) {}
+
+  /** True when no attempt of this process waits. */
+  get idle(): boolean {
+    return this.#waiters.length === 0;
+  }
+
+  /**
+   * Resolves once `id` holds a slot under `rate`; rejects with `AbortError` when `signal` aborts
+   * first. It asks no sooner than `waitMs` from now (an earlier reply's estimate).
+   */
+  wait(id: string, rate: number, signal: AbortSignal | undefined, waitMs: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(abortError(signal));
+      const onAbort = () => waiter.finish(abortError(signal as AbortSignal));
+      const waiter: Waiter = {
+        id,
+        rate,
+        signal,
+        readyAt: localNow() + waitMs,
+        done: false,
+        finish: (error?: unknown) => {
+          if (waiter.done) return;
+          waiter.done = true;
+          signal?.removeEventListener('abort', onAbort);
+          const at = this.#waiters.indexOf(waiter);
+          if (at >= 0) this.#waiters.splice(at, 1);
+          if (error === undefined) resolve();
+          else reject(error);
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.#waiters.push(waiter);
+      void this.#drain();
+    });
+  }
+
+  async #drain(): Promise<void> {
+    if (this.#draining) return;
+    this.#draining = true;
+    try {
+      for (let w = this.#waiters[0]; w !== undefined; w = this.#waiters[0]) {
+        try {
+          let waitMs = w.readyAt - localNow();
+          while (!w.done) {
+            if (waitMs > 0) await this.sleep(waitMs, w.signal);
+            if (w.done) break;
+            const answer = await this.poll(w.id, w.rate);
+            if (answer.taken) w.finish();
+            else waitMs = answer.waitMs;
+          }
+        } catch (error) {
+          if (this.fatal(error)) for (const waiter of [...this.#waiters]) waiter.finish(error);
+          else w.finish(error);
+        }
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+}

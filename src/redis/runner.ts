@@ -1,0 +1,132 @@
+import { CoordinatorError } from '../core/errors/coordinator';
+import { parseReply, type Reply } from './reply';
+
+/**
+ * What the coordinator uses of a Redis client: the three script commands of `ioredis` (and of the
+ * API-compatible `iovalkey`), typed by their shape so that neither is imported. Replies are Redis's
+ * (Lua integers as numbers, strings, null).
+ *
+ * @example
+ * import { Redis } from 'ioredis';
+ * const redis: RedisScriptClient = new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379');
+ */
+export interface RedisScriptClient {
+  evalsha(sha1: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
+  eval(script: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
+  script(subcommand: 'LOAD', script: string): Promise<unknown>;
+}
+
+/** A Redis error that says the script is not in Redis's cache (a restart, `SCRIPT FLUSH`, another node). */
+const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT');
+
+/** Names an error for a message without quoting it (a Redis message may quote a key or an argument). */
+const kindOf = (error: unknown): string => {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? `${error.name} ${code}` : error.name;
+};
+
+/** The local monotonic clock, in ms. */
+export const localNow = (): number => performance.now();
+
+/**
+ * Runs the coordinator's scripts on one namespace's keys: `EVALSHA` with the id `SCRIPT LOAD`
+ * gave, falling back to `EVAL` on `NOSCRIPT` (Redis restarted or flushed its scripts, or another
+ * cluster node answered); every operation bounded by a timeout (the client's offline queue would
+ * otherwise wait for a reconnection); any failure a `CoordinatorError` naming the coordinator and
+ * the operation, the Redis error as its `cause`. Learns Redis's clock from every reply, so that an
+ * operation can carry a deadline on that clock.
+ *
+ * @example
+ * const runner = new ScriptRunner(redis, keys, 'redis:acct-1', 1000);
+ * const reply = await runner.run('admit', ADMIT, [...args]);
+ */
+export class ScriptRunner {
+  /** Commands sent to Redis (each one round trip). */
+  roundTrips = 0;
+  readonly #shas = new Map<string, Promise<string>>();
+  /** Redis's clock minus the local clock, as the last reply bounds it from below; undefined before any. */
+  #offset: number | undefined;
+
+  constructor(
+    private readonly redis: RedisScriptClient,
+    private readonly keys: readonly string[],
+    private readonly name: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /**
+   * A deadline on Redis's clock for an operation sent now: the moment its client gives up on it,
+   * never later (the offset is a lower bound: Redis's time at the script minus the local time
+   * its reply arrived). `''` (none) until a reply taught the offset.
+   */
+  deadline(): string {
+    return this.#offset === undefined ? '' : String(Math.floor(localNow() + this.timeoutMs + this.#offset));
+  }
+
+  /** True once a reply taught Redis's clock. */
+  get synced(): boolean {
+    return this.#offset !== undefined;
+  }
+
+  /**
+   * Runs `source` with `args` (after the namespace's keys), within the timeout. `what` names the
+   * operation in errors. A `late` reply (past its deadline) is an error too.
+   */
+  async run(what: string, source: string, args: readonly (string | number)[]): Promise<Reply> {
+    const attempt = this.#evaluate(source, args);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new CoordinatorError(this.name, `${what}: Redis did not answer within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+    });
+    let raw: unknown;
+    try {
+      raw = await Promise.race([attempt, timeout]);
+    } catch (error) {
+      if (error instanceof CoordinatorError) throw error;
+      throw new CoordinatorError(this.name, `${what} failed in Redis (${kindOf(error)})`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+      // The command goes on after a timeout: its late failure is expected, not unhandled.
+      attempt.catch(() => undefined);
+    }
+    const received = localNow();
+    const reply = parseReply(raw);
+    if (reply === undefined) throw new CoordinatorError(this.name, `${what}: Redis gave an unexpected reply (another program's keys in the namespace?)`);
+    this.#offset = reply.now - received;
+    if (reply.status === 'late') throw new CoordinatorError(this.name, `${what} reached Redis after its deadline: nothing was taken`);
+    return reply;
+  }
+
+  async #evaluate(source: string, args: readonly (string | number)[]): Promise<unknown> {
+    const argv = [...this.keys, ...args];
+    const sha = await this.#sha(source);
+    try {
+      this.roundTrips += 1;
+      return await this.redis.evalsha(sha, this.keys.length, ...argv);
+    } catch (error) {
+      if (!isNoScript(error)) throw error;
+      // EVAL runs it on the node that holds the keys and caches it there again.
+      this.roundTrips += 1;
+      return await this.redis.eval(source, this.keys.length, ...argv);
+    }
+  }
+
+  /** The script's id, from `SCRIPT LOAD` (once per script and process). */
+  #sha(source: string): Promise<string> {
+    let sha = this.#shas.get(source);
+    if (sha === undefined) {
+      this.roundTrips += 1;
+      sha = this.redis.script('LOAD', source).then((id) => {
+        if (typeof id !== 'string') throw new TypeError('SCRIPT LOAD gave no script id');
+        return id;
+      });
+      sha.catch(() => this.#shas.delete(source));
+      this.#shas.set(source, sha);
+    }
+    return sha;
+  }
+}

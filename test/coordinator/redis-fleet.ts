@@ -1,0 +1,57 @@
+import { Redis } from 'ioredis';
+import { afterEach } from 'vitest';
+import { RedisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
+import type { RedisServer } from '../helpers/redis-server';
+
+/** A secret for the tests (32 bytes and more). */
+export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+/** What the tests need of a client class: ioredis's `Redis` or iovalkey's. */
+export interface ClientClass {
+  new (url: string, options: { maxRetriesPerRequest: number | null; enableOfflineQueue?: boolean }): RedisCoordinatorOptions['redis'] & {
+    disconnect(): void;
+    on(event: 'error', listener: (error: Error) => void): unknown;
+  };
+}
+
+let namespaces = 0;
+
+/** A fresh namespace name, unique in this run. */
+export const freshNamespace = (label = 'ns'): string => `${label}-${process.pid}-${Date.now().toString(36)}-${namespaces++}`;
+
+/**
+ * Coordinators on one account, each on its own connection, closed after each test; a raw client
+ * to inspect Redis.
+ *
+ * @example
+ * const fleet = useRedisFleet(server);
+ * const [a, b] = fleet.handles(2);
+ */
+export function useRedisFleet(server: RedisServer, Client: ClientClass = Redis as unknown as ClientClass) {
+  const clients: InstanceType<ClientClass>[] = [];
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.disconnect();
+  });
+  /** A client of its own (a process's); its connection errors are expected in the outage tests. */
+  const client = (options: { enableOfflineQueue?: boolean } = {}) => {
+    const c = new Client(server.url, { maxRetriesPerRequest: null, ...options });
+    c.on('error', () => undefined);
+    clients.push(c);
+    return c;
+  };
+  return {
+    client,
+    /** A raw ioredis connection, to look inside Redis. */
+    inspector: (): Redis => {
+      const c = new Redis(server.url, { maxRetriesPerRequest: null });
+      c.on('error', () => undefined);
+      clients.push(c as unknown as InstanceType<ClientClass>);
+      return c;
+    },
+    /** `n` coordinators of one fresh namespace, each on its own connection. */
+    handles: (n: number, options: Partial<RedisCoordinatorOptions> = {}): RedisCoordinator[] => {
+      const namespace = options.namespace ?? freshNamespace();
+      return Array.from({ length: n }, () => new RedisCoordinator({ secret: SECRET, ...options, redis: options.redis ?? client(), namespace }));
+    },
+  };
+}

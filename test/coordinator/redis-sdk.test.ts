@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { BudgetExceededError, SportsOdds } from '../../src';
+import { redisCoordinator } from '../../src/redis';
+import { chargesOf, useMockServer } from '../sdk/mock-setup';
+import { useRedisServer } from '../helpers/redis-server';
+import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
+
+const server = useRedisServer();
+const fleet = useRedisFleet(server);
+const newMock = useMockServer();
+
+describe('SportsOdds clients sharing a redisCoordinator namespace', () => {
+  it('keep one maxCredits and one ledger together, paced together, as the service charged them', async () => {
+    const mock = newMock();
+    const namespace = freshNamespace('sdk');
+    const client = () =>
+      new SportsOdds({
+        apiKey: mock.apiKey,
+        baseUrl: mock.baseUrl,
+        logLevel: 'off',
+        maxRetries: 0,
+        coordinator: redisCoordinator({ redis: fleet.client(), namespace, secret: SECRET }),
+        rateLimit: { requestsPerSecond: 4 },
+        budget: { maxCredits: 40 },
+      });
+    const [a, b] = [client(), client()];
+    const started = Date.now();
+    // Turns of the two clients: 25 credits reserved per call (its envelope), 3 charged.
+    let answered = 0;
+    let refusal: unknown;
+    for (let i = 0; refusal === undefined; i++) {
+      try {
+        await (i % 2 === 0 ? a : b).catalog.sports();
+        answered += 1;
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    // 40 - 6 * 3 = 22 < 25: the seventh call does not fit the shared budget.
+    expect(refusal).toBeInstanceOf(BudgetExceededError);
+    expect(refusal).toMatchObject({ limit: 'maxCredits', envelope: 25, available: 22 });
+    expect(answered).toBe(6);
+    expect(chargesOf(mock).charged).toBe(18);
+    // Four slots a second for both: the fifth call waited for the first one's hold.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const shared = await b.readCredits();
+    expect(shared).toMatchObject({ spent: 18, meteredCalls: 6, reserved: 0 });
+    expect(shared.daily.remaining).toBeTypeOf('number');
+    expect(a.credits).toMatchObject({ spent: 18 });
+  });
+});

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { CoordinatorError } from '../../src/core/errors/coordinator';
+import { SportsOddsError } from '../../src/core/errors/base';
+import type { PendingRotation, RotationAnswer } from '../../src/core/coordination';
+import { useRedisServer } from '../helpers/redis-server';
+import { metered, rejection, request } from './contract';
+import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
+
+const server = useRedisServer();
+const fleet = useRedisFleet(server);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const OLD_KEY = 'svc_live_OldKeyOldKeyOldKeyOldKeyOldKey5678';
+const NEW_KEY = 'svc_live_NewKeyNewKeyNewKeyNewKeyNewKey5678';
+const NONCE = `rot_${'N'.repeat(43)}`;
+const ANSWER: RotationAnswer = { status: 200, headers: [['content-type', 'application/json']], text: JSON.stringify({ api_key: NEW_KEY, key_id: 'key_9' }) };
+const PENDING: PendingRotation = { version: 1, baseUrl: 'https://api.example.com', nonce: NONCE, oldKey: OLD_KEY, startedAt: '2026-11-21T15:00:00.000Z' };
+
+/** Every key matching `pattern`, by SCAN. */
+async function scan(redis: Redis, pattern = '*'): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys.sort();
+}
+
+/** Every key with its TTL and its whole value as text. */
+async function dump(redis: Redis, pattern = '*'): Promise<{ key: string; pttl: number; value: string }[]> {
+  const out: { key: string; pttl: number; value: string }[] = [];
+  for (const key of await scan(redis, pattern)) {
+    const type = await redis.type(key);
+    let value: unknown;
+    if (type === 'string') value = await redis.get(key);
+    else if (type === 'hash') value = await redis.hgetall(key);
+    else if (type === 'zset') value = await redis.call('ZRANGE', key, '0', '-1', 'WITHSCORES');
+    else value = `(${type})`;
+    out.push({ key, pttl: await redis.pttl(key), value: JSON.stringify(value) });
+  }
+  return out;
+}
+
+/** Memory Redis reports for the keys of `pattern`. */
+async function memoryOf(redis: Redis, pattern: string): Promise<number> {
+  let total = 0;
+  for (const key of await scan(redis, pattern)) total += Number(await redis.call('MEMORY', 'USAGE', key));
+  return total;
+}
+
+describe('what the Redis coordinator stores', () => {
+  it('writes every key of a namespace under its hash tag, each with a TTL', async () => {
+    const namespace = freshNamespace('ttl');
+    const [a, b, c] = fleet.handles(3, { namespace, leaseMs: 300 });
+    // Every kind of state: spend and windows, a live slot and reservation, a lapsed one, a hold,
+    // the rate, the lock, a rotation and a pending one.
+    const now = Date.now();
+    await a!.settle(
+      await a!.admit(request({ rate: 10, envelope: 2 })),
+      metered(2, { periodLimit: 1000, periodRemaining: 998, periodReset: new Date(now + 86_400_000), dailyRemaining: 98, dailyReset: new Date(now + 3_600_000) }),
+      now,
+    );
+    const live = await b!.admit(request({ rate: 10, envelope: 3 }));
+    const lost = fleet.client();
+    const [silent] = fleet.handles(1, { namespace, leaseMs: 300, redis: lost });
+    await silent!.admit(request({ rate: 10, envelope: 4 }));
+    lost.disconnect();
+    await sleep(400);
+    await a!.rate.share(20);
+    const lock = await c!.keys.lock();
+    await c!.keys.publish(OLD_KEY, ANSWER);
+    await c!.keys.store.save(PENDING);
+    expect(await a!.readCredits()).toMatchObject({ reserved: 3, spent: 6 });
+
+    const keys = await dump(fleet.inspector());
+    expect(keys.map((k) => k.key.replace(`{${namespace}}`, '{ns}'))).toEqual(
+      ['envelopes', 'held', 'lapsed', 'lapsed-envelopes', 'pending-rotation', 'plan-rate', 'reservations', 'rotation-index', 'rotation-lock', 'rotations', 'slots', 'state'].map(
+        (name) => `sod:{ns}:${name}`,
+      ),
+    );
+    for (const { key, pttl } of keys) expect(pttl, key).toBeGreaterThan(0);
+    const ttl = Object.fromEntries(keys.map((k) => [k.key.slice(`sod:{${namespace}}:`.length), k.pttl]));
+    expect(ttl['slots']).toBeLessThanOrEqual(900);
+    expect(ttl['held']).toBeLessThanOrEqual(2000);
+    expect(ttl['rotation-lock']).toBeLessThanOrEqual(300);
+    expect(ttl['plan-rate']).toBeLessThanOrEqual(3_600_000);
+    expect(ttl['state']).toBeGreaterThan(29 * 86_400_000);
+    await lock.release();
+    await b!.settle(live, undefined, Date.now());
+    await a!.clear();
+    expect(await scan(fleet.inspector(), `sod:{${namespace}}:*`)).toEqual([]);
+    expect(await a!.readCredits()).toMatchObject({ spent: 0, reserved: 0, meteredCalls: 0 });
+  });
+
+  it('keeps Redis memory flat over many admissions and settles', async () => {
+    const namespace = freshNamespace('flat');
+    const windowMs = 100;
+    const handles = fleet.handles(3, { namespace, windowMs });
+    const inspector = fleet.inspector();
+    const cycles = async (count: number) => {
+      for (let i = 0; i < count; i += handles.length) {
+        await Promise.all(
+          handles.map(async (c) => {
+            const admission = await c.admit(request({ rate: 1_000_000, envelope: 2, budget: { maxCredits: 1e12, dailyFloor: 1 } }));
+            await c.settle(admission, metered(1, { dailyRemaining: 1e9 - i, dailyReset: new Date(Date.now() + 3_600_000) }), Date.now());
+          }),
+        );
+      }
+      // The holds end; the next operation sweeps them.
+      await sleep(windowMs + 50);
+      await handles[0]!.readCredits();
+    };
+    await cycles(300);
+    const keys = await scan(inspector, `sod:{${namespace}}:*`);
+    const memory = await memoryOf(inspector, `sod:{${namespace}}:*`);
+    const used = Number(/used_memory:(\d+)/.exec(await inspector.info('memory'))?.[1]);
+    await cycles(3000);
+    expect(await scan(inspector, `sod:{${namespace}}:*`)).toEqual(keys);
+    expect(await memoryOf(inspector, `sod:{${namespace}}:*`)).toBeLessThanOrEqual(memory + 64);
+    const usedAfter = Number(/used_memory:(\d+)/.exec(await inspector.info('memory'))?.[1]);
+    expect(usedAfter - used).toBeLessThan(256 * 1024);
+    expect(await handles[1]!.readCredits()).toMatchObject({ meteredCalls: 3300, spent: 3300, reserved: 0 });
+  });
+
+  it('shares nothing between two namespaces on one Redis', async () => {
+    const [a] = fleet.handles(1, { namespace: freshNamespace('one') });
+    const [b] = fleet.handles(1, { namespace: freshNamespace('two') });
+    const budget = { maxCredits: 5 };
+    const spent = await a!.admit(request({ rate: 1, envelope: 5, budget }));
+    await a!.keys.publish(OLD_KEY, ANSWER);
+    await a!.keys.store.save(PENDING);
+    await a!.rate.share(20);
+    const lock = await a!.keys.lock();
+    // The other account's slot, budget, rotation, rate and lock are its own.
+    const other = await b!.admit(request({ rate: 1, envelope: 5, budget }));
+    expect(await b!.readCredits()).toMatchObject({ reserved: 5, spent: 0 });
+    expect(await b!.keys.rotationOf(OLD_KEY)).toBeUndefined();
+    expect(await b!.keys.store.load()).toBeUndefined();
+    expect(b!.keys.generation).toBe(0);
+    expect(await b!.rate.get()).toBeUndefined();
+    const free = await b!.keys.lock();
+    expect(free.waited).toBe(false);
+    await free.release();
+    await lock.release();
+    await a!.settle(spent, metered(5), Date.now());
+    await b!.settle(other, undefined, Date.now());
+    expect(await a!.readCredits()).toMatchObject({ spent: 5 });
+    expect(await b!.readCredits()).toMatchObject({ spent: 0 });
+  });
+
+  it('never replaces a newer window with the report of an older one', async () => {
+    const [a, b] = fleet.handles(2);
+    const newer = new Date(Date.now() + 3_600_000);
+    const older = new Date(Date.now() - 1000);
+    await a!.settle(await a!.admit(request({ envelope: 1 })), metered(1, { dailyLimit: 100, dailyRemaining: 50, dailyReset: newer }), Date.now());
+    // An answer of the window before the reset reaches Redis last: it is not the latest window.
+    await b!.settle(await b!.admit(request({ envelope: 1 })), metered(1, { dailyLimit: 90, dailyRemaining: 500, dailyReset: older }), Date.now());
+    expect((await a!.readCredits()).daily).toEqual({ limit: 100, remaining: 50, reset: newer });
+    expect(a!.credits()).toMatchObject({ spent: 2, meteredCalls: 2 });
+  });
+});
+
+describe('the keys the Redis coordinator stores, sealed', () => {
+  it('never stores the keys, the nonce or the secret in plaintext, nor a plain hash of a key', async () => {
+    const namespace = freshNamespace('sealed');
+    const [a, b] = fleet.handles(2, { namespace });
+    await a!.keys.store.save(PENDING);
+    await a!.keys.publish(OLD_KEY, ANSWER);
+    expect(await b!.keys.rotationOf(OLD_KEY)).toEqual(ANSWER);
+    expect(await b!.keys.store.load()).toEqual(PENDING);
+    const everything = JSON.stringify(await dump(fleet.inspector()));
+    const digests = [OLD_KEY, NEW_KEY].flatMap((key) => ['sha256', 'sha1'].flatMap((alg) => ['hex', 'base64', 'base64url'].map((enc) => createHash(alg).update(key).digest(enc as 'hex'))));
+    for (const secret of [OLD_KEY, NEW_KEY, NONCE, SECRET, 'OldKeyOldKey', 'NewKeyNewKey', ...digests]) expect(everything).not.toContain(secret);
+    // Sealed values are bound to their field: the same answer sealed twice differs (a fresh IV each time).
+    await a!.keys.publish(OLD_KEY, ANSWER);
+    expect(JSON.stringify(await dump(fleet.inspector(), `sod:{${namespace}}:rotations`))).not.toBe(everything);
+  });
+
+  it('fails cleanly with another secret, and refuses to share a rotation without one', async () => {
+    const namespace = freshNamespace('secret');
+    const [a] = fleet.handles(1, { namespace });
+    await a!.keys.publish(OLD_KEY, ANSWER);
+    await a!.keys.store.save(PENDING);
+    const [other] = fleet.handles(1, { namespace, secret: 'another-secret-another-secret-another-secret' });
+    for (const op of [() => other!.keys.rotationOf(OLD_KEY), () => other!.keys.store.load()]) {
+      const error = await rejection(op(), CoordinatorError);
+      expect(error.message).toMatch(/sealed with another secret: every process of the fleet needs the same redisCoordinator\(\{ secret \}\)/);
+    }
+    const [none] = fleet.handles(1, { namespace, secret: undefined });
+    for (const op of [() => none!.keys.lock(), () => none!.keys.publish(OLD_KEY, ANSWER), () => none!.keys.store.save(PENDING)]) {
+      const error = await rejection(op(), SportsOddsError);
+      expect(error.message).toMatch(/a rotation shared by the processes of a fleet needs redisCoordinator\(\{ secret \}\)/);
+    }
+    expect(await none!.keys.rotationOf(OLD_KEY)).toBeUndefined();
+    expect(await none!.keys.store.load()).toBeUndefined();
+    // The generation still reaches it: it learns that a rotation happened.
+    await none!.readCredits();
+    expect(none!.keys.generation).toBe(1);
+  });
+
+  it('refuses a sealed value moved to another field', async () => {
+    const namespace = freshNamespace('moved');
+    const [a] = fleet.handles(1, { namespace });
+    await a!.keys.publish(OLD_KEY, ANSWER);
+    const inspector = fleet.inspector();
+    const [[, sealed]] = Object.entries(await inspector.hgetall(`sod:{${namespace}}:rotations`)) as [[string, string]];
+    // The answer of one key's rotation offered as another's.
+    await a!.keys.publish(NEW_KEY, { ...ANSWER, text: '{}' });
+    const fields = Object.keys(await inspector.hgetall(`sod:{${namespace}}:rotations`));
+    for (const field of fields) await inspector.hset(`sod:{${namespace}}:rotations`, field, sealed);
+    expect(await a!.keys.rotationOf(OLD_KEY)).toEqual(ANSWER);
+    await expect(a!.keys.rotationOf(NEW_KEY)).rejects.toBeInstanceOf(CoordinatorError);
+  });
+});
