@@ -18,6 +18,7 @@ const EXAMPLES = {
   'clv-report': 'closing-line value and expected win of a CSV of bets, printed and written to a report',
   'backfill-sqlite': "a sport's events and whole odds histories into SQLite: resumable, inside a credit budget",
   'key-rotation': 'a key rotation that survives a crash after the commit, resumed by the next process',
+  'fleet-backfill': 'several worker processes on one account (one pacing, one budget, through Redis) backfill a month into SQLite',
   'downstream-tests': 'a vitest suite to copy: the mock in your tests (handlers, overrides, faults, the clock, quotas)',
   browser: 'a static page that uses the SDK against the standalone mock through CORS',
 };

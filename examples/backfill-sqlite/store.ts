@@ -35,6 +35,7 @@ const SCHEMA = `
   );
   CREATE TABLE IF NOT EXISTS odds (${ODDS_COLUMNS.map((c) => (c === 'market' || c === 'cutoff' || c === 'timestamp' ? `${c} TEXT` : `${c} NUMERIC`)).join(', ')});
   CREATE INDEX IF NOT EXISTS odds_by_event ON odds (event_id, timestamp);
+  CREATE TABLE IF NOT EXISTS claims (event_id INTEGER PRIMARY KEY, worker TEXT NOT NULL);
 `;
 
 /** The backfill database. */
@@ -43,7 +44,8 @@ export class BackfillStore {
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
-    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;');
+    // Several processes may write the same file (the fleet backfill): each waits its turn for the write lock.
+    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 30000;');
     this.#db.exec(SCHEMA);
   }
 
@@ -88,6 +90,28 @@ export class BackfillStore {
     return rows.map((r) => ({ event_id: r.event_id, history: r.history_state === null ? undefined : (JSON.parse(r.history_state) as OddsHistoryState) }));
   }
 
+  /**
+   * Claims the next event whose history is not complete and that no worker holds, for `worker`
+   * (several processes share the file: the claim and the pick are one statement).
+   */
+  claimNext(worker: string): PendingEvent | undefined {
+    const row = this.#db
+      .prepare(
+        `INSERT INTO claims (event_id, worker)
+           SELECT event_id, ? FROM events WHERE history_done = 0 AND event_id NOT IN (SELECT event_id FROM claims) ORDER BY starts, event_id LIMIT 1
+         RETURNING event_id`,
+      )
+      .get(worker) as { event_id: number } | undefined;
+    if (row === undefined) return undefined;
+    const state = this.#db.prepare('SELECT history_state FROM events WHERE event_id = ?').get(row.event_id) as { history_state: string | null };
+    return { event_id: row.event_id, history: state.history_state === null ? undefined : (JSON.parse(state.history_state) as OddsHistoryState) };
+  }
+
+  /** Forgets every claim: a new run hands out again the events an earlier run's workers held. */
+  releaseClaims(): void {
+    this.#db.exec('DELETE FROM claims');
+  }
+
   /** Stores a page of an event's history with its next checkpoint and the credits it cost, at once. */
   saveOdds(eventId: number, rows: readonly OddsSnapshot[], state: OddsHistoryState, credits: number): void {
     const insert = this.#db.prepare(`INSERT INTO odds (${ODDS_COLUMNS.join(', ')}) VALUES (${ODDS_COLUMNS.map(() => '?').join(', ')})`);
@@ -108,7 +132,7 @@ export class BackfillStore {
   /** Totals for the summary. */
   totals(): { events: number; done: number; rows: number; credits: number } {
     const e = this.#db.prepare('SELECT COUNT(*) AS events, SUM(history_done) AS done FROM events').get() as { events: number; done: number | null };
-    const o = this.#db.prepare('SELECT COUNT(*) AS rows FROM odds').get() as { rows: number };
+    const o = this.#db.prepare('SELECT COALESCE(SUM(history_rows), 0) AS rows FROM events').get() as { rows: number };
     const j = this.#db.prepare('SELECT credits FROM job WHERE id = 1').get() as { credits: number } | undefined;
     return { events: e.events, done: e.done ?? 0, rows: o.rows, credits: j?.credits ?? 0 };
   }

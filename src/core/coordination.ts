@@ -152,7 +152,7 @@ export interface AdmitRequest {
    * Requests per second to pace to, read again each time the coordinator asks for a slot (a rate
    * learned meanwhile applies to a call already waiting); undefined: the attempt takes no slot.
    */
-  rate: (() => number) | undefined;
+  rate: number | (() => number) | undefined;
   /** Aborts the wait for a slot (the reservation is given back). */
   signal?: AbortSignal | undefined;
 }

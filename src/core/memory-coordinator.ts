@@ -93,12 +93,15 @@ export class MemoryCoordinator implements Coordinator {
   readonly #pacer: Pacer;
 
   constructor(options: MemoryCoordinatorOptions = {}) {
-    this.#pacer = new Pacer(1, options.now ?? Date.now, options.sleep ?? realSleep);
+    const pacer = new Pacer(1, options.now ?? Date.now, options.sleep ?? realSleep);
+    this.#pacer = pacer;
     const rate = {
       known: undefined as number | undefined,
       get: async () => rate.known,
       share: async (rps: number) => {
         rate.known = rps;
+        // A call waiting for a slot under the rate it knew looks again under this one.
+        pacer.wake();
       },
     };
     this.rate = rate;

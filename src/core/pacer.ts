@@ -50,6 +50,13 @@ export class Pacer {
     }
   }
 
+  /** Lets the waiters look again now (the rate they bring may have changed). */
+  wake(): void {
+    const wake = this.#wake;
+    this.#wake = [];
+    for (const w of wake) w();
+  }
+
   /** Takes a slot at once; its release starts the slot's one-second hold. */
   #occupy(): () => void {
     const slot = { freeAt: Number.POSITIVE_INFINITY };
@@ -57,9 +64,7 @@ export class Pacer {
     return () => {
       if (slot.freeAt !== Number.POSITIVE_INFINITY) return;
       slot.freeAt = this.now() + this.windowMs;
-      const wake = this.#wake;
-      this.#wake = [];
-      for (const w of wake) w();
+      this.wake();
     };
   }
 

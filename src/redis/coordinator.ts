@@ -70,6 +70,8 @@ export class RedisCoordinator implements Coordinator {
   #count = 0;
   #credits: CreditSnapshot = { spent: 0, meteredCalls: 0, reserved: 0, period: {}, daily: {} };
   #generation = 0;
+  /** The plan's rate a process shared, as the last reply said. */
+  #rate: number | undefined;
   #syncing: Promise<void> | undefined;
   /** Admissions of this process asking Redis for a slot in their first step. */
   #trying = 0;
@@ -101,7 +103,11 @@ export class RedisCoordinator implements Coordinator {
       lockPollMs: o.lockPollMs,
       sleep: realSleep,
     });
+    const coordinator = this;
     this.rate = {
+      get known() {
+        return coordinator.#rate;
+      },
       get: async () => {
         const shared = numberOf((await this.#run('reading the plan rate', RATE, ['', RATE_TTL_MS])).a);
         return shared !== undefined && shared > 0 ? shared : undefined;
@@ -121,7 +127,9 @@ export class RedisCoordinator implements Coordinator {
   }
 
   async admit(request: AdmitRequest): Promise<Admission> {
-    const { envelope, rate, signal } = request;
+    const { envelope, signal } = request;
+    const given = request.rate;
+    const rate = given === undefined ? undefined : typeof given === 'number' ? () => given : given;
     throwIfAborted(signal);
     const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
     // With no call of this process waiting or asking ahead of it, the reservation and the slot are
@@ -131,7 +139,7 @@ export class RedisCoordinator implements Coordinator {
     if (envelope !== undefined || tryNow) {
       if (tryNow) this.#trying += 1;
       try {
-        const first = await this.#reserve(admission, request, tryNow);
+        const first = await this.#reserve(admission, request, tryNow ? rate?.() : undefined);
         if (rate === undefined || first.taken) return admission;
         if (tryNow) waitMs = first.waitMs;
       } finally {
@@ -153,11 +161,11 @@ export class RedisCoordinator implements Coordinator {
   }
 
   /**
-   * The admission's first step in Redis: the budget's checks and its reservation, and its slot when
-   * `tryNow`. Rejects with `BudgetExceededError` (nothing taken) or `CoordinatorError`.
+   * The admission's first step in Redis: the budget's checks and its reservation, and its slot
+   * under `rate` when one is given. Rejects with `BudgetExceededError` (nothing taken) or `CoordinatorError`.
    */
-  async #reserve(admission: RedisAdmission, request: AdmitRequest, tryNow: boolean): Promise<{ taken: boolean; waitMs: number }> {
-    const { envelope, budget, rate } = request;
+  async #reserve(admission: RedisAdmission, request: AdmitRequest, rate: number | undefined): Promise<{ taken: boolean; waitMs: number }> {
+    const { envelope, budget } = request;
     await this.#sync('admitting a call');
     const floors = budget.dailyFloor !== undefined || budget.periodFloor !== undefined;
     const args = [
@@ -167,7 +175,7 @@ export class RedisCoordinator implements Coordinator {
       arg(budget.dailyFloor),
       arg(budget.periodFloor),
       floors ? String(request.serviceNow()) : '',
-      tryNow ? arg(rate) : '',
+      arg(rate),
     ];
     let reply: Reply;
     try {
@@ -236,6 +244,7 @@ export class RedisCoordinator implements Coordinator {
     const reply = await this.#runner.run(what, source, [o.retentionMs, o.leaseMs, o.windowMs, deadline ? this.#runner.deadline() : '', ...args]);
     this.#credits = reply.credits;
     this.#generation = reply.generation;
+    this.#rate = reply.rate;
     return reply;
   }
 

@@ -15,8 +15,9 @@
  *
  * Every script gets the namespace's keys as `KEYS` (layout.ts, one hash slot) and
  * `ARGV[1..4]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none); its own
- * arguments follow from `ARGV[5]`. Every reply is `{status, now, a, b, c, ...state}` where the
- * state is the namespace's ledger (`STATE_FIELDS`), so each reply refreshes what the process knows.
+ * arguments follow from `ARGV[5]`. Every reply is `{status, now, a, b, c, ...state, rate}` where the
+ * state is the namespace's ledger (`STATE_FIELDS`) and `rate` the plan's rate a process shared, so
+ * each reply refreshes what the process knows.
  */
 
 /** The fields of the state hash that end every reply, in order (reply.ts reads them). */
@@ -51,6 +52,7 @@ local function reply(status, a, b, c)
   local r = { status, now, a or '', b or '', c or '' }
   local s = redis.call('HMGET', K_STATE, ${STATE_FIELDS.map((f) => `'${f}'`).join(', ')})
   for i = 1, ${STATE_FIELDS.length} do r[5 + i] = s[i] end
+  r[6 + ${STATE_FIELDS.length}] = redis.call('GET', K_RATE) or ''
   return r
 end
 

@@ -5,9 +5,12 @@ import { localNow } from './runner';
 /** One question to Redis for a slot: taken, or how long until one may free. */
 export type SlotPoll = (id: string, rate: number) => Promise<{ taken: boolean; waitMs: number }>;
 
+/** A waiter's rate: read again at every question, so a rate learned meanwhile applies. */
+export type RateOf = () => number;
+
 interface Waiter {
   readonly id: string;
-  readonly rate: number;
+  readonly rate: RateOf;
   readonly signal: AbortSignal | undefined;
   /** When to ask first, on the local clock (what an earlier reply said). */
   readonly readyAt: number;
@@ -23,7 +26,7 @@ interface Waiter {
  *
  * @example
  * const queue = new SlotQueue(poll, realSleep, (e) => e instanceof CoordinatorError);
- * await queue.wait(id, 20, signal, 0);
+ * await queue.wait(id, () => 20, signal, 0);
  */
 export class SlotQueue {
   readonly #waiters: Waiter[] = [];
@@ -42,9 +45,10 @@ export class SlotQueue {
 
   /**
    * Resolves once `id` holds a slot under `rate`; rejects with `AbortError` when `signal` aborts
-   * first. It asks no sooner than `waitMs` from now (an earlier reply's estimate).
+   * first. It asks no sooner than `waitMs` from now (an earlier reply's estimate), unless the rate
+   * rose since its last question (a rate learned meanwhile): then it asks again at once.
    */
-  wait(id: string, rate: number, signal: AbortSignal | undefined, waitMs: number): Promise<void> {
+  wait(id: string, rate: RateOf, signal: AbortSignal | undefined, waitMs: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
       const onAbort = () => waiter.finish(abortError(signal as AbortSignal));
@@ -80,9 +84,10 @@ export class SlotQueue {
           while (!w.done) {
             if (waitMs > 0) await this.sleep(waitMs, w.signal);
             if (w.done) break;
-            const answer = await this.poll(w.id, w.rate);
+            const rate = w.rate();
+            const answer = await this.poll(w.id, rate);
             if (answer.taken) w.finish();
-            else waitMs = answer.waitMs;
+            else waitMs = w.rate() > rate ? 0 : answer.waitMs;
           }
         } catch (error) {
           if (this.fatal(error)) for (const waiter of [...this.#waiters]) waiter.finish(error);

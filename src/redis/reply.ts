@@ -4,7 +4,7 @@ import { STATE_FIELDS } from './lua';
 /** A value of a script's reply: Redis gives Lua numbers as integers, strings as strings, nil as null. */
 export type ReplyValue = string | number | null;
 
-/** One script's reply, read (lua.ts: `{status, now, a, b, c, ...state}`). */
+/** One script's reply, read (lua.ts: `{status, now, a, b, c, ...state, rate}`). */
 export interface Reply {
   /** `ok`, `budget` (refused by the budget) or `late` (reached Redis past its deadline). */
   status: string;
@@ -17,6 +17,8 @@ export interface Reply {
   credits: CreditSnapshot;
   /** Rotations published in the namespace. */
   generation: number;
+  /** The plan's rate a process shared, if any. */
+  rate: number | undefined;
 }
 
 const isValue = (v: unknown): v is ReplyValue => v === null || typeof v === 'string' || typeof v === 'number';
@@ -64,7 +66,8 @@ export function parseReply(raw: unknown): Reply | undefined {
   };
   const updatedAt = numberOf(field('upd'));
   if (updatedAt !== undefined) credits.updatedAt = new Date(updatedAt);
-  return { status, now: time, a, b, c, credits, generation: numberOf(field('gen')) ?? 0 };
+  const rate = numberOf(v[5 + STATE_FIELDS.length] ?? null);
+  return { status, now: time, a, b, c, credits, generation: numberOf(field('gen')) ?? 0, rate: rate !== undefined && rate > 0 ? rate : undefined };
 }
 
 /** A copy of a snapshot (the caller may change it). */

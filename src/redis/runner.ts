@@ -20,10 +20,15 @@ export interface RedisScriptClient {
 const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT');
 
 /** Names an error for a message without quoting it (a Redis message may quote a key or an argument). */
+/**
+ * What went wrong, for the message: the error's name, code and (cut short) message. The client's and
+ * Redis's messages carry no secret of ours: keys are sealed or HMACed before they reach a script.
+ */
 const kindOf = (error: unknown): string => {
   if (!(error instanceof Error)) return typeof error;
   const code = (error as { code?: unknown }).code;
-  return typeof code === 'string' ? `${error.name} ${code}` : error.name;
+  const message = error.message.length > 160 ? `${error.message.slice(0, 159)}…` : error.message;
+  return `${typeof code === 'string' ? `${error.name} ${code}` : error.name}${message === '' ? '' : `: ${message}`}`;
 };
 
 /** The local monotonic clock, in ms. */

@@ -238,13 +238,34 @@ export function coordinatorContract(subject: ContractSubject): void {
     expect(latest).toMatchObject({ spent: 2, meteredCalls: 2 });
   });
 
-  it("shares the plan's rate between handles", async () => {
+  it("shares the plan's rate between handles, known without I/O once any operation of a handle has seen it", async () => {
     const [a, b] = (await subject.handles(2)) as [Coordinator, Coordinator];
     expect(await b.rate.get()).toBeUndefined();
+    expect(b.rate.known).toBeUndefined();
     await a.rate.share(20);
+    expect(a.rate.known).toBe(20);
     expect(await b.rate.get()).toBe(20);
+    expect(b.rate.known).toBe(20);
     await b.rate.share(5);
     expect(await a.rate.get()).toBe(5);
+    // Any operation refreshes it (a shared store reports it with every reply).
+    await a.rate.share(7);
+    await b.settle(await b.admit(request({ envelope: 1 })), undefined, Date.now());
+    expect(b.rate.known).toBe(7);
+  });
+
+  it("reads a waiter's rate again: a rate shared while it waits for a slot still in flight lets it in", async () => {
+    const [a, b] = (await subject.handles(2)) as [Coordinator, Coordinator];
+    // As the SDK's 'account' pacing does: the shared rate once known, the lowest until then.
+    const rateOf = (c: Coordinator) => () => c.rate.known ?? 1;
+    const inFlight = await a.admit(request({ rate: rateOf(a) }));
+    const waiting = b.admit(request({ rate: rateOf(b) }));
+    expect(await pendingAfter(waiting, 100)).toBe(true);
+    await a.rate.share(2);
+    // The first attempt is still in flight: only the rate read again can let the second in.
+    const admission = await waiting;
+    await b.settle(admission, undefined, Date.now());
+    await a.settle(inFlight, undefined, Date.now());
   });
 
   it('lets one handle hold the rotation lock at a time; a waiter learns it waited', async () => {
