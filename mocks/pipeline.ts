@@ -1,4 +1,4 @@
-import { HEADER } from '../src/schemas';
+import { HEADER, type RouteDef } from '../src/schemas';
 import type { Caller, RouteHandler, ServiceContext } from './context';
 import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
 import { fromFetchRequest, toFetchResponse } from './fetch-exchange';
@@ -125,6 +125,22 @@ function cacheOf(match: RouteMatch, input: DecodedInput, service: ServiceContext
     : { key, store: service.state.stable, visible: false };
 }
 
+/** A data answer and where it came from: `HIT` from the visible cache, `MISS` kept there now, else none. */
+interface SourcedAnswer {
+  result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
+  text: string;
+  outcome: 'HIT' | 'MISS' | undefined;
+}
+
+/** A fresh result validated and serialized once, and kept where its route allows (a stable answer only once final). */
+function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cacheOf> | undefined, now: number): SourcedAnswer {
+  const text = JSON.stringify(validateOutput(route, 200, fresh.body));
+  if (!cache || !(cache.visible || fresh.stable === true)) return { result: fresh, text, outcome: undefined };
+  const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
+  cache.store.set(cache.key, entry, now);
+  return { result: fresh, text, outcome: 'MISS' };
+}
+
 async function serveData(
   match: RouteMatch,
   handler: Extract<RouteHandler, { kind: 'data' }>,
@@ -145,19 +161,14 @@ async function serveData(
   // An override answers in the handler's place: never from a cache, never kept in one.
   const override = service.state.overrides.take(route.id, input.params);
   const cache = override === undefined ? cacheOf(match, input, service) : undefined;
-  // Injected latency (or a test's gate) holds the reservation in flight, and applies to a cached answer too.
+  // Injected latency (or a test's gate) holds the reservation in flight, whatever the answer's source.
   await delay(fault);
-  let result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
-  let text: string;
-  let outcome: 'HIT' | 'MISS' | undefined;
+  let answer: SourcedAnswer;
   try {
     const cached = cache?.store.get(cache.key, service.clock.now());
-    if (cached) {
-      result = cached;
-      text = cached.text;
-      outcome = 'HIT';
-    } else {
-      const fresh = override
+    const fresh = cached
+      ? undefined
+      : override
         ? await overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
         : await handler.handle({
             params: input.params as never,
@@ -168,20 +179,16 @@ async function serveData(
             data: service.data,
             liveScanLimit: service.options.liveScanLimit,
           });
-      const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
-      if (failure) throw failure;
-      result = fresh;
-      text = JSON.stringify(validateOutput(route, 200, fresh.body));
-      if (cache && (cache.visible || fresh.stable === true)) {
-        const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
-        cache.store.set(cache.key, entry, service.clock.now());
-        outcome = 'MISS';
-      }
-    }
+    // An after-work fault answers in place of the work's result, whether it came from a cache, an
+    // override, an added or a generated event: a kept answer is not recomputed, and a failed fresh
+    // one is not kept (docs/testing.md, "Faults").
+    if (faultAfterWork(fault)) throw faultError(fault!);
+    answer = cached ? { result: cached, text: cached.text, outcome: 'HIT' } : keep(route, fresh!, cache, service.clock.now());
   } catch (error) {
     settle(failureCost(error));
     throw error;
   }
+  const { result, text, outcome } = answer;
   const cost = costOf(result);
   settle(cost);
   setCreditHeaders(headers, caller.account, cost, service.clock.now());
