@@ -31,7 +31,8 @@ import { overrideData, overrideOperation } from './use/run';
  * @example
  * const answer = await serveRequest(fromFetchRequest(request), service);
  */
-export async function serveRequest(request: ServiceRequest, service: ServiceContext): Promise<ServiceAnswer> {
+export async function serveRequest(request: ServiceRequest, live: ServiceContext): Promise<ServiceAnswer> {
+  const service = pinned(live);
   const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
   const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, service.clock.now());
   try {
@@ -56,6 +57,15 @@ export async function serveRequest(request: ServiceRequest, service: ServiceCont
     recordActivity(trace, request.method, error.status, error.code, service, metered);
     return errorAnswer(error, headers, trace.requestId);
   }
+}
+
+/**
+ * The service as one request sees it: the state (and its readiness) of the moment the request
+ * arrived, everything else as the service has it. A reset while the request runs serves later
+ * requests from the new state, never this one, so no request ends half in one state and half in another.
+ */
+function pinned(service: ServiceContext): ServiceContext {
+  return Object.create(service, { state: { value: service.state }, ready: { value: service.ready } }) as ServiceContext;
 }
 
 /** The same path for a Fetch `Request` (MSW handlers, `mock.fetch`, a service worker). */
