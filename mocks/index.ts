@@ -6,7 +6,7 @@ import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type ApiKey, type KnownErrorCode, type QuotaWindow, type RouteId } from '../src/schemas';
-import { createClock, type Clock } from './clock';
+import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './context';
 import { createDataset, type EventSpec } from './data';
 import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
@@ -95,7 +95,12 @@ export interface MockService {
   readonly handlers: HttpHandler[];
   /** Where the service answers. */
   readonly baseUrl: string;
-  /** The one clock of the service: set it or jump it forward. */
+  /**
+   * The one clock of the service: set it or jump it forward. It only moves forward (a `RangeError`
+   * names the current time), except that until the mock first uses it (answers a request, records
+   * anything) after it is made or `reset()`, it may be set to any instant from the mock's start.
+   * Reading it yourself uses nothing.
+   */
   readonly clock: Clock;
   /** Plaintext key of the demo account (both scopes, verified recovery mailbox). */
   readonly apiKey: string;
@@ -174,8 +179,9 @@ export interface MockService {
    */
   error(code: KnownErrorCode, message?: string, options?: { retryAfter?: number | undefined }): MockError;
   /**
-   * Back to the seeded state: accounts, keys, meters, caches, faults, added events and overrides; the
-   * clock is kept. Synchronous, as MSW's `resetHandlers()`: the new state is in place before it returns,
+   * Back to the seeded state (the demo account as created at the mock's start): accounts, keys,
+   * meters, caches, faults, added events and overrides; the clock stays where it stands, and may then
+   * be set back as far as the mock's start. Synchronous, as MSW's `resetHandlers()`: the new state is in place before it returns,
    * so what the test does next (`mock.use`, `mock.faults.inject`, a request) lands in it without an
    * `await`. It still returns a promise (of `ready`, which requests await themselves), so `await
    * mock.reset()` keeps working. A request already running finishes in the state it started in.
@@ -206,9 +212,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const demo = options.demoAccount ?? {};
   const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
   const demoKey = demo.apiKey ?? newApiKey();
+  const time = createServiceClock(options.now ?? Date.now());
   const service: ServiceContext = {
     options: resolved,
-    clock: createClock(options.now ?? Date.now()),
+    clock: time.clock,
     state: createState(),
     data: createDataset(resolved.seed),
     handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
@@ -227,7 +234,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
    * waits for that first hash and the cursor secret.
    */
   let demoHash: string | undefined;
-  const seed = (at = service.clock.now()): Promise<void> => {
+  const seed = (at: number): Promise<void> => {
     const demoAccount = provisionAccount(
       service,
       { email: demoEmail, plan: demo.plan ?? 'pro', status: demo.status ?? 'active', recoveryEmailVerified: true, apiKey: demoKey },
@@ -239,8 +246,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       demoHash = key.hash;
     });
   };
-  // The demo account exists from the mock's starting instant.
-  service.ready = seed(options.now === undefined ? undefined : new Date(options.now).getTime());
+  // The demo account exists from the mock's starting instant, before the clock can be read.
+  service.ready = seed(time.start);
 
   const accountOf = (email: string) => {
     const account = service.state.accounts.findByEmail(email);
@@ -256,7 +263,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const mock: MockService = {
     handlers: [http.all(({ request }) => request.url.startsWith(apiPrefix), ({ request }) => fetchOne(request))],
     baseUrl: resolved.baseUrl,
-    clock: service.clock,
+    clock: time.handle,
     apiKey: demoKey,
     demoEmail,
     get ready() {
@@ -385,7 +392,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     reset() {
       service.data.added.clear();
       service.state = createState();
-      service.ready = seed();
+      // Nothing is stamped later than the seeded state's start now: the clock may go back that far.
+      time.restart();
+      service.ready = seed(time.start);
       return service.ready;
     },
   };
