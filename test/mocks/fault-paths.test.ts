@@ -186,3 +186,23 @@ function routeOf(path: string): string {
   if (path.startsWith('/v1/catalog/sports')) return 'catalog.sports';
   return path.endsWith('/results') ? 'events.results' : 'events.odds';
 }
+
+describe('a fault is used up only by a request it applies to', () => {
+  it('stays armed through requests refused before the work (key, parameters, quota), and applies to the next that reaches it', async () => {
+    const plans = { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 1_000, periodDays: 30, dailyCredits: 30, rateLimitRps: 100 } };
+    const mock = newMock({ plans, demoAccount: { plan: 'tiny' } });
+    for (const status of [503, 500]) mock.faults.inject({ route: 'events.odds', status });
+    mock.faults.inject({ route: 'events.odds', latencyMs: 1 });
+    const armed = mock.faults.list();
+    expect(codeOf(await call(mock, '/v1/events/42/odds', { key: null }))).toBe('invalid_api_key');
+    expect(codeOf(await call(mock, '/v1/events/42/odds?full_history=2'))).toBe('invalid_parameters');
+    // A history reserves 250 credits: more than the daily 30.
+    expect(codeOf(await call(mock, '/v1/events/42/odds?full_history=1'))).toBe('quota_exceeded');
+    expect(mock.faults.list()).toEqual(armed);
+    expect(codeOf(await call(mock, '/v1/events/42/odds'))).toBe('temporarily_unavailable');
+    expect(codeOf(await call(mock, '/v1/events/42/odds'))).toBe('internal_error');
+    expect(codeOf(await call(mock, '/v1/events/42/odds'))).toBe('not_found');
+    expect(mock.faults.list()).toEqual([]);
+    expect(charged(mock)).toBe(2);
+  });
+});
