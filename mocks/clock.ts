@@ -1,9 +1,9 @@
 /**
- * The mock's one clock (decisions.md, "Time"; docs/testing.md, "The clock only moves forward"): it
- * starts at the configured "now" and runs at real speed from there; tests and the control plane set it
- * or jump it forward. Rate windows, the daily and plan windows, cursor validity and every token window
- * read it. It only moves forward, so no window, meter, cache or cursor ever sees time run back; until
- * the mock first uses it (after it is made or reset), it may be set to any instant from its start.
+ * The mock's one clock (docs/testing.md, "The clock only moves forward"): it starts at the configured
+ * "now" and runs at real speed from there; tests and the control plane set it or jump it forward.
+ * Rate windows, the daily and plan windows, cursor validity and every token window read it. It only
+ * moves forward, so no window, meter, cache or cursor ever sees time run back; until the mock first
+ * uses it (after it is made or reset), it may be set to any instant from its start.
  */
 export interface Clock {
   /** Milliseconds since the epoch, on the mock's timeline. */

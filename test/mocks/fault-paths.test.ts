@@ -37,6 +37,17 @@ const finished = (mock: MockService) => {
 
 const stableKept = (mock: MockService) => expect(contextOf(mock).state.stable.size).toBe(1);
 
+/** A settled event's answer of a route, kept after a first call. */
+const kept = (route: 'results' | 'odds'): Source => ({
+  prepare: async (mock) => {
+    const path = `/v1/events/${await finished(mock)}/${route}`;
+    expect((await call(mock, path)).status).toBe(200);
+    stableKept(mock);
+    return path;
+  },
+  served: stableKept,
+});
+
 const SOURCES: Record<string, Source> = {
   'fresh (an upcoming generated event)': {
     prepare: async (mock) => `/v1/events/${await eventOf(mock, 'sport_id=29&limit=5', () => true)}/odds`,
@@ -52,24 +63,8 @@ const SOURCES: Record<string, Source> = {
     },
     served: (_mock, answer) => expect(answer.headers.get('X-Cache')).toBe('HIT'),
   },
-  'the stable answers (results of a settled event)': {
-    prepare: async (mock) => {
-      const path = `/v1/events/${await finished(mock)}/results`;
-      expect((await call(mock, path)).status).toBe(200);
-      stableKept(mock);
-      return path;
-    },
-    served: stableKept,
-  },
-  'the stable answers (odds of a settled event)': {
-    prepare: async (mock) => {
-      const path = `/v1/events/${await finished(mock)}/odds`;
-      expect((await call(mock, path)).status).toBe(200);
-      stableKept(mock);
-      return path;
-    },
-    served: stableKept,
-  },
+  'the stable answers (results of a settled event)': kept('results'),
+  'the stable answers (odds of a settled event)': kept('odds'),
   'an override (mock.use)': {
     prepare: async (mock) => {
       mock.use('events.odds', ({ params }) => [fixtures.oddsSnapshot({ event_id: params.event_id, line_id: 77, odds1: 2.5 })]);
