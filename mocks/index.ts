@@ -181,10 +181,11 @@ export interface MockService {
   /**
    * Back to the seeded state (the demo account as created at the mock's start): accounts, keys,
    * meters, caches, faults, added events and overrides; the clock stays where it stands, and may then
-   * be set back as far as the mock's start. Synchronous, as MSW's `resetHandlers()`: the new state is in place before it returns,
-   * so what the test does next (`mock.use`, `mock.faults.inject`, a request) lands in it without an
-   * `await`. It still returns a promise (of `ready`, which requests await themselves), so `await
-   * mock.reset()` keeps working. A request already running finishes in the state it started in.
+   * be set back as far as the mock's start. Synchronous, as MSW's `resetHandlers()`: the new state is
+   * in place before it returns, so what the test does next (`mock.use`, `mock.faults.inject`, a
+   * request) lands in it without an `await`. It still returns a promise (of `ready`, which requests
+   * await themselves), so `await mock.reset()` keeps working. A request already running finishes in
+   * the state it started in.
    *
    * @example
    * beforeEach(() => {
@@ -228,12 +229,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const secret = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']).then((key) => {
     service.cursorSecret = key;
   });
+  let demoHash: string | undefined;
   /**
    * Seeds the current state with the demo account at once, and its key too once the key's hash is
    * known (after the first seed): the returned promise (`service.ready`, which requests await) only
    * waits for that first hash and the cursor secret.
    */
-  let demoHash: string | undefined;
   const seed = (at: number): Promise<void> => {
     const demoAccount = provisionAccount(
       service,
