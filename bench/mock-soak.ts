@@ -1,19 +1,27 @@
 /**
- * Soak of the standalone mock server (issue 10): 50 concurrent clients of mixed traffic (data routes,
- * refusals, 429s, bot challenges and recovery requests, key rotations with replays, oversize bodies)
- * for 60 s, with RSS and heap sampled every 5 s. Not a test: prints a table and the verdict.
+ * Soak of the standalone mock server (issues 10 and 23): 50 concurrent clients of mixed traffic (data
+ * routes, refusals, 429s, bot challenges and recovery requests, key rotations with replays, oversize
+ * bodies, and the histories and results of 400 settled events, which fill the kept answers past their
+ * bound) for 60 s (300 s for the figures of docs/performance.md), with RSS, heap and the answer caches
+ * sampled every 5 s. Not a test: prints a table, RSS per minute and the verdict.
  *
  *   npx node --expose-gc scripts/run-ts.mjs bench/mock-soak.ts [seconds] [clients]
  *
- * Targets: after the first 20 s, RSS grows less than 10%; zero 5xx; zero lost requests (every request
- * sent got an answer). Clients and server share this process, so RSS includes both.
+ * Targets: once both answer caches are full (and after a fifth of the run, at least 20 s), RSS grows
+ * less than 10%; zero 5xx;
+ * zero lost requests (every request sent got an answer). Clients and server share this process, so
+ * RSS includes both.
  */
+import { contextOf } from '../mocks/internal';
 import { startMockServer } from '../mocks/node';
+import { CACHE_BOUNDS } from '../mocks/state/response-cache';
+import { STABLE_ANSWER_BOUNDS } from '../mocks/state/stable-answers';
 
 const SECONDS = Number(process.argv[2] ?? 60);
 const CLIENTS = Number(process.argv[3] ?? 50);
 const SAMPLE_MS = 5_000;
-const WARM_UP_S = 20;
+const WARM_UP_S = Math.max(20, Math.round(SECONDS / 5));
+const SETTLED_EVENTS = 400;
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
@@ -34,9 +42,25 @@ async function admin(path: string, body: unknown): Promise<{ api_key: string }> 
 const trial = (await admin('/accounts', { email: 'trial@soak.test', plan: 'trial' })).api_key;
 const rotators = await Promise.all(Array.from({ length: 5 }, (_, i) => admin('/accounts', { email: `rotate${i}@soak.test`, plan: 'pro' })));
 const demo = server.mock.apiKey;
+const state = () => contextOf(server.mock).state;
+
+/** Settled events of the days before the mock's now: their histories and results are kept answers. */
+async function settledEvents(): Promise<number[]> {
+  const ids: number[] = [];
+  for (let days = 2; ids.length < SETTLED_EVENTS && days < 30; days++) {
+    const day = new Date(server.mock.clock.now() - days * 86_400_000).toISOString().slice(0, 10);
+    const res = await fetch(`${base}/v1/events?starts_from=${day}T00:00:00Z&starts_to=${day}&limit=500`, { headers: bearer(demo) });
+    const events = (await res.json()) as { event_id: number; live_status: number }[];
+    ids.push(...events.filter((e) => e.live_status === 2).map((e) => e.event_id));
+  }
+  return ids.slice(0, SETTLED_EVENTS);
+}
+const settled = await settledEvents();
 const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
 
 const stats = { sent: 0, answered: 0, lost: 0, byStatus: new Map<number, number>() };
+/** Shared counters, so that every client walks on to keys no answer was kept for yet. */
+const spread = { leagues: 0, histories: 0, results: 0 };
 
 /** Sends one request and reads its answer; a request without an answer is lost. */
 async function hit(path: string, init: RequestInit = {}): Promise<{ status: number; text: string } | undefined> {
@@ -56,7 +80,7 @@ async function hit(path: string, init: RequestInit = {}): Promise<{ status: numb
 /** One request of the mix, by turn: data routes, refusals, 429s, challenges and recoveries. */
 const MIX: ((n: number) => Promise<unknown>)[] = [
   () => hit('/v1/catalog/sports', { headers: bearer(demo) }),
-  (n) => hit(`/v1/catalog/leagues?sport_id=${1 + (n % 2_000)}`, { headers: bearer(demo) }), // fills the response cache
+  () => hit(`/v1/catalog/leagues?sport_id=${1 + (spread.leagues++ % 3_000)}`, { headers: bearer(demo) }), // fills the response cache past its bound
   () => hit('/v1/events?limit=20', { headers: bearer(demo) }),
   (n) => hit(`/v1/events/${1 + (n % 50)}/odds`, { headers: bearer(demo) }), // mostly 404, charged
   () => hit('/v1/outrights', { headers: bearer(demo) }),
@@ -68,6 +92,8 @@ const MIX: ((n: number) => Promise<unknown>)[] = [
   (n) => hit(`/v1/nope/${n}`, { method: 'POST', headers: bearer(demo), body: 'x'.repeat(300_000) }), // 404, body drained
   () => hit('/v1/account/keys', { method: 'POST', headers: { ...bearer(demo), ...json }, body: JSON.stringify({ name: 'x'.repeat(100_000) }) }), // 413
   () => hit('/v1/catalog/sports', { method: 'PUT', headers: bearer(demo) }), // 404
+  () => hit(`/v1/events/${settled[spread.histories++ % settled.length]}/odds?full_history=1`, { headers: bearer(demo) }), // kept answers, past their bound
+  () => hit(`/v1/events/${settled[spread.results++ % settled.length]}/results`, { headers: bearer(demo) }),
   // An unused challenge (left for the store's bound), then one spent on a recovery request.
   () => hit('/__challenge', { method: 'POST', headers: { ...json, Origin: base }, body: '{}' }),
   async () => {
@@ -105,6 +131,10 @@ interface Sample {
   external: number;
   fiveXx: number;
   lost: number;
+  /** Answers in the response cache, and in the kept answers with their characters. */
+  cached: number;
+  kept: number;
+  keptChars: number;
 }
 
 const samples: Sample[] = [];
@@ -115,7 +145,20 @@ const sample = () => {
   gc?.();
   const { rss, heapUsed, external } = process.memoryUsage();
   const t = Math.round((Date.now() - started) / 1000);
-  samples.push({ t, requests: stats.answered, rate: Math.round((stats.answered - lastCount) / (SAMPLE_MS / 1000)), rss, heap: heapUsed, external, fiveXx: fiveXx(), lost: stats.lost });
+  const { cache, stable } = state();
+  samples.push({
+    t,
+    requests: stats.answered,
+    rate: Math.round((stats.answered - lastCount) / (SAMPLE_MS / 1000)),
+    rss,
+    heap: heapUsed,
+    external,
+    fiveXx: fiveXx(),
+    lost: stats.lost,
+    cached: cache.size,
+    kept: stable.size,
+    keptChars: stable.bytes,
+  });
   lastCount = stats.answered;
 };
 sample();
@@ -126,20 +169,33 @@ await Promise.all(clients);
 clearInterval(timer);
 sample();
 
-console.log(`mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base}${gc ? '' : ' (run with --expose-gc for heap after GC)'}\n`);
-console.log('   t (s) | answered | req/s  | RSS (MB) | heap (MB) | external (MB) | 5xx | lost');
-console.log('  -------+----------+--------+----------+-----------+---------------+-----+-----');
+console.log(`mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base}${gc ? '' : ' (run with --expose-gc for heap after GC)'}`);
+console.log(`bounds: response cache ${CACHE_BOUNDS.maxCount} answers for ${CACHE_BOUNDS.maxAgeMs / 60_000} min; kept answers ${STABLE_ANSWER_BOUNDS.maxCount} answers and ${mb(STABLE_ANSWER_BOUNDS.maxBytes)} MB; ${settled.length} settled events in the mix\n`);
+console.log('   t (s) | answered | req/s  | RSS (MB) | heap (MB) | external (MB) | cache | kept (MB)     | 5xx | lost');
+console.log('  -------+----------+--------+----------+-----------+---------------+-------+---------------+-----+-----');
 for (const s of samples) {
-  console.log(`  ${String(s.t).padStart(6)} | ${String(s.requests).padStart(8)} | ${String(s.rate).padStart(6)} | ${mb(s.rss).padStart(8)} | ${mb(s.heap).padStart(9)} | ${mb(s.external).padStart(13)} | ${String(s.fiveXx).padStart(3)} | ${String(s.lost).padStart(4)}`);
+  const kept = `${s.kept} (${mb(s.keptChars)})`;
+  console.log(
+    `  ${String(s.t).padStart(6)} | ${String(s.requests).padStart(8)} | ${String(s.rate).padStart(6)} | ${mb(s.rss).padStart(8)} | ${mb(s.heap).padStart(9)} | ${mb(s.external).padStart(13)} | ${String(s.cached).padStart(5)} | ${kept.padStart(13)} | ${String(s.fiveXx).padStart(3)} | ${String(s.lost).padStart(4)}`,
+  );
+}
+if (SECONDS >= 120) {
+  const nearest = (t: number) => samples.reduce((best, s) => (Math.abs(s.t - t) < Math.abs(best.t - t) ? s : best));
+  const minutes = Array.from({ length: Math.floor(SECONDS / 60) + 1 }, (_, m) => nearest(m * 60));
+  console.log('\n  RSS per minute (MB): ' + minutes.map((s) => `${Math.round(s.t / 60)} min ${mb(s.rss)}`).join(', '));
 }
 const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, c]) => `${s}: ${c}`).join(', ');
 console.log(`\nstatuses: ${statuses}`);
 
-const afterWarmUp = samples.find((s) => s.t >= WARM_UP_S) ?? samples[0]!;
+// Warm once both answer caches are full (the response cache at its count, the kept answers at a bound), and past the minimum.
+const full = (s: Sample) => s.cached >= CACHE_BOUNDS.maxCount && (s.kept >= STABLE_ANSWER_BOUNDS.maxCount || s.keptChars >= 0.95 * STABLE_ANSWER_BOUNDS.maxBytes);
+const filled = samples.find(full);
+const afterWarmUp = samples.find((s) => s.t >= Math.max(WARM_UP_S, filled?.t ?? 0)) ?? samples.at(-1)!;
 const last = samples.at(-1)!;
 const growth = (last.rss - afterWarmUp.rss) / afterWarmUp.rss;
+console.log(`\ncaches full at ${filled === undefined ? 'no sample (the run is too short to fill them)' : `${filled.t} s`}`);
 const verdicts = [
-  [`RSS growth after ${WARM_UP_S} s: ${(growth * 100).toFixed(1)}% (target < 10%)`, growth < 0.1],
+  [`RSS growth after ${afterWarmUp.t} s (the caches full, and at least ${WARM_UP_S} s): ${(growth * 100).toFixed(1)}%, ${mb(afterWarmUp.rss)} -> ${mb(last.rss)} MB (target < 10%)`, growth < 0.1],
   [`5xx: ${fiveXx()} (target 0)`, fiveXx() === 0],
   [`lost: ${stats.lost} of ${stats.sent} sent, ${stats.answered} answered (target 0)`, stats.lost === 0 && stats.sent === stats.answered],
 ] as const;

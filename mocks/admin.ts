@@ -153,7 +153,7 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   {
     method: 'POST',
     path: '/clock',
-    summary: 'Set the clock ({"now": RFC 3339}) or move it ({"advance_ms": n}) (mock.clock.set(), .advance())',
+    summary: 'Set the clock ({"now": RFC 3339}) or move it ({"advance_ms": n}), forward only (mock.clock.set(), .advance())',
     run: async ({ mock, request }) => {
       const body = await readJson(request, ClockBody);
       await caught(() => ('now' in body ? mock.clock.set(body.now) : mock.clock.advance(body.advance_ms)));

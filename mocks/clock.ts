@@ -1,18 +1,27 @@
 /**
- * The mock's one clock (decisions.md, "Time"): it starts at the configured "now" and runs at real
- * speed from there; tests and the control plane set it or jump it forward. Rate windows, the daily
- * and plan windows, cursor validity and every token window read it.
+ * The mock's one clock (docs/testing.md, "The clock only moves forward"): it starts at the configured
+ * "now" and runs at real speed from there; tests and the control plane set it or jump it forward.
+ * Rate windows, the daily and plan windows, cursor validity and every token window read it. It only
+ * moves forward, so no window, meter, cache or cursor ever sees time run back; until the mock first
+ * uses it (after it is made or reset), it may be set to any instant from its start.
  */
 export interface Clock {
   /** Milliseconds since the epoch, on the mock's timeline. */
   now(): number;
   /** The current mock time as a Date. */
   date(): Date;
-  /** Jumps to an instant; the clock keeps running from there. */
+  /**
+   * Jumps to an instant no earlier than the current one (or than the mock's start, until the mock
+   * first uses the clock after it is made or reset); a `RangeError` naming the current time
+   * otherwise. The clock keeps running from there.
+   */
   set(at: Date | string | number): void;
-  /** Jumps forward (or back, with a negative value) by `ms`. */
+  /** Jumps forward by `ms`, zero or more (a `RangeError` for a negative `ms`). */
   advance(ms: number): void;
-  /** Stops the clock at its current instant (or at `at`); `advance` and `set` still move it. */
+  /**
+   * Stops the clock at its current instant, or at `at` (an instant `set` takes); `advance` and `set`
+   * still move it.
+   */
   freeze(at?: Date | string | number): void;
   /** Lets a frozen clock run at real speed again from where it stands. */
   resume(): void;
@@ -38,34 +47,65 @@ function inRange(ms: number): number {
   return ms;
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The mock's clock, as the service and as tests see it, and what only the mock itself does with it. */
+export interface ServiceClock {
+  /** The clock the service reads: once it has read it, the clock only moves forward. */
+  readonly clock: Clock;
+  /** The same clock for tests and the control plane (`mock.clock`): reading it uses nothing. */
+  readonly handle: Clock;
+  /** The instant the clock started at. */
+  readonly start: number;
+  /**
+   * Forgets that the service read the clock (a reset: the state stamped with what it read is gone),
+   * so the clock may be set back as far as its start until the service reads it again. The clock
+   * stays where it stands until it is set.
+   */
+  restart(): void;
+}
+
 /**
- * A clock that starts at `start` and follows real time from there. It refuses (RangeError) to be set
- * or moved outside 1970-01-01 to 9998-12-31 UTC, and stays where it was.
- *
- * @example
- * const clock = createClock('2026-11-21T12:00:00Z');
- * clock.advance(5 * 60_000); // five minutes later
+ * The mock's clock: it starts at `start`, follows real time from there, and only moves forward. Until
+ * the service first reads it (after the start, or a `restart`), it may be set to any instant from its
+ * start. It refuses (RangeError, naming the current time) an earlier instant, a negative move, or an
+ * instant outside 1970-01-01 to 9998-12-31 UTC, and then stays where it was.
  */
-export function createClock(start: Date | string | number = Date.now(), realNow: () => number = Date.now): Clock {
-  let offset = toMs(start) - realNow();
+export function createServiceClock(start: Date | string | number = Date.now(), realNow: () => number = Date.now): ServiceClock {
+  const startMs = toMs(start);
+  let offset = startMs - realNow();
   let frozenAt: number | undefined;
-  const now = () => frozenAt ?? realNow() + offset;
-  return {
-    now,
-    date: () => new Date(now()),
+  /** True until the service reads the clock: nothing the mock keeps is stamped after its start. */
+  let unused = true;
+  const peek = () => frozenAt ?? realNow() + offset;
+  const now = () => {
+    unused = false;
+    return peek();
+  };
+  /** An instant the clock may jump to: in range, not before the current one (or the start, while unused). */
+  const forward = (at: Date | string | number): number => {
+    const ms = toMs(at);
+    const current = peek();
+    if (ms >= current || (unused && ms >= startMs)) return ms;
+    throw new RangeError(
+      `the clock only moves forward: it stands at ${iso(current)}, and ${iso(ms)} is earlier (a reset lets it go back as far as its start, ${iso(startMs)}, until the mock uses it)`,
+    );
+  };
+  const moves: Pick<Clock, 'set' | 'advance' | 'freeze' | 'resume'> = {
     set(at) {
-      const ms = toMs(at);
+      const ms = forward(at);
       if (frozenAt !== undefined) frozenAt = ms;
       else offset = ms - realNow();
     },
     advance(ms) {
       if (!Number.isFinite(ms)) throw new TypeError(`invalid clock advance: ${String(ms)}`);
-      inRange(now() + ms);
+      if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(peek())})`);
+      inRange(peek() + ms);
       if (frozenAt !== undefined) frozenAt += ms;
       else offset += ms;
     },
     freeze(at) {
-      frozenAt = at === undefined ? now() : toMs(at);
+      frozenAt = at === undefined ? peek() : forward(at);
     },
     resume() {
       if (frozenAt === undefined) return;
@@ -73,4 +113,24 @@ export function createClock(start: Date | string | number = Date.now(), realNow:
       frozenAt = undefined;
     },
   };
+  return {
+    clock: { now, date: () => new Date(now()), ...moves },
+    handle: { now: peek, date: () => new Date(peek()), ...moves },
+    start: startMs,
+    restart() {
+      unused = true;
+    },
+  };
+}
+
+/**
+ * A clock that starts at `start`, follows real time from there, and only moves forward once it has
+ * been read (see `createServiceClock`).
+ *
+ * @example
+ * const clock = createClock('2026-11-21T12:00:00Z');
+ * clock.advance(5 * 60_000); // five minutes later
+ */
+export function createClock(start: Date | string | number = Date.now(), realNow: () => number = Date.now): Clock {
+  return createServiceClock(start, realNow).clock;
 }

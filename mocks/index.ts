@@ -6,7 +6,7 @@ import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type ApiKey, type KnownErrorCode, type QuotaWindow, type RouteId } from '../src/schemas';
-import { createClock, type Clock } from './clock';
+import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './context';
 import { createDataset, type EventSpec } from './data';
 import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
@@ -95,16 +95,21 @@ export interface MockService {
   readonly handlers: HttpHandler[];
   /** Where the service answers. */
   readonly baseUrl: string;
-  /** The one clock of the service: set it or jump it forward. */
+  /**
+   * The one clock of the service: set it or jump it forward. It only moves forward (a `RangeError`
+   * names the current time), except that until the mock first uses it (answers a request, records
+   * anything) after it is made or `reset()`, it may be set to any instant from the mock's start.
+   * Reading it yourself uses nothing.
+   */
   readonly clock: Clock;
   /** Plaintext key of the demo account (both scopes, verified recovery mailbox). */
   readonly apiKey: string;
   /** E-mail of the demo account. */
   readonly demoEmail: string;
   /**
-   * Resolves once the service can answer (keys hashed, secrets made). Requests and the async
-   * handles wait for it themselves, and the demo account is in `ledger()` from the start: awaiting
-   * it is never required.
+   * Resolves once the service can answer (the demo key hashed, the cursor secret made). Requests wait
+   * for it themselves, and the demo account is in `ledger()` and `accounts()` from the start:
+   * awaiting it is never required.
    */
   readonly ready: Promise<void>;
   /**
@@ -113,11 +118,20 @@ export interface MockService {
    * (the standalone server and runtimes without MSW use this).
    */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** Creates an account and its primary key (both scopes). */
+  /**
+   * Creates an account and its primary key (both scopes). The account is in `accounts()` and
+   * `ledger()` at once; the promise gives its key once hashed (a refusal rejects it and adds nothing).
+   */
   createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
-  /** Creates a further key for an account; like the route, refuses a sixth active key (a `RangeError`). */
+  /**
+   * Creates a further key for an account; like the route, refuses a sixth active key (a `RangeError`).
+   * The key exists once the promise resolves (its hash is made first), in the state the call was made in.
+   */
   createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
-  /** Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority). */
+  /**
+   * Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority), at
+   * once: the next request sees it without an `await`. A refusal changes nothing and rejects the promise.
+   */
   updateAccount(email: string, change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined }): Promise<void>;
   /**
    * Injects faults and latency into the next requests of a route; lists the armed ones (with the
@@ -136,9 +150,9 @@ export interface MockService {
   issueChallenge(init?: { action?: string | undefined; hostname?: string | undefined }): Promise<string>;
   /** Starts a checkout for a new customer: the session id and its resume and claim tokens. */
   startCheckout(init: { email: string; plan?: string }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
-  /** Marks a checkout paid. */
+  /** Marks a checkout paid, at once (the promise rejects for an unknown session). */
   completeCheckout(sessionId: string): Promise<void>;
-  /** Adds an active support guidance message shown in an account's request health (a `RangeError` when malformed). */
+  /** Adds an active support guidance message shown in an account's request health, at once (the promise rejects with a `RangeError` when malformed). */
   addGuidance(init: { email: string; title: string; body: string; endpoint?: string | undefined; error_code?: string | undefined; expires_at?: string | undefined }): Promise<RequestGuidanceMessage>;
   /** Events chosen by the test: `mock.data.addEvent(spec)`. */
   readonly data: MockData;
@@ -164,7 +178,21 @@ export interface MockService {
    * mock.use('events.odds', () => { throw mock.error('not_found', 'no such event') }, { once: true });
    */
   error(code: KnownErrorCode, message?: string, options?: { retryAfter?: number | undefined }): MockError;
-  /** Back to the seeded state: accounts, keys, meters, caches, faults, added events and overrides; the clock is kept. */
+  /**
+   * Back to the seeded state (the demo account as created at the mock's start): accounts, keys,
+   * meters, caches, faults, added events and overrides; the clock stays where it stands, and may then
+   * be set back as far as the mock's start. Synchronous, as MSW's `resetHandlers()`: the new state is
+   * in place before it returns, so what the test does next (`mock.use`, `mock.faults.inject`, a
+   * request) lands in it without an `await`. It still returns a promise (of `ready`, which requests
+   * await themselves), so `await mock.reset()` keeps working. A request already running finishes in
+   * the state it started in.
+   *
+   * @example
+   * beforeEach(() => {
+   *   mock.reset();
+   *   mock.use('events.odds', () => [fixtures.oddsSnapshot({ odds1: 2.5 })]);
+   * });
+   */
   reset(): Promise<void>;
 }
 
@@ -185,9 +213,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const demo = options.demoAccount ?? {};
   const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
   const demoKey = demo.apiKey ?? newApiKey();
+  const time = createServiceClock(options.now ?? Date.now());
   const service: ServiceContext = {
     options: resolved,
-    clock: createClock(options.now ?? Date.now()),
+    clock: time.clock,
     state: createState(),
     data: createDataset(resolved.seed),
     handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
@@ -196,19 +225,30 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     cursorSecret: undefined,
   };
 
-  const seed = async (at = service.clock.now()) => {
-    // The account is added before the first await (only its key's hash takes one), so the handles
-    // that read state synchronously (`ledger()`) show it the moment the mock is returned.
+  // The cursor secret is made once: a reset keeps it (cursors carry their issue time on the clock).
+  const secret = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']).then((key) => {
+    service.cursorSecret = key;
+  });
+  let demoHash: string | undefined;
+  /**
+   * Seeds the current state with the demo account at once, and its key too once the key's hash is
+   * known (after the first seed): the returned promise (`service.ready`, which requests await) only
+   * waits for that first hash and the cursor secret.
+   */
+  const seed = (at: number): Promise<void> => {
     const demoAccount = provisionAccount(
       service,
       { email: demoEmail, plan: demo.plan ?? 'pro', status: demo.status ?? 'active', recoveryEmailVerified: true, apiKey: demoKey },
       at,
+      demoHash,
     );
-    service.cursorSecret ??= await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-    await demoAccount;
+    // Once the demo key's hash is known, a reset seeds everything before it returns.
+    return Promise.all([demoAccount, secret]).then(([{ key }]) => {
+      demoHash = key.hash;
+    });
   };
-  // The demo account exists from the mock's starting instant.
-  service.ready = seed(options.now === undefined ? undefined : new Date(options.now).getTime());
+  // The demo account exists from the mock's starting instant, before the clock can be read.
+  service.ready = seed(time.start);
 
   const accountOf = (email: string) => {
     const account = service.state.accounts.findByEmail(email);
@@ -224,7 +264,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const mock: MockService = {
     handlers: [http.all(({ request }) => request.url.startsWith(apiPrefix), ({ request }) => fetchOne(request))],
     baseUrl: resolved.baseUrl,
-    clock: service.clock,
+    clock: time.handle,
     apiKey: demoKey,
     demoEmail,
     get ready() {
@@ -232,23 +272,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     fetch: fetchOne,
     async createAccount(init) {
-      await service.ready;
       refuseTakenAddress(service, init.email);
       const { account, apiKey } = await provisionAccount(service, init);
       return { email: account.email, apiKey };
     },
     async createKey(email, init = {}) {
-      await service.ready;
+      // The key joins the state the call was made in, even if a reset comes while its hash is made.
+      const { keys } = service.state;
       const account = accountOf(email);
       const plaintext = newApiKey();
       const hash = await sha256Hex(plaintext);
       // Checked right before the synchronous insert, as the route does: the same 5-active-key limit.
-      if (service.state.keys.atKeyLimit(account.id)) throw new RangeError(KEY_LIMIT_MESSAGE);
-      const record = service.state.keys.insert({ accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() }, plaintext, hash);
+      if (keys.atKeyLimit(account.id)) throw new RangeError(KEY_LIMIT_MESSAGE);
+      const record = keys.insert({ accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() }, plaintext, hash);
       return { id: record.id, apiKey: plaintext };
     },
     async updateAccount(email, change) {
-      await service.ready;
       const account = accountOf(email);
       // Every refusal comes before the first change, so a refused update changes nothing.
       const plan = change.plan === undefined ? undefined : planOf(service, change.plan);
@@ -303,13 +342,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     startCheckout: (init) => startCheckout(service, { email: init.email, plan: init.plan ?? 'trial' }),
     async completeCheckout(sessionId) {
-      await service.ready;
       const session = service.state.checkouts.get(sessionId, service.clock.now());
       if (!session) throw new RangeError(`no checkout ${sessionId}`);
       if (session.status === 'open') session.status = 'complete';
     },
     async addGuidance(init) {
-      await service.ready;
       const account = accountOf(init.email);
       const now = new Date(service.clock.now()).toISOString();
       const parsed = z.safeParse(RequestGuidanceMessage, {
@@ -353,12 +390,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return () => void store.remove(override.id);
     },
     error: mockError,
-    async reset() {
-      await service.ready;
+    reset() {
       service.data.added.clear();
       service.state = createState();
-      service.ready = seed();
-      await service.ready;
+      // Nothing is stamped later than the seeded state's start now: the clock may go back that far.
+      time.restart();
+      service.ready = seed(time.start);
+      return service.ready;
     },
   };
   registerContext(mock, service);

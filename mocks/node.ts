@@ -42,7 +42,42 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   admin?: boolean | 'loopback';
   /** Origins allowed by CORS on the `/v1` routes: a list, or `'*'`. Default: none but the public origin. */
   corsOrigins?: string[] | '*';
+  /** How long the server waits on a slow client; each default is in `SLOW_CLIENT_BOUNDS`. */
+  clientTimeouts?: ClientTimeouts;
 }
+
+/** How long the server waits on a client, in ms of real time (docs/performance.md, "Slow clients"). */
+export interface ClientTimeouts {
+  /** From the first byte of a request to the end of its headers. */
+  headersMs?: number | undefined;
+  /** From the first byte of a request to the end of its body (never the answer's own time). */
+  requestMs?: number | undefined;
+  /** An idle keep-alive connection between two requests. */
+  keepAliveMs?: number | undefined;
+}
+
+/**
+ * The server's bounds on slow clients (docs/performance.md, "Slow clients"): a client on loopback or
+ * a LAN sends a request head in one write and a body of at most 64 KiB in milliseconds, so a head
+ * not done in 5 s or a request not done in 15 s is a broken or hostile client; Node checks every
+ * second, so such a connection is answered `408` within `headersTimeoutMs + checkIntervalMs` and
+ * released at most `lingerMs` later, however long the client keeps sending. An idle keep-alive
+ * connection is kept 5 s (Node's default, announced in `Keep-Alive: timeout=5`, which clients such
+ * as undici honour; Node allows one more second): long enough to reuse between a test's calls,
+ * short enough that idle clients hold nothing for long.
+ */
+export const SLOW_CLIENT_BOUNDS = {
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  /** How often Node checks its connections against the two request timeouts. */
+  checkIntervalMs: 1_000,
+  /**
+   * How long a closing connection keeps reading (and dropping) what the client still sends, so that
+   * it reads the answer rather than a reset: after an early answer, or a refusal of the connection.
+   */
+  lingerMs: 2_000,
+} as const;
 
 /** One request as the server saw it: method and path with query, never headers or bodies. */
 export interface LoggedRequest {
@@ -82,10 +117,11 @@ const isLoopback = (address: string | undefined) =>
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A body that arrives after an early answer is read and dropped up to this size; past it the connection closes. */
 const DRAIN_LIMIT = 1024 * 1024;
-/** How long a closing connection keeps reading (and dropping) what the client still sends. */
-const LINGER_MS = 2_000;
 /** The request log: the 1,000 most recent requests of the last hour of mock time. */
 export const REQUEST_LOG_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
+
+/** The request a connection last answered: an answer may leave its body still arriving. */
+const answeredRequests = new WeakMap<Socket, IncomingMessage>();
 
 /** How to stop feeding a request's body stream, by request. */
 const bodyFeeds = new WeakMap<IncomingMessage, () => void>();
@@ -230,7 +266,7 @@ function dropRest(req: IncomingMessage, close: boolean): void {
   req.resume();
   if (!close) return;
   const { socket } = req;
-  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  const timer = setTimeout(() => socket.destroy(), SLOW_CLIENT_BOUNDS.lingerMs);
   timer.unref();
   socket.once('close', () => clearTimeout(timer));
   // Node closes a `Connection: close` socket as soon as the answer is written; end it instead, and
@@ -244,6 +280,9 @@ function dropRest(req: IncomingMessage, close: boolean): void {
 
 /** Writes an answer in one go: Node sets `Content-Length` from the serialized body. */
 function send(res: ServerResponse, answer: ServiceAnswer, close: boolean): void {
+  // The connection was refused meanwhile (the client too slow to send its body): nothing to write to.
+  if (!res.socket?.writable) return;
+  answeredRequests.set(res.socket, res.req);
   const headers: Record<string, string | string[]> = answer.headers.toObject();
   if (answer.headers.cookies.length > 0) headers['set-cookie'] = answer.headers.cookies;
   if (close) headers['connection'] = 'close';
@@ -279,6 +318,32 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
   }
 }
 
+/** Node's server options for the client timeouts (a `RangeError` for a head allowed longer than its request). */
+function serverTimeouts(timeouts: ClientTimeouts) {
+  const headersTimeout = timeouts.headersMs ?? SLOW_CLIENT_BOUNDS.headersTimeoutMs;
+  const requestTimeout = timeouts.requestMs ?? SLOW_CLIENT_BOUNDS.requestTimeoutMs;
+  const keepAliveTimeout = timeouts.keepAliveMs ?? SLOW_CLIENT_BOUNDS.keepAliveTimeoutMs;
+  for (const [name, ms] of Object.entries({ headersMs: headersTimeout, requestMs: requestTimeout, keepAliveMs: keepAliveTimeout })) {
+    if (!Number.isInteger(ms) || ms < 1) throw new RangeError(`clientTimeouts.${name} must be a positive integer of milliseconds`);
+  }
+  if (headersTimeout > requestTimeout) throw new RangeError('clientTimeouts.headersMs cannot be longer than clientTimeouts.requestMs');
+  return { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval: SLOW_CLIENT_BOUNDS.checkIntervalMs };
+}
+
+/**
+ * Ends a connection the server refused before any request (Node's parser gave up, or the client was
+ * too slow) with `bytes`, and destroys it once the client is done sending or `lingerMs` is up: a
+ * client that keeps sending holds nothing.
+ */
+function refuseConnection(socket: Socket, bytes: string): void {
+  const timer = setTimeout(() => socket.destroy(), SLOW_CLIENT_BOUNDS.lingerMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.on('error', () => undefined);
+  socket.resume();
+  socket.end(bytes);
+}
+
 /**
  * Starts the mock service as an HTTP server.
  *
@@ -288,11 +353,11 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
  * await server.close();
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', latencyMs = 0, admin = 'loopback', corsOrigins, ...serviceOptions } = options;
+  const { port = 4010, host = '127.0.0.1', latencyMs = 0, admin = 'loopback', corsOrigins, clientTimeouts = {}, ...serviceOptions } = options;
   // Keys are hashed with Node's synchronous SHA-256: the same digests as Web Crypto, without a round
   // trip through its thread pool on every request.
   useSha256((text) => createHash('sha256').update(text).digest('hex'));
-  const server: Server = createServer();
+  const server: Server = createServer(serverTimeouts(clientTimeouts));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());
@@ -399,13 +464,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   // Node's parser refused the request (a request line or headers over its limits, malformed HTTP):
   // the envelope with a request id instead of Node's bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    // A request already answered whose body is too slow gets no second answer: the connection closes.
+    const answered = answeredRequests.get(socket);
+    if (error.code === 'ECONNRESET' || !socket.writable || (answered !== undefined && !answered.complete)) return void socket.destroy();
     const [status, message] = clientErrorAnswer(error);
-    socket.end(rawEnvelope(status, 'invalid_parameters', message, url, mock.clock.now()));
+    refuseConnection(socket, rawEnvelope(status, 'invalid_parameters', message, url, mock.clock.now()));
   });
   // CONNECT never reaches 'request': the same 404 as any method without an operation.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
-    socket.end(rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url, mock.clock.now()));
+    refuseConnection(socket, rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url, mock.clock.now()));
   });
 
   await mock.ready;

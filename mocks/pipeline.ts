@@ -1,4 +1,4 @@
-import { HEADER } from '../src/schemas';
+import { HEADER, type RouteDef } from '../src/schemas';
 import type { Caller, RouteHandler, ServiceContext } from './context';
 import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
 import { fromFetchRequest, toFetchResponse } from './fetch-exchange';
@@ -6,7 +6,7 @@ import { admitRate } from './pipeline/rate-limit';
 import { authorize, hashBearer, readBearer, resolveCaller, revokedKey } from './pipeline/authenticate';
 import { MAX_BODY_BYTES } from './pipeline/body';
 import { costOf, failureCost } from './pipeline/charge';
-import { delay, faultAfterWork, faultError } from './pipeline/faults';
+import { delay, faultAfterWork, faultBeforeWork, faultError } from './pipeline/faults';
 import { decodeInput, requireJson, type DecodedInput } from './pipeline/input';
 import { checkUrlLength, lookupRoute, type RouteMatch } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
@@ -25,13 +25,14 @@ import { overrideData, overrideOperation } from './use/run';
  * "Order of checks"): URL length -> route lookup -> authenticate (a revoked key only for the exact
  * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
  * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
- * reserve -> handler (or a test's override, `mock.use`; or a cached answer) -> settle -> validate
- * output -> headers -> records.
+ * reserve -> an armed fault -> handler (or a test's override, `mock.use`; or a cached answer) ->
+ * settle -> validate output -> headers -> records.
  *
  * @example
  * const answer = await serveRequest(fromFetchRequest(request), service);
  */
-export async function serveRequest(request: ServiceRequest, service: ServiceContext): Promise<ServiceAnswer> {
+export async function serveRequest(request: ServiceRequest, live: ServiceContext): Promise<ServiceAnswer> {
+  const service = pinned(live);
   const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
   const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, service.clock.now());
   try {
@@ -56,6 +57,15 @@ export async function serveRequest(request: ServiceRequest, service: ServiceCont
     recordActivity(trace, request.method, error.status, error.code, service, metered);
     return errorAnswer(error, headers, trace.requestId);
   }
+}
+
+/**
+ * The service as one request sees it: the state (and its readiness) of the moment the request
+ * arrived, everything else as the service has it. A reset while the request runs serves later
+ * requests from the new state, never this one, so no request ends half in one state and half in another.
+ */
+function pinned(service: ServiceContext): ServiceContext {
+  return Object.create(service, { state: { value: service.state }, ready: { value: service.ready } }) as ServiceContext;
 }
 
 /** The same path for a Fetch `Request` (MSW handlers, `mock.fetch`, a service worker). */
@@ -98,15 +108,19 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   const input = decodeInput(service.routes, route, match.rawParams, url, request.headers, bodyText, handler.kind === 'operation' ? handler.screenBody : undefined);
   if (handler.kind === 'data') await handler.prevalidate?.(input, service);
 
+  // The reservation, then the one fault step, where the work starts: a request refused before it (key,
+  // rate, scope, parameters, quota) leaves the route's armed faults as they are.
+  const metering = handler.kind === 'data' ? reserve(route, input, caller as Caller, service, trace) : undefined;
   const fault = service.state.faults.take(route.id);
-  if (fault?.drop === 'connection') return droppedAnswer();
-  if (fault && !faultAfterWork(fault)) {
-    const early = faultError(fault);
-    if (early) throw early;
+  const before = faultBeforeWork(fault);
+  if (before) {
+    metering?.settle(0);
+    if (before === 'dropped') return droppedAnswer();
+    throw before;
   }
   const answer =
     handler.kind === 'data'
-      ? await serveData(match, handler, input, caller as Caller, service, trace, headers, fault)
+      ? await serveData(match, handler, input, caller as Caller, service, headers, fault, metering!)
       : await serveOperation(match, handler, input, caller, request, service, trace, headers, fault);
   if (fault?.drop !== 'after_commit') return answer;
   trace.committedStatus = answer.status;
@@ -125,63 +139,91 @@ function cacheOf(match: RouteMatch, input: DecodedInput, service: ServiceContext
     : { key, store: service.state.stable, visible: false };
 }
 
+/** What a piece of work came to: its value, or what it threw (for an after-work fault to replace either). */
+async function outcomeOf<T>(work: () => T | Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  try {
+    return { value: await work() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** A data answer and where it came from: `HIT` from the visible cache, `MISS` kept there now, else none. */
+interface SourcedAnswer {
+  result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
+  text: string;
+  outcome: 'HIT' | 'MISS' | undefined;
+}
+
+/** A fresh result validated and serialized once, and kept where its route allows (a stable answer only once final). */
+function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cacheOf> | undefined, now: number): SourcedAnswer {
+  const text = JSON.stringify(validateOutput(route, 200, fresh.body));
+  if (!cache || !(cache.visible || fresh.stable === true)) return { result: fresh, text, outcome: undefined };
+  const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
+  cache.store.set(cache.key, entry, now);
+  return { result: fresh, text, outcome: 'MISS' };
+}
+
+/** A data request's reservation, settled exactly once. */
+interface Metering {
+  settle(cost: number): void;
+}
+
+/** Reserves a data request's envelope in both windows (`429 quota_exceeded` when it does not fit, free). */
+function reserve(route: RouteDef, input: DecodedInput, caller: Caller, service: ServiceContext, trace: Trace): Metering {
+  const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
+  return {
+    settle(cost) {
+      trace.charged = cost;
+      caller.account.meter.settle(reservation, { requestId: trace.requestId, routeId: route.id, keyId: caller.key.id, cost, at: service.clock.now() });
+    },
+  };
+}
+
 async function serveData(
   match: RouteMatch,
   handler: Extract<RouteHandler, { kind: 'data' }>,
   input: DecodedInput,
   caller: Caller,
   service: ServiceContext,
-  trace: Trace,
   headers: AnswerHeaders,
   fault: Fault | undefined,
+  { settle }: Metering,
 ): Promise<ServiceAnswer> {
   const { route } = match;
   const metering = route.metering!;
-  const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
-  const settle = (cost: number) => {
-    trace.charged = cost;
-    caller.account.meter.settle(reservation, { requestId: trace.requestId, routeId: route.id, keyId: caller.key.id, cost, at: service.clock.now() });
-  };
   // An override answers in the handler's place: never from a cache, never kept in one.
   const override = service.state.overrides.take(route.id, input.params);
   const cache = override === undefined ? cacheOf(match, input, service) : undefined;
-  // Injected latency (or a test's gate) holds the reservation in flight, and applies to a cached answer too.
+  // Injected latency (or a test's gate) holds the reservation in flight, whatever the answer's source.
   await delay(fault);
-  let result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
-  let text: string;
-  let outcome: 'HIT' | 'MISS' | undefined;
+  const work = (): DataResult | Promise<DataResult> =>
+    override
+      ? overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
+      : handler.handle({
+          params: input.params as never,
+          query: input.query as never,
+          clock: service.clock,
+          rowCap: metering.rowCap(input.query),
+          cursorSecret: service.cursorSecret!,
+          data: service.data,
+          liveScanLimit: service.options.liveScanLimit,
+        });
+  let answer: SourcedAnswer;
   try {
     const cached = cache?.store.get(cache.key, service.clock.now());
-    if (cached) {
-      result = cached;
-      text = cached.text;
-      outcome = 'HIT';
-    } else {
-      const fresh = override
-        ? await overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
-        : await handler.handle({
-            params: input.params as never,
-            query: input.query as never,
-            clock: service.clock,
-            rowCap: metering.rowCap(input.query),
-            cursorSecret: service.cursorSecret!,
-            data: service.data,
-            liveScanLimit: service.options.liveScanLimit,
-          });
-      const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
-      if (failure) throw failure;
-      result = fresh;
-      text = JSON.stringify(validateOutput(route, 200, fresh.body));
-      if (cache && (cache.visible || fresh.stable === true)) {
-        const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
-        cache.store.set(cache.key, entry, service.clock.now());
-        outcome = 'MISS';
-      }
-    }
+    const done = cached ? { cached } : await outcomeOf(work);
+    // An after-work fault answers in place of whatever the work came to (rows or a failure), whether
+    // from a cache, an override, an added or a generated event: a kept answer is not recomputed, and
+    // a fresh one the fault replaced is not kept (docs/testing.md, "Faults").
+    if (faultAfterWork(fault)) throw faultError(fault!);
+    if ('error' in done) throw done.error;
+    answer = 'cached' in done ? { result: done.cached, text: done.cached.text, outcome: 'HIT' } : keep(route, done.value, cache, service.clock.now());
   } catch (error) {
     settle(failureCost(error));
     throw error;
   }
+  const { result, text, outcome } = answer;
   const cost = costOf(result);
   settle(cost);
   setCreditHeaders(headers, caller.account, cost, service.clock.now());
@@ -205,19 +247,23 @@ async function serveOperation(
 ): Promise<ServiceAnswer> {
   await delay(fault);
   const override = service.state.overrides.take(match.route.id, input.params);
-  const result = override
-    ? await overrideOperation({ override, route: match.route, input, caller, service })
-    : await handler.handle({
-        caller,
-        params: input.params as never,
-        query: input.query as never,
-        body: input.body as never,
-        request,
-        requestId: trace.requestId,
-        service,
-      });
-  const failure = faultAfterWork(fault) ? faultError(fault!) : undefined;
-  if (failure) throw failure;
+  const done = await outcomeOf(() =>
+    override
+      ? overrideOperation({ override, route: match.route, input, caller, service })
+      : handler.handle({
+          caller,
+          params: input.params as never,
+          query: input.query as never,
+          body: input.body as never,
+          request,
+          requestId: trace.requestId,
+          service,
+        }),
+  );
+  // An after-work fault answers in place of whatever the operation came to, as on a data route.
+  if (faultAfterWork(fault)) throw faultError(fault!);
+  if ('error' in done) throw done.error;
+  const result = done.value;
   const body = validateOutput(match.route, result.status, result.body);
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
   markNoStore(headers, body, headers.cookies.length > 0);

@@ -21,6 +21,16 @@ export function faultError(fault: Fault): ServiceError | undefined {
   return new ServiceError(fault.status, code, `injected fault: ${code}`, retryAfter === undefined ? {} : { retryAfter });
 }
 
+/**
+ * What a fault answers where the work would start: a dropped connection, or the error of a status
+ * answered before any work (free). Undefined when it applies later (latency, a `502`/`503` after the
+ * work, a drop after the commit) or not at all.
+ */
+export function faultBeforeWork(fault: Fault | undefined): ServiceError | 'dropped' | undefined {
+  if (fault?.drop === 'connection') return 'dropped';
+  return fault && !faultAfterWork(fault) ? faultError(fault) : undefined;
+}
+
 /** Whether the fault's status is answered before (free) or after data work. */
 export const faultAfterWork = (fault: Fault | undefined): boolean => fault?.status !== undefined && AFTER_WORK.has(fault.status);
 

@@ -23,6 +23,8 @@ export function refuseTakenAddress(service: ServiceContext, email: string): void
 
 /** Starts a checkout for a new customer (a test affordance): the session and its two tokens. */
 export async function startCheckout(service: ServiceContext, init: { email: string; plan: string }) {
+  // The session joins the state the call was made in, even if a reset comes while its tokens are hashed.
+  const { checkouts } = service.state;
   refuseTakenAddress(service, init.email);
   if (!service.options.plans[init.plan]) throw new RangeError(`unknown plan ${init.plan}`);
   const resumeToken = randomToken('res_');
@@ -37,7 +39,7 @@ export async function startCheckout(service: ServiceContext, init: { email: stri
     createdAt: service.clock.now(),
     claim: { usedAt: null },
   };
-  service.state.checkouts.add(session, service.clock.now());
+  checkouts.add(session, service.clock.now());
   return { session_id: session.id, resume_token: resumeToken, claim_token: claimToken };
 }
 

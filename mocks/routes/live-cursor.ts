@@ -75,7 +75,7 @@ export async function encodeLiveCursor(query: EventsQuery, state: LiveCursorStat
  * query's filters and its age. Returns undefined when the query has no cursor.
  *
  * @throws ServiceError 400 `invalid_parameters` naming `cursor` when it is malformed, altered,
- * bound to other filters, or older than five minutes.
+ * bound to other filters, older than five minutes, or issued later than `now` (before a reset).
  */
 export async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, now: number): Promise<LiveCursorState | undefined> {
   const { cursor } = query;
@@ -98,6 +98,8 @@ export async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, no
   if (now - payload.i > LIVE_CURSOR_TTL_MS) {
     throw invalidParameters('cursor expired: a live cursor is valid for 5 minutes; restart the scan without a cursor');
   }
+  // Only a cursor issued before a reset that set the clock back can come from later than now.
+  if (payload.i > now) throw invalidParameters('cursor was issued after the current time (before a reset of the mock): restart the scan without a cursor');
   return { kickoff: payload.k, position: { starts: payload.p[0], eventId: payload.p[1] }, scanned: payload.n, issuedAt: payload.i };
 }
 

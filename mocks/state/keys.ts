@@ -32,11 +32,12 @@ export class KeyStore {
 
   /**
    * Creates a key and returns its plaintext once; the store keeps only the hash.
-   * Pass `plaintext` for a fixed demo key.
+   * Pass `plaintext` for a fixed demo key, and its `hash` when known: the key is then inserted at
+   * once, before this returns its promise.
    */
-  async create(init: { accountId: string; name: string; scopes: APIKeyScopes; now: number; plaintext?: string }) {
+  async create(init: { accountId: string; name: string; scopes: APIKeyScopes; now: number; plaintext?: string; hash?: string | undefined }) {
     const plaintext = init.plaintext ?? newApiKey();
-    const record = this.insert(init, plaintext, await sha256Hex(plaintext));
+    const record = this.insert(init, plaintext, init.hash ?? (await sha256Hex(plaintext)));
     return { record, plaintext };
   }
 

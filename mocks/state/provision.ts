@@ -23,10 +23,10 @@ export function planOf(service: ServiceContext, slug: string) {
 
 /**
  * Creates an account with its primary key (both scopes, spec 5 rule 4) and returns the plaintext
- * key once. The account exists as soon as this is called (only the key's hash is awaited); `now`
- * is its creation instant.
+ * key once. The account exists as soon as this is called, and so does its key when `hash` (of a
+ * fixed `apiKey`) is given; otherwise only the key's hash is awaited. `now` is its creation instant.
  */
-export async function provisionAccount(service: ServiceContext, init: AccountInit, now = service.clock.now()) {
+export async function provisionAccount(service: ServiceContext, init: AccountInit, now = service.clock.now(), hash?: string) {
   const plan = planOf(service, init.plan ?? 'trial');
   const account = service.state.accounts.add({
     // Stryker disable next-line StringLiteral: an account's id is internal (never in an answer); any prefix keys the maps alike
@@ -42,7 +42,7 @@ export async function provisionAccount(service: ServiceContext, init: AccountIni
     name: 'Primary key',
     scopes: BOTH_SCOPES,
     now,
-    ...(init.apiKey === undefined ? {} : { plaintext: init.apiKey }),
+    ...(init.apiKey === undefined ? {} : { plaintext: init.apiKey, hash }),
   });
   return { account, key: record, apiKey: plaintext };
 }

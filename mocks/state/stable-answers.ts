@@ -48,6 +48,11 @@ export class StableAnswers {
     return this.#entries.size;
   }
 
+  /** Characters of serialized bodies held (the byte bound counts these). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   #drop(key: string, entry: Entry): void {
     this.#entries.delete(key);
     this.#bytes -= entry.text.length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contextOf } from '../../mocks/internal';
 import type { Event, Result } from '../../src/schemas';
-import { call, useMockServer } from '../helpers/mock-server';
+import { call, NOW, useMockServer } from '../helpers/mock-server';
 
 const newMock = useMockServer();
 const DAY = 86_400_000;
@@ -43,23 +43,27 @@ describe('stable answers: what a final event answers is computed once and served
     expect(contextOf(mock).state.stable.size).toBe(0);
   });
 
-  it('recomputes once the clock moves back before the answer was kept: results are pending again', async () => {
-    const mock = newMock();
-    const event = await finishedEvent(mock);
+  it('never serves a kept answer at an earlier instant: the clock cannot move back before it (results were pending then)', async () => {
+    const event = await finishedEvent(newMock());
     const path = `/v1/events/${event.event_id}/results`;
+    // The clock only moves forward: a mock that starts a minute into play, then goes to the settled present.
+    const mock = newMock({ now: Date.parse(event.starts!) + 60_000 });
+    const running = (await call<Result[]>(mock, path)).body;
+    expect(running.every((r) => r.status === 0)).toBe(true);
+    expect(contextOf(mock).state.stable.size).toBe(0);
+    mock.clock.set(NOW);
     const settled = (await call<Result[]>(mock, path)).body;
     expect(settled.every((r) => r.status === 1 || r.status === 2 || r.status === 3)).toBe(true);
     expect(contextOf(mock).state.stable.size).toBe(1);
-    mock.clock.set(Date.parse(event.starts!) + 60_000);
-    const running = (await call<Result[]>(mock, path)).body;
-    expect(running.every((r) => r.status === 0)).toBe(true);
+    expect(() => mock.clock.set(Date.parse(event.starts!) + 60_000)).toThrow(RangeError);
+    expect((await call<Result[]>(mock, path)).body).toEqual(settled);
   });
 
   it('keeps an ended event\'s price history before its results are final (snapshots never change after the end)', async () => {
-    const mock = newMock();
-    const event = await finishedEvent(mock);
-    const fixture = contextOf(mock).data.eventAt(event.event_id!, mock.clock.now())!;
-    mock.clock.set(fixture.endAt + 60_000); // ended, not yet settled
+    const present = newMock();
+    const event = await finishedEvent(present);
+    const fixture = contextOf(present).data.eventAt(event.event_id!, present.clock.now())!;
+    const mock = newMock({ now: fixture.endAt + 60_000 }); // ended, not yet settled
     await call(mock, `/v1/events/${event.event_id}/results`);
     expect(contextOf(mock).state.stable.size).toBe(0);
     await call(mock, `/v1/events/${event.event_id}/odds?full_history=1`);

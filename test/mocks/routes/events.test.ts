@@ -70,12 +70,13 @@ describe('GET /v1/events: rule 1 (default: future pre-match events only)', () =>
 
   it('excludes an event starting exactly at now; it is listed one second earlier', async () => {
     expect(atNow.length).toBeGreaterThan(0);
-    const mock = newMock();
+    // The clock only moves forward: one second before now first, then now.
+    const mock = newMock({ now: T0 - 1000 });
     const window = `?starts_to=${iso(T0 + HOUR)}&limit=500`;
+    const before = idsOf(await list(mock, window));
+    mock.clock.set(T0);
     const now = idsOf(await list(mock, window));
     for (const id of atNow) expect(now).not.toContain(id);
-    mock.clock.set(T0 - 1000);
-    const before = idsOf(await list(mock, window));
     for (const id of atNow) expect(before).toContain(id);
   });
 
@@ -244,9 +245,10 @@ describe('GET /v1/events: rule 9 (since: fixture metadata changes, future bounda
     expect(changed.length).toBeGreaterThan(0);
     expect(changed.length).toBeLessThan(all.length);
     expect(changed).toEqual(all.filter((r) => idsOf(changed).includes(r.event_id as number)));
-    mock.clock.set(since);
+    // The clock only moves forward: the lookups at since are made on a mock that stands there.
+    const atSince = newMock({ ...LOAD_PLAN, now: since });
     const versionAtSince = new Map<number, number>();
-    for (const r of all) versionAtSince.set(r.event_id as number, ((await lookup(mock, r.event_id as number))?.version as number | undefined) ?? 0);
+    for (const r of all) versionAtSince.set(r.event_id as number, ((await lookup(atSince, r.event_id as number))?.version as number | undefined) ?? 0);
     const expected = all.filter((r) => (r.version as number) > versionAtSince.get(r.event_id as number)!).map((r) => r.event_id);
     expect(idsOf(changed)).toEqual(expected);
   });

@@ -166,8 +166,8 @@ describe('GET /v1/events/{event_id}/results', () => {
   });
 
   it('re-settles after a correction (status 2, new settlement id, new score) and bumps the event version', async () => {
-    const mock = newMock(LOAD_PLAN);
-    mock.clock.set(corrected.correctedAt! - 1000);
+    // The clock only moves forward: the mock starts just before the correction.
+    const mock = newMock({ ...LOAD_PLAN, now: corrected.correctedAt! - 1000 });
     const before = await get(mock, RESULTS(corrected.eventId));
     const versionBefore = (await event(mock, corrected.eventId)).version as number;
     const closingBefore = await get(mock, CLOSING(corrected.eventId));
