@@ -1,10 +1,11 @@
 import type { MockServerOptions } from '../../../mocks/node';
 import type { MockService } from '../../../mocks';
-import { refusals } from './refusals';
+import { refusals, type TrafficOptions } from './refusals';
 import { TrafficSession, type Exchange } from './session';
 import { successes } from './successes';
 
 export type { Exchange, WireAnswer, WireRequest } from './session';
+export type { TrafficOptions } from './refusals';
 
 /**
  * The mock the traffic runs against: a fixed "now", the demo account on the pro plan with a fixed
@@ -24,9 +25,9 @@ export const TRAFFIC_MOCK_OPTIONS = {
  * const server = await startMockServer({ ...TRAFFIC_MOCK_OPTIONS, port: 0 });
  * const exchanges = await runTraffic(server.url, server.mock);
  */
-export async function runTraffic(baseUrl: string, mock: MockService): Promise<Exchange[]> {
+export async function runTraffic(baseUrl: string, mock: MockService, options: TrafficOptions = {}): Promise<Exchange[]> {
   mock.clock.freeze(TRAFFIC_MOCK_OPTIONS.now);
   const session = new TrafficSession(baseUrl, mock);
-  await refusals(session, await successes(session));
+  await refusals(session, await successes(session), options);
   return session.exchanges;
 }

@@ -3,6 +3,15 @@ import { randomToken, routeList, type RouteDef, type RouteId } from '../../../sr
 import type { SendInit, TrafficSession } from './session';
 import { eligibleForRecovery, linkToken, type Found } from './successes';
 
+/** How the traffic reaches the mock. */
+export interface TrafficOptions {
+  /**
+   * Through a proxy that parses and re-serializes JSON bodies (Prism): no body the document allows
+   * is over 64 KiB once compact, so such a proxy can never carry one the service answers 413.
+   */
+  reserializedBodies?: boolean;
+}
+
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 /** A well-formed key that no account holds. */
@@ -76,6 +85,7 @@ const REFUSALS: Partial<Record<number, Refusal>> = {
     if (route.id === 'analytics.clv') return s.send(id(route), withQuery(init, { event_id: '1' }), 404);
     return failure(404)(s, route, init);
   },
+  // JSON padded with whitespace past the limit.
   413: (s, route, init) => s.send(id(route), { ...init, body: JSON.stringify(init.body).replace(/}$/, `${' '.repeat(OVERSIZE.body)}}`) }, 413),
   414: (s, route, init) => s.send(id(route), withQuery(init, { padding: 'x'.repeat(OVERSIZE.url) }), 414),
   415: (s, route, init) => s.send(id(route), withHeaders(init, { 'Content-Type': MEDIA_TYPE_NOT_JSON }), 415),
@@ -131,11 +141,12 @@ async function flows(s: TrafficSession, found: Found): Promise<void> {
  * Every error status each operation can answer (src/schemas/answers.ts), drawn from the mock: by a
  * request it refuses, a fault it injects, or a flow (a used or expired credential).
  */
-export async function refusals(s: TrafficSession, found: Found): Promise<void> {
+export async function refusals(s: TrafficSession, found: Found, options: TrafficOptions): Promise<void> {
   const burster = await s.mock.createAccount({ email: 'burst@example.com', plan: 'trial' });
   for (const route of routeList.filter((r) => r.registered)) {
     const init = validRequest(route, found);
     for (const status of errorStatusesOf(route).keys()) {
+      if (status === 413 && options.reserializedBodies) continue;
       if (status === 429) await burst(s, route, init, burster.apiKey);
       else await REFUSALS[status]?.(s, route, init, found);
     }
