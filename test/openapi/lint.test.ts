@@ -11,7 +11,7 @@ describe('docs/openapi.json, read by third-party validators', () => {
   });
 
   it('is a valid OpenAPI 3.1 document for swagger-parser, every $ref resolved', async () => {
-    const document = await SwaggerParser.validate('docs/openapi.json');
+    const document = (await SwaggerParser.validate('docs/openapi.json')) as { openapi?: string; paths?: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths ?? {}).length).toBeGreaterThan(20);
   });
