@@ -69,8 +69,8 @@ function headerComponents(paths: Json, errors: Json, examples: Examples, page: S
     const [name, optional] = component.split('.');
     const example = examples.header(name!);
     if (example === undefined) throw new Error(`openapi: no answer of the traffic carries ${name}`);
-    const schema = HEADER_SCHEMAS[name!]!;
-    out[component] = { description: headerDescription(page, name!), required: optional === undefined, schema, example: schema['type'] === 'integer' ? Number(example) : schema['type'] === 'boolean' ? example === 'true' : example };
+    // The example is the header's text as sent (a `false` value would read as no example at all).
+    out[component] = { description: headerDescription(page, name!), required: optional === undefined, schema: HEADER_SCHEMAS[name!]!, example };
   }
   return out;
 }
