@@ -88,8 +88,9 @@ export const qCursor = z.string().check(
 /** A market family as a query value: only the known five. */
 export const qMarket = KnownMarket;
 
-/** Days of a report window: 1 to 90, default 30 (applied by the service). */
+/** Days of a report window: 1 to 90. */
 export const qDays = qIntRange(1, 90);
+/** The report window the service takes when `days` is omitted. */
 export const DAYS_DEFAULT = 30;
 
 /** A query object: unknown parameters are rejected (decisions.md). */
