@@ -6,7 +6,7 @@ import { contextOf } from './internal';
 import { invalidParameters, notFound, ServiceError } from './service-error';
 import { checkAnswer } from './use/answer';
 import { armOverride, overrideInfo, registeredRoute } from './use/arm';
-import { codesOf } from './use/codes';
+import { errorCodesOf } from '../src/schemas/answers';
 import { mockError } from './use/error';
 
 /**
@@ -67,7 +67,7 @@ function armStatic(mock: MockService, body: z.output<typeof OverrideBody>) {
   if ((body.answer === undefined) === (body.error === undefined)) throw new RangeError('give exactly one of answer (a success body of the route) or error');
   if (body.error !== undefined) {
     const { code, message, retry_after } = body.error;
-    const codes = codesOf(route);
+    const codes = errorCodesOf(route);
     if (!codes.has(code as KnownErrorCode)) throw new RangeError(`error.code: ${routeId} never answers ${code}; it answers ${[...codes].join(', ')}`);
     const error = mockError(code as KnownErrorCode, message, { retryAfter: retry_after });
     return armOverride(service, { ...options, kind: 'error', detail: body.error, resolve: () => { throw error; } });

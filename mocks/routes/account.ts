@@ -1,4 +1,4 @@
-import { Account, Usage } from '../../src/schemas';
+import { Account, DAYS_DEFAULT, Usage } from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { utcDayStart } from '../state/meter';
 import { quotaOf } from '../state/quota';
@@ -33,7 +33,7 @@ export function getAccount(ctx: OperationContext): OperationResult {
 export function getUsage(ctx: OperationContext<never, { days?: number }>): OperationResult {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();
-  const days = reportDays(ctx.query.days ?? 30, now);
+  const days = reportDays(ctx.query.days ?? DAYS_DEFAULT, now);
   const from = days[0]!;
   const requests = new Map(ctx.service.state.health.days(account.id, from).map((t) => [t.day, t.requests]));
   const series = days.map((day) => ({ date: isoDay(day), requests: requests.get(day) ?? 0, credits: account.meter.creditsOn(day) }));

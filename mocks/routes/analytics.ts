@@ -1,4 +1,4 @@
-import type { ClosingLineValue, ClvQuery } from '../../src/schemas';
+import { CLV_DEFAULTS, type ClosingLineValue, type ClvQuery } from '../../src/schemas';
 import type { ClosingRow } from '../data';
 import { notFound } from '../service-error';
 import type { DataHandler } from './types';
@@ -31,7 +31,7 @@ export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
   const now = ctx.clock.now();
   const fixture = ctx.data.eventAt(q.event_id, now);
   if (fixture === undefined) throw notFound(`event ${q.event_id} not found`);
-  const period = q.period ?? 0;
+  const period = q.period ?? CLV_DEFAULTS.period;
   const line = rowLine(q);
   const row = ctx.data
     .closingLines(fixture, now)
@@ -44,7 +44,7 @@ export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
   const body: ClosingLineValue = {
     closing_odds: closing,
     true_closing_odds: fair,
-    expected_win: (q.stake ?? 1) * clv,
+    expected_win: (q.stake ?? CLV_DEFAULTS.stake) * clv,
     clv,
   };
   return { body, rows: 1, truncated: false };

@@ -1,4 +1,4 @@
-import { DETAIL_RETENTION_DAYS, fromBase64Url, toBase64Url, type RequestHealthDaily, type RequestHealthEvent, type RequestHealthIssue, type RequestHealthReport } from '../../src/schemas';
+import { DAYS_DEFAULT, DETAIL_RETENTION_DAYS, fromBase64Url, toBase64Url, type RequestHealthDaily, type RequestHealthEvent, type RequestHealthIssue, type RequestHealthReport } from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { invalidParameters } from '../service-error';
 import type { DayTally, HealthEntry } from '../state/health-log';
@@ -71,7 +71,7 @@ export function getRequestHealth(ctx: OperationContext<never, { days?: number; c
   const { account } = ctx.caller!;
   const { state, clock } = ctx.service;
   const now = clock.now();
-  const days = reportDays(ctx.query.days ?? 30, now);
+  const days = reportDays(ctx.query.days ?? DAYS_DEFAULT, now);
   const tallies = state.health.days(account.id, days[0]!);
   const requests = sum(tallies, 'requests');
   const successes = sum(tallies, 'successful');

@@ -6,7 +6,7 @@ import type { DataResult } from '../routes/types';
 import { ServiceError } from '../service-error';
 import type { Override } from '../state/overrides';
 import { checkAnswer, fixtureInvalid } from './answer';
-import { codesOf } from './codes';
+import { errorCodesOf } from '../../src/schemas/answers';
 import { MockError } from './error';
 import type { CallerView, ResolverContext } from './types';
 
@@ -27,7 +27,7 @@ const callerView = (caller: Caller | undefined): CallerView | null =>
 /** The answer of `mock.error(code)`, if the route can answer that code; `Retry-After` as the service would send it. */
 function routeError(error: MockError, call: OverrideCall): ServiceError {
   const { route, caller, service } = call;
-  const codes = codesOf(route);
+  const codes = errorCodesOf(route);
   if (!codes.has(error.code)) throw fixtureInvalid(route.id, `mock.error('${error.code}'): ${route.id} never answers ${error.code}; it answers ${[...codes].join(', ')}`);
   let retryAfter = error.retryAfter;
   if (retryAfter === undefined && error.code === 'rate_limited') retryAfter = 1;

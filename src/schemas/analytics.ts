@@ -26,6 +26,9 @@ export const SIDES_BY_MARKET = {
 
 const MARKETS_WITH_LINE = new Set(['spread', 'totals', 'home_totals', 'away_totals']);
 
+/** What the service takes for an omitted `period` (the full event) and `stake`. */
+export const CLV_DEFAULTS = { period: 0, stake: 1 } as const;
+
 /** Query of `GET /v1/analytics/clv` (decisions.md). */
 export const ClvQuery = query({
   event_id: qPositiveInt,

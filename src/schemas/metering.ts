@@ -16,6 +16,12 @@ export const LIVE_CANDIDATES_READ = 1000;
 /** Live candidates verified per page: max(4, 2 x limit), capped at 512. */
 export const LIVE_VERIFY_CAP = 512;
 
+/**
+ * Statuses that can cost one credit when they answer a metered request after its work reached the
+ * data (docs/service.md, "Metering"); every other refusal is free.
+ */
+export const CHARGEABLE_FAILURE_STATUSES: ReadonlySet<number> = new Set([400, 404, 502, 503]);
+
 /** Credits of a row count, rounded up to 20-row blocks, never below 1 (an empty result costs 1). */
 export const creditsForRows = (rows: number): number => Math.max(1, Math.ceil(rows / ROWS_PER_CREDIT));
 

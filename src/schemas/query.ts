@@ -54,9 +54,12 @@ export const qBool = z.codec(
 /** An RFC 3339 UTC timestamp such as `2026-11-21T18:00:00Z`. */
 export const qUtcDateTime = z.iso.datetime('must be an RFC 3339 UTC timestamp such as 2026-11-21T18:00:00Z');
 
+/** A complete UTC day `YYYY-MM-DD`, a real calendar date. */
+export const qUtcDay = z.iso.date();
+
 /** A UTC timestamp, or a complete UTC day `YYYY-MM-DD` (inclusive through 23:59:59.999Z). */
 export const qUtcDateTimeOrDay = z.union(
-  [qUtcDateTime, z.iso.date().check(z.regex(UTC_DAY_PATTERN))],
+  [qUtcDateTime, qUtcDay],
   'must be an RFC 3339 UTC timestamp or a UTC day YYYY-MM-DD',
 );
 
@@ -85,8 +88,10 @@ export const qCursor = z.string().check(
 /** A market family as a query value: only the known five. */
 export const qMarket = KnownMarket;
 
-/** Days of a report window. */
+/** Days of a report window: 1 to 90. */
 export const qDays = qIntRange(1, 90);
+/** The report window the service takes when `days` is omitted. */
+export const DAYS_DEFAULT = 30;
 
 /** A query object: unknown parameters are rejected (decisions.md). */
 export const query = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape);

@@ -1,0 +1,53 @@
+import type { RouteId } from '../../src/schemas';
+import type { Exchange } from './traffic';
+
+/** Where a parameter goes. */
+export type ParameterPlace = 'path' | 'query' | 'header';
+
+const isSuccess = (e: Exchange) => e.answer.status < 300;
+
+/**
+ * The examples of the document, all taken from the recorded traffic of the seeded mock: a
+ * parameter's value and a body from the operation's successful requests, an answer from its
+ * answers of that status (the shortest that is not an empty list, so the document stays readable).
+ */
+export class Examples {
+  constructor(private readonly exchanges: readonly Exchange[]) {}
+
+  private of(routeId: RouteId): Exchange[] {
+    return this.exchanges.filter((e) => e.routeId === routeId);
+  }
+
+  /** A parameter's wire value in the first successful request that has it. */
+  parameter(routeId: RouteId, place: ParameterPlace, name: string): string {
+    for (const { request } of this.of(routeId).filter(isSuccess)) {
+      const value =
+        place === 'path' ? request.params[name] : place === 'query' ? request.query.find(([n]) => n === name)?.[1] : Object.entries(request.headers).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+      if (value !== undefined) return value;
+    }
+    throw new Error(`openapi: the traffic has no successful ${routeId} request with the ${place} parameter ${name}`);
+  }
+
+  /** The body of the first successful request. */
+  requestBody(routeId: RouteId): unknown {
+    const exchange = this.of(routeId).find((e) => isSuccess(e) && e.request.body !== undefined);
+    if (!exchange) throw new Error(`openapi: the traffic has no successful ${routeId} request with a body`);
+    return JSON.parse(exchange.request.body!);
+  }
+
+  /** An answer of one of the routes with this status (and, for an error, one of these codes). */
+  answer(routeIds: readonly RouteId[], status: number, codes?: readonly string[]): Exchange {
+    const candidates = this.exchanges.filter(
+      (e) => routeIds.includes(e.routeId) && e.answer.status === status && (codes === undefined || codes.includes((JSON.parse(e.answer.text) as { error: { code: string } }).error.code)),
+    );
+    const informative = candidates.filter((e) => e.answer.text !== '[]');
+    const [shortest] = (informative.length > 0 ? informative : candidates).sort((a, b) => a.answer.text.length - b.answer.text.length);
+    if (!shortest) throw new Error(`openapi: the traffic has no ${status} answer of ${routeIds.join(', ')}`);
+    return shortest;
+  }
+
+  /** A header's value in the first answer that carries it, among these answers. */
+  header(name: string, answers: readonly Exchange[] = this.exchanges): string | undefined {
+    return answers.map((e) => e.answer.headers[name.toLowerCase()]).find((value) => value !== undefined);
+  }
+}
