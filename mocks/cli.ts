@@ -1,15 +1,21 @@
 #!/usr/bin/env node
 /**
- * `sports-odds-mock`: the mock service as a standalone HTTP server.
+ * `sports-odds-mock`: the mock service as a standalone HTTP server, and `sports-odds-mock verify`,
+ * its executable spec run against any base URL.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_KEY_PATTERN } from '../src/schemas';
 import type { MockServerOptions } from './node';
 import { unsupportedRuntime } from './runtime-check';
+import type { VerifyOptions, VerifyReport, VerifyReportFormat } from './verify';
 
 const USAGE = `Usage: sports-odds-mock [options]
+       sports-odds-mock verify --base <url> --max-credits <n> [--run] [options]
 
-Runs the Sports Odds Data Service mock on an HTTP port.
+Runs the Sports Odds Data Service mock on an HTTP port. The verify command checks a
+service against the mock's rules instead (sports-odds-mock verify --help).
 
 Options:
   --port <n>             port to listen on (default 4010; 0 picks a free one)
@@ -106,7 +112,141 @@ async function loadServer(): Promise<typeof import('./node')> {
   }
 }
 
+const VERIFY_USAGE = `Usage: sports-odds-mock verify --base <url> --max-credits <n> [--run] [options]
+
+Checks a Sports Odds Data Service against the rules of docs/service.md, as the mock
+implements them. Plans first: without --run it prints the plan (each check, its
+requests and their worst-case credits) and sends nothing.
+
+Options:
+  --base <url>            the service's base URL (default SPORTS_ODDS_BASE_URL)
+  --api-key <key>         the key under test (default SPORTS_ODDS_API_KEY); needed with --run
+  --data-key <key>        a key of the account with only data:read, for the scope check
+                          (default SPORTS_ODDS_DATA_KEY)
+  --max-credits <n>       the most the run may spend: a plan whose worst case is over it
+                          is refused, and the run stops at it (required)
+  --run                   run the plan
+  --report <format>       text (default), json, junit or md
+  --record <dir>          keep the exchanges as fixture files that mock.use and
+                          POST /__admin/overrides replay (with --run)
+  --allow-mutations       create, rotate and revoke temporary keys on the account (the
+                          keys you give are never rotated or revoked)
+  --wait-cursor-expiry    wait five minutes to check that a live cursor expires
+  --rate <n>              requests per second (default: the plan's, from GET /v1/account)
+  --only <check>          only these checks or groups (repeatable)
+  --skip <check>          leave these checks or groups out (repeatable)
+  --timeout <ms>          per-request timeout (default 30000)
+  --allow-insecure-http   send the key over plain http to a host that is not loopback
+  --help                  show this help
+
+Exit status: 0 every check passed (a dry run: the plan fits), 1 drift found,
+2 usage error, 3 could not check everything, or the plan is over --max-credits.
+`;
+
+function verifyFail(message: string): never {
+  process.stderr.write(`sports-odds-mock verify: ${message}\n\n${VERIFY_USAGE}`);
+  process.exit(2);
+}
+
+/** The options of `verify` from its arguments and the environment. */
+function parseVerify(argv: string[]): { options: VerifyOptions; format: VerifyReportFormat; record: string | undefined } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        base: { type: 'string' },
+        'api-key': { type: 'string' },
+        'data-key': { type: 'string' },
+        'max-credits': { type: 'string' },
+        run: { type: 'boolean' },
+        report: { type: 'string' },
+        record: { type: 'string' },
+        'allow-mutations': { type: 'boolean' },
+        'wait-cursor-expiry': { type: 'boolean' },
+        rate: { type: 'string' },
+        only: { type: 'string', multiple: true },
+        skip: { type: 'string', multiple: true },
+        timeout: { type: 'string' },
+        'allow-insecure-http': { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    verifyFail((error as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(VERIFY_USAGE);
+    process.exit(0);
+  }
+  const env = (name: string) => process.env[name]?.trim() || undefined;
+  const baseUrl = values.base ?? env('SPORTS_ODDS_BASE_URL');
+  if (baseUrl === undefined) verifyFail('--base is required (or SPORTS_ODDS_BASE_URL)');
+  if (values['max-credits'] === undefined) verifyFail('--max-credits is required: the most the run may spend');
+  const format = values.report ?? 'text';
+  if (!['text', 'json', 'junit', 'md'].includes(format)) verifyFail('--report must be text, json, junit or md');
+  if (values.record !== undefined && !values.run) verifyFail('--record keeps what a run saw: give --run');
+  const apiKey = values['api-key'] ?? env('SPORTS_ODDS_API_KEY');
+  if (values.run && apiKey === undefined) verifyFail('--run needs the key under test: --api-key or SPORTS_ODDS_API_KEY');
+  const number = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) verifyFail(`--${name} must be a whole number`);
+    return Number(value);
+  };
+  return {
+    options: {
+      baseUrl,
+      apiKey,
+      dataKey: values['data-key'] ?? env('SPORTS_ODDS_DATA_KEY'),
+      maxCredits: number('max-credits', values['max-credits']) as number,
+      run: values.run ?? false,
+      allowMutations: values['allow-mutations'] ?? false,
+      waitForCursorExpiry: values['wait-cursor-expiry'] ?? false,
+      requestsPerSecond: number('rate', values.rate),
+      only: values.only,
+      skip: values.skip,
+      timeout: number('timeout', values.timeout),
+      allowInsecureHttp: values['allow-insecure-http'] ?? false,
+      record: values.record !== undefined,
+      onProgress: (message) => process.stderr.write(`sports-odds-mock verify: ${message}\n`),
+    },
+    format: format as VerifyReportFormat,
+    record: values.record,
+  };
+}
+
+/** Writes a run's fixtures to `dir`: one override per file, and `index.json` saying where each came from. */
+async function writeRecording(dir: string, report: VerifyReport): Promise<void> {
+  const fixtures = report.fixtures ?? [];
+  await mkdir(dir, { recursive: true });
+  for (const fixture of fixtures) await writeFile(join(dir, fixture.file), `${JSON.stringify(fixture.override, null, 2)}\n`);
+  const index = fixtures.map(({ file, check, request, status, requestId }) => ({ file, check, request, status, request_id: requestId ?? null }));
+  await writeFile(join(dir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
+  process.stderr.write(`sports-odds-mock verify: ${fixtures.length} fixtures in ${dir}\n`);
+}
+
+/** `sports-odds-mock verify`: exits 0 pass, 1 drift, 2 usage, 3 could not check or over budget. */
+async function verifyMain(argv: string[]): Promise<void> {
+  const { options, format, record } = parseVerify(argv);
+  const { formatVerifyReport, verifyService } = await import('./verify');
+  let report: VerifyReport;
+  try {
+    report = await verifyService(options);
+  } catch (error) {
+    if (error instanceof RangeError) verifyFail(error.message);
+    process.stderr.write(`sports-odds-mock verify: could not check: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 3;
+    return;
+  }
+  process.stdout.write(formatVerifyReport(report, format));
+  if (record !== undefined && report.mode === 'run') await writeRecording(record, report);
+  process.exitCode = report.exitCode;
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'verify') return verifyMain(process.argv.slice(3));
   const options = parse(process.argv.slice(2));
   const { startMockServer } = await loadServer();
   let server;

@@ -116,5 +116,5 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
   };
 }
 
-export { formatVerifyReport, REPORT_FORMATS } from './report';
+export { formatVerifyReport } from './report';
 export type * from './types';

@@ -32,8 +32,8 @@ function overrideOf(exchange: Exchange): RecordedOverride | undefined {
   const route = routes[id] as RouteDef;
   const body = parseJsonOrUndefined(exchange.text);
   const params = paramsOf(route, exchange.url);
-  const base = { route: id, ...(params === undefined ? {} : { params }), once: true as const };
-  if (exchange.status < 300) return body === undefined ? undefined : ({ ...base, answer: body } as RecordedOverride);
+  const base = { route: id, ...(params === undefined ? {} : { params }) };
+  if (exchange.status < 300) return body === undefined ? undefined : ({ ...base, answer: body, once: true } as RecordedOverride);
   const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   const code = error?.code;
   if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODES, code) || !codesOf(route).has(code as KnownErrorCode)) return undefined;
@@ -45,18 +45,23 @@ function overrideOf(exchange: Exchange): RecordedOverride | undefined {
       ...(typeof error?.message === 'string' ? { message: error.message.slice(0, 500) } : {}),
       ...(retryAfter === undefined ? {} : { retry_after: retryAfter }),
     },
+    once: true,
   } as RecordedOverride;
 }
 
 /**
- * The replayable exchanges of a run, in the order they were sent, with a file name each.
+ * The replayable exchanges of a run, in the order they were sent, with a file name each. Of a
+ * burst (the rate-limit check), only its first `429`.
  *
  * @example
  * fixturesOf(exchanges)[0]; // { file: '001-catalog.sports.json', override: { route: 'catalog.sports', answer: [...], once: true }, ... }
  */
 export function fixturesOf(exchanges: readonly Exchange[]): RecordedFixture[] {
   const fixtures: RecordedFixture[] = [];
+  let burst429 = false;
   for (const exchange of exchanges) {
+    if (exchange.concurrent && (burst429 || exchange.status !== 429)) continue;
+    burst429 ||= exchange.concurrent;
     const override = overrideOf(exchange);
     if (override === undefined) continue;
     fixtures.push({

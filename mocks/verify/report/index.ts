@@ -3,9 +3,6 @@ import { reportJunit } from './junit';
 import { reportMarkdown } from './markdown';
 import { reportText } from './text';
 
-/** Report formats, for option parsing. */
-export const REPORT_FORMATS: readonly VerifyReportFormat[] = ['text', 'json', 'junit', 'md'];
-
 /**
  * A report (or a plan) as text for people (`text`), JSON (`json`, the report without its
  * fixtures), JUnit XML for CI test reports (`junit`), or Markdown for a job summary (`md`).
