@@ -97,6 +97,7 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
     requestsPerSecond: planOptions.requestsPerSecond,
     options: planOptions,
     sleep: options.sleep ?? realSleep,
+    now: options.now ?? Date.now,
     progress: options.onProgress ?? (() => {}),
   });
   const summary = summaryOf(outcome.checks.filter((c) => c.outcome !== 'not-planned'));

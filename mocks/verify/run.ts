@@ -81,11 +81,11 @@ function pacingOf(account: Exchange | undefined, option: number | undefined): No
 
 /** Sends the setup requests, learning the service's clock and the rate. */
 async function runSetup(sender: Sender, steps: readonly SetupStep[], init: RunInit): Promise<{ setup: Setup; pacing: NonNullable<VerifyReport['pacing']> }> {
-  const setup = new Setup();
+  const setup = new Setup(init.now);
   let pacing = pacingOf(undefined, init.requestsPerSecond);
   for (const step of steps) {
     const values = step === 'past' ? { from: utcSeconds(setup.now() - 3 * DAY), to: utcSeconds(setup.now() - 2 * DAY) } : {};
-    setup.keep(step, await sender.send('setup', SETUP_REQUESTS[step], values), Date.now());
+    setup.keep(step, await sender.send('setup', SETUP_REQUESTS[step], values));
     if (step === 'account') {
       pacing = pacingOf(setup.raw('account'), init.requestsPerSecond);
       sender.rate = pacing.requestsPerSecond;
@@ -110,7 +110,7 @@ export async function runPlan(planned: Planned, init: RunInit): Promise<RunOutco
   const tallies = new Map(planned.checks.map((c) => [c.id, new Tally((t) => sender.mask(t))] as const));
   let stoppedAtBudget = false;
   let pacing: NonNullable<VerifyReport['pacing']> = pacingOf(undefined, init.requestsPerSecond);
-  let setup = new Setup();
+  let setup = new Setup(init.now);
   try {
     ({ setup, pacing } = await runSetup(sender, planned.setup, init));
   } catch (error) {

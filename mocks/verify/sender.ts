@@ -23,6 +23,10 @@ export interface SenderInit {
   readonly maxCredits: number;
   readonly timeout: number;
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** The clock the pacing reads (ms since the epoch). */
+  readonly now: () => number;
+  /** The pacing's waits. */
+  readonly sleep: (ms: number) => Promise<void>;
 }
 
 /**
@@ -39,10 +43,12 @@ export class Sender {
   rate: number = LOWEST_PLAN_RPS;
   readonly #secrets = new Set<string>();
   readonly #mask = masker(this.#secrets);
-  readonly #coordinator: Coordinator = memoryCoordinator();
+  readonly #coordinator: Coordinator;
   readonly #sends = new Map<RequestTemplate, number>();
 
-  constructor(private readonly init: SenderInit) {}
+  constructor(private readonly init: SenderInit) {
+    this.#coordinator = memoryCoordinator({ now: init.now, sleep: init.sleep });
+  }
 
   /** Masks this exact secret in everything recorded from now on. */
   addSecret(secret: string): void {
@@ -80,7 +86,7 @@ export class Sender {
       admission = await this.#coordinator.admit({
         envelope: worstCase > 0 ? worstCase : undefined,
         budget: { maxCredits: this.init.maxCredits },
-        serviceNow: Date.now,
+        serviceNow: this.init.now,
         rate: options.burst === true ? undefined : () => this.rate,
       });
     } catch (error) {
@@ -109,9 +115,9 @@ export class Sender {
       });
       const text = await response.text();
       exchange = exchangeOf(base, { status: response.status, headers: response.headers, text }, this.#mask);
-      await this.#coordinator.settle(admission, { cost: exchange.meta.credits.cost, credits: parseCreditHeaders(response.headers) }, Date.now());
+      await this.#coordinator.settle(admission, { cost: exchange.meta.credits.cost, credits: parseCreditHeaders(response.headers) }, this.init.now());
     } catch (error) {
-      await this.#coordinator.settle(admission, undefined, Date.now());
+      await this.#coordinator.settle(admission, undefined, this.init.now());
       exchange = exchangeOf(base, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, this.#mask);
     }
     this.exchanges.push(exchange);

@@ -43,16 +43,19 @@ export class Setup {
   /** Service time minus local time, from the first answer's `Date`. */
   #offset: number | undefined;
 
+  /** `now` is the local clock. */
+  constructor(private readonly clock: () => number = Date.now) {}
+
   /** Keeps a setup step's exchange, and learns the service's clock from it. */
-  keep(step: SetupStep, exchange: Exchange, receivedAt: number): void {
+  keep(step: SetupStep, exchange: Exchange): void {
     this.#answers.set(step, exchange);
     const date = parseDateHeader(exchange.answerHeaders.get('date'));
-    if (this.#offset === undefined && date !== undefined) this.#offset = date.getTime() - receivedAt;
+    if (this.#offset === undefined && date !== undefined) this.#offset = date.getTime() - this.clock();
   }
 
   /** The service's time now (to whole seconds), or the local time before any answer told it. */
   now(): number {
-    return Date.now() + (this.#offset ?? 0);
+    return this.clock() + (this.#offset ?? 0);
   }
 
   /** A setup step's exchange, whatever came of it (undefined when it was not sent). */

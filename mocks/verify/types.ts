@@ -58,8 +58,10 @@ export interface VerifyOptions {
   fetch?: ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) | undefined;
   /** Progress for a terminal: a long wait (the cursor's five minutes). */
   onProgress?: ((message: string) => void) | undefined;
-  /** @internal Waits (`Retry-After`, the cursor's expiry); tests drive a mock's clock with it. */
+  /** @internal Waits (pacing, `Retry-After`, the cursor's expiry); tests drive a mock's clock with it. */
   sleep?: ((ms: number) => Promise<void>) | undefined;
+  /** @internal The clock of the pacing, in ms since the epoch (default `Date.now`). */
+  now?: (() => number) | undefined;
 }
 
 /** One request of the plan. */

@@ -159,6 +159,25 @@ const DRIFTS: [string, Drift, Record<string, CheckOutcome>][] = [
     { rewrite: (r, a) => (r.url === '/v1/catalog/sports' && a.status === 200 ? { ...a, body: JSON.stringify((JSON.parse(a.body) as object[]).map((s) => ({ ...s, colour: 'red' }))) } : a) },
     { 'schema.data': 'additive' },
   ],
+  [
+    'keeps the remaining credits where they were (the windows do not fall by the charge)',
+    (() => {
+      const first = new Map<string, string>();
+      const names = ['X-Credits-Remaining', 'X-Credits-Period-Remaining', 'X-Credits-Daily-Remaining'];
+      return {
+        rewrite(_, answer) {
+          for (const name of names) {
+            const value = answer.headers.get(name);
+            if (value === null) continue;
+            if (!first.has(name)) first.set(name, value);
+            answer.headers.set(name, first.get(name)!);
+          }
+          return answer;
+        },
+      } satisfies Drift;
+    })(),
+    { 'metering.cost': 'breaking' },
+  ],
   ['answers the burst without Retry-After', { rewrite: (_, a) => (a.status === 429 && a.headers.delete('Retry-After'), a) }, { 'rate.limit': 'breaking' }],
 ];
 

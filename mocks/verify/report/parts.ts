@@ -84,6 +84,6 @@ export function exchangeLines(view: ExchangeView): string[] {
 
 /** A finding's message with how many answers showed it and the other problems of its class. */
 export function findingText(finding: Finding): string[] {
-  const times = finding.occurrences > 1 ? ` (${finding.occurrences} problems)` : '';
+  const times = finding.occurrences > 1 ? ` (${finding.occurrences} times)` : '';
   return [`${finding.message}${times}`, ...(finding.also ?? []).map((m) => `also: ${m}`)];
 }
