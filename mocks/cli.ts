@@ -37,6 +37,26 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** Flags parsed strictly: the usage and exit 0 on `--help`, `fail` (exit 2) on a flag it does not take. */
+function parseFlags<const O extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+  argv: string[],
+  options: O,
+  usage: string,
+  onError: (message: string) => never,
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options });
+  } catch (error) {
+    onError((error as Error).message);
+  }
+  if ((parsed.values as Record<string, unknown>)['help'] === true) {
+    process.stdout.write(usage);
+    process.exit(0);
+  }
+  return parsed.values;
+}
+
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
@@ -45,34 +65,25 @@ function integer(name: string, value: string | undefined, min: number, max: numb
 }
 
 function parse(argv: string[]): MockServerOptions {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        seed: { type: 'string' },
-        now: { type: 'string' },
-        'api-key': { type: 'string' },
-        plan: { type: 'string' },
-        latency: { type: 'string' },
-        'public-origin': { type: 'string' },
-        'cors-origin': { type: 'string', multiple: true },
-        'admin-remote': { type: 'boolean' },
-        'no-admin': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (error) {
-    fail((error as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    process.exit(0);
-  }
+  const values = parseFlags(
+    argv,
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      now: { type: 'string' },
+      'api-key': { type: 'string' },
+      plan: { type: 'string' },
+      latency: { type: 'string' },
+      'public-origin': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'admin-remote': { type: 'boolean' },
+      'no-admin': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+    fail,
+  );
   if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) fail('--now must be an RFC 3339 date-time');
   if (values['api-key'] !== undefined && !API_KEY_PATTERN.test(values['api-key'])) fail('--api-key must be svc_live_ followed by 32 letters and digits');
   if (values.plan !== undefined && !['trial', 'starter', 'pro'].includes(values.plan)) fail('--plan must be trial, starter or pro');
@@ -150,37 +161,28 @@ function verifyFail(message: string): never {
 
 /** The options of `verify` from its arguments and the environment. */
 function parseVerify(argv: string[]): { options: VerifyOptions; format: VerifyReportFormat; record: string | undefined } {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        base: { type: 'string' },
-        'api-key': { type: 'string' },
-        'data-key': { type: 'string' },
-        'max-credits': { type: 'string' },
-        run: { type: 'boolean' },
-        report: { type: 'string' },
-        record: { type: 'string' },
-        'allow-mutations': { type: 'boolean' },
-        'wait-cursor-expiry': { type: 'boolean' },
-        rate: { type: 'string' },
-        only: { type: 'string', multiple: true },
-        skip: { type: 'string', multiple: true },
-        timeout: { type: 'string' },
-        'allow-insecure-http': { type: 'boolean' },
-        help: { type: 'boolean' },
-      },
-    }));
-  } catch (error) {
-    verifyFail((error as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(VERIFY_USAGE);
-    process.exit(0);
-  }
+  const values = parseFlags(
+    argv,
+    {
+      base: { type: 'string' },
+      'api-key': { type: 'string' },
+      'data-key': { type: 'string' },
+      'max-credits': { type: 'string' },
+      run: { type: 'boolean' },
+      report: { type: 'string' },
+      record: { type: 'string' },
+      'allow-mutations': { type: 'boolean' },
+      'wait-cursor-expiry': { type: 'boolean' },
+      rate: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      skip: { type: 'string', multiple: true },
+      timeout: { type: 'string' },
+      'allow-insecure-http': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    VERIFY_USAGE,
+    verifyFail,
+  );
   const env = (name: string) => process.env[name]?.trim() || undefined;
   const baseUrl = values.base ?? env('SPORTS_ODDS_BASE_URL');
   if (baseUrl === undefined) verifyFail('--base is required (or SPORTS_ODDS_BASE_URL)');

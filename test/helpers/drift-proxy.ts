@@ -68,3 +68,17 @@ export async function startDriftProxy(target: string, drift: Drift = {}): Promis
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => closeServer(server) };
 }
+
+/**
+ * A drift that changes every metered answer's `X-Credits-Cost`.
+ *
+ * @example
+ * startDriftProxy(server.url, creditsCost((cost) => cost + 1)); // charges one credit more than it says... or says one more than it charges
+ */
+export const creditsCost = (change: (cost: number) => number): Drift => ({
+  rewrite(_, answer) {
+    const cost = answer.headers.get('X-Credits-Cost');
+    if (cost !== null) answer.headers.set('X-Credits-Cost', String(change(Number(cost))));
+    return answer;
+  },
+});

@@ -1,33 +1,21 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMockService, type RecordedOverride, type VerifyReport } from '../../mocks';
-import { startMockServer, type MockServer } from '../../mocks/node';
-import { startDriftProxy } from '../helpers/drift-proxy';
+import { buildCli } from '../helpers/cli';
+import { creditsCost, startDriftProxy } from '../helpers/drift-proxy';
 import { NOW } from '../helpers/mock-server';
+import { useStandaloneMocks } from '../helpers/standalone';
 
 /** The `sports-odds-mock verify` bin, spawned: its options, output, exit codes and recorded fixtures. */
 
 let cli = '';
 beforeAll(async () => {
-  await mkdir('node_modules/.cache', { recursive: true });
-  const dir = await mkdtemp(join('node_modules/.cache', 'sports-odds-verify-cli-'));
-  cli = join(dir, 'cli.mjs');
-  await build({ entryPoints: ['mocks/cli.ts'], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: cli, logLevel: 'silent' });
+  cli = await buildCli();
 });
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-async function start(): Promise<MockServer> {
-  const server = await startMockServer({ port: 0, now: NOW });
-  closers.push(() => server.close());
-  return server;
-}
+const { start, onClose } = useStandaloneMocks();
 
 /** Runs the bin to its end: exit code and output. */
 function verify(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
@@ -101,14 +89,8 @@ describe('sports-odds-mock verify (the bin)', () => {
 
   it('exits 1 on drift, with the finding in the JSON report', async () => {
     const server = await start();
-    const proxy = await startDriftProxy(server.url, {
-      rewrite(_, answer) {
-        const cost = answer.headers.get('X-Credits-Cost');
-        if (cost !== null) answer.headers.set('X-Credits-Cost', String(Number(cost) + 1));
-        return answer;
-      },
-    });
-    closers.push(() => proxy.close());
+    const proxy = await startDriftProxy(server.url, creditsCost((cost) => cost + 1));
+    onClose(() => proxy.close());
     const run = await verify(['--base', proxy.url, '--max-credits', '1000', '--run', '--allow-mutations', '--report', 'json'], { SPORTS_ODDS_API_KEY: server.mock.apiKey });
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as VerifyReport;

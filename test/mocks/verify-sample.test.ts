@@ -1,9 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { afterEach, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { expect, it } from 'vitest';
 import { formatVerifyReport, verifyService, type VerifyOptions } from '../../mocks/verify';
-import { startDriftProxy } from '../helpers/drift-proxy';
-import { NOW } from '../helpers/mock-server';
+import { creditsCost, startDriftProxy } from '../helpers/drift-proxy';
+import { useStandaloneMocks } from '../helpers/standalone';
 
 /**
  * The sample reports of docs/mock-server.md ("Checking a real service: verify") are real runs: a dry
@@ -16,10 +15,7 @@ import { NOW } from '../helpers/mock-server';
 const DOC = 'docs/mock-server.md';
 const block = (name: string) => new RegExp(`(<!-- verify-sample:${name} -->\\n\`\`\`text\\n)([\\s\\S]*?)(\`\`\`)`);
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
+const { start, onClose } = useStandaloneMocks();
 
 /** The text with what differs between runs made fixed. */
 const steady = (text: string, urls: readonly string[]): string =>
@@ -28,17 +24,10 @@ const steady = (text: string, urls: readonly string[]): string =>
     .replace(/req_[0-9a-f]{32}/g, 'req_…');
 
 it('keeps the sample reports of docs/mock-server.md those of real runs', { timeout: 60_000 }, async () => {
-  const server: MockServer = await startMockServer({ port: 0, now: NOW });
-  closers.push(() => server.close());
+  const server = await start();
   server.mock.clock.freeze();
-  const proxy = await startDriftProxy(server.url, {
-    rewrite(_, answer) {
-      const cost = answer.headers.get('X-Credits-Cost');
-      if (cost !== null) answer.headers.set('X-Credits-Cost', String(Number(cost) + 1));
-      return answer;
-    },
-  });
-  closers.push(() => proxy.close());
+  const proxy = await startDriftProxy(server.url, creditsCost((cost) => cost + 1));
+  onClose(() => proxy.close());
   const base: VerifyOptions = {
     baseUrl: server.url,
     apiKey: server.mock.apiKey,

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { describe, expect, it } from 'vitest';
+import type { MockServer } from '../../mocks/node';
 import { formatVerifyReport, planVerification, verifyService, type CheckOutcome, type VerifyOptions, type VerifyReport } from '../../mocks/verify';
-import { startDriftProxy, type Drift } from '../helpers/drift-proxy';
-import { NOW } from '../helpers/mock-server';
+import { creditsCost, startDriftProxy, type Drift } from '../helpers/drift-proxy';
+import { useStandaloneMocks } from '../helpers/standalone';
 
 /**
  * `verify` against the standalone mock (every check passes, within the budget the ledger shows),
@@ -10,16 +10,7 @@ import { NOW } from '../helpers/mock-server';
  * must be reported as exactly that finding and nothing else as drift.
  */
 
-const closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(closers.splice(0).map((close) => close()));
-});
-
-async function start(): Promise<MockServer> {
-  const server = await startMockServer({ port: 0, now: NOW });
-  closers.push(() => server.close());
-  return server;
-}
+const { start, onClose } = useStandaloneMocks();
 
 /** What the demo account has been charged so far, by the mock's ledger. */
 const charged = (server: MockServer) => server.mock.ledger().find((l) => l.email === server.mock.demoEmail)!.charged;
@@ -124,20 +115,11 @@ describe('verify against the standalone mock', () => {
   });
 });
 
-/** Every metered answer's `X-Credits-Cost`, changed by `change`. */
-const costs = (change: (cost: number) => number): Drift => ({
-  rewrite(_, answer) {
-    const cost = answer.headers.get('X-Credits-Cost');
-    if (cost !== null) answer.headers.set('X-Credits-Cost', String(change(Number(cost))));
-    return answer;
-  },
-});
-
 const isListing = (url: string) => /^\/v1\/events(\?|$)/.test(url);
 
 const DRIFTS: [string, Drift, Record<string, CheckOutcome>][] = [
   ['drops a header (X-Request-Id)', { rewrite: (_, a) => (a.headers.delete('X-Request-Id'), a) }, { 'errors.request-id': 'breaking' }],
-  ['charges one more credit in X-Credits-Cost', costs((c) => c + 1), { 'metering.cost': 'breaking' }],
+  ['charges one more credit in X-Credits-Cost', creditsCost((c) => c + 1), { 'metering.cost': 'breaking' }],
   [
     'reorders a page (the events listing reversed)',
     { rewrite: (r, a) => (isListing(r.url) && a.status === 200 ? { ...a, body: JSON.stringify((JSON.parse(a.body) as unknown[]).reverse()) } : a) },
@@ -185,7 +167,7 @@ describe('verify against a drifted service (a proxy in front of the mock)', () =
   it.each(DRIFTS)('names exactly the drift when the service %s', { timeout: 60_000 }, async (_, drift, expected) => {
     const server = await start();
     const proxy = await startDriftProxy(server.url, drift);
-    closers.push(() => proxy.close());
+    onClose(() => proxy.close());
     const report = await verifyService(options(server, proxy.url));
     expect(notPassed(report)).toEqual(expected);
     const classes = new Set(Object.values(expected));
@@ -200,8 +182,8 @@ describe('verify against a drifted service (a proxy in front of the mock)', () =
 
   it('stops at the budget when the answers claim more than the plan: the checks left are could-not-check', { timeout: 60_000 }, async () => {
     const server = await start();
-    const proxy = await startDriftProxy(server.url, costs(() => 300));
-    closers.push(() => proxy.close());
+    const proxy = await startDriftProxy(server.url, creditsCost(() => 300));
+    onClose(() => proxy.close());
     const before = charged(server);
     const report = await verifyService(options(server, proxy.url));
     expect(report.stoppedAtBudget).toBe(true);
