@@ -5,8 +5,6 @@ import type { ExchangeView, KeyRole } from './types';
 
 /** One request the run sent and what came of it. Text is masked already. */
 export interface Exchange {
-  /** Order of sending. */
-  readonly seq: number;
   /** The check (or setup step) that sent it. */
   readonly check: string;
   readonly template: RequestTemplate;

@@ -42,9 +42,9 @@ function resolve(options: VerifyOptions): { baseUrl: string; plan: PlanOptions }
   };
 }
 
-function plannedOf(options: VerifyOptions): Planned {
+function plannedOf(options: VerifyOptions): Planned & { planOptions: PlanOptions } {
   const { baseUrl, plan } = resolve(options);
-  return planChecks(baseUrl, options.maxCredits, { only: options.only, skip: options.skip }, plan);
+  return { ...planChecks(baseUrl, options.maxCredits, { only: options.only, skip: options.skip }, plan), planOptions: plan };
 }
 
 /**
@@ -81,12 +81,11 @@ const summaryOf = (checks: VerifyReport['checks']): VerifySummary => ({
  */
 export async function verifyService(options: VerifyOptions): Promise<VerifyReport> {
   const planned = plannedOf(options);
-  const { plan } = planned;
+  const { plan, planOptions } = planned;
   const credits = { worstCase: plan.worstCase, maxCredits: plan.maxCredits, spent: 0, requests: 0 };
   if (options.run !== true || !plan.fits) {
     return { mode: 'plan', baseUrl: plan.baseUrl, plan, checks: [], findings: [], summary: summaryOf([]), credits, stoppedAtBudget: false, exitCode: plan.fits ? 0 : 3 };
   }
-  const { plan: planOptions } = resolve(options);
   const outcome = await runPlan(planned, {
     baseUrl: plan.baseUrl,
     maxCredits: plan.maxCredits,

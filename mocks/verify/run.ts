@@ -14,7 +14,6 @@ export interface RunInit extends SenderInit {
   readonly dataKey: string | undefined;
   readonly requestsPerSecond: number | undefined;
   readonly options: PlanOptions;
-  readonly sleep: (ms: number) => Promise<void>;
   readonly progress: (message: string) => void;
 }
 

@@ -94,7 +94,6 @@ export class Sender {
       throw error;
     }
     const base = {
-      seq: this.exchanges.length,
       check,
       template,
       method: template.method,
