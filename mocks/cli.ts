@@ -6,6 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { redact } from '../src/core/logger';
 import { API_KEY_PATTERN } from '../src/schemas';
 import type { MockServerOptions } from './node';
 import { unsupportedRuntime } from './runtime-check';
@@ -237,8 +238,10 @@ async function verifyMain(argv: string[]): Promise<void> {
   try {
     report = await verifyService(options);
   } catch (error) {
-    if (error instanceof RangeError) verifyFail(error.message);
-    process.stderr.write(`sports-odds-mock verify: could not check: ${error instanceof Error ? error.message : String(error)}\n`);
+    const secrets = new Set([options.apiKey, options.dataKey].filter((k): k is string => k !== undefined));
+    const message = redact(error instanceof Error ? error.message : String(error), secrets);
+    if (error instanceof RangeError) verifyFail(message);
+    process.stderr.write(`sports-odds-mock verify: could not check: ${message}\n`);
     process.exitCode = 3;
     return;
   }
