@@ -404,6 +404,24 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 }
 
 export { createFixtures, fixtures, type Fixtures, type FixtureOptions, type Factory } from './fixtures';
+export { formatVerifyReport, planVerification, verifyService } from './verify';
+export type {
+  CheckOutcome,
+  CheckResult,
+  ExchangeView,
+  Finding,
+  FindingClass,
+  KeyRole,
+  PlannedCheck,
+  PlannedRequest,
+  RecordedFixture,
+  RecordedOverride,
+  VerifyOptions,
+  VerifyPlan,
+  VerifyReport,
+  VerifyReportFormat,
+  VerifySummary,
+} from './verify';
 export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './data';
 export { MockError } from './use/error';
 export type { CallerView, DecodedBodyOf, OverrideInfo, Resolver, ResolverContext, UseOptions } from './use/types';

@@ -50,15 +50,31 @@ function unknownField(schema: Schema, value: unknown, path: PropertyKey[]): Prop
 
 const where = (path: readonly PropertyKey[]): string => (path.length === 0 ? 'the root' : pathText(path));
 
-/** Why `answer` is not exactly a body of `schema`, or undefined when it is. */
-function problemOf(schema: Schema, answer: unknown): string | undefined {
+/**
+ * Why `answer` is not exactly a body of `schema`: `invalid` when the schema refuses it (a wrong
+ * type, a missing field), `extra` for a field the schema does not define; undefined when it is.
+ *
+ * @example
+ * schemaProblem(Sport, { sport_id: 'one' }); // { kind: 'invalid', path: ['sport_id'], text: 'expected number, ...' }
+ */
+export function schemaProblem(schema: Schema, answer: unknown): { kind: 'invalid' | 'extra'; path: PropertyKey[]; text: string } | undefined {
   const parsed = z.safeParse(schema, answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return issue === undefined ? 'the answer breaks the route\'s schema' : `the answer breaks the route's schema at ${where(issue.path)}: ${issueText(issue, valueAt(answer, issue.path))}`;
+    const path = issue?.path ?? [];
+    return { kind: 'invalid', path, text: issue === undefined ? 'invalid' : issueText(issue, valueAt(answer, path)) };
   }
   const extra = unknownField(schema, answer, []);
-  return extra === undefined ? undefined : `the answer has a field the route does not define at ${where(extra)} (a typo? the service sends only its schema's fields)`;
+  return extra === undefined ? undefined : { kind: 'extra', path: extra, text: 'not defined' };
+}
+
+/** Why `answer` is not exactly a body of `schema`, or undefined when it is. */
+function problemOf(schema: Schema, answer: unknown): string | undefined {
+  const problem = schemaProblem(schema, answer);
+  if (problem === undefined) return undefined;
+  return problem.kind === 'invalid'
+    ? `the answer breaks the route's schema at ${where(problem.path)}: ${problem.text}`
+    : `the answer has a field the route does not define at ${where(problem.path)} (a typo? the service sends only its schema's fields)`;
 }
 
 /**

@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp } from 'node:fs/promises';
 import { request as httpRequest, Agent } from 'node:http';
-import { join } from 'node:path';
-import { build } from 'esbuild';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/node';
+import { buildCli } from '../helpers/cli';
 import { newGate, turn, until } from '../helpers/gate';
 import { NOW } from '../helpers/mock-server';
 
@@ -195,11 +193,7 @@ describe('under load', () => {
 describe('sports-odds-mock CLI', () => {
   let cli = '';
   beforeAll(async () => {
-    // Our sources bundled, dependencies imported from node_modules: the bundle lives under the project.
-    await mkdir('node_modules/.cache', { recursive: true });
-    const dir = await mkdtemp(join('node_modules/.cache', 'sports-odds-cli-'));
-    cli = join(dir, 'cli.mjs');
-    await build({ entryPoints: ['mocks/cli.ts'], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: cli, logLevel: 'silent' });
+    cli = await buildCli();
   });
 
   const run = (args: string[]) => {

@@ -1,0 +1,120 @@
+import { SportsOddsError } from '../../src/core/errors/base';
+import { checkBaseUrl } from '../../src/core/options';
+import type { PlanOptions } from './check';
+import { planChecks, type Planned } from './plan';
+import { fixturesOf } from './record';
+import { runPlan } from './run';
+import type { VerifyOptions, VerifyPlan, VerifyReport, VerifySummary } from './types';
+
+/**
+ * `verify`: the executable spec run against any base URL. It plans first (each check, its
+ * requests and their worst-case credits from the route table's envelopes), refuses a plan over
+ * `maxCredits`, then runs it paced to the plan's rate within the budget, and reports each drift by
+ * the rule of docs/service.md it breaks. Environment-free: `fetch` only.
+ */
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The options checked, or a `RangeError` naming the one that is wrong. */
+function resolve(options: VerifyOptions): { baseUrl: string; plan: PlanOptions } {
+  let baseUrl: string;
+  try {
+    baseUrl = checkBaseUrl(options.baseUrl, options.allowInsecureHttp ?? false);
+  } catch (error) {
+    throw new RangeError(error instanceof SportsOddsError ? error.message : String(error));
+  }
+  if (!Number.isSafeInteger(options.maxCredits) || options.maxCredits < 0) throw new RangeError(`maxCredits must be a non-negative integer, got ${String(options.maxCredits)}`);
+  const rps = options.requestsPerSecond;
+  if (rps !== undefined && !(Number.isInteger(rps) && rps > 0)) throw new RangeError(`requestsPerSecond must be a positive integer, got ${String(rps)}`);
+  const timeout = options.timeout;
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) throw new RangeError(`timeout must be a positive number of ms, got ${String(timeout)}`);
+  if (options.run === true && !options.apiKey) throw new RangeError('running the checks needs apiKey (the key under test)');
+  return {
+    baseUrl,
+    plan: {
+      allowMutations: options.allowMutations ?? false,
+      waitForCursorExpiry: options.waitForCursorExpiry ?? false,
+      requestsPerSecond: rps,
+      dataKey: options.dataKey !== undefined && options.dataKey !== '',
+    },
+  };
+}
+
+function plannedOf(options: VerifyOptions): Planned & { planOptions: PlanOptions } {
+  const { baseUrl, plan } = resolve(options);
+  return { ...planChecks(baseUrl, options.maxCredits, { only: options.only, skip: options.skip }, plan), planOptions: plan };
+}
+
+/**
+ * The plan of a verification, without sending anything: each check with its requests and their
+ * worst-case credits, the total, and whether it fits `maxCredits`.
+ *
+ * @example
+ * const plan = planVerification({ baseUrl: 'https://api.example.com', maxCredits: 800 });
+ * console.log(plan.worstCase, plan.fits);
+ */
+export function planVerification(options: VerifyOptions): VerifyPlan {
+  return plannedOf(options).plan;
+}
+
+const summaryOf = (checks: VerifyReport['checks']): VerifySummary => ({
+  checks: checks.length,
+  passed: checks.filter((c) => c.outcome === 'pass').length,
+  breaking: checks.filter((c) => c.outcome === 'breaking').length,
+  additive: checks.filter((c) => c.outcome === 'additive').length,
+  couldNotCheck: checks.filter((c) => c.outcome === 'could-not-check').length,
+  notPlanned: checks.filter((c) => c.outcome === 'not-planned').length,
+});
+
+/**
+ * Checks a service against the executable spec. Without `run` it only plans (a dry run: nothing
+ * is sent); with `run` it refuses a plan whose worst case is over `maxCredits`, else runs it and
+ * reports every check. A network error, a `5xx` or the budget's stop is could-not-check, never
+ * drift. Throws a `RangeError` for a wrong option.
+ *
+ * @example
+ * const report = await verifyService({ baseUrl: 'https://api.example.com', apiKey: process.env.SPORTS_ODDS_API_KEY, maxCredits: 800, run: true });
+ * console.log(formatVerifyReport(report, 'text'));
+ * process.exitCode = report.exitCode; // 0 pass, 1 drift, 3 could not check
+ */
+export async function verifyService(options: VerifyOptions): Promise<VerifyReport> {
+  const planned = plannedOf(options);
+  const { plan, planOptions } = planned;
+  const credits = { worstCase: plan.worstCase, maxCredits: plan.maxCredits, spent: 0, requests: 0 };
+  if (options.run !== true || !plan.fits) {
+    return { mode: 'plan', baseUrl: plan.baseUrl, plan, checks: [], findings: [], summary: summaryOf([]), credits, stoppedAtBudget: false, exitCode: plan.fits ? 0 : 3 };
+  }
+  const outcome = await runPlan(planned, {
+    baseUrl: plan.baseUrl,
+    maxCredits: plan.maxCredits,
+    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    apiKey: options.apiKey as string,
+    dataKey: planOptions.dataKey ? options.dataKey : undefined,
+    requestsPerSecond: planOptions.requestsPerSecond,
+    options: planOptions,
+    sleep: options.sleep ?? realSleep,
+    now: options.now ?? Date.now,
+    progress: options.onProgress ?? (() => {}),
+  });
+  const summary = summaryOf(outcome.checks.filter((c) => c.outcome !== 'not-planned'));
+  const drift = summary.breaking + summary.additive > 0;
+  return {
+    mode: 'run',
+    baseUrl: plan.baseUrl,
+    plan,
+    pacing: outcome.pacing,
+    checks: outcome.checks,
+    findings: outcome.findings,
+    summary: { ...summary, notPlanned: outcome.checks.length - summary.checks },
+    credits: { ...credits, spent: outcome.spent, requests: outcome.exchanges.length },
+    stoppedAtBudget: outcome.stoppedAtBudget,
+    exitCode: drift ? 1 : summary.couldNotCheck > 0 ? 3 : 0,
+    ...(options.record === true ? { fixtures: fixturesOf(outcome.exchanges) } : {}),
+  };
+}
+
+export { formatVerifyReport } from './report';
+export type * from './types';
