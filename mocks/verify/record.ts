@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, routes, type KnownErrorCode, type RouteDef } from '../../src/schemas';
-import { codesOf } from '../use/codes';
+import { errorCodesOf } from '../../src/schemas/answers';
 import { parseJsonOrUndefined, type Exchange } from './exchange';
 import type { RecordedFixture, RecordedOverride } from './types';
 
@@ -36,7 +36,7 @@ function overrideOf(exchange: Exchange): RecordedOverride | undefined {
   if (exchange.status < 300) return body === undefined ? undefined : ({ ...base, answer: body, once: true } as RecordedOverride);
   const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
   const code = error?.code;
-  if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODES, code) || !codesOf(route).has(code as KnownErrorCode)) return undefined;
+  if (typeof code !== 'string' || !Object.hasOwn(ERROR_CODES, code) || !errorCodesOf(route).has(code as KnownErrorCode)) return undefined;
   const retryAfter = exchange.meta.retryAfter;
   return {
     ...base,
