@@ -172,7 +172,8 @@ function accountPace(ctx: ClientContext): PaceSource {
     rate = planRate;
   };
   return {
-    ready: () => (rate === undefined ? (first ??= start()) : undefined),
+    // A start that failed (its module could not load) is tried again by the next call.
+    ready: () => (rate === undefined ? (first ??= start().catch((error: unknown) => ((first = undefined), Promise.reject(error)))) : undefined),
     current: () => rate?.current() ?? ctx.coordinator.rate.known ?? LOWEST_PLAN_RPS,
   };
 }

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRedisInstalled } from '../../examples/lib/redis-server';
+import { backfillContents as contents } from './backfill-db';
 import { runExample } from './run-example';
 
 /**
@@ -22,19 +22,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-function contents(file: string): { events: unknown[]; odds: unknown[]; credits: number } {
-  const db = new DatabaseSync(file, { readOnly: true });
-  try {
-    return {
-      events: db.prepare('SELECT event_id, starts, history_done, history_rows FROM events ORDER BY event_id').all(),
-      odds: db.prepare('SELECT * FROM odds ORDER BY event_id, timestamp, line_id, market, period, alt_line_id, line').all(),
-      credits: (db.prepare('SELECT credits FROM job').get() as { credits: number }).credits,
-    };
-  } finally {
-    db.close();
-  }
-}
 
 describe('npm run example -- fleet-backfill', () => {
   it('stores with three worker processes what one process stores, with progress lines when piped and no 429', async () => {
