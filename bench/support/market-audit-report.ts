@@ -40,7 +40,7 @@ const halfWidth = (m: number): number => probit((1 + Math.min(0.999, Math.max(1e
  * outer lines against the share of results there, each as the half-width of a normal with that
  * central mass. 1 is right, above 1 the results spread wider than priced. With its interval.
  */
-export function dispersion(obs: readonly LadderObs[]): { ratio: number; lo: number; hi: number; n: number } {
+export function dispersion(obs: readonly LadderObs[]): { ratio: number; lo: number; hi: number; n: number; priced: number } {
   const usable = obs.filter((o) => o.points.length >= 2 && (o.points[o.points.length - 1] as readonly [number, number])[0] > (o.points[0] as readonly [number, number])[0]);
   const priced = usable.map((o) => (o.points[0] as readonly [number, number])[1] - (o.points[o.points.length - 1] as readonly [number, number])[1]);
   const inside = usable.map((o) => (o.x > (o.points[0] as readonly [number, number])[0] && o.x < (o.points[o.points.length - 1] as readonly [number, number])[0] ? 1 : 0));
@@ -48,7 +48,7 @@ export function dispersion(obs: readonly LadderObs[]): { ratio: number; lo: numb
   const p = mean(priced);
   const real = p + mean(d);
   const err = 2 * se(d);
-  return { ratio: halfWidth(p) / halfWidth(real), lo: halfWidth(p) / halfWidth(real + err), hi: halfWidth(p) / halfWidth(real - err), n: usable.length };
+  return { ratio: halfWidth(p) / halfWidth(real), lo: halfWidth(p) / halfWidth(real + err), hi: halfWidth(p) / halfWidth(real - err), n: usable.length, priced: p };
 }
 
 /** z of each blind-bet category with enough bets: [category, mean return, se, bets, z]. */
@@ -119,6 +119,8 @@ function judge(a: SportAudit): Judged {
     const obs = s.ladders.get(key) ?? [];
     if (obs.length < 100) return '-';
     const d = dispersion(obs);
+    // A ladder whose outer lines hold (nearly) every result says nothing of its spread (maps of a best of three: 2 or 3).
+    if (!(d.priced > 0.02 && d.priced < 0.98)) return 'n/a';
     const inBand = (x: number): boolean => Math.abs(x - 1) <= DISPERSION_TOLERANCE;
     if (!inBand(d.ratio)) (d.lo <= 1 + DISPERSION_TOLERANCE && d.hi >= 1 - DISPERSION_TOLERANCE ? noise : misses).push(key);
     return `${num(d.ratio)} [${num(d.lo)}, ${num(d.hi)}]`;

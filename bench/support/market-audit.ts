@@ -16,6 +16,7 @@
  *   read from such a row: it is off the board).
  */
 import type { ClosingRow, Dataset, Fixture, OddsRow, ResultRow, SpecialDef } from '../../mocks/data';
+import { removeMargin } from '../../mocks/data/prices';
 import type { Cluster, Graded } from './market-stats';
 
 type Settled = ResultRow & { score_home: number; score_away: number };
@@ -185,10 +186,12 @@ function totalProp(data: Dataset, s: AuditStats, f: Fixture, def: SpecialDef, fu
 /** A winning-margin or set-betting book: its home side's chance against the moneyline's, at the close. */
 function homeBook(data: Dataset, s: AuditStats, f: Fixture, def: SpecialDef, now: number): void {
   const latest = data.specialOdds(def, now, false);
-  const at = Date.parse(latest[latest.length - 1]?.timestamp as string);
+  const at = Math.max(...latest.map((r) => Date.parse(r.timestamp as string)));
   const ml = boardAt(data, f, at).find((r) => r.market === 'moneyline');
   const home = new Set(def.contestants.filter((c) => c.name.startsWith(`${def.runnerHome} `)).map((c) => c.id));
-  const prop = latest.reduce((a, r) => a + (home.has((r.contestant_line_id as number) % 100) ? (fair(r.todds) ?? 0) : 0), 0);
+  // The book as it stands: a row a later snapshot did not re-price carries the fair price of its own, older book.
+  const fairs = removeMargin(latest.map((r) => r.odds as number));
+  const prop = latest.reduce((a, r, i) => a + (home.has((r.contestant_line_id as number) % 100) ? 1 / (fairs[i] as number) : 0), 0);
   const event = fair(ml?.todds1 ?? null);
   if (event !== null) push(s.props, def.name === 'Winning Margin' ? 'winning_margin' : 'set_betting', { prop, event });
 }
