@@ -38,10 +38,12 @@
  * moneyline's favourite, underdog and long prices; props against their own event's markets (a
  * total prop's P(over) against the event's totals ladder at its line and instant, the move of both
  * when the prop's handicap steps by a whole unit, margin and set books against the moneyline).
- * Every blind bet beyond two standard errors is listed with its z on each seed alone.
+ * Every blind bet beyond two standard errors is listed with its z on each seed alone; with
+ * `--confirm`, every sport with a finding is audited again on those other seeds, where a mispricing
+ * of the model shows again with the same sign and sampling noise does not.
  *
  *   npx node scripts/run-ts.mjs bench/market-realism.ts [--seeds a,b,c] [--part realism|audit|both]
- *     [--events n] [--sports 29,4] [--history n] [--props n] [--now 2026-11-21T15:07:00Z]
+ *     [--confirm d,e,f] [--events n] [--sports 29,4] [--history n] [--props n] [--now 2026-11-21T15:07:00Z]
  *
  * `--seeds` (or `--seed`, default `sports-odds`) names the seeds; `--events` (default 2000) bounds
  * the events per sport and seed; moneyline-only sports take four times as many (one bet per
@@ -60,8 +62,8 @@
  * handicap as the event's totals ladder does. A miss within two standard errors is sampling noise.
  */
 import { createDataset, type ClosingRow, type Dataset, type Fixture, type OddsRow, type OpeningRow, type ResultRow } from '../mocks/data';
-import { auditEvent, mergeAudits, newAudit } from './support/market-audit';
-import { printAudit, type SportAudit } from './support/market-audit-report';
+import { type AuditStats, auditEvent, mergeAudits, newAudit } from './support/market-audit';
+import { hasFindings, printAudit, printConfirmation, type SportAudit } from './support/market-audit-report';
 import { calibration, clustered, corr, mean, probit, se } from './support/market-stats';
 
 const args = new Map<string, string>();
@@ -75,6 +77,8 @@ const HISTORY = Number(args.get('history') ?? 40);
 /** Events per sport and seed whose props the audit sets against their own event's markets. */
 const PROPS = Number(args.get('props') ?? 300);
 const SPORTS = args.get('sports')?.split(',').map(Number);
+/** Seeds on which every audit finding beyond two standard errors is tested again (none by default). */
+const CONFIRM = args.get('confirm')?.split(',') ?? [];
 /** `realism` (the issue-15 table per seed), `audit` (the issue-23 audit over every seed) or both. */
 const PART = args.get('part') ?? 'both';
 const DAY = 86_400_000;
@@ -529,6 +533,27 @@ const header = [
   'verdict',
 ].join(' ');
 
+/** Events per sport and seed: a moneyline-only sport (matchups, fights) has one bet per event, so it takes as much history as it has. */
+function eventsOf(data: Dataset, sportId: number): number {
+  const first = settledEvents(data, sportId, 1).next().value;
+  return first !== undefined && data.closingLines(first, NOW).every((r) => r.market === 'moneyline') ? 4 * EVENTS : EVENTS;
+}
+
+/** The audit of one sport on other seeds than the discovery's: what a real mispricing repeats and noise does not. */
+function confirmation(a: SportAudit, sportId: number): SportAudit {
+  let pooled = newAudit();
+  const bySeed: [string, AuditStats][] = [];
+  for (const seed of CONFIRM) {
+    const data = createDataset(seed);
+    const audit = newAudit();
+    let k = 0;
+    for (const f of settledEvents(data, sportId, eventsOf(data, sportId))) auditEvent(data, audit, f, NOW, k++ < PROPS);
+    pooled = mergeAudits(pooled, audit);
+    bySeed.push([seed, audit]);
+  }
+  return { name: a.name, pooled, bySeed };
+}
+
 const started = performance.now();
 const audits = new Map<number, SportAudit>();
 for (const seed of SEEDS) {
@@ -545,9 +570,7 @@ for (const seed of SEEDS) {
     const s = newStats(sport.name as string);
     const audit = newAudit();
     let k = 0;
-    // A moneyline-only sport (matchups, fights) has one bet per event: use as much history as it has.
-    const duel = data.closingLines(settledEvents(data, sportId, 1).next().value as Fixture, NOW).every((r) => r.market === 'moneyline');
-    for (const f of settledEvents(data, sportId, duel ? 4 * EVENTS : EVENTS)) {
+    for (const f of settledEvents(data, sportId, eventsOf(data, sportId))) {
       if (PART !== 'audit') collect(data, s, f, k < HISTORY);
       if (PART !== 'realism') auditEvent(data, audit, f, NOW, k < PROPS);
       k++;
@@ -571,5 +594,7 @@ for (const seed of SEEDS) {
 if (PART !== 'realism') {
   const missing = printAudit([...audits.values()], SEEDS);
   console.log(`${audits.size - missing} of ${audits.size} sports meet every issue-23 target (beyond sampling noise)`);
+  const flagged = [...audits].filter(([, a]) => hasFindings(a));
+  if (CONFIRM.length > 0 && flagged.length > 0) printConfirmation(flagged.map(([sportId, a]) => [a, confirmation(a, sportId)]), CONFIRM);
 }
 console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);

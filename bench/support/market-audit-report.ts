@@ -41,14 +41,19 @@ const halfWidth = (m: number): number => probit((1 + Math.min(0.999, Math.max(1e
  * central mass. 1 is right, above 1 the results spread wider than priced. With its interval.
  */
 export function dispersion(obs: readonly LadderObs[]): { ratio: number; lo: number; hi: number; n: number; priced: number } {
-  const usable = obs.filter((o) => o.points.length >= 2 && (o.points[o.points.length - 1] as readonly [number, number])[0] > (o.points[0] as readonly [number, number])[0]);
-  const priced = usable.map((o) => (o.points[0] as readonly [number, number])[1] - (o.points[o.points.length - 1] as readonly [number, number])[1]);
-  const inside = usable.map((o) => (o.x > (o.points[0] as readonly [number, number])[0] && o.x < (o.points[o.points.length - 1] as readonly [number, number])[0] ? 1 : 0));
-  const d = inside.map((x, i) => x - (priced[i] as number));
+  const priced: number[] = [];
+  const d: number[] = [];
+  for (const o of obs) {
+    const first = o.points[0];
+    const last = o.points[o.points.length - 1];
+    if (first === undefined || last === undefined || !(last[0] > first[0])) continue;
+    priced.push(first[1] - last[1]);
+    d.push((o.x > first[0] && o.x < last[0] ? 1 : 0) - (first[1] - last[1]));
+  }
   const p = mean(priced);
   const real = p + mean(d);
   const err = 2 * se(d);
-  return { ratio: halfWidth(p) / halfWidth(real), lo: halfWidth(p) / halfWidth(real + err), hi: halfWidth(p) / halfWidth(real - err), n: usable.length, priced: p };
+  return { ratio: halfWidth(p) / halfWidth(real), lo: halfWidth(p) / halfWidth(real + err), hi: halfWidth(p) / halfWidth(real - err), n: priced.length, priced: p };
 }
 
 /** z of each blind-bet category with enough bets: [category, mean return, se, bets, z]. */
@@ -77,8 +82,7 @@ function propsCell(s: AuditStats): string {
   if (total.length > 0) parts.push(`O/U ${total.length}: max ${pct(maxGap(total), 2)}`);
   const steps = s.props.get('total_ou step') ?? [];
   if (steps.length > 0) {
-    const up = steps.map((p) => (p.event < 0 ? p : { prop: -p.prop, event: -p.event }));
-    parts.push(`steps ${steps.length}: ${pct(median(up.map((p) => p.prop)))} vs ${pct(median(up.map((p) => p.event)))}, slope ${num(throughOrigin(steps))}`);
+    parts.push(`steps ${steps.length}: ${pct(median(steps.map((p) => p.prop)))} vs ${pct(median(steps.map((p) => p.event)))}, slope ${num(throughOrigin(steps))}`);
   }
   for (const kind of ['winning_margin', 'set_betting']) {
     const pairs = s.props.get(kind) ?? [];
@@ -154,7 +158,7 @@ function judge(a: SportAudit): Judged {
 /** Prints the audit of every sport; returns how many sports miss a target beyond sampling noise. */
 export function printAudit(sports: readonly SportAudit[], seeds: readonly string[]): number {
   console.log(`\n## Market audit (issue 23): ${seeds.join(', ')} together; intervals are two standard errors, clustered by event`);
-  console.log('slope: closing full-event moneyline, every priced outcome; floor: closing moneylines whose favourite is quoted at 1.01 (off the board);');
+  console.log('slope: closing full-event moneyline, every priced outcome; floor: closing moneylines whose favourite is quoted at 1.01 (their todds overstate the underdog);');
   console.log('S0/S1/T0/T1: spread and totals ladders (main and alternates) of the full event and period 1, realized over priced dispersion;');
   console.log('bets: blind-bet categories (market, line, side; every period; open rows at the fair close) beyond 2 SE, of all, and the worst;');
   console.log('props: total props against the event ladder at their line, whole-unit handicap steps (median move of P(over) per step up, prop vs ladder, and the slope of one on the other), margin and set books against the moneyline\n');
@@ -187,4 +191,37 @@ export function printAudit(sports: readonly SportAudit[], seeds: readonly string
     `${tests} blind-bet categories: ${over2} beyond 2 SE (chance alone: ${num(tests * chance2, 0)}), ${over3} beyond 3 SE (chance alone: ${num(tests * chance3, 1)}); largest |z| ${num(maxZ, 1)}`,
   );
   return judged.filter(({ j }) => j.misses.length > 0).length;
+}
+
+/** Whether an audit has a finding: a target missed (within noise or not), or a blind bet beyond two standard errors. */
+export function hasFindings(a: SportAudit): boolean {
+  const j = judge(a);
+  return j.misses.length > 0 || j.noise.length > 0 || j.zs.some((z) => Math.abs(z[4]) > 2);
+}
+
+/**
+ * Every finding of the audit tested again on other seeds: the sport's row of the table on them,
+ * and each blind bet beyond two standard errors with its return there. A mispricing of the model
+ * shows again with the same sign; sampling noise does not.
+ */
+export function printConfirmation(pairs: readonly (readonly [discovery: SportAudit, confirmation: SportAudit])[], seeds: readonly string[]): void {
+  console.log(`\nConfirmation on ${seeds.join(', ')} (independent seeds) of every sport with a finding:\n`);
+  console.log('| sport | n | slope ± 2 SE | floor | S0 | S1 | T0 | T1 | bets beyond 2 SE (worst ± 2 SE) | props against own event | verdict |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const [, c] of pairs) console.log(judge(c).row);
+  let found = 0;
+  let again = 0;
+  console.log('');
+  for (const [d, c] of pairs) {
+    for (const [key, m, , , z] of judge(d).zs) {
+      if (Math.abs(z) <= 2) continue;
+      found++;
+      const [cm, cerr, cn] = clustered(c.pooled.bets.get(key) ?? []);
+      const cz = cm / cerr;
+      const repeated = Math.sign(cz) === Math.sign(z) && Math.abs(cz) > 2;
+      if (repeated) again++;
+      console.log(`  ${d.name}: ${key}: ${pct(m)} (z ${num(z, 1)}), again ${pct(cm)} ± ${pct(2 * cerr)} over ${cn} bets (z ${num(cz, 1)}): ${repeated ? 'CONFIRMED' : 'not repeated'}`);
+    }
+  }
+  console.log(`${again} of ${found} blind bets beyond two standard errors repeat beyond two standard errors, with the same sign, on other seeds`);
 }

@@ -12,8 +12,8 @@
  *   the event's totals ladder at the prop's line, and, when its handicap steps by a whole unit,
  *   the move of its P(over) against the ladder's over the same lines; a winning-margin or
  *   set-betting book's home side against the moneyline; blind bets on total props;
- * - `floor`: closing moneylines whose favourite is quoted at the 1.01 floor (no fair price can be
- *   read from such a row: it is off the board).
+ * - `floor`: closing moneylines whose favourite is quoted at the 1.01 floor (the other side carries
+ *   the whole margin, and the row's `todds` overstate its chance).
  */
 import type { ClosingRow, Dataset, Fixture, OddsRow, ResultRow, SpecialDef } from '../../mocks/data';
 import { removeMargin } from '../../mocks/data/prices';
@@ -27,7 +27,7 @@ export interface LadderObs {
   readonly x: number;
 }
 
-/** A prop's chance against its own event's market (or a move of each). */
+/** A prop's chance against its own event's market (or a move of each, per step up of the handicap). */
 export interface PropPair {
   readonly prop: number;
   readonly event: number;
@@ -170,10 +170,11 @@ function totalProp(data: Dataset, s: AuditStats, f: Fixture, def: SpecialDef, fu
     const q = ladderAt(at, line);
     if (q !== null) push(s.props, 'total_ou', { prop: p, event: q });
     const prev = snaps[i - 1];
-    if (prev === undefined || Math.abs(line - prev[1]) !== 1) return;
-    // The same step on the event's own ladder: its P(over) at the new line now against at the old line then.
+    const up = prev === undefined ? 0 : line - prev[1];
+    if (prev === undefined || Math.abs(up) !== 1) return;
+    // The same step on the event's own ladder: its P(over) at the new line now against at the old line then (per step up).
     const before = ladderAt(prev[0], prev[1]);
-    if (q !== null && before !== null) push(s.props, 'total_ou step', { prop: p - prev[2], event: q - before });
+    if (q !== null && before !== null) push(s.props, 'total_ou step', { prop: (p - prev[2]) * up, event: (q - before) * up });
   });
   const last = snaps[snaps.length - 1];
   const total = full.score_home + full.score_away;
