@@ -19,8 +19,8 @@ import { SPORTS, type SportDef } from '../../../mocks/data/sports';
 
 const sport = (name: string): SportDef => SPORTS.find((s) => s.name === name) as SportDef;
 const race = (s: SportDef): RaceModel => s.model as RaceModel;
-/** Spread of a race sport's closing strengths: the ratings and form, and the news (a quarter of the spread). */
-const closeSd = (m: RaceModel): number => m.spread * Math.sqrt(1 + 0.25 ** 2);
+/** Spread of a race sport's closing strengths: the ratings and form, and the news between the open and the close (at most). */
+const closeSd = (m: RaceModel): number => Math.hypot(m.spread, m.newsStrength);
 const homeChance = (m: RaceModel, s: number): number => raceOutcome(m, [s, 0], [m.serveLevel, 0], 0, RACE_START).home;
 
 describe('race sports: how sure their favourites are', () => {
