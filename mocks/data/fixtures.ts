@@ -91,7 +91,8 @@ export const sideRating = (core: Core, league: LeagueDef, side: number, season: 
 /** The strength and pace an event opens on: the sides' ratings, the home edge, and a little form. */
 function openingView(model: SportModel, league: LeagueDef, gap: number | null, rng: Rng): [number, number] {
   const form = rng.normal();
-  const wide = model.engine === 'race' && league.tier === 3 ? 1.25 : 1;
+  // Lower tiers mismatch more: a race sport's third tier spreads its strengths a tenth wider.
+  const wide = model.engine === 'race' && league.tier === 3 ? 1.1 : 1;
   const strength = model.homeEdge + model.spread * wide * (gap === null ? form : 0.9 * gap + 0.436 * form);
   const drift = rng.normal();
   switch (model.engine) {

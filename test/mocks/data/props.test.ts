@@ -100,6 +100,35 @@ describe('props priced from the event model at the moment', () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  it("a total prop whose handicap steps by a whole goal moves its P(over) as its event's totals ladder does", () => {
+    // Soccer: P(over) falls some twenty points per goal of line, on the prop as on the ladder.
+    const steps: { prop: number; ladder: number; up: number }[] = [];
+    const overAt = (f: Fixture, at: number, line: number): number | undefined => {
+      const row = data.odds(f, at, { fullHistory: false, mainOnly: false, rowCap: 500 }).rows.find((r) => r.period === 0 && r.market === 'totals' && r.line === line);
+      return row === undefined ? undefined : 1 / (row.todds1 as number);
+    };
+    for (const f of fixtures(NOW - 9 * DAY, NOW - 2 * DAY).filter((x) => x.sport.name === 'Soccer' && x.child === null && x.priced)) {
+      if (steps.length >= 12) break;
+      const ou = data.props(f, NOW).find((p) => p.bet_type === 'over_under');
+      if (ou === undefined) continue;
+      const over = data.specialOdds(data.special(ou.special_id as number, NOW)!, NOW, true).filter((r) => r.contestant_line_id === (ou.special_id as number) * 100 + 1);
+      over.forEach((row, i) => {
+        const prev = over[i - 1];
+        if (prev === undefined || Math.abs((row.handicap as number) - (prev.handicap as number)) !== 1) return;
+        // The ladder's P(over) at the new line now against at the old line then: the same step on the event's own board.
+        const now = overAt(f, Date.parse(row.timestamp as string), row.handicap as number);
+        const then = overAt(f, Date.parse(prev.timestamp as string), prev.handicap as number);
+        if (now === undefined || then === undefined) throw new Error('a total prop off its event ladder');
+        steps.push({ prop: 1 / (row.todds as number) - 1 / (prev.todds as number), ladder: now - then, up: (row.handicap as number) - (prev.handicap as number) });
+      });
+    }
+    expect(steps.length).toBeGreaterThanOrEqual(12);
+    for (const s of steps) {
+      expect(Math.abs(s.prop - s.ladder)).toBeLessThan(0.015);
+      expect(-s.prop * s.up).toBeGreaterThan(0.1);
+    }
+  });
+
   it('a prop snapshot uses only what was known at its time: its history up to then never changes later', () => {
     const f = findFixture((x) => x.sport.props && x.child === null && x.priced);
     for (const p of data.props(f, NOW)) {
