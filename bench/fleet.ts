@@ -67,18 +67,27 @@ async function fleet(plan: string, rps: number | 'account' | null, n: number, ma
     p50: percentile(sum.waits, 50),
     p99: percentile(sum.waits, 99),
     perCall: attempts === 0 ? Number.NaN : (after - before) / attempts,
-    refused: Object.entries(sum.failed).map(([k, v]) => `${k} ${v}`).join(', '),
+    refused: Object.entries(sum.failed)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
   };
 }
 
-console.log(`node ${process.version}, ${SECONDS} s per run, ${CONCURRENCY} calls in flight per worker, one Redis (${server.url}), one standalone mock\n`);
-console.log('| plan (rate) | workers | requests/s together | of the rate | most in one second | 429 | charged / counted | wait p50 / p99 | Redis round trips per call |');
+console.log(
+  `node ${process.version}, ${SECONDS} s per run, ${CONCURRENCY} calls in flight per worker, one Redis (${server.url}), one standalone mock\n`,
+);
+console.log(
+  '| plan (rate) | workers | requests/s together | of the rate | most in one second | 429 | charged / counted | wait p50 / p99 | Redis round trips per call |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 const row = (label: string, rate: number, n: number, r: Awaited<ReturnType<typeof fleet>>) =>
   console.log(
     `| ${label} | ${n} | ${r.rps.toFixed(2)} | ${((100 * r.rps) / rate).toFixed(1)}% | ${r.busiest} | ${r.limited} | ${r.charged} / ${r.counted} | ${r.p50.toFixed(0)} / ${r.p99.toFixed(0)} ms | ${r.perCall.toFixed(2)} |`,
   );
-for (const [plan, rate] of [['trial', 2], ['pro', 20]] as const) {
+for (const [plan, rate] of [
+  ['trial', 2],
+  ['pro', 20],
+] as const) {
   for (const n of FLEETS) row(`${plan} (${rate}/s)`, rate, n, await fleet(plan, rate, n, null));
 }
 // The rate learned from the account by the fleet itself: one process reads it, the others take it from Redis.

@@ -206,7 +206,9 @@ const isSettled = (r: ResultRow | undefined): r is ResultRow & { score_home: num
 
 /** The full-event moneyline home fair probability in latest mode at `at`, or null. */
 function homeFairAt(data: Dataset, f: Fixture, at: number): { p: number; row: OddsRow } | null {
-  const row = data.odds(f, at, { fullHistory: false, mainOnly: true, rowCap: 10_000 }).rows.find((r) => r.period === 0 && r.market === 'moneyline');
+  const row = data
+    .odds(f, at, { fullHistory: false, mainOnly: true, rowCap: 10_000 })
+    .rows.find((r) => r.period === 0 && r.market === 'moneyline');
   const p = row === undefined ? null : fairOf(row.todds1);
   return row === undefined || p === null || row.status !== 1 ? null : { p, row };
 }
@@ -298,8 +300,16 @@ function collect(data: Dataset, s: SportStats, f: Fixture, scanHistory: boolean)
       into.inner.push(lo[1] - hi[1]);
       into.inside.push(x > lo[0] && x < hi[0] ? 1 : 0);
     };
-    between(s.disp.totals, totals.map((r) => [r.line as number, fairOf(r.todds1)] as const), full.score_home + full.score_away);
-    between(s.disp.margins, spreads.map((r) => [-(r.line as number), fairOf(r.todds1)] as const), full.score_home - full.score_away);
+    between(
+      s.disp.totals,
+      totals.map((r) => [r.line as number, fairOf(r.todds1)] as const),
+      full.score_home + full.score_away,
+    );
+    between(
+      s.disp.margins,
+      spreads.map((r) => [-(r.line as number), fairOf(r.todds1)] as const),
+      full.score_home - full.score_away,
+    );
     const fitT = fitLadder(totals.map((r) => [r.line as number, fairOf(r.todds1) ?? NaN] as const));
     if (fitT !== null) {
       s.disp.totals.d.push(full.score_home + full.score_away - fitT.mu);
@@ -402,7 +412,10 @@ function specialStats(data: Dataset): { props: number[]; outrights: number[]; be
         for (const t of new Set(history.map((r) => r.timestamp))) {
           // The book at each snapshot: the latest row of every contestant line by then.
           const latest = data.specialOdds(def, Date.parse(t as string), false);
-          tally(latest.map((r) => r.odds as number), out.props);
+          tally(
+            latest.map((r) => r.odds as number),
+            out.props,
+          );
         }
       }
     }
@@ -410,7 +423,10 @@ function specialStats(data: Dataset): { props: number[]; outrights: number[]; be
   for (const specialId of new Set(data.outrights(undefined, NOW).map((o) => o.special_id as number))) {
     const def = data.special(specialId, NOW);
     if (def === undefined) continue;
-    tally(data.specialOdds(def, NOW, false).map((r) => r.odds as number), out.outrights);
+    tally(
+      data.specialOdds(def, NOW, false).map((r) => r.odds as number),
+      out.outrights,
+    );
   }
   return out;
 }
@@ -429,7 +445,13 @@ function baseRate(s: SportStats): number {
     acc[1]++;
     sums.set(g, acc);
   });
-  return brierOf(s.brier.group.map((g) => { const [y, n] = sums.get(g)!; return y / n; }), s.brier.y);
+  return brierOf(
+    s.brier.group.map((g) => {
+      const [y, n] = sums.get(g)!;
+      return y / n;
+    }),
+    s.brier.y,
+  );
 }
 
 interface Verdict {
@@ -503,7 +525,11 @@ function report(s: SportStats): Verdict {
     `${pct(fav)}±${pct(favSe)}`.padStart(13),
     `${pct(long)}±${pct(longSe)}`.padStart(14),
     `${pct(favClv)}/${pct(longClv)}`.padStart(13),
-    fails.length === 0 ? 'ok' : fails.length === noise.length ? `ok within noise (${noise.join(',')})` : fails.filter((x) => !noise.includes(x)).join(','),
+    fails.length === 0
+      ? 'ok'
+      : fails.length === noise.length
+        ? `ok within noise (${noise.join(',')})`
+        : fails.filter((x) => !noise.includes(x)).join(','),
   ];
   return { line: cells.join(' '), fails: fails.filter((x) => !noise.includes(x)), noise };
 }
@@ -558,7 +584,9 @@ const started = performance.now();
 const audits = new Map<number, SportAudit>();
 for (const seed of SEEDS) {
   const data: Dataset = createDataset(seed);
-  console.log(`market realism: seed ${seed}, now ${new Date(NOW).toISOString()}, up to ${EVENTS} settled parent events per sport, full histories of ${HISTORY}`);
+  console.log(
+    `market realism: seed ${seed}, now ${new Date(NOW).toISOString()}, up to ${EVENTS} settled parent events per sport, full histories of ${HISTORY}`,
+  );
   if (PART !== 'audit') {
     console.log('overround columns: closing 2-way and 3-way moneylines, main spread/totals, alternates, team totals, in-play rows');
     console.log(header);
@@ -585,16 +613,24 @@ for (const seed of SEEDS) {
   if (PART === 'audit') continue;
   const sp = specialStats(data);
   console.log('');
-  console.log(`props: mean overround ${pct(mean(sp.props))} over ${sp.props.length} books; outrights: mean overround ${pct(mean(sp.outrights))} over ${sp.outrights.length} books`);
+  console.log(
+    `props: mean overround ${pct(mean(sp.props))} over ${sp.props.length} books; outrights: mean overround ${pct(mean(sp.outrights))} over ${sp.outrights.length} books`,
+  );
   console.log(`specials: ${sp.below} of ${sp.quotes} quotes below 1.01; longest price ${sp.longest.toFixed(2)}`);
   const failing = verdicts.filter((v) => v.fails.length > 0).length;
   const noisy = verdicts.filter((v) => v.fails.length === 0 && v.noise.length > 0).length;
-  console.log(`${verdicts.length - failing - noisy} of ${verdicts.length} sports meet every target, ${noisy} more miss one only within sampling noise (2 SE), ${failing} miss one beyond it\n`);
+  console.log(
+    `${verdicts.length - failing - noisy} of ${verdicts.length} sports meet every target, ${noisy} more miss one only within sampling noise (2 SE), ${failing} miss one beyond it\n`,
+  );
 }
 if (PART !== 'realism') {
   const missing = printAudit([...audits.values()], SEEDS);
   console.log(`${audits.size - missing} of ${audits.size} sports meet every issue-23 target (beyond sampling noise)`);
   const flagged = [...audits].filter(([, a]) => hasFindings(a));
-  if (CONFIRM.length > 0 && flagged.length > 0) printConfirmation(flagged.map(([sportId, a]) => [a, confirmation(a, sportId)]), CONFIRM);
+  if (CONFIRM.length > 0 && flagged.length > 0)
+    printConfirmation(
+      flagged.map(([sportId, a]) => [a, confirmation(a, sportId)]),
+      CONFIRM,
+    );
 }
 console.log(`${((performance.now() - started) / 1000).toFixed(1)} s`);

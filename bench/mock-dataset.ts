@@ -40,7 +40,9 @@ async function time(label: string, fn: () => unknown, runs = 9): Promise<void> {
   warm.sort((a, b) => a - b);
   const max = warm[runs - 1] ?? 0;
   worst = Math.max(worst, max);
-  console.log(`${label.padEnd(46)} cold ${ms(cold).padStart(10)}   warm median ${ms(warm[runs >> 1] ?? 0).padStart(9)}   max ${ms(max).padStart(9)}`);
+  console.log(
+    `${label.padEnd(46)} cold ${ms(cold).padStart(10)}   warm median ${ms(warm[runs >> 1] ?? 0).padStart(9)}   max ${ms(max).padStart(9)}`,
+  );
 }
 let worst = 0;
 
@@ -82,7 +84,9 @@ const heavy = find((f) => f.heavy && f.priced && f.sport.live && f.child === nul
 const id = String(heavy.eventId);
 console.log(`heavy event ${id} (${heavy.sport.name}): ${data.timeline(heavy).count} snapshots`);
 // The most expensive model to price in play: a volleyball match (five sets of rally points).
-const rally = find((f) => f.sport.name === 'Volleyball' && f.priced && !f.abandoned && data.liveState(f, f.starts + 60_000) !== 'not-covered');
+const rally = find(
+  (f) => f.sport.name === 'Volleyball' && f.priced && !f.abandoned && data.liveState(f, f.starts + 60_000) !== 'not-covered',
+);
 const rallyId = String(rally.eventId);
 console.log(`race event ${rallyId} (${rally.sport.name}): ${data.timeline(rally).count} snapshots`);
 const withProps = find((f) => f.sport.props && f.priced && f.child === null);
@@ -126,4 +130,6 @@ console.log(`slowest warm answer: ${ms(worst)} (target under 20 ms)`);
 const page = await handle('events.list', { live: '1' });
 console.log(`live page: ${page.rows} events, ${page.verified} verified, cursor ${page.nextCursor === undefined ? 'none' : 'present'}`);
 start = performance.now();
-console.log(`heap after the runs: ${mb(heap())} (gc ${gc === undefined ? 'not exposed: run node --expose-gc for exact figures' : 'exposed'})`);
+console.log(
+  `heap after the runs: ${mb(heap())} (gc ${gc === undefined ? 'not exposed: run node --expose-gc for exact figures' : 'exposed'})`,
+);

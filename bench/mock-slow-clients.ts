@@ -63,27 +63,45 @@ console.log(`${CONNECTIONS} slow-header connections against ${server.url}; bound
 console.log('  t (s) | open | answered');
 for (let t = 1; t <= SECONDS; t++) {
   await new Promise((resolve) => setTimeout(resolve, started + t * 1_000 - performance.now()));
-  console.log(`  ${String(t).padStart(5)} | ${String(open()).padStart(4)} | ${String(conns.filter((c) => c.answered !== undefined).length).padStart(8)}`);
+  console.log(
+    `  ${String(t).padStart(5)} | ${String(open()).padStart(4)} | ${String(conns.filter((c) => c.answered !== undefined).length).padStart(8)}`,
+  );
 }
 clearInterval(drip);
 
 const seconds = (ms: number) => (ms / 1_000).toFixed(2);
-const closedAfter = conns.filter((c) => c.closed !== undefined).map((c) => c.closed! - c.opened).sort((a, b) => a - b);
+const closedAfter = conns
+  .filter((c) => c.closed !== undefined)
+  .map((c) => c.closed! - c.opened)
+  .sort((a, b) => a - b);
 const accepted = conns.map((c) => c.opened - started).sort((a, b) => a - b);
 console.log(`\naccepted: after ${seconds(accepted[0]!)} s (first), ${seconds(accepted.at(-1)!)} s (last)`);
 const statuses = new Map<string, number>();
 for (const c of conns) statuses.set(c.status ?? '(none)', (statuses.get(c.status ?? '(none)') ?? 0) + 1);
-const answeredAfter = conns.filter((c) => c.answered !== undefined).map((c) => c.answered! - c.opened).sort((a, b) => a - b);
+const answeredAfter = conns
+  .filter((c) => c.answered !== undefined)
+  .map((c) => c.answered! - c.opened)
+  .sort((a, b) => a - b);
 const answerBound = SLOW_CLIENT_BOUNDS.headersTimeoutMs + SLOW_CLIENT_BOUNDS.checkIntervalMs;
 const bound = answerBound + SLOW_CLIENT_BOUNDS.lingerMs;
-console.log(`answered: ${answeredAfter.length} of ${CONNECTIONS}; after ${seconds(answeredAfter[0] ?? NaN)} s (first), ${seconds(answeredAfter.at(-1) ?? NaN)} s (last)`);
-console.log(`closed: ${closedAfter.length} of ${CONNECTIONS}; after ${seconds(closedAfter[0] ?? NaN)} s (first), ${seconds(closedAfter[Math.floor(closedAfter.length / 2)] ?? NaN)} s (median), ${seconds(closedAfter.at(-1) ?? NaN)} s (last)`);
+console.log(
+  `answered: ${answeredAfter.length} of ${CONNECTIONS}; after ${seconds(answeredAfter[0] ?? NaN)} s (first), ${seconds(answeredAfter.at(-1) ?? NaN)} s (last)`,
+);
+console.log(
+  `closed: ${closedAfter.length} of ${CONNECTIONS}; after ${seconds(closedAfter[0] ?? NaN)} s (first), ${seconds(closedAfter[Math.floor(closedAfter.length / 2)] ?? NaN)} s (median), ${seconds(closedAfter.at(-1) ?? NaN)} s (last)`,
+);
 console.log(`answers: ${[...statuses].map(([s, n]) => `${s}: ${n}`).join(', ')}`);
 // Node's check runs on a timer of the busy event loop, and the probe writes every 50 ms: a quarter of a second of slack.
 const SLACK_MS = 250;
 const all408 = statuses.size === 1 && statuses.has('HTTP/1.1 408 Request Timeout');
-const ok = all408 && (answeredAfter.at(-1) ?? Infinity) <= answerBound + SLACK_MS && closedAfter.length === CONNECTIONS && (closedAfter.at(-1) ?? Infinity) <= bound + SLACK_MS;
-console.log(`${ok ? 'PASS' : 'FAIL'}  every connection answered 408 within ${seconds(answerBound)} s (headers timeout + check interval) and closed within ${seconds(bound)} s (+ linger), each with ${SLACK_MS} ms of timer slack`);
+const ok =
+  all408 &&
+  (answeredAfter.at(-1) ?? Infinity) <= answerBound + SLACK_MS &&
+  closedAfter.length === CONNECTIONS &&
+  (closedAfter.at(-1) ?? Infinity) <= bound + SLACK_MS;
+console.log(
+  `${ok ? 'PASS' : 'FAIL'}  every connection answered 408 within ${seconds(answerBound)} s (headers timeout + check interval) and closed within ${seconds(bound)} s (+ linger), each with ${SLACK_MS} ms of timer slack`,
+);
 for (const { socket } of conns) socket.destroy();
 await server.close();
 process.exitCode = ok ? 0 : 1;

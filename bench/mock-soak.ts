@@ -90,7 +90,8 @@ const MIX: ((n: number) => Promise<unknown>)[] = [
   () => hit('/v1/catalog/sports'), // 401
   (n) => hit(`/v1/catalog/sports?unknown${n % 7}=1`, { headers: bearer(demo) }), // 400
   (n) => hit(`/v1/nope/${n}`, { method: 'POST', headers: bearer(demo), body: 'x'.repeat(300_000) }), // 404, body drained
-  () => hit('/v1/account/keys', { method: 'POST', headers: { ...bearer(demo), ...json }, body: JSON.stringify({ name: 'x'.repeat(100_000) }) }), // 413
+  () =>
+    hit('/v1/account/keys', { method: 'POST', headers: { ...bearer(demo), ...json }, body: JSON.stringify({ name: 'x'.repeat(100_000) }) }), // 413
   () => hit('/v1/catalog/sports', { method: 'PUT', headers: bearer(demo) }), // 404
   () => hit(`/v1/events/${settled[spread.histories++ % settled.length]}/odds?full_history=1`, { headers: bearer(demo) }), // kept answers, past their bound
   () => hit(`/v1/events/${settled[spread.results++ % settled.length]}/results`, { headers: bearer(demo) }),
@@ -99,7 +100,11 @@ const MIX: ((n: number) => Promise<unknown>)[] = [
   async () => {
     const res = await hit('/__challenge', { method: 'POST', headers: { ...json, Origin: base }, body: '{}' });
     const token = res?.status === 200 ? (JSON.parse(res.text) as { challenge_token: string }).challenge_token : '';
-    await hit('/v1/recovery/requests', { method: 'POST', headers: json, body: JSON.stringify({ email: 'nobody@soak.test', challenge_token: token }) });
+    await hit('/v1/recovery/requests', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'nobody@soak.test', challenge_token: token }),
+    });
   },
 ];
 
@@ -170,7 +175,9 @@ clearInterval(timer);
 sample();
 
 console.log(`mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base}${gc ? '' : ' (run with --expose-gc for heap after GC)'}`);
-console.log(`bounds: response cache ${CACHE_BOUNDS.maxCount} answers for ${CACHE_BOUNDS.maxAgeMs / 60_000} min; kept answers ${STABLE_ANSWER_BOUNDS.maxCount} answers and ${mb(STABLE_ANSWER_BOUNDS.maxBytes)} MB; ${settled.length} settled events in the mix\n`);
+console.log(
+  `bounds: response cache ${CACHE_BOUNDS.maxCount} answers for ${CACHE_BOUNDS.maxAgeMs / 60_000} min; kept answers ${STABLE_ANSWER_BOUNDS.maxCount} answers and ${mb(STABLE_ANSWER_BOUNDS.maxBytes)} MB; ${settled.length} settled events in the mix\n`,
+);
 console.log('   t (s) | answered | req/s  | RSS (MB) | heap (MB) | external (MB) | cache | kept (MB)     | 5xx | lost');
 console.log('  -------+----------+--------+----------+-----------+---------------+-------+---------------+-----+-----');
 for (const s of samples) {
@@ -184,18 +191,25 @@ if (SECONDS >= 120) {
   const minutes = Array.from({ length: Math.floor(SECONDS / 60) + 1 }, (_, m) => nearest(m * 60));
   console.log('\n  RSS per minute (MB): ' + minutes.map((s) => `${Math.round(s.t / 60)} min ${mb(s.rss)}`).join(', '));
 }
-const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([s, c]) => `${s}: ${c}`).join(', ');
+const statuses = [...stats.byStatus]
+  .sort(([a], [b]) => a - b)
+  .map(([s, c]) => `${s}: ${c}`)
+  .join(', ');
 console.log(`\nstatuses: ${statuses}`);
 
 // Warm once both answer caches are full (the response cache at its count, the kept answers at a bound), and past the minimum.
-const full = (s: Sample) => s.cached >= CACHE_BOUNDS.maxCount && (s.kept >= STABLE_ANSWER_BOUNDS.maxCount || s.keptChars >= 0.95 * STABLE_ANSWER_BOUNDS.maxBytes);
+const full = (s: Sample) =>
+  s.cached >= CACHE_BOUNDS.maxCount && (s.kept >= STABLE_ANSWER_BOUNDS.maxCount || s.keptChars >= 0.95 * STABLE_ANSWER_BOUNDS.maxBytes);
 const filled = samples.find(full);
 const afterWarmUp = samples.find((s) => s.t >= Math.max(WARM_UP_S, filled?.t ?? 0)) ?? samples.at(-1)!;
 const last = samples.at(-1)!;
 const growth = (last.rss - afterWarmUp.rss) / afterWarmUp.rss;
 console.log(`\ncaches full at ${filled === undefined ? 'no sample (the run is too short to fill them)' : `${filled.t} s`}`);
 const verdicts = [
-  [`RSS growth after ${afterWarmUp.t} s (the caches full, and at least ${WARM_UP_S} s): ${(growth * 100).toFixed(1)}%, ${mb(afterWarmUp.rss)} -> ${mb(last.rss)} MB (target < 10%)`, growth < 0.1],
+  [
+    `RSS growth after ${afterWarmUp.t} s (the caches full, and at least ${WARM_UP_S} s): ${(growth * 100).toFixed(1)}%, ${mb(afterWarmUp.rss)} -> ${mb(last.rss)} MB (target < 10%)`,
+    growth < 0.1,
+  ],
   [`5xx: ${fiveXx()} (target 0)`, fiveXx() === 0],
   [`lost: ${stats.lost} of ${stats.sent} sent, ${stats.answered} answered (target 0)`, stats.lost === 0 && stats.sent === stats.answered],
 ] as const;

@@ -20,7 +20,9 @@ interface Usage {
 }
 
 function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ url: string; scenarios?: Scenario[] }> } {
-  const proc = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/throughput-child.ts'), kind], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/throughput-child.ts'), kind], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = new Promise<{ url: string; scenarios?: Scenario[] }>((done, fail) => {
     proc.once('error', fail);
     proc.on('message', (m: { kind: string; url: string; scenarios?: Scenario[] }) => {
@@ -48,7 +50,14 @@ async function load(url: string, s: Scenario) {
     duration: SECONDS,
     headers: { authorization: `Bearer ${s.key}` },
   });
-  return { rps: result.requests.average, total: result.requests.total, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors + result.timeouts };
+  return {
+    rps: result.requests.average,
+    total: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 async function measure(proc: ChildProcess, url: string, s: Scenario) {
@@ -86,7 +95,17 @@ for (const s of scenarios) {
 mock.proc.send({ kind: 'stop' });
 bare.proc.send({ kind: 'stop' });
 
-const head = ['scenario', 'status', 'bare req/s', 'mock req/s', 'mock/bare', 'CPU us/req bare / mock', 'mock p50 / p99', 'mock RSS', 'errors'];
+const head = [
+  'scenario',
+  'status',
+  'bare req/s',
+  'mock req/s',
+  'mock/bare',
+  'CPU us/req bare / mock',
+  'mock p50 / p99',
+  'mock RSS',
+  'errors',
+];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
 console.log(`\nmock server vs bare node:http, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per run, Node ${process.versions.node}`);

@@ -134,14 +134,24 @@ function measureValidation(iterations: number) {
   const validated = () => validateBody<unknown[]>(schema, JSON.parse(text), 'events.odds', meta);
   const times: [number[], number[]] = [[], []];
   for (let i = 0; i < iterations; i++) {
-    for (const [k, fn] of (i % 2 === 0 ? [[0, parse], [1, validated]] : [[1, validated], [0, parse]]) as [0 | 1, () => unknown[]][]) {
+    for (const [k, fn] of (i % 2 === 0
+      ? [
+          [0, parse],
+          [1, validated],
+        ]
+      : [
+          [1, validated],
+          [0, parse],
+        ]) as [0 | 1, () => unknown[]][]) {
       const t0 = performance.now();
       if (fn().length !== 10_000) throw new Error('wrong row count');
       times[k].push(performance.now() - t0);
     }
   }
   const [p, v] = times.map(median) as [number, number];
-  console.log(`${'validation'.padEnd(12)} JSON.parse ${p.toFixed(3)} ms   + in-place validation ${v.toFixed(3)} ms   ratio ${(v / p).toFixed(3)}x   (10,000 rows)`);
+  console.log(
+    `${'validation'.padEnd(12)} JSON.parse ${p.toFixed(3)} ms   + in-place validation ${v.toFixed(3)} ms   ratio ${(v / p).toFixed(3)}x   (10,000 rows)`,
+  );
 }
 
 console.log(`node ${process.version}, medians of runs in rotating order, validation on`);

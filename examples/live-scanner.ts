@@ -51,7 +51,9 @@ function line(event: Event, rows: OddsSnapshot[]): string {
 async function refresh(odds: SportsOdds, signal: AbortSignal): Promise<{ events: Event[]; lines: string[]; calls: number }> {
   const events: Event[] = [];
   let calls = 0;
-  for await (const page of odds.events.live(sportId === undefined ? { limit: 100 } : { sport_id: sportId, limit: 100 }, { signal }).pages()) {
+  for await (const page of odds.events
+    .live(sportId === undefined ? { limit: 100 } : { sport_id: sportId, limit: 100 }, { signal })
+    .pages()) {
     calls += 1;
     events.push(...page.data);
   }
@@ -66,7 +68,8 @@ const target = connect({ rateLimit: { requestsPerSecond: 'account' } });
 await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
   const sports = await odds.catalog.sports({ signal });
-  const sport = sportId === undefined ? 'events, every sport,' : `${sports.find((s) => s.sport_id === sportId)?.name ?? `sport ${sportId}`} events`;
+  const sport =
+    sportId === undefined ? 'events, every sport,' : `${sports.find((s) => s.sport_id === sportId)?.name ?? `sport ${sportId}`} events`;
   const tty = process.stdout.isTTY === true;
   for (let n = 1; n <= refreshes; n++) {
     const before = odds.credits.spent;
@@ -75,12 +78,18 @@ await runExample(target.baseUrl, async (signal) => {
     if (tty) process.stdout.write('\x1b[2J\x1b[H');
     else if (n > 1) console.log('');
     console.log(`Live ${sport} on ${target.label}`);
-    console.log(`refresh ${n} at ${new Date().toISOString().slice(11, 19)} UTC${Number.isFinite(refreshes) ? ` of ${refreshes}` : `, every ${intervalMs / 1000} s: Ctrl-C to stop`}`);
-    console.log(`${count(events.length)} events in play${events.length > lines.length ? `, the first ${lines.length} by kickoff` : ''}; prices are decimal odds of the latest snapshot, full event\n`);
+    console.log(
+      `refresh ${n} at ${new Date().toISOString().slice(11, 19)} UTC${Number.isFinite(refreshes) ? ` of ${refreshes}` : `, every ${intervalMs / 1000} s: Ctrl-C to stop`}`,
+    );
+    console.log(
+      `${count(events.length)} events in play${events.length > lines.length ? `, the first ${lines.length} by kickoff` : ''}; prices are decimal odds of the latest snapshot, full event\n`,
+    );
     console.log(`  ${'kickoff'.padEnd(8)}${'match'.padEnd(40)}   score   home  draw  away   spread  home  away   total  over under`);
     for (const text of lines) console.log(text);
     if (lines.length === 0) console.log('  (nothing in play right now)');
-    console.log(`\ncredits: ${credits(spent)} this refresh (${calls} ${calls === 1 ? 'call' : 'calls'}), ${credits(odds.credits.spent)} since start · ${windows(odds.credits)}`);
+    console.log(
+      `\ncredits: ${credits(spent)} this refresh (${calls} ${calls === 1 ? 'call' : 'calls'}), ${credits(odds.credits.spent)} since start · ${windows(odds.credits)}`,
+    );
     if (n < refreshes) await sleep(intervalMs, undefined, { signal });
   }
 });

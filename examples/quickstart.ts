@@ -30,14 +30,20 @@ await runExample(target.baseUrl, async () => {
   const sportId = soccer?.sport_id as number;
   const leagues = await odds.catalog.leagues({ sport_id: sportId }).withMeta();
   const periods = await odds.catalog.periods({ sport_id: sportId }).withMeta();
-  console.log(`   ${sports.data.length} sports ${cost(sports.meta)}; ${soccer?.name} (sport_id ${sportId}) has ${leagues.data.length} leagues ${cost(leagues.meta)}, e.g. ${leagues.data.slice(0, 3).map((l) => l.league_name).join(', ')}`);
+  console.log(
+    `   ${sports.data.length} sports ${cost(sports.meta)}; ${soccer?.name} (sport_id ${sportId}) has ${leagues.data.length} leagues ${cost(leagues.meta)}, e.g. ${leagues.data
+      .slice(0, 3)
+      .map((l) => l.league_name)
+      .join(', ')}`,
+  );
   const periodNames = periods.data.map((p) => `p${p.period} ${p.description}`).join(', ');
   console.log(`   its periods ${cost(periods.meta)}: ${periodNames}`);
 
   title(2, `Upcoming ${soccer?.name} events`);
   const upcoming = await odds.events.list({ sport_id: sportId, limit: 5 }).withMeta();
   console.log(`   the next ${upcoming.data.length} ${cost(upcoming.meta)}:`);
-  for (const e of upcoming.data) console.log(`   ${when(e.starts)}  ${e.runner_home} v ${e.runner_away}  (event ${e.event_id}, version ${e.version})`);
+  for (const e of upcoming.data)
+    console.log(`   ${when(e.starts)}  ${e.runner_home} v ${e.runner_away}  (event ${e.event_id}, version ${e.version})`);
 
   const next = upcoming.data[0];
   if (next?.event_id != null) {
@@ -58,7 +64,9 @@ await runExample(target.baseUrl, async () => {
   if (done?.event_id != null) {
     const closing = await odds.events.closingLines(done.event_id).withMeta();
     const main = closing.data.filter((r) => r.alt_line_id === null && r.period === 0);
-    console.log(`   ${done.runner_home} v ${done.runner_away} (${when(done.starts)}): ${closing.data.length} closing rows ${cost(closing.meta)}, the full-match main lines:`);
+    console.log(
+      `   ${done.runner_home} v ${done.runner_away} (${when(done.starts)}): ${closing.data.length} closing rows ${cost(closing.meta)}, the full-match main lines:`,
+    );
     console.log(`   ${header}`);
     for (const r of main) console.log(`   ${row(r)}`);
 
@@ -68,13 +76,24 @@ await runExample(target.baseUrl, async () => {
       const taken = Math.round(ref.odds1 * 1.04 * 100) / 100;
       const market = ref.market as 'moneyline' | 'spread' | 'totals' | 'home_totals' | 'away_totals';
       const side = market === 'moneyline' || market === 'spread' ? 'home' : 'over';
-      const bet = { event_id: done.event_id, market, side, odds: taken, stake: 100, ...(ref.line == null ? {} : { line: ref.line }) } as const;
+      const bet = {
+        event_id: done.event_id,
+        market,
+        side,
+        odds: taken,
+        stake: 100,
+        ...(ref.line == null ? {} : { line: ref.line }),
+      } as const;
       const { data: clv, meta } = await odds.analytics.clv(bet).withMeta();
       const pct = ((clv.clv ?? 0) * 100).toFixed(2);
-      console.log(`   ${market} ${side}${ref.line == null ? '' : ` ${ref.line}`} taken at ${taken}, closed at ${clv.closing_odds} ${cost(meta)}`);
+      console.log(
+        `   ${market} ${side}${ref.line == null ? '' : ` ${ref.line}`} taken at ${taken}, closed at ${clv.closing_odds} ${cost(meta)}`,
+      );
       console.log(`   CLV ${pct}%, expected win ${clv.expected_win?.toFixed(2)} on a stake of 100.`);
       console.log(`   CLV is measured against the fair closing price ${clv.true_closing_odds} (the close without the bookmaker's margin),`);
-      console.log(`   not the observed ${clv.closing_odds}: ${taken} / ${clv.true_closing_odds} - 1 = ${pct}%. Beating the observed close is not enough.`);
+      console.log(
+        `   not the observed ${clv.closing_odds}: ${taken} / ${clv.true_closing_odds} - 1 = ${pct}%. Beating the observed close is not enough.`,
+      );
     }
   }
 
@@ -90,7 +109,9 @@ await runExample(target.baseUrl, async () => {
     for (const e of page.data) inPlay.push(`${e.runner_home} v ${e.runner_away}`);
     if (page.incomplete) console.log('   incomplete: narrow the filters and restart');
   }
-  console.log(`   ${inPlay.length} events in play over ${pages} ${pages === 1 ? 'page' : 'pages'} (${empty} empty) [${credits(scanCredits)}]: ${inPlay.slice(0, 3).join('; ')}${inPlay.length > 3 ? '; ...' : ''}`);
+  console.log(
+    `   ${inPlay.length} events in play over ${pages} ${pages === 1 ? 'page' : 'pages'} (${empty} empty) [${credits(scanCredits)}]: ${inPlay.slice(0, 3).join('; ')}${inPlay.length > 3 ? '; ...' : ''}`,
+  );
 
   title(7, 'Credits');
   const c = odds.credits;

@@ -54,7 +54,8 @@ const OverrideBody = z.strictObject({
 /** A spec or override the caller got wrong is theirs to fix: `400 invalid_parameters` with its message. */
 function refused(error: unknown): never {
   if (error instanceof SpecError || error instanceof RangeError) throw invalidParameters(error.message);
-  if (error instanceof ServiceError && error.code === 'fixture_invalid') throw invalidParameters(error.message.replace(/^mock\.use\('[^']*'\): /, ''));
+  if (error instanceof ServiceError && error.code === 'fixture_invalid')
+    throw invalidParameters(error.message.replace(/^mock\.use\('[^']*'\): /, ''));
   throw error;
 }
 
@@ -64,13 +65,22 @@ function armStatic(mock: MockService, body: z.output<typeof OverrideBody>) {
   const routeId = registeredRoute(service, routeIdOf(body.route));
   const route = service.routes.find((r) => r.id === routeId)!;
   const options = { routeId, once: body.once, times: body.times, params: body.params };
-  if ((body.answer === undefined) === (body.error === undefined)) throw new RangeError('give exactly one of answer (a success body of the route) or error');
+  if ((body.answer === undefined) === (body.error === undefined))
+    throw new RangeError('give exactly one of answer (a success body of the route) or error');
   if (body.error !== undefined) {
     const { code, message, retry_after } = body.error;
     const codes = errorCodesOf(route);
-    if (!codes.has(code as KnownErrorCode)) throw new RangeError(`error.code: ${routeId} never answers ${code}; it answers ${[...codes].join(', ')}`);
+    if (!codes.has(code as KnownErrorCode))
+      throw new RangeError(`error.code: ${routeId} never answers ${code}; it answers ${[...codes].join(', ')}`);
     const error = mockError(code as KnownErrorCode, message, { retryAfter: retry_after });
-    return armOverride(service, { ...options, kind: 'error', detail: body.error, resolve: () => { throw error; } });
+    return armOverride(service, {
+      ...options,
+      kind: 'error',
+      detail: body.error,
+      resolve: () => {
+        throw error;
+      },
+    });
   }
   const answer = body.answer;
   checkAnswer(route, answer);

@@ -24,9 +24,17 @@ import type { ArmedFault } from './state/faults';
 
 const Status = z.enum(ACCOUNT_STATUSES);
 const ClockBody = z.union([z.strictObject({ now: z.iso.datetime({ offset: true }) }), z.strictObject({ advance_ms: z.int() })]);
-const AccountBody = z.strictObject({ email: z.email(), plan: z.optional(z.string()), status: z.optional(Status), recovery_email_verified: z.optional(z.boolean()) });
+const AccountBody = z.strictObject({
+  email: z.email(),
+  plan: z.optional(z.string()),
+  status: z.optional(Status),
+  recovery_email_verified: z.optional(z.boolean()),
+});
 const AccountPatch = z.strictObject({ status: z.optional(Status), email: z.optional(z.email()), plan: z.optional(z.string()) });
-const ChallengeBody = z.strictObject({ action: z.optional(z.string().check(z.minLength(1))), hostname: z.optional(z.string().check(z.minLength(1))) });
+const ChallengeBody = z.strictObject({
+  action: z.optional(z.string().check(z.minLength(1))),
+  hostname: z.optional(z.string().check(z.minLength(1))),
+});
 const CheckoutBody = z.strictObject({ email: z.email(), plan: z.string() });
 const routeIds = routeList.flatMap((r) => [r.id, r.path]);
 const FaultBody = z.strictObject({
@@ -138,7 +146,8 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     method: 'GET',
     path: '',
     summary: 'These operations as JSON; a browser asking for HTML gets the console',
-    run: async ({ request }) => (wantsHtml(request) ? consoleResponse() : ok({ console: '/__admin/', operations: ADMIN_OPERATIONS.map(listed) })),
+    run: async ({ request }) =>
+      wantsHtml(request) ? consoleResponse() : ok({ console: '/__admin/', operations: ADMIN_OPERATIONS.map(listed) }),
   },
   {
     method: 'POST',
@@ -149,7 +158,12 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
       return ok({ reset: true });
     },
   },
-  { method: 'GET', path: '/clock', summary: "The mock's clock (mock.clock.now())", run: async ({ mock }) => ok({ now: mock.clock.date().toISOString() }) },
+  {
+    method: 'GET',
+    path: '/clock',
+    summary: "The mock's clock (mock.clock.now())",
+    run: async ({ mock }) => ok({ now: mock.clock.date().toISOString() }),
+  },
   {
     method: 'POST',
     path: '/clock',
@@ -183,7 +197,12 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
     run: async ({ mock, request }) => {
       const body = await readJson(request, AccountBody);
       const created = await caught(() =>
-        mock.createAccount({ email: body.email, plan: body.plan, status: body.status, recoveryEmailVerified: body.recovery_email_verified }),
+        mock.createAccount({
+          email: body.email,
+          plan: body.plan,
+          status: body.status,
+          recoveryEmailVerified: body.recovery_email_verified,
+        }),
       );
       return ok({ email: created.email, api_key: created.apiKey }, 201);
     },
@@ -224,7 +243,12 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
       return ok(limit === undefined ? entries : entries.slice(-limit));
     },
   },
-  { method: 'GET', path: '/outbox', summary: 'Mail the service sent: recovery and verification links (mock.outbox())', run: async ({ mock }) => ok(await mock.outbox()) },
+  {
+    method: 'GET',
+    path: '/outbox',
+    summary: 'Mail the service sent: recovery and verification links (mock.outbox())',
+    run: async ({ mock }) => ok(await mock.outbox()),
+  },
   {
     method: 'POST',
     path: '/challenges',
@@ -252,14 +276,21 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
       return ok({ session_id: params['id'], status: 'complete' });
     },
   },
-  { method: 'GET', path: '/faults', summary: 'Armed faults, in the order they apply, with the requests each still applies to (mock.faults.list())', run: async ({ mock }) => ok(mock.faults.list().map(faultView)) },
+  {
+    method: 'GET',
+    path: '/faults',
+    summary: 'Armed faults, in the order they apply, with the requests each still applies to (mock.faults.list())',
+    run: async ({ mock }) => ok(mock.faults.list().map(faultView)),
+  },
   {
     method: 'POST',
     path: '/faults',
     summary: 'Arm a fault for the next requests of a route: a status, a dropped connection or latency (mock.faults.inject())',
     run: async ({ mock, request }) => {
       const { latency_ms, retry_after, code, ...rest } = await readJson(request, FaultBody);
-      const armed = await caught(() => mock.faults.inject({ ...rest, latencyMs: latency_ms, retryAfter: retry_after, code: code as KnownErrorCode | undefined }));
+      const armed = await caught(() =>
+        mock.faults.inject({ ...rest, latencyMs: latency_ms, retryAfter: retry_after, code: code as KnownErrorCode | undefined }),
+      );
       return ok({ armed: faultView(armed) }, 201);
     },
   },
@@ -293,7 +324,12 @@ export const ADMIN_OPERATIONS: readonly AdminOperation[] = [
   },
   // Events added by hand and route overrides (docs/testing.md).
   ...testingOperations.map(
-    (op): AdminOperation => ({ method: op.method, path: op.path, summary: op.summary, run: ({ mock, request, params }) => op.handle(mock, request, params['id'], readJson) }),
+    (op): AdminOperation => ({
+      method: op.method,
+      path: op.path,
+      summary: op.summary,
+      run: ({ mock, request, params }) => op.handle(mock, request, params['id'], readJson),
+    }),
   ),
 ];
 

@@ -86,7 +86,8 @@ function parse(argv: string[]): MockServerOptions {
     fail,
   );
   if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) fail('--now must be an RFC 3339 date-time');
-  if (values['api-key'] !== undefined && !API_KEY_PATTERN.test(values['api-key'])) fail('--api-key must be svc_live_ followed by 32 letters and digits');
+  if (values['api-key'] !== undefined && !API_KEY_PATTERN.test(values['api-key']))
+    fail('--api-key must be svc_live_ followed by 32 letters and digits');
   if (values.plan !== undefined && !['trial', 'starter', 'pro'].includes(values.plan)) fail('--plan must be trial, starter or pro');
   const publicOrigin = values['public-origin'];
   if (publicOrigin !== undefined && !URL.canParse(publicOrigin)) fail('--public-origin must be a URL');
@@ -225,7 +226,13 @@ async function writeRecording(dir: string, report: VerifyReport): Promise<void> 
   const fixtures = report.fixtures ?? [];
   await mkdir(dir, { recursive: true });
   for (const fixture of fixtures) await writeFile(join(dir, fixture.file), `${JSON.stringify(fixture.override, null, 2)}\n`);
-  const index = fixtures.map(({ file, check, request, status, requestId }) => ({ file, check, request, status, request_id: requestId ?? null }));
+  const index = fixtures.map(({ file, check, request, status, requestId }) => ({
+    file,
+    check,
+    request,
+    status,
+    request_id: requestId ?? null,
+  }));
   await writeFile(join(dir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
   process.stderr.write(`sports-odds-mock verify: ${fixtures.length} fixtures in ${dir}\n`);
 }

@@ -48,7 +48,11 @@ export interface GuardInput {
 export function controlRefusal({ method, headers, trustedOrigins, checkHost }: GuardInput): ServiceError | undefined {
   const host = headers.get('host');
   if (checkHost && !isLoopbackHost(host)) {
-    return new ServiceError(403, 'origin_rejected', 'the control plane answers only requests addressed to a loopback host (start the server with --admin-remote to lift this)');
+    return new ServiceError(
+      403,
+      'origin_rejected',
+      'the control plane answers only requests addressed to a loopback host (start the server with --admin-remote to lift this)',
+    );
   }
   if (SAFE_METHODS.has(method)) return undefined;
   const origin = headers.get('origin');

@@ -5,7 +5,16 @@
 import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
-import { RequestGuidanceMessage, routeList, type APIKeyScopes, type AccountStatus, type ApiKey, type KnownErrorCode, type QuotaWindow, type RouteId } from '../src/schemas';
+import {
+  RequestGuidanceMessage,
+  routeList,
+  type APIKeyScopes,
+  type AccountStatus,
+  type ApiKey,
+  type KnownErrorCode,
+  type QuotaWindow,
+  type RouteId,
+} from '../src/schemas';
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './context';
 import { createDataset, type EventSpec } from './data';
@@ -132,7 +141,10 @@ export interface MockService {
    * Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority), at
    * once: the next request sees it without an `await`. A refusal changes nothing and rejects the promise.
    */
-  updateAccount(email: string, change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined }): Promise<void>;
+  updateAccount(
+    email: string,
+    change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined },
+  ): Promise<void>;
   /**
    * Injects faults and latency into the next requests of a route; lists the armed ones (with the
    * requests each still applies to) and disarms one by id, or all.
@@ -153,7 +165,14 @@ export interface MockService {
   /** Marks a checkout paid, at once (the promise rejects for an unknown session). */
   completeCheckout(sessionId: string): Promise<void>;
   /** Adds an active support guidance message shown in an account's request health, at once (the promise rejects with a `RangeError` when malformed). */
-  addGuidance(init: { email: string; title: string; body: string; endpoint?: string | undefined; error_code?: string | undefined; expires_at?: string | undefined }): Promise<RequestGuidanceMessage>;
+  addGuidance(init: {
+    email: string;
+    title: string;
+    body: string;
+    endpoint?: string | undefined;
+    error_code?: string | undefined;
+    expires_at?: string | undefined;
+  }): Promise<RequestGuidanceMessage>;
   /** Events chosen by the test: `mock.data.addEvent(spec)`. */
   readonly data: MockData;
   /**
@@ -262,7 +281,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   // characters, which the service must answer with its own 4xx envelope.
   const apiPrefix = `${new URL(resolved.baseUrl).href.replace(/\/+$/, '')}/v1/`;
   const mock: MockService = {
-    handlers: [http.all(({ request }) => request.url.startsWith(apiPrefix), ({ request }) => fetchOne(request))],
+    handlers: [
+      http.all(
+        ({ request }) => request.url.startsWith(apiPrefix),
+        ({ request }) => fetchOne(request),
+      ),
+    ],
     baseUrl: resolved.baseUrl,
     clock: time.handle,
     apiKey: demoKey,
@@ -284,7 +308,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const hash = await sha256Hex(plaintext);
       // Checked right before the synchronous insert, as the route does: the same 5-active-key limit.
       if (keys.atKeyLimit(account.id)) throw new RangeError(KEY_LIMIT_MESSAGE);
-      const record = keys.insert({ accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() }, plaintext, hash);
+      const record = keys.insert(
+        { accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() },
+        plaintext,
+        hash,
+      );
       return { id: record.id, apiKey: plaintext };
     },
     async updateAccount(email, change) {

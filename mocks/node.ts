@@ -105,9 +105,24 @@ export interface MockServer {
 
 const CORS_HEADERS = `Authorization, Content-Type, Idempotency-Key, ${SDK_VERSION_HEADER}`;
 const EXPOSED = [
-  'Date', 'X-Request-Id', 'X-Service-Origin', 'Retry-After', 'WWW-Authenticate', 'X-Credits-Cost', 'X-Credits-Limit', 'X-Credits-Remaining',
-  'X-Credits-Period-Limit', 'X-Credits-Period-Remaining', 'X-Credits-Period-Reset', 'X-Credits-Daily-Limit', 'X-Credits-Daily-Remaining',
-  'X-Credits-Daily-Reset', 'X-Result-Rows', 'X-Result-Truncated', 'X-Next-Cursor', 'X-Cache',
+  'Date',
+  'X-Request-Id',
+  'X-Service-Origin',
+  'Retry-After',
+  'WWW-Authenticate',
+  'X-Credits-Cost',
+  'X-Credits-Limit',
+  'X-Credits-Remaining',
+  'X-Credits-Period-Limit',
+  'X-Credits-Period-Remaining',
+  'X-Credits-Period-Reset',
+  'X-Credits-Daily-Limit',
+  'X-Credits-Daily-Remaining',
+  'X-Credits-Daily-Reset',
+  'X-Result-Rows',
+  'X-Result-Truncated',
+  'X-Next-Cursor',
+  'X-Cache',
 ].join(', ');
 
 const isLoopback = (address: string | undefined) =>
@@ -226,7 +241,11 @@ function serviceRequestOf(req: IncomingMessage, base: string): ServiceRequest {
 /** A Fetch `Response` (the control plane, the pages) as an answer. */
 async function answerOf(response: Response): Promise<ServiceAnswer> {
   if (response.type === 'error') return { status: 0, headers: new AnswerHeaders(), body: null, dropped: true };
-  return { status: response.status, headers: answerHeadersOf(response.headers), body: response.body === null ? null : await response.text() };
+  return {
+    status: response.status,
+    headers: answerHeadersOf(response.headers),
+    body: response.body === null ? null : await response.text(),
+  };
 }
 
 function toRequest(req: IncomingMessage, base: string): Request {
@@ -353,7 +372,15 @@ function refuseConnection(socket: Socket, bytes: string): void {
  * await server.close();
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', latencyMs = 0, admin = 'loopback', corsOrigins, clientTimeouts = {}, ...serviceOptions } = options;
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    latencyMs = 0,
+    admin = 'loopback',
+    corsOrigins,
+    clientTimeouts = {},
+    ...serviceOptions
+  } = options;
   // Keys are hashed with Node's synchronous SHA-256: the same digests as Web Crypto, without a round
   // trip through its thread pool on every request.
   useSha256((text) => createHash('sha256').update(text).digest('hex'));

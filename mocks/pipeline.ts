@@ -92,7 +92,8 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
     caller = resolveCaller(route, bearer, await hashBearer(bearer), service);
     if (caller.key.status !== 'active') {
       // A revoked key reaches no window: only the exact replay of its committed rotation is answered.
-      const replay = handler.kind === 'operation' && handler.isReplay !== undefined && (await handler.isReplay(caller.key, request, service));
+      const replay =
+        handler.kind === 'operation' && handler.isReplay !== undefined && (await handler.isReplay(caller.key, request, service));
       if (!replay) throw revokedKey();
       trace.caller = caller;
     } else {
@@ -105,7 +106,15 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   requireJson(route, request.headers);
   // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
   const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
-  const input = decodeInput(service.routes, route, match.rawParams, url, request.headers, bodyText, handler.kind === 'operation' ? handler.screenBody : undefined);
+  const input = decodeInput(
+    service.routes,
+    route,
+    match.rawParams,
+    url,
+    request.headers,
+    bodyText,
+    handler.kind === 'operation' ? handler.screenBody : undefined,
+  );
   if (handler.kind === 'data') await handler.prevalidate?.(input, service);
 
   // The reservation, then the one fault step, where the work starts: a request refused before it (key,
@@ -175,7 +184,13 @@ function reserve(route: RouteDef, input: DecodedInput, caller: Caller, service: 
   return {
     settle(cost) {
       trace.charged = cost;
-      caller.account.meter.settle(reservation, { requestId: trace.requestId, routeId: route.id, keyId: caller.key.id, cost, at: service.clock.now() });
+      caller.account.meter.settle(reservation, {
+        requestId: trace.requestId,
+        routeId: route.id,
+        keyId: caller.key.id,
+        cost,
+        at: service.clock.now(),
+      });
     },
   };
 }
@@ -218,7 +233,10 @@ async function serveData(
     // a fresh one the fault replaced is not kept (docs/testing.md, "Faults").
     if (faultAfterWork(fault)) throw faultError(fault!);
     if ('error' in done) throw done.error;
-    answer = 'cached' in done ? { result: done.cached, text: done.cached.text, outcome: 'HIT' } : keep(route, done.value, cache, service.clock.now());
+    answer =
+      'cached' in done
+        ? { result: done.cached, text: done.cached.text, outcome: 'HIT' }
+        : keep(route, done.value, cache, service.clock.now());
   } catch (error) {
     settle(failureCost(error));
     throw error;

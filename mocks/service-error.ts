@@ -21,7 +21,12 @@ export class ServiceError extends Error {
   readonly code: ServiceErrorCode;
   readonly options: { retryAfter?: number; headers?: Record<string, string> };
 
-  constructor(status: number, code: ServiceErrorCode, message: string, options: { retryAfter?: number; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    code: ServiceErrorCode,
+    message: string,
+    options: { retryAfter?: number; headers?: Record<string, string> } = {},
+  ) {
     // A refusal is an answer, not a bug: no stack trace to capture (a tenth of a 429's CPU on V8).
     const limit = V8Error.stackTraceLimit;
     V8Error.stackTraceLimit = 0;

@@ -12,7 +12,21 @@ import { packCleanTree, run, tarballFiles } from './lib/pack.mjs';
 import { runDownstream } from './test-downstream.mjs';
 
 /** What the tarball must hold, and what it must never hold. */
-const REQUIRED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/schemas/index.js', 'dist/node/index.js', 'dist/redis/index.js', 'dist/redis/index.d.ts', 'dist/mocks/index.js', 'dist/mocks/node.js', 'dist/mocks/cli.js'];
+const REQUIRED = [
+  'package.json',
+  'README.md',
+  'CHANGELOG.md',
+  'LICENSE',
+  'dist/index.js',
+  'dist/index.d.ts',
+  'dist/schemas/index.js',
+  'dist/node/index.js',
+  'dist/redis/index.js',
+  'dist/redis/index.d.ts',
+  'dist/mocks/index.js',
+  'dist/mocks/node.js',
+  'dist/mocks/cli.js',
+];
 const FORBIDDEN = /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci)\//;
 
 const packDir = mkdtempSync(join(tmpdir(), 'sports-odds-data-pack-'));

@@ -19,7 +19,7 @@ if (process.platform !== 'linux' || !has('apt-get', ['--version']) || sudo === u
   process.exit(1);
 }
 
-console.log('redis-server is missing: installing Debian\'s package (apt-get install redis-server) for the Redis tests');
+console.log("redis-server is missing: installing Debian's package (apt-get install redis-server) for the Redis tests");
 const run = (args) => {
   const [command, ...rest] = [...sudo, ...args];
   const result = spawnSync(command, rest, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });

@@ -58,7 +58,11 @@ async function downstreamTests(argv) {
     'sports-odds-data/mocks/node': 'mocks/node.ts',
   };
   const alias = Object.entries(sources).map(([find, file]) => ({ find: new RegExp(`^${find}$`), replacement: join(root, file) }));
-  const vitest = await startVitest(filter, { ...options, root: suite, config: join(suite, 'vitest.config.ts'), run: true, watch: false }, { resolve: { alias } });
+  const vitest = await startVitest(
+    filter,
+    { ...options, root: suite, config: join(suite, 'vitest.config.ts'), run: true, watch: false },
+    { resolve: { alias } },
+  );
   await vitest.close();
   const failed = vitest.state.getCountOfFailedTests() > 0 || vitest.state.getFiles().length === 0;
   process.exit(failed || (process.exitCode ?? 0) !== 0 ? 1 : 0);

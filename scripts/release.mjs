@@ -15,7 +15,9 @@ try {
   run('npm', ['run', 'build']);
   run('npm', ['run', 'check:package']);
   run('npm', ['publish', '--dry-run']);
-  console.log('\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md, src/version.ts), commit, then `npm publish`.');
+  console.log(
+    '\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md, src/version.ts), commit, then `npm publish`.',
+  );
 } catch (error) {
   console.error(`\nrelease failed: ${error instanceof Error ? error.message : error}`);
   process.exitCode = 1;

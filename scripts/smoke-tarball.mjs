@@ -34,25 +34,25 @@ async function serveOnce() {
     child.kill('SIGKILL');
   }
   async function check() {
-  const url = await new Promise((found, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no URL printed within 20 s: ${out}`)), 20_000);
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        found(m[1]);
-      }
+    const url = await new Promise((found, fail) => {
+      const timer = setTimeout(() => fail(new Error(`no URL printed within 20 s: ${out}`)), 20_000);
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const m = /listening on (http:\/\/\S+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          found(m[1]);
+        }
+      });
     });
-  });
-  const res = await fetch(`${url}/v1/catalog/sports`, { headers: { Authorization: `Bearer ${KEY}` } });
-  const sports = await res.json();
-  if (res.status !== 200 || sports.length !== 44) throw new Error(`unexpected answer ${res.status}`);
-  console.log(`${url}/v1/catalog/sports -> ${res.status}, ${sports.length} sports, X-Credits-Cost ${res.headers.get('x-credits-cost')}`);
-  child.kill('SIGTERM');
-  const code = await exited;
-  if (code !== 0) throw new Error(`sports-odds-mock exited with ${code} on SIGTERM`);
-  console.log('sports-odds-mock closed cleanly on SIGTERM');
+    const res = await fetch(`${url}/v1/catalog/sports`, { headers: { Authorization: `Bearer ${KEY}` } });
+    const sports = await res.json();
+    if (res.status !== 200 || sports.length !== 44) throw new Error(`unexpected answer ${res.status}`);
+    console.log(`${url}/v1/catalog/sports -> ${res.status}, ${sports.length} sports, X-Credits-Cost ${res.headers.get('x-credits-cost')}`);
+    child.kill('SIGTERM');
+    const code = await exited;
+    if (code !== 0) throw new Error(`sports-odds-mock exited with ${code} on SIGTERM`);
+    console.log('sports-odds-mock closed cleanly on SIGTERM');
   }
 }
 
@@ -62,9 +62,18 @@ function noMsw() {
   try {
     writeFileSync(join(bare, 'package.json'), JSON.stringify({ name: 'bare', private: true, type: 'module' }));
     console.log(`\n$ npm install ${tarball} (no msw), then sports-odds-mock   (in ${bare})`);
-    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--legacy-peer-deps', tarball], { cwd: bare, env, stdio: 'inherit' });
+    const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '--legacy-peer-deps', tarball], {
+      cwd: bare,
+      env,
+      stdio: 'inherit',
+    });
     if (install.status !== 0) throw new Error('npm install of the tarball without msw failed');
-    const result = spawnSync(join(bare, 'node_modules', '.bin', 'sports-odds-mock'), ['--port', '0'], { cwd: bare, env, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(join(bare, 'node_modules', '.bin', 'sports-odds-mock'), ['--port', '0'], {
+      cwd: bare,
+      env,
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     if (result.status !== 1 || !result.stderr.includes('npm install --save-dev msw@^3')) {
       throw new Error(`without msw the bin should exit 1 saying to install it; got ${result.status}: ${result.stderr}`);
     }
@@ -104,7 +113,10 @@ console.log('ESM: SportsOdds against createMockService: ' + data.length + ' spor
 `,
   );
   step(process.execPath, ['sdk.mjs']);
-  writeFileSync(join(scratch, 'sdk.cjs'), `const { SportsOdds } = require('sports-odds-data');\nif (typeof SportsOdds !== 'function') throw new Error('no SportsOdds');\nconsole.log('CommonJS: require(esm) loads the SDK');\n`);
+  writeFileSync(
+    join(scratch, 'sdk.cjs'),
+    `const { SportsOdds } = require('sports-odds-data');\nif (typeof SportsOdds !== 'function') throw new Error('no SportsOdds');\nconsole.log('CommonJS: require(esm) loads the SDK');\n`,
+  );
   step(process.execPath, ['sdk.cjs']);
   noMsw();
   console.log('\nsmoke-tarball: the packed package installs, its bin works, and its entries import.');

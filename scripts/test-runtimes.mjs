@@ -31,7 +31,12 @@ const installedVersion = (dir) => readJson(join(dir, 'package.json')).version;
 
 /** The runtimes, in the order of the report. `expected` is how the runtime's version must begin. */
 const RUNTIMES = [
-  { id: 'node22', name: 'Node 22.12', expected: () => `Node v${pinned('node22')}`, cli: () => ({ command: join(modules, BINARIES.node22) }) },
+  {
+    id: 'node22',
+    name: 'Node 22.12',
+    expected: () => `Node v${pinned('node22')}`,
+    cli: () => ({ command: join(modules, BINARIES.node22) }),
+  },
   {
     id: 'node24',
     name: 'Node 24',
@@ -40,7 +45,12 @@ const RUNTIMES = [
   },
   { id: 'node26', name: 'Node 26', expected: () => `Node v${pinned('node26')}`, cli: () => ({ command: join(modules, BINARIES.node26) }) },
   // --no-install: Bun never auto-installs a missing import; everything comes from node_modules.
-  { id: 'bun', name: 'Bun', expected: () => `Bun ${pinned('bun')}`, cli: () => ({ command: join(modules, BINARIES.bun), args: ['--no-install'] }) },
+  {
+    id: 'bun',
+    name: 'Bun',
+    expected: () => `Bun ${pinned('bun')}`,
+    cli: () => ({ command: join(modules, BINARIES.bun), args: ['--no-install'] }),
+  },
   // --allow-env: msw (through @mswjs/interceptors' `debug`) reads the whole environment at import.
   {
     id: 'deno',
@@ -100,7 +110,9 @@ async function runOne(runtime, scratch) {
 async function main() {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < 22) {
-    throw new Error(`the harness needs Node >= 22 (miniflare does), this is ${process.version}: run it as \`npm run test:runtimes\`, which uses the project's Node 24`);
+    throw new Error(
+      `the harness needs Node >= 22 (miniflare does), this is ${process.version}: run it as \`npm run test:runtimes\`, which uses the project's Node 24`,
+    );
   }
   const runtimes = selectRuntimes();
   const started = Date.now();
@@ -116,7 +128,9 @@ async function main() {
       (async () => {
         const t = Date.now();
         const { installed } = await ensureRuntimes(runtimesDir);
-        console.log(`runtimes: ${installed ? 'installed with npm ci --prefix test/runtimes' : 'reused test/runtimes/node_modules'} (${seconds(Date.now() - t)})`);
+        console.log(
+          `runtimes: ${installed ? 'installed with npm ci --prefix test/runtimes' : 'reused test/runtimes/node_modules'} (${seconds(Date.now() - t)})`,
+        );
       })(),
       (async () => {
         let t = Date.now();

@@ -21,7 +21,8 @@ export function load(app) {
     if (!reflection.kindOf(ReflectionKind.Module)) return;
     const file = context.getSymbolFromReflection(reflection)?.declarations?.[0]?.getSourceFile().fileName;
     const name = file === undefined ? undefined : ENTRY_NAMES[relative(process.cwd(), file).split('\\').join('/')];
-    if (name === undefined) return app.logger.warn(`no import path known for the entry point ${file ?? reflection.name}: add it to ENTRY_NAMES`);
+    if (name === undefined)
+      return app.logger.warn(`no import path known for the entry point ${file ?? reflection.name}: add it to ENTRY_NAMES`);
     reflection.name = name;
   });
 }

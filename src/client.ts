@@ -9,7 +9,16 @@ import { Transport } from './core/transport';
 import { APIError } from './core/errors/api';
 import type { PlanRate } from './core/plan-rate';
 import { LOWEST_PLAN_RPS } from './schemas/limits';
-import type { ClientContext, ClientOptions, ClientOverrides, CreditSnapshot, PaceSource, RequestOptions, ResponseOf, RouteInput } from './core/types';
+import type {
+  ClientContext,
+  ClientOptions,
+  ClientOverrides,
+  CreditSnapshot,
+  PaceSource,
+  RequestOptions,
+  ResponseOf,
+  RouteInput,
+} from './core/types';
 import { AccountResource } from './resources/account';
 import { Analytics } from './resources/analytics';
 import { Catalog } from './resources/catalog';
@@ -173,7 +182,8 @@ function accountPace(ctx: ClientContext): PaceSource {
   };
   return {
     // A start that failed (its module could not load) is tried again by the next call.
-    ready: () => (rate === undefined ? (first ??= start().catch((error: unknown) => ((first = undefined), Promise.reject(error)))) : undefined),
+    ready: () =>
+      rate === undefined ? (first ??= start().catch((error: unknown) => ((first = undefined), Promise.reject(error)))) : undefined,
     current: () => rate?.current() ?? ctx.coordinator.rate.known ?? LOWEST_PLAN_RPS,
   };
 }

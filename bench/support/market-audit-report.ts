@@ -53,7 +53,13 @@ export function dispersion(obs: readonly LadderObs[]): { ratio: number; lo: numb
   const p = mean(priced);
   const real = p + mean(d);
   const err = 2 * se(d);
-  return { ratio: halfWidth(p) / halfWidth(real), lo: halfWidth(p) / halfWidth(real + err), hi: halfWidth(p) / halfWidth(real - err), n: priced.length, priced: p };
+  return {
+    ratio: halfWidth(p) / halfWidth(real),
+    lo: halfWidth(p) / halfWidth(real + err),
+    hi: halfWidth(p) / halfWidth(real - err),
+    n: priced.length,
+    priced: p,
+  };
 }
 
 /** z of each blind-bet category with enough bets: [category, mean return, se, bets, z]. */
@@ -82,7 +88,9 @@ function propsCell(s: AuditStats): string {
   if (total.length > 0) parts.push(`O/U ${total.length}: max ${pct(maxGap(total), 2)}`);
   const steps = s.props.get('total_ou step') ?? [];
   if (steps.length > 0) {
-    parts.push(`steps ${steps.length}: ${pct(median(steps.map((p) => p.prop)))} vs ${pct(median(steps.map((p) => p.event)))}, slope ${num(throughOrigin(steps))}`);
+    parts.push(
+      `steps ${steps.length}: ${pct(median(steps.map((p) => p.prop)))} vs ${pct(median(steps.map((p) => p.event)))}, slope ${num(throughOrigin(steps))}`,
+    );
   }
   for (const kind of ['winning_margin', 'set_betting']) {
     const pairs = s.props.get(kind) ?? [];
@@ -150,7 +158,9 @@ function judge(a: SportAudit): Judged {
       misses.length > 0 ? `miss: ${misses.join(', ')}` : 'ok',
       noise.length > 0 ? `within noise: ${noise.join(', ')}` : '',
       chance.length > 0 ? `beyond 2 SE, as chance gives (Holm): ${chance.join(', ')}` : '',
-    ].filter(Boolean).join('; '),
+    ]
+      .filter(Boolean)
+      .join('; '),
   ];
   return { row: `| ${row.join(' | ')} |`, misses, noise, zs };
 }
@@ -158,11 +168,21 @@ function judge(a: SportAudit): Judged {
 /** Prints the audit of every sport; returns how many sports miss a target beyond sampling noise. */
 export function printAudit(sports: readonly SportAudit[], seeds: readonly string[]): number {
   console.log(`\n## Market audit (issue 23): ${seeds.join(', ')} together; intervals are two standard errors, clustered by event`);
-  console.log('slope: closing full-event moneyline, every priced outcome; floor: closing moneylines whose favourite is quoted at 1.01 (their todds overstate the underdog);');
-  console.log('S0/S1/T0/T1: spread and totals ladders (main and alternates) of the full event and period 1, realized over priced dispersion;');
-  console.log('bets: blind-bet categories (market, line, side; every period; open rows at the fair close) beyond 2 SE, of all, and the worst;');
-  console.log('props: total props against the event ladder at their line, whole-unit handicap steps (median move of P(over) per step up, prop vs ladder, and the slope of one on the other), margin and set books against the moneyline\n');
-  console.log('| sport | n | slope ± 2 SE | floor | S0 | S1 | T0 | T1 | bets beyond 2 SE (worst ± 2 SE) | props against own event | verdict |');
+  console.log(
+    'slope: closing full-event moneyline, every priced outcome; floor: closing moneylines whose favourite is quoted at 1.01 (their todds overstate the underdog);',
+  );
+  console.log(
+    'S0/S1/T0/T1: spread and totals ladders (main and alternates) of the full event and period 1, realized over priced dispersion;',
+  );
+  console.log(
+    'bets: blind-bet categories (market, line, side; every period; open rows at the fair close) beyond 2 SE, of all, and the worst;',
+  );
+  console.log(
+    'props: total props against the event ladder at their line, whole-unit handicap steps (median move of P(over) per step up, prop vs ladder, and the slope of one on the other), margin and set books against the moneyline\n',
+  );
+  console.log(
+    '| sport | n | slope ± 2 SE | floor | S0 | S1 | T0 | T1 | bets beyond 2 SE (worst ± 2 SE) | props against own event | verdict |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   const judged = sports.map((a) => ({ a, j: judge(a) }));
   for (const { j } of judged) console.log(j.row);
@@ -204,9 +224,14 @@ export function hasFindings(a: SportAudit): boolean {
  * and each blind bet beyond two standard errors with its return there. A mispricing of the model
  * shows again with the same sign; sampling noise does not.
  */
-export function printConfirmation(pairs: readonly (readonly [discovery: SportAudit, confirmation: SportAudit])[], seeds: readonly string[]): void {
+export function printConfirmation(
+  pairs: readonly (readonly [discovery: SportAudit, confirmation: SportAudit])[],
+  seeds: readonly string[],
+): void {
   console.log(`\nConfirmation on ${seeds.join(', ')} (independent seeds) of every sport with a finding:\n`);
-  console.log('| sport | n | slope ± 2 SE | floor | S0 | S1 | T0 | T1 | bets beyond 2 SE (worst ± 2 SE) | props against own event | verdict |');
+  console.log(
+    '| sport | n | slope ± 2 SE | floor | S0 | S1 | T0 | T1 | bets beyond 2 SE (worst ± 2 SE) | props against own event | verdict |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [, c] of pairs) console.log(judge(c).row);
   let found = 0;
@@ -220,8 +245,12 @@ export function printConfirmation(pairs: readonly (readonly [discovery: SportAud
       const cz = cm / cerr;
       const repeated = Math.sign(cz) === Math.sign(z) && Math.abs(cz) > 2;
       if (repeated) again++;
-      console.log(`  ${d.name}: ${key}: ${pct(m)} (z ${num(z, 1)}), again ${pct(cm)} ± ${pct(2 * cerr)} over ${cn} bets (z ${num(cz, 1)}): ${repeated ? 'CONFIRMED' : 'not repeated'}`);
+      console.log(
+        `  ${d.name}: ${key}: ${pct(m)} (z ${num(z, 1)}), again ${pct(cm)} ± ${pct(2 * cerr)} over ${cn} bets (z ${num(cz, 1)}): ${repeated ? 'CONFIRMED' : 'not repeated'}`,
+      );
     }
   }
-  console.log(`${again} of ${found} blind bets beyond two standard errors repeat beyond two standard errors, with the same sign, on other seeds`);
+  console.log(
+    `${again} of ${found} blind bets beyond two standard errors repeat beyond two standard errors, with the same sign, on other seeds`,
+  );
 }

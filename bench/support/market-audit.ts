@@ -165,7 +165,8 @@ function totalProp(data: Dataset, s: AuditStats, f: Fixture, def: SpecialDef, fu
       snaps.push([Date.parse(r.timestamp as string), r.handicap, p]);
     }
   }
-  const ladderAt = (at: number, line: number): number | null => fair(boardAt(data, f, at).find((r) => r.market === 'totals' && r.line === line)?.todds1 ?? null);
+  const ladderAt = (at: number, line: number): number | null =>
+    fair(boardAt(data, f, at).find((r) => r.market === 'totals' && r.line === line)?.todds1 ?? null);
   snaps.forEach(([at, line, p], i) => {
     const q = ladderAt(at, line);
     if (q !== null) push(s.props, 'total_ou', { prop: p, event: q });

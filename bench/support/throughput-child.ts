@@ -36,7 +36,8 @@ async function mock(): Promise<void> {
     const { res, text } = await get(path, key);
     const headers: Record<string, string> = {};
     res.headers.forEach((value, header) => {
-      if (header !== 'date' && header !== 'connection' && header !== 'keep-alive' && header !== 'transfer-encoding') headers[header] = value;
+      if (header !== 'date' && header !== 'connection' && header !== 'keep-alive' && header !== 'transfer-encoding')
+        headers[header] = value;
     });
     return { name, path, key, status: res.status, headers, body: text };
   };
@@ -45,7 +46,10 @@ async function mock(): Promise<void> {
   const day = (offset: number) => new Date(Date.parse(NOW) + offset * 86_400_000).toISOString().slice(0, 10);
   let best = { path: '', rows: 0 };
   for (let offset = -7; offset <= -2 && best.rows < 4_500; offset++) {
-    const { text } = await get(`/v1/events?sport_id=29&starts_from=${day(offset)}T00:00:00Z&starts_to=${day(offset)}&limit=40`, service.apiKey);
+    const { text } = await get(
+      `/v1/events?sport_id=29&starts_from=${day(offset)}T00:00:00Z&starts_to=${day(offset)}&limit=40`,
+      service.apiKey,
+    );
     for (const event of JSON.parse(text) as { event_id: number }[]) {
       const path = `/v1/events/${event.event_id}/odds?full_history=1`;
       const { res } = await get(path, service.apiKey);

@@ -33,7 +33,9 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log('npm run example -- backfill-sqlite [--sport <id>] [--from <day|instant>] [--to <day|instant>] [--budget <credits>] [--db <file>] [--stop-after-pages <n>]');
+  console.log(
+    'npm run example -- backfill-sqlite [--sport <id>] [--from <day|instant>] [--to <day|instant>] [--budget <credits>] [--db <file>] [--stop-after-pages <n>]',
+  );
   process.exit(0);
 }
 
@@ -43,7 +45,9 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const startOfToday = Math.floor(Date.now() / DAY) * DAY;
 const job = {
   sport_id: Number(args.sport),
-  starts_from: /^\d{4}-\d{2}-\d{2}$/.test(args.from ?? '') ? `${args.from}T00:00:00Z` : (args.from ?? `${day(startOfToday - 2 * DAY)}T00:00:00Z`),
+  starts_from: /^\d{4}-\d{2}-\d{2}$/.test(args.from ?? '')
+    ? `${args.from}T00:00:00Z`
+    : (args.from ?? `${day(startOfToday - 2 * DAY)}T00:00:00Z`),
   starts_to: args.to ?? day(startOfToday - DAY),
 };
 const budget = Number(args.budget);
@@ -52,7 +56,10 @@ const cwd = process.env['INIT_CWD'] ?? process.cwd();
 const where = realService() ? 'service' : 'mock';
 const file = args.db
   ? resolve(cwd, args.db)
-  : resolve(dirname(process.argv[1] ?? '.'), `../out/backfill-${where}-${job.sport_id}-${job.starts_from.slice(0, 10)}-${job.starts_to.slice(0, 10)}.sqlite`);
+  : resolve(
+      dirname(process.argv[1] ?? '.'),
+      `../out/backfill-${where}-${job.sport_id}-${job.starts_from.slice(0, 10)}-${job.starts_to.slice(0, 10)}.sqlite`,
+    );
 
 await mkdir(dirname(file), { recursive: true });
 const store = new BackfillStore(file);
@@ -89,7 +96,9 @@ async function fetchHistories(odds: SportsOdds, signal: AbortSignal): Promise<vo
   let rows = totals.rows;
   try {
     for (const event of pending) {
-      const history = event.history ? odds.events.resumeOddsHistory(event.history, { signal }) : odds.events.oddsHistory(event.event_id, {}, { signal });
+      const history = event.history
+        ? odds.events.resumeOddsHistory(event.history, { signal })
+        : odds.events.oddsHistory(event.event_id, {}, { signal });
       let spent = history.state.credits;
       for await (const page of history.pages()) {
         store.saveOdds(event.event_id, page.data, page.state, page.state.credits - spent);
@@ -110,7 +119,9 @@ function summary(odds: SportsOdds): void {
   const t = store.totals();
   const complete = t.done === t.events && store.scanState().done;
   if (complete) store.finish(new Date().toISOString());
-  console.log(`\n${complete ? 'Complete' : 'Stopped'}: ${count(t.events)} events, ${count(t.done)} histories complete, ${count(t.rows)} odds rows, ${credits(t.credits)} in all (${credits(odds.credits.spent)} this run).`);
+  console.log(
+    `\n${complete ? 'Complete' : 'Stopped'}: ${count(t.events)} events, ${count(t.done)} histories complete, ${count(t.rows)} odds rows, ${credits(t.credits)} in all (${credits(odds.credits.spent)} this run).`,
+  );
   if (!complete) console.log('Run the same command to resume after the last stored page.');
 }
 
@@ -129,7 +140,9 @@ await runExample(target.baseUrl, async (signal) => {
     if (signal.aborted) return summary(odds);
     if (!(error instanceof BudgetExceededError)) throw error;
     const t = store.totals();
-    console.log(`\nThe credit budget is reached: ${count(t.credits)} of ${count(budget)} spent, ${t.done} of ${t.events} histories complete.`);
+    console.log(
+      `\nThe credit budget is reached: ${count(t.credits)} of ${count(budget)} spent, ${t.done} of ${t.events} histories complete.`,
+    );
     console.log('Run the same command with a larger --budget to continue where it stopped.');
     process.exitCode = 3;
     return;

@@ -20,8 +20,26 @@ export interface PendingEvent {
 }
 
 const ODDS_COLUMNS = [
-  'event_id', 'line_id', 'alt_line_id', 'market', 'period', 'line', 'odds1', 'odds0', 'odds2', 'todds1', 'todds0', 'todds2',
-  'max_win', 'cutoff', 'status', 'timestamp', 'score_home', 'score_away', 'red_cards_home', 'red_cards_away',
+  'event_id',
+  'line_id',
+  'alt_line_id',
+  'market',
+  'period',
+  'line',
+  'odds1',
+  'odds0',
+  'odds2',
+  'todds1',
+  'todds0',
+  'todds2',
+  'max_win',
+  'cutoff',
+  'status',
+  'timestamp',
+  'score_home',
+  'score_away',
+  'red_cards_home',
+  'red_cards_away',
 ] as const satisfies readonly (keyof OddsSnapshot)[];
 
 const SCHEMA = `
@@ -51,20 +69,29 @@ export class BackfillStore {
 
   /** The job this file holds, creating it on first use; a different job in the same file is refused. */
   open(job: Job, now: string): { resumed: boolean; credits: number } {
-    const row = this.#db.prepare('SELECT sport_id, starts_from, starts_to, credits FROM job WHERE id = 1').get() as (Job & { credits: number }) | undefined;
+    const row = this.#db.prepare('SELECT sport_id, starts_from, starts_to, credits FROM job WHERE id = 1').get() as
+      | (Job & { credits: number })
+      | undefined;
     if (!row) {
-      this.#db.prepare('INSERT INTO job (id, sport_id, starts_from, starts_to, started_at) VALUES (1, ?, ?, ?, ?)').run(job.sport_id, job.starts_from, job.starts_to, now);
+      this.#db
+        .prepare('INSERT INTO job (id, sport_id, starts_from, starts_to, started_at) VALUES (1, ?, ?, ?, ?)')
+        .run(job.sport_id, job.starts_from, job.starts_to, now);
       return { resumed: false, credits: 0 };
     }
     if (row.sport_id !== job.sport_id || row.starts_from !== job.starts_from || row.starts_to !== job.starts_to) {
-      throw new Error(`this database holds the backfill of sport ${row.sport_id} from ${row.starts_from} to ${row.starts_to}: give the same options, or another --db`);
+      throw new Error(
+        `this database holds the backfill of sport ${row.sport_id} from ${row.starts_from} to ${row.starts_to}: give the same options, or another --db`,
+      );
     }
     return { resumed: true, credits: row.credits };
   }
 
   /** The events scan's checkpoint, or undefined before its first page; `done` once it is complete. */
   scanState(): { state: EventScanState | undefined; done: boolean } {
-    const row = this.#db.prepare('SELECT scan_state, scan_done FROM job WHERE id = 1').get() as { scan_state: string | null; scan_done: number };
+    const row = this.#db.prepare('SELECT scan_state, scan_done FROM job WHERE id = 1').get() as {
+      scan_state: string | null;
+      scan_done: number;
+    };
     return { state: row.scan_state === null ? undefined : (JSON.parse(row.scan_state) as EventScanState), done: row.scan_done === 1 };
   }
 
@@ -78,16 +105,32 @@ export class BackfillStore {
     this.#transaction(() => {
       for (const e of events) {
         if (e.event_id == null) continue;
-        insert.run(e.event_id, e.parent_id ?? null, e.starts ?? null, e.runner_home ?? null, e.runner_away ?? null, e.live_status ?? null, e.version ?? null);
+        insert.run(
+          e.event_id,
+          e.parent_id ?? null,
+          e.starts ?? null,
+          e.runner_home ?? null,
+          e.runner_away ?? null,
+          e.live_status ?? null,
+          e.version ?? null,
+        );
       }
-      this.#db.prepare('UPDATE job SET scan_state = ?, scan_done = ?, credits = credits + ? WHERE id = 1').run(JSON.stringify(state), state.done ? 1 : 0, credits);
+      this.#db
+        .prepare('UPDATE job SET scan_state = ?, scan_done = ?, credits = credits + ? WHERE id = 1')
+        .run(JSON.stringify(state), state.done ? 1 : 0, credits);
     });
   }
 
   /** Events whose history is not complete yet, by kickoff. */
   pendingEvents(): PendingEvent[] {
-    const rows = this.#db.prepare('SELECT event_id, history_state FROM events WHERE history_done = 0 ORDER BY starts, event_id').all() as { event_id: number; history_state: string | null }[];
-    return rows.map((r) => ({ event_id: r.event_id, history: r.history_state === null ? undefined : (JSON.parse(r.history_state) as OddsHistoryState) }));
+    const rows = this.#db.prepare('SELECT event_id, history_state FROM events WHERE history_done = 0 ORDER BY starts, event_id').all() as {
+      event_id: number;
+      history_state: string | null;
+    }[];
+    return rows.map((r) => ({
+      event_id: r.event_id,
+      history: r.history_state === null ? undefined : (JSON.parse(r.history_state) as OddsHistoryState),
+    }));
   }
 
   /**
@@ -103,8 +146,13 @@ export class BackfillStore {
       )
       .get(worker) as { event_id: number } | undefined;
     if (row === undefined) return undefined;
-    const state = this.#db.prepare('SELECT history_state FROM events WHERE event_id = ?').get(row.event_id) as { history_state: string | null };
-    return { event_id: row.event_id, history: state.history_state === null ? undefined : (JSON.parse(state.history_state) as OddsHistoryState) };
+    const state = this.#db.prepare('SELECT history_state FROM events WHERE event_id = ?').get(row.event_id) as {
+      history_state: string | null;
+    };
+    return {
+      event_id: row.event_id,
+      history: state.history_state === null ? undefined : (JSON.parse(state.history_state) as OddsHistoryState),
+    };
   }
 
   /** Forgets every claim: a new run hands out again the events an earlier run's workers held. */
@@ -131,7 +179,10 @@ export class BackfillStore {
 
   /** Totals for the summary. */
   totals(): { events: number; done: number; rows: number; credits: number } {
-    const e = this.#db.prepare('SELECT COUNT(*) AS events, SUM(history_done) AS done FROM events').get() as { events: number; done: number | null };
+    const e = this.#db.prepare('SELECT COUNT(*) AS events, SUM(history_done) AS done FROM events').get() as {
+      events: number;
+      done: number | null;
+    };
     const o = this.#db.prepare('SELECT COALESCE(SUM(history_rows), 0) AS rows FROM events').get() as { rows: number };
     const j = this.#db.prepare('SELECT credits FROM job WHERE id = 1').get() as { credits: number } | undefined;
     return { events: e.events, done: e.done ?? 0, rows: o.rows, credits: j?.credits ?? 0 };

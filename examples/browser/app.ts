@@ -8,7 +8,8 @@
 import { APIError, NotFoundError, SportsOdds, type Event } from '../../src';
 
 const $ = (id: string) => document.getElementById(id) as HTMLElement;
-const cell = (text: string, numeric = false) => Object.assign(document.createElement('td'), { textContent: text, className: numeric ? 'num' : '' });
+const cell = (text: string, numeric = false) =>
+  Object.assign(document.createElement('td'), { textContent: text, className: numeric ? 'num' : '' });
 const price = (x: number | null | undefined) => (x == null ? '-' : x.toFixed(2));
 
 async function main(): Promise<void> {
@@ -39,15 +40,20 @@ async function main(): Promise<void> {
     await odds.events.results(1);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    $('error-demo').textContent = `An unknown event: ${error.name} ${error.status} ${error.code}, charged ${error.meta?.credits.cost ?? 0} credit.`;
+    $('error-demo').textContent =
+      `An unknown event: ${error.name} ${error.status} ${error.code}, charged ${error.meta?.credits.cost ?? 0} credit.`;
   }
 
   const c = odds.credits;
-  $('credits').textContent = `This page spent ${c.spent} credits in ${c.meteredCalls} calls; ${c.daily.remaining?.toLocaleString('en')} of ${c.daily.limit?.toLocaleString('en')} left today.`;
+  $('credits').textContent =
+    `This page spent ${c.spent} credits in ${c.meteredCalls} calls; ${c.daily.remaining?.toLocaleString('en')} of ${c.daily.limit?.toLocaleString('en')} left today.`;
   $('status').textContent = 'done';
 }
 
 main().catch((error: unknown) => {
   $('status').className = 'error';
-  $('status').textContent = error instanceof APIError ? `The service refused: ${error.code} (${error.serviceMessage})` : `Failed: ${error instanceof Error ? error.message : String(error)}`;
+  $('status').textContent =
+    error instanceof APIError
+      ? `The service refused: ${error.code} (${error.serviceMessage})`
+      : `Failed: ${error instanceof Error ? error.message : String(error)}`;
 });

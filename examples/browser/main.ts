@@ -18,7 +18,9 @@ import { startMockServer, type MockServer } from '../../mocks/node';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
 
-const { values: args } = parseArgs({ options: { port: { type: 'string', default: '0' }, sport: { type: 'string', default: '29' }, help: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { port: { type: 'string', default: '0' }, sport: { type: 'string', default: '29' }, help: { type: 'boolean', default: false } },
+});
 if (args.help) {
   console.log('npm run example -- browser [--port <page port, 0 for any>] [--sport <sport_id>]');
   process.exit(0);
@@ -27,7 +29,15 @@ const here = dirname(process.argv[1] ?? '.');
 
 /** The page's files: the HTML, its stylesheet, and app.ts bundled for the browser. */
 async function pageFiles(): Promise<Record<string, { body: string; type: string }>> {
-  const bundle = await build({ entryPoints: [join(here, 'app.ts')], bundle: true, platform: 'browser', format: 'esm', target: 'es2022', write: false, logLevel: 'warning' });
+  const bundle = await build({
+    entryPoints: [join(here, 'app.ts')],
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    logLevel: 'warning',
+  });
   return {
     '/': { body: await readFile(join(here, 'index.html'), 'utf8'), type: 'text/html; charset=utf-8' },
     '/style.css': { body: await readFile(join(here, 'style.css'), 'utf8'), type: 'text/css; charset=utf-8' },

@@ -57,7 +57,9 @@ await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
   const bets = parseCsv(await readFile(input, 'utf8'));
   console.log(`CLV of ${count(bets.length)} bets from ${input}\nagainst ${target.label}\n`);
-  console.log(`  ${'bet'.padEnd(8)} ${'event'.padEnd(10)} ${'market side line'.padEnd(24)}  taken  close   fair      CLV   stake  exp. win`);
+  console.log(
+    `  ${'bet'.padEnd(8)} ${'event'.padEnd(10)} ${'market side line'.padEnd(24)}  taken  close   fair      CLV   stake  exp. win`,
+  );
 
   const report: Record<string, unknown>[] = [];
   let staked = 0;
@@ -69,7 +71,8 @@ await runExample(target.baseUrl, async (signal) => {
     try {
       outcome = { status: 'ok', result: await odds.analytics.clv(query, { signal }) };
     } catch (error) {
-      if (error instanceof NotFoundError) outcome = { status: 'no closing line', reason: 'no closing row matches this market, period and line' };
+      if (error instanceof NotFoundError)
+        outcome = { status: 'no closing line', reason: 'no closing row matches this market, period and line' };
       else if (error instanceof InvalidParametersError) outcome = { status: 'invalid', reason: error.serviceMessage };
       else throw error;
     }
@@ -81,7 +84,9 @@ await runExample(target.baseUrl, async (signal) => {
       staked += stake;
       expected += expected_win ?? 0;
       if ((clv ?? 0) > 0) beat += 1;
-      console.log(`${head} ${price(closing_odds, 6, 3)} ${price(true_closing_odds, 6, 3)} ${pct(clv ?? 0).padStart(8)} ${count(stake).padStart(7)} ${(expected_win ?? 0).toFixed(2).padStart(9)}`);
+      console.log(
+        `${head} ${price(closing_odds, 6, 3)} ${price(true_closing_odds, 6, 3)} ${pct(clv ?? 0).padStart(8)} ${count(stake).padStart(7)} ${(expected_win ?? 0).toFixed(2).padStart(9)}`,
+      );
     } else {
       console.log(`${head}  ${outcome.status}: ${outcome.reason}`);
     }
@@ -100,7 +105,9 @@ await runExample(target.baseUrl, async (signal) => {
   console.log('CLV = odds taken / fair closing price - 1. The fair price has the margin removed, so a bet taken');
   console.log('at exactly the observed close shows a CLV of about minus the margin. Expected win = stake x CLV.');
 
-  const columns = [...new Set([...Object.keys(bets[0] ?? {}), 'status', 'closing_odds', 'true_closing_odds', 'clv', 'expected_win', 'reason'])];
+  const columns = [
+    ...new Set([...Object.keys(bets[0] ?? {}), 'status', 'closing_odds', 'true_closing_odds', 'clv', 'expected_win', 'reason']),
+  ];
   await mkdir(dirname(output), { recursive: true });
   await writeFile(output, toCsv(columns, report));
   console.log(`\nreport written to ${output} (${credits(odds.credits.spent)} spent)`);

@@ -40,7 +40,21 @@ describe('the price board', () => {
 
   it('shows a missing price as null instead of failing (mock.use answers one route, metered as the service would)', async () => {
     // The override answers inside the service's rules: the key, the charge by rows, every header.
-    mock.use('events.odds', ({ params }) => [fixtures.oddsSnapshot({ event_id: params.event_id, market: 'moneyline', period: 0, alt_line_id: null, odds1: null, odds0: null, odds2: 2.5 })], { once: true });
+    mock.use(
+      'events.odds',
+      ({ params }) => [
+        fixtures.oddsSnapshot({
+          event_id: params.event_id,
+          market: 'moneyline',
+          period: 0,
+          alt_line_id: null,
+          odds1: null,
+          odds0: null,
+          odds2: 2.5,
+        }),
+      ],
+      { once: true },
+    );
     const board = await priceBoard(odds, SOCCER, 1);
     expect(board.lines).toEqual([expect.objectContaining({ home: null, draw: null, away: 2.5 })]);
     expect(board.credits).toBe(mock.ledger().find((e) => e.email === mock.demoEmail)?.charged);
@@ -52,10 +66,20 @@ describe('the price board', () => {
       runner_home: 'Harbor City',
       runner_away: 'Northfield',
       starts: '2026-11-21T15:05:00Z', // the next kickoff of all: first on the board
-      markets: [{ market: 'moneyline', prices: [{ at: '2026-11-20T15:00:00Z', odds: [2.1, 3.4, 3.6] }, { at: '2026-11-21T14:00:00Z', odds: [1.9, 3.5, 4.2] }] }],
+      markets: [
+        {
+          market: 'moneyline',
+          prices: [
+            { at: '2026-11-20T15:00:00Z', odds: [2.1, 3.4, 3.6] },
+            { at: '2026-11-21T14:00:00Z', odds: [1.9, 3.5, 4.2] },
+          ],
+        },
+      ],
     });
     const board = await priceBoard(odds, SOCCER, 1);
-    expect(board.lines).toEqual([{ eventId: id, match: 'Harbor City v Northfield', starts: '2026-11-21T15:05:00Z', home: 1.9, draw: 3.5, away: 4.2 }]);
+    expect(board.lines).toEqual([
+      { eventId: id, match: 'Harbor City v Northfield', starts: '2026-11-21T15:05:00Z', home: 1.9, draw: 3.5, away: 4.2 },
+    ]);
   });
 
   it('would catch a typo in a fixture at once (422 fixture_invalid names the field)', async () => {

@@ -46,7 +46,9 @@ const { values: args } = parseArgs({
   },
 });
 if (args.help) {
-  console.log('npm run example -- fleet-backfill [--workers <n>] [--sport <id>] [--from <day>] [--to <day>] [--budget <credits>] [--db <file>]   (REDIS_URL: a Redis to share)');
+  console.log(
+    'npm run example -- fleet-backfill [--workers <n>] [--sport <id>] [--from <day>] [--to <day>] [--budget <credits>] [--db <file>]   (REDIS_URL: a Redis to share)',
+  );
   process.exit(0);
 }
 const workers = Number(args.workers);
@@ -72,16 +74,23 @@ const cwd = process.env['INIT_CWD'] ?? process.cwd();
 const real = realService();
 const file = args.db
   ? resolve(cwd, args.db)
-  : join(root, `examples/out/fleet-backfill-${real ? 'service' : 'mock'}-${job.sport_id}-${job.starts_from.slice(0, 10)}-${job.starts_to.slice(0, 10)}.sqlite`);
+  : join(
+      root,
+      `examples/out/fleet-backfill-${real ? 'service' : 'mock'}-${job.sport_id}-${job.starts_from.slice(0, 10)}-${job.starts_to.slice(0, 10)}.sqlite`,
+    );
 const interactive = process.stdout.isTTY === true;
 
 /** Runs one worker process, its lines prefixed; resolves to its exit code. */
 function worker(config: FleetWorkerConfig): Promise<number> {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'scripts/run-ts.mjs'), join(root, 'examples/fleet-backfill/worker.ts')], {
-    cwd: root,
-    env: { ...process.env, FLEET_BACKFILL: JSON.stringify(config) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', join(root, 'scripts/run-ts.mjs'), join(root, 'examples/fleet-backfill/worker.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, FLEET_BACKFILL: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => lines.push(line));
   return new Promise((done, fail) => {
@@ -97,7 +106,10 @@ function worker(config: FleetWorkerConfig): Promise<number> {
 function progress(store: BackfillStore): { stop(): void } {
   const t = store.totals();
   if (interactive) {
-    const bar = new SingleBar({ format: 'histories |{bar}| {value}/{total} events · {rows} rows · {credits} credits', hideCursor: true }, Presets.shades_classic);
+    const bar = new SingleBar(
+      { format: 'histories |{bar}| {value}/{total} events · {rows} rows · {credits} credits', hideCursor: true },
+      Presets.shades_classic,
+    );
     bar.start(t.events, t.done, { rows: count(t.rows), credits: count(t.credits) });
     const timer = setInterval(() => {
       const now = store.totals();
@@ -137,7 +149,14 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
   redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
   coordinator = redisCoordinator({ redis, namespace, secret });
-  const odds = new SportsOdds({ apiKey, baseUrl, coordinator, rateLimit: { requestsPerSecond: 'account' }, budget: { maxCredits }, logLevel: 'warn' });
+  const odds = new SportsOdds({
+    apiKey,
+    baseUrl,
+    coordinator,
+    rateLimit: { requestsPerSecond: 'account' },
+    budget: { maxCredits },
+    logLevel: 'warn',
+  });
 
   console.log(`Fleet backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}`);
   console.log(`   service: ${real ? baseUrl : `a standalone mock server at ${baseUrl}`}`);
@@ -162,7 +181,9 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
   }
   if (outcome === 'complete' && !signal.aborted) {
     const t = store.totals();
-    console.log(`events listed: ${count(t.events)}, ${count(t.events - t.done)} histories to fetch by ${workers} workers sharing one account\n`);
+    console.log(
+      `events listed: ${count(t.events)}, ${count(t.events - t.done)} histories to fetch by ${workers} workers sharing one account\n`,
+    );
     // Phase 2: the workers, each its own process, share the coordinator's pacing and budget.
     const shown = progress(store);
     const codes = await Promise.all(
@@ -178,13 +199,19 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
   const t = store.totals();
   const fleet = await odds.readCredits();
   if (outcome === 'complete' && t.done === t.events) store.finish(new Date().toISOString());
-  console.log(`\n${outcome === 'complete' ? 'Complete' : 'Stopped'}: ${count(t.events)} events, ${count(t.done)} histories complete, ${count(t.rows)} odds rows, ${credits(t.credits)} in all.`);
-  console.log(`This run: ${credits(fleet.spent)} spent by the fleet in ${count(fleet.meteredCalls)} metered calls (budget ${credits(maxCredits)}); the service's daily window: ${count(fleet.daily.remaining)} of ${count(fleet.daily.limit)} left.`);
+  console.log(
+    `\n${outcome === 'complete' ? 'Complete' : 'Stopped'}: ${count(t.events)} events, ${count(t.done)} histories complete, ${count(t.rows)} odds rows, ${credits(t.credits)} in all.`,
+  );
+  console.log(
+    `This run: ${credits(fleet.spent)} spent by the fleet in ${count(fleet.meteredCalls)} metered calls (budget ${credits(maxCredits)}); the service's daily window: ${count(fleet.daily.remaining)} of ${count(fleet.daily.limit)} left.`,
+  );
   // What the service itself saw: its request health counts every failure of the account by code.
   const health = await odds.account.requestHealth({ days: 1 }).catch(() => undefined);
   if (health) {
     const limited = health.issues.filter((i) => i.error_code === 'rate_limited').reduce((sum, i) => sum + i.failures, 0);
-    console.log(`The service's request health: ${count(health.summary.requests)} requests today, ${count(limited)} answered 429 rate_limited.`);
+    console.log(
+      `The service's request health: ${count(health.summary.requests)} requests today, ${count(limited)} answered 429 rate_limited.`,
+    );
   }
   store.close();
   if (outcome === 'budget') {

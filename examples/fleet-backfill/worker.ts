@@ -51,7 +51,9 @@ let spent = 0;
 let code = 0;
 try {
   for (let event = store.claimNext(config.name); event !== undefined && !stop.signal.aborted; event = store.claimNext(config.name)) {
-    const history = event.history ? odds.events.resumeOddsHistory(event.history, { signal: stop.signal }) : odds.events.oddsHistory(event.event_id, {}, { signal: stop.signal });
+    const history = event.history
+      ? odds.events.resumeOddsHistory(event.history, { signal: stop.signal })
+      : odds.events.oddsHistory(event.event_id, {}, { signal: stop.signal });
     let before = history.state.credits;
     for await (const page of history.pages()) {
       store.saveOdds(event.event_id, page.data, page.state, page.state.credits - before);

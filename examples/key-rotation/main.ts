@@ -21,7 +21,9 @@ import { AuthenticationError, SportsOdds, type PendingRotation } from '../../src
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
 
-const { values: args } = parseArgs({ options: { 'rotate-real-key': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { 'rotate-real-key': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+});
 if (args.help) {
   console.log('npm run example -- key-rotation [--rotate-real-key]');
   process.exit(0);
@@ -39,11 +41,16 @@ const time = (iso: string | null | undefined) => (iso ? iso.slice(11, 23) : '?')
 
 /** Runs one worker process, its output indented; resolves with how it ended. */
 function worker(n: number, workerArgs: string[]): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'scripts/run-ts.mjs'), join(root, 'examples/key-rotation/worker.ts'), ...workerArgs], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`   [worker ${n}] ${line}`));
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', join(root, 'scripts/run-ts.mjs'), join(root, 'examples/key-rotation/worker.ts'), ...workerArgs],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  for (const stream of [child.stdout, child.stderr])
+    createInterface({ input: stream }).on('line', (line) => console.log(`   [worker ${n}] ${line}`));
   return new Promise((done, fail) => {
     child.on('error', fail);
     child.on('close', (code, signal) => done({ code, signal }));
@@ -69,9 +76,9 @@ await runExample(real ? baseUrl : 'the mock server', async () => {
 
   if (server) {
     server.mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
-    console.log('1. The mock will drop the rotation\'s connection after it commits (an injected after_commit fault).');
+    console.log("1. The mock will drop the rotation's connection after it commits (an injected after_commit fault).");
   } else {
-    console.log('1. The worker will be killed as the rotation\'s answer arrives, before it saves the new key.');
+    console.log("1. The worker will be killed as the rotation's answer arrives, before it saves the new key.");
   }
   console.log('   Worker 1 rotates its key:');
   const first = await worker(1, ['--dir', dir, '--base-url', url, '--crash', server ? 'after-drop' : 'after-answer']);
@@ -81,7 +88,9 @@ await runExample(real ? baseUrl : 'the mock server', async () => {
 
   console.log('2. After the crash:');
   const pending = JSON.parse(await readFile(join(dir, 'rotation.json'), 'utf8')) as PendingRotation;
-  console.log(`   rotation.json: a pending rotation started ${time(pending.startedAt)}, nonce ${pending.nonce.slice(0, 8)}…, old key ${prefix(pending.oldKey)} kept for the replay`);
+  console.log(
+    `   rotation.json: a pending rotation started ${time(pending.startedAt)}, nonce ${pending.nonce.slice(0, 8)}…, old key ${prefix(pending.oldKey)} kept for the replay`,
+  );
   const stillOld = JSON.parse(await readFile(join(dir, 'api-key.json'), 'utf8')) as { api_key: string };
   console.log(`   api-key.json:  still ${prefix(stillOld.api_key)}: the new key never reached the app`);
   let committed: { id: string; prefix: string; created_at: string } | undefined;
@@ -89,7 +98,9 @@ await runExample(real ? baseUrl : 'the mock server', async () => {
     const keys = server.mock.accounts().find((a) => a.email === 'rotating-app@example.com')?.keys ?? [];
     committed = keys.find((k) => k.status === 'active');
     const revoked = keys.find((k) => k.status === 'revoked');
-    console.log(`   the service:   old key ${revoked?.prefix}… revoked at ${time(revoked?.revoked_at)}; new key ${committed?.prefix}… (${committed?.id}) committed at ${time(committed?.created_at)}\n`);
+    console.log(
+      `   the service:   old key ${revoked?.prefix}… revoked at ${time(revoked?.revoked_at)}; new key ${committed?.prefix}… (${committed?.id}) committed at ${time(committed?.created_at)}\n`,
+    );
   } else {
     console.log('');
   }
@@ -103,15 +114,31 @@ await runExample(real ? baseUrl : 'the mock server', async () => {
   const client = new SportsOdds({ apiKey: newKey, baseUrl: url });
   const active = (await client.keys.list()).filter((k) => k.status === 'active');
   const record = active.find((k) => k.prefix === newKey.slice(0, 13));
-  const same = record !== undefined && Date.parse(record.created_at ?? '') < Date.parse(startedSecond) && (committed === undefined || record.id === committed.id);
+  const same =
+    record !== undefined &&
+    Date.parse(record.created_at ?? '') < Date.parse(startedSecond) &&
+    (committed === undefined || record.id === committed.id);
   // On the mock the account had one key: after the rotation it has one again, the committed one.
   const noOther = server === undefined || active.length === 1;
   console.log(`   api-key.json holds ${prefix(newKey)}: key ${record?.id} created at ${time(record?.created_at)}, before worker 2 started`);
-  const oldRefused = await new SportsOdds({ apiKey: oldKey, baseUrl: url, maxRetries: 0 }).account.get().then(() => false, (e: unknown) => e instanceof AuthenticationError);
-  console.log(`   the old key ${prefix(oldKey)} is refused (401): ${oldRefused}; rotation.json removed: ${await readFile(join(dir, 'rotation.json')).then(() => false, () => true)}`);
+  const oldRefused = await new SportsOdds({ apiKey: oldKey, baseUrl: url, maxRetries: 0 }).account.get().then(
+    () => false,
+    (e: unknown) => e instanceof AuthenticationError,
+  );
+  console.log(
+    `   the old key ${prefix(oldKey)} is refused (401): ${oldRefused}; rotation.json removed: ${await readFile(
+      join(dir, 'rotation.json'),
+    ).then(
+      () => false,
+      () => true,
+    )}`,
+  );
   if (!same || !oldRefused || !noOther) throw new Error('the recovered key is not the one the service committed before the crash');
-  console.log(`\nThe same new key recovered: the one the service committed before the crash${committed ? ` (${committed.id}), and no other made` : ''}.`);
-  if (real) console.log(`Your new key is in ${join(dir, 'api-key.json')} (mode 0600): move it where your app reads it, then delete that folder.`);
+  console.log(
+    `\nThe same new key recovered: the one the service committed before the crash${committed ? ` (${committed.id}), and no other made` : ''}.`,
+  );
+  if (real)
+    console.log(`Your new key is in ${join(dir, 'api-key.json')} (mode 0600): move it where your app reads it, then delete that folder.`);
   else await rm(dir, { recursive: true, force: true });
 });
 await server?.close();

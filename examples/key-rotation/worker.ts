@@ -40,8 +40,18 @@ const odds = new SportsOdds({
     console.log(`${resumed ? 'resumed the pending rotation' : 'rotated'}: new key ${prefix(api_key)} saved in api-key.json`);
   },
   hooks: {
-    beforeRetry: [({ routeId, error }) => void (args.crash === 'after-drop' && routeId === 'keys.rotate' && die(`the rotation's answer was lost (${error.name})`))],
-    afterResponse: [({ routeId, status }) => void (args.crash === 'after-answer' && routeId === 'keys.rotate' && die(`the rotation answered ${status}, before the key was saved`))],
+    beforeRetry: [
+      ({ routeId, error }) =>
+        void (args.crash === 'after-drop' && routeId === 'keys.rotate' && die(`the rotation's answer was lost (${error.name})`)),
+    ],
+    afterResponse: [
+      ({ routeId, status }) =>
+        void (
+          args.crash === 'after-answer' &&
+          routeId === 'keys.rotate' &&
+          die(`the rotation answered ${status}, before the key was saved`)
+        ),
+    ],
   },
 });
 

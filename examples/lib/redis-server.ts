@@ -9,7 +9,8 @@ import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const INSTALL = 'install it with `sudo apt-get update && sudo apt-get install -y redis-server` (Debian, Ubuntu; `.ci/run` does it), or set REDIS_URL';
+const INSTALL =
+  'install it with `sudo apt-get update && sudo apt-get install -y redis-server` (Debian, Ubuntu; `.ci/run` does it), or set REDIS_URL';
 
 /** A running `redis-server`. */
 export interface RedisServer {
@@ -27,7 +28,8 @@ export interface RedisServer {
 /** Throws (never skips) when `redis-server` is not on PATH, saying how to install it. */
 export function checkRedisInstalled(): void {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
-  if (probe.error !== undefined || probe.status !== 0) throw new Error(`a real redis-server is needed on PATH and none was found: ${INSTALL}`);
+  if (probe.error !== undefined || probe.status !== 0)
+    throw new Error(`a real redis-server is needed on PATH and none was found: ${INSTALL}`);
 }
 
 /** A port the system says is free now. */
@@ -86,7 +88,11 @@ export async function startRedisServer(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'sports-odds-redis-'));
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+    const started = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+      { stdio: 'ignore' },
+    );
     child = started;
     await new Promise<void>((resolve, reject) => {
       started.once('spawn', resolve);

@@ -36,14 +36,16 @@ function reasonOf(cause: unknown): string {
  * // 'https://api.example.com refused the API key (401 invalid_api_key): check SPORTS_ODDS_API_KEY.'
  */
 export function describeFailure(error: unknown, baseUrl: string): string | undefined {
-  if (error instanceof AuthenticationError) return `${baseUrl} refused the API key (${error.status} ${error.code}): check SPORTS_ODDS_API_KEY.`;
+  if (error instanceof AuthenticationError)
+    return `${baseUrl} refused the API key (${error.status} ${error.code}): check SPORTS_ODDS_API_KEY.`;
   if (error instanceof PermissionDeniedError) return `${baseUrl} refused the call (${error.status} ${error.code}): ${error.serviceMessage}`;
   if (error instanceof QuotaExceededError) {
     const reset = error.resetAt ? ` until ${error.resetAt.toISOString()}` : '';
     return `The account has no credits left${reset} (429 quota_exceeded).`;
   }
   if (error instanceof TimeoutError) return `${baseUrl} did not answer in time: ${error.message}.`;
-  if (error instanceof ConnectionError) return `Could not reach ${baseUrl} (${reasonOf(error.cause)}): check SPORTS_ODDS_BASE_URL and the network.`;
+  if (error instanceof ConnectionError)
+    return `Could not reach ${baseUrl} (${reasonOf(error.cause)}): check SPORTS_ODDS_BASE_URL and the network.`;
   if (error instanceof BudgetExceededError) return `Stopped by the credit budget: ${error.message}.`;
   if (error instanceof APIError) return `${baseUrl} answered ${error.message}`;
   if (error instanceof SportsOddsError) return `${error.name}: ${error.message}`;

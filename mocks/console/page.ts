@@ -11,7 +11,9 @@ import { CONSOLE_STYLE } from './style';
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The routes a fault can be armed for, by route id. */
-const ROUTE_OPTIONS = routeList.map((r) => `<option value="${escape(r.id)}">${escape(r.id)} · ${escape(r.method)} ${escape(r.path)}</option>`).join('');
+const ROUTE_OPTIONS = routeList
+  .map((r) => `<option value="${escape(r.id)}">${escape(r.id)} · ${escape(r.method)} ${escape(r.path)}</option>`)
+  .join('');
 
 const BODY = `
 <header>

@@ -18,8 +18,7 @@ export const countRates = (strength: number, pace: number): [number, number] => 
 ];
 
 /** Units of one side over a share of regulation. */
-const unitsPmf = (model: CountModel, rate: number, share: number): Pmf =>
-  negativeBinomial(rate * share, model.size * share);
+const unitsPmf = (model: CountModel, rate: number, share: number): Pmf => negativeBinomial(rate * share, model.size * share);
 
 /** Who wins the extra play: the side that scores next. */
 export const countOvertimeOdds = (home: number, away: number): number => home / (home + away);
@@ -42,7 +41,12 @@ function scoresAt(model: CountModel, rates: readonly [number, number], state: Pe
  * The outcome of a period: strength and pace as (mean, variance still to come from news), the
  * news integrated by quadrature.
  */
-export function countOutcome(model: CountModel, strength: readonly [number, number], pace: readonly [number, number], state: PeriodState): Outcome {
+export function countOutcome(
+  model: CountModel,
+  strength: readonly [number, number],
+  pace: readonly [number, number],
+  state: PeriodState,
+): Outcome {
   const ot = model.overtime;
   if (state.inOvertime && ot !== null) {
     // Regulation ended level: only the extra play is left.

@@ -27,4 +27,3 @@ const moneyline = (model: DuelModel, mean: number, sd: number): Outcome => {
 
 /** The winner of a duel (0 home, 1 away, 2 draw) from its final edge. */
 export const duelWinner = (model: DuelModel, edge: number): 0 | 1 | 2 => (edge > model.drawBand ? 0 : edge < -model.drawBand ? 1 : 2);
-

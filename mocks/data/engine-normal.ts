@@ -40,7 +40,12 @@ export const normalOvertimeOdds = (model: NormalModel, strength: number): number
  * The outcome of a period: strength and pace as (mean, news variance still to come), the state
  * as what is scored and what is left.
  */
-export function normalOutcome(model: NormalModel, strength: readonly [number, number], pace: readonly [number, number], state: PeriodState): Outcome {
+export function normalOutcome(
+  model: NormalModel,
+  strength: readonly [number, number],
+  pace: readonly [number, number],
+  state: PeriodState,
+): Outcome {
   const [h, a] = state.scored;
   const ot = model.overtime;
   if (state.inOvertime && ot !== null) {

@@ -37,7 +37,13 @@ export function unitOdds(model: RaceModel, strength: number, serve: number): Uni
   if (!model.tennis) return { point: logistic(strength), holdHome: 0, holdAway: 0, tiebreak: 0.5, tennis: false };
   const home = logistic(serve + strength / 2);
   const away = logistic(serve - strength / 2);
-  return { point: 0.5, holdHome: holdChance(home), holdAway: holdChance(away), tiebreak: tiebreakChance((home + 1 - away) / 2), tennis: true };
+  return {
+    point: 0.5,
+    holdHome: holdChance(home),
+    holdAway: holdChance(away),
+    tiebreak: tiebreakChance((home + 1 - away) / 2),
+    tennis: true,
+  };
 }
 
 /** Chance of winning a tiebreak (first to 7 points by two) at a constant chance p per point. */
@@ -309,7 +315,12 @@ function matchAt(model: RaceModel, odds: UnitOdds, state: RaceState): { scores: 
     mass = nextMass;
   }
   return {
-    scores: { margin: final.pmf(0, finalMass), total: final.pmf(1, finalMass), home: final.pmf(2, finalMass), away: final.pmf(3, finalMass) },
+    scores: {
+      margin: final.pmf(0, finalMass),
+      total: final.pmf(1, finalMass),
+      home: final.pmf(2, finalMass),
+      away: final.pmf(3, finalMass),
+    },
     sets,
     home: homeWins / finalMass,
   };
@@ -349,7 +360,13 @@ function setAt(model: RaceModel, odds: UnitOdds, index: number, current: readonl
  * The outcome of a period of a race: period 0 the match, period n the n-th set. Strength and
  * serve as (mean, news variance still to come).
  */
-export function raceOutcome(model: RaceModel, strength: readonly [number, number], serve: readonly [number, number], period: number, state: RaceState): Outcome {
+export function raceOutcome(
+  model: RaceModel,
+  strength: readonly [number, number],
+  serve: readonly [number, number],
+  period: number,
+  state: RaceState,
+): Outcome {
   const nodes = normalNodes2(strength, serve);
   if (period === 0) {
     const parts = nodes.map(([s, v, w]) => ({ w, ...matchAt(model, unitOdds(model, s, v), state) }));

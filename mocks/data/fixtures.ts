@@ -130,7 +130,8 @@ export function buildFixture(core: Core, eventId: number): Fixture | undefined {
   const homeIndex = slotRng.int(0, roster.length - 1);
   const awayIndex = (homeIndex + slotRng.int(1, roster.length - 1)) % roster.length;
   const season = new Date(starts).getUTCFullYear();
-  const gap = child === null ? (sideRating(core, league, homeIndex, season) - sideRating(core, league, awayIndex, season)) / Math.SQRT2 : null;
+  const gap =
+    child === null ? (sideRating(core, league, homeIndex, season) - sideRating(core, league, awayIndex, season)) / Math.SQRT2 : null;
   const openAt = toSecond(starts - ODDS_OPEN_LEAD + eventRng.between(0, 50) * MINUTE);
   const matchRng = rngOf(hash, 0x3a7c);
   const match = drawMatch(model, sport.format, [openAt, starts], openingView(model, league, gap, matchRng), matchRng);

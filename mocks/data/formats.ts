@@ -78,10 +78,7 @@ export const innings = (count: number, minutes: number, early: number): TimedFor
   kind: 'timed',
   segments: range(count).map(() => minutes),
   breaks: range(count - 1).map(() => 0),
-  periods: [
-    whole('Game', count),
-    { period: 1, label: `1st ${early} Innings`, short: `F${early}`, segments: range(early) },
-  ],
+  periods: [whole('Game', count), { period: 1, label: `1st ${early} Innings`, short: `F${early}`, segments: range(early) }],
 });
 
 /** Two innings of a limited-overs cricket match. */
@@ -120,4 +117,3 @@ export const sets = (bestOf: number, setLabel = 'Set'): SetsFormat => ({
         }))),
   ],
 });
-

@@ -61,7 +61,8 @@ function naturalSegments(format: GameFormat, match: Match, starts: number, rng: 
     natural.push({ start, end: toSecond(start + model.overtime.minutes * MINUTE * rng.between(0.8, 1.2)) });
   }
   let end = (natural[natural.length - 1] as Segment).end;
-  if (model.engine === 'duel' && rng.chance(model.stoppages)) end = toSecond(last.start + (last.end - last.start) * rng.between(0.15, 0.95));
+  if (model.engine === 'duel' && rng.chance(model.stoppages))
+    end = toSecond(last.start + (last.end - last.start) * rng.between(0.15, 0.95));
   return { natural, end };
 }
 
@@ -75,7 +76,8 @@ export function planTiming(format: GameFormat, match: Match, starts: number, rng
       .filter((s) => s.end - s.start >= SECOND);
   const last = natural[natural.length - 1];
   // Played in full: the segments as played are the natural ones.
-  if (!rng.chance(ABANDON_RATE)) return { segments: last !== undefined && last.end === end ? natural : cut(end), natural, endAt: end, abandoned: false };
+  if (!rng.chance(ABANDON_RATE))
+    return { segments: last !== undefined && last.end === end ? natural : cut(end), natural, endAt: end, abandoned: false };
   const abandonAt = toSecond(starts + rng.between(0.15, 0.85) * (end - starts));
   return { segments: cut(abandonAt), natural, endAt: abandonAt, abandoned: true };
 }

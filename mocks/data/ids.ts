@@ -25,8 +25,7 @@ export interface EventKey {
 }
 
 /** Composes an event id. */
-export const eventIdOf = (ordinal: number, slot: number, child: number): number =>
-  (ordinal + 1) * LEAGUE_FACTOR + slot * 10 + child;
+export const eventIdOf = (ordinal: number, slot: number, child: number): number => (ordinal + 1) * LEAGUE_FACTOR + slot * 10 + child;
 
 /** Decodes an event id (league ordinal, slot, child), or undefined if it cannot be one. */
 export function decodeEventId(eventId: number): EventKey | undefined {

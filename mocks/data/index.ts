@@ -105,7 +105,13 @@ export interface Dataset {
    * within them (their record changes happen at bounded offsets from their start); added events
    * are always all considered.
    */
-  eventsBetween(from: number, to: number, now: number, filter?: FixtureFilter, ranges?: readonly (readonly [number, number])[]): Iterable<DataEvent>;
+  eventsBetween(
+    from: number,
+    to: number,
+    now: number,
+    filter?: FixtureFilter,
+    ranges?: readonly (readonly [number, number])[],
+  ): Iterable<DataEvent>;
   /** The child (derivative) events of an event: none for an added one. */
   childrenOf(parent: DataEvent): DataEvent[];
   /** The event record at `now`. */
@@ -186,12 +192,14 @@ export function createDataset(seed: string | number): Dataset {
   const startsOf = (f: DataEvent, now: number) => (isAdded(f) ? f.starts : startsAt(f, now));
   /** Full-event outcomes before kickoff by news state, shared by an event's props (cached with its fixture). */
   const prematch = new Lru<number, Map<number, Outcome>>(TIMELINE_CACHE);
-  const outcomesOf = (f: Fixture) => (k: number): Outcome => {
-    const byState = prematch.get(f.eventId, () => new Map());
-    let o = byState.get(k);
-    if (o === undefined) byState.set(k, (o = prematchOutcome(f, 0, k)));
-    return o;
-  };
+  const outcomesOf =
+    (f: Fixture) =>
+    (k: number): Outcome => {
+      const byState = prematch.get(f.eventId, () => new Map());
+      let o = byState.get(k);
+      if (o === undefined) byState.set(k, (o = prematchOutcome(f, 0, k)));
+      return o;
+    };
   const leaguesFor = (filter: FixtureFilter): readonly LeagueDef[] => {
     const { sportId, leagueId } = filter;
     if (leagueId !== undefined) {

@@ -36,7 +36,15 @@ export const versionAt = (f: Fixture, now: number): number => changeTimes(f).fil
 
 /** The instant of the latest record change at or before `now` (what `since` compares). */
 export function lastChangeAt(f: Fixture, now: number): number {
-  const candidates = [f.createdAt, f.rescheduleAt ?? -Infinity, f.priced ? f.openAt : -Infinity, f.starts, f.endAt, f.settledAt, f.correctedAt ?? -Infinity];
+  const candidates = [
+    f.createdAt,
+    f.rescheduleAt ?? -Infinity,
+    f.priced ? f.openAt : -Infinity,
+    f.starts,
+    f.endAt,
+    f.settledAt,
+    f.correctedAt ?? -Infinity,
+  ];
   let last = f.createdAt;
   for (const t of candidates) if (t <= now && t > last) last = t;
   return last;

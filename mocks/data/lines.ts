@@ -21,10 +21,12 @@ const MARKET_ORDER = ['moneyline', 'spread', 'totals', 'home_totals', 'away_tota
 const marketOrder = (market: string): number => MARKET_ORDER.indexOf(market);
 const keyOf = (period: number, q: Quote): string => `${period}|${q.market}|${q.line}`;
 
-const byIdentity = (tl: Timeline) => (a: Mark, b: Mark): number =>
-  (tl.period[a.i] as number) - (tl.period[b.i] as number) ||
-  marketOrder(a.q.market) - marketOrder(b.q.market) ||
-  (a.q.line ?? 0) - (b.q.line ?? 0);
+const byIdentity =
+  (tl: Timeline) =>
+  (a: Mark, b: Mark): number =>
+    (tl.period[a.i] as number) - (tl.period[b.i] as number) ||
+    marketOrder(a.q.market) - marketOrder(b.q.market) ||
+    (a.q.line ?? 0) - (b.q.line ?? 0);
 
 /** Scans the snapshots for the first quote of every line: pre-match now, in play on first use. */
 export function lineMarks(tl: Timeline): LineMarks {

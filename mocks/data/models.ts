@@ -117,16 +117,29 @@ const base = (o: Partial<ModelBase> & Pick<ModelBase, 'spread'>): ModelBase => (
 
 /** A discretized normal on [lo, hi], as a weights table. */
 const bell = (lo: number, hi: number, mean: number, sd: number): Pmf =>
-  fromWeights(Array.from({ length: hi - lo + 1 }, (_, i) => Math.exp(-(((lo + i - mean) / sd) ** 2) / 2)), lo);
+  fromWeights(
+    Array.from({ length: hi - lo + 1 }, (_, i) => Math.exp(-(((lo + i - mean) / sd) ** 2) / 2)),
+    lo,
+  );
 
 /** Overtimes and shootouts, by sport. */
 export const OVERTIME = {
   /** Sudden death or a shootout: one unit to the winner. */
   oneUnit: (minutes: number): Overtime => ({ lead: point(1), loser: point(0), minutes, share: 0.1 }),
   curling: { lead: fromWeights([0.8, 0.2], 1), loser: point(0), minutes: 15, share: 0.1 },
-  innings: (minutes: number): Overtime => ({ lead: fromWeights([0.6, 0.25, 0.1, 0.05], 1), loser: fromWeights([0.45, 0.35, 0.15, 0.05]), minutes, share: 1 / 9 }),
+  innings: (minutes: number): Overtime => ({
+    lead: fromWeights([0.6, 0.25, 0.1, 0.05], 1),
+    loser: fromWeights([0.45, 0.35, 0.15, 0.05]),
+    minutes,
+    share: 1 / 9,
+  }),
   basketball: { lead: bell(1, 12, 3.5, 2.6), loser: bell(3, 16, 9, 2.5), minutes: 15, share: 5 / 48 },
-  americanFootball: { lead: fromWeights([0, 0, 0.55, 0, 0, 0.35, 0.05, 0.05], 1), loser: fromWeights([0.75, 0, 0, 0.15, 0, 0, 0, 0.1]), minutes: 20, share: 1 / 6 },
+  americanFootball: {
+    lead: fromWeights([0, 0, 0.55, 0, 0, 0.35, 0.05, 0.05], 1),
+    loser: fromWeights([0.75, 0, 0, 0.15, 0, 0, 0, 0.1]),
+    minutes: 20,
+    share: 1 / 6,
+  },
   netball: { lead: bell(1, 6, 2, 1.5), loser: bell(6, 18, 12, 3), minutes: 20, share: 14 / 60 },
   superOver: { lead: bell(1, 10, 3, 3), loser: bell(2, 20, 10, 4), minutes: 15, share: 1 / 20 },
 } as const;

@@ -70,11 +70,22 @@ export function drawNews(
   const lineupAt = starts - LINEUP_LEAD;
   const lineupX = (lineupAt - openAt) / span;
   const lineups = lineupAt > openAt;
-  const items = Array.from({ length: total.items }, () => ({ at: openAt + Math.floor(Math.sqrt(rng.next()) * span), share: (1 - LINEUP_SHARE) / ITEMS }));
+  const items = Array.from({ length: total.items }, () => ({
+    at: openAt + Math.floor(Math.sqrt(rng.next()) * span),
+    share: (1 - LINEUP_SHARE) / ITEMS,
+  }));
   if (lineups) items.push({ at: lineupAt, share: LINEUP_SHARE });
   const [vs, vp] = [sd[0] ** 2, sd[1] ** 2];
-  const ds = bridge(rng, items.map((i) => vs * i.share), total.shift[0]);
-  const dp = bridge(rng, items.map((i) => vp * i.share), total.shift[1]);
+  const ds = bridge(
+    rng,
+    items.map((i) => vs * i.share),
+    total.shift[0],
+  );
+  const dp = bridge(
+    rng,
+    items.map((i) => vp * i.share),
+    total.shift[1],
+  );
   const order = items.map((_, i) => i).sort((a, b) => (items[a]?.at as number) - (items[b]?.at as number));
   const n = items.length;
   const times = new Float64Array(n);
@@ -113,4 +124,3 @@ export function newsStateAt(news: News, t: number): number {
   }
   return lo;
 }
-

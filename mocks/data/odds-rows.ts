@@ -59,10 +59,18 @@ const priceColumns = (snap: SnapshotInfo, q: Quote) => {
 };
 
 /** An opening row (spec 2.1 columns P). */
-export const openingRow = (snap: SnapshotInfo, q: Quote): OpeningRow => ({ ...priceColumns(snap, q), source_feed_id: sourceFeedId(snap.fixture) });
+export const openingRow = (snap: SnapshotInfo, q: Quote): OpeningRow => ({
+  ...priceColumns(snap, q),
+  source_feed_id: sourceFeedId(snap.fixture),
+});
 
 /** A closing row (spec 2.1 columns C): with the period's settled score and result state. */
-export const closingRow = (snap: SnapshotInfo, q: Quote, score: readonly [number | null, number | null], resultStatus: number): ClosingRow => ({
+export const closingRow = (
+  snap: SnapshotInfo,
+  q: Quote,
+  score: readonly [number | null, number | null],
+  resultStatus: number,
+): ClosingRow => ({
   ...priceColumns(snap, q),
   score_home: score[0],
   score_away: score[1],

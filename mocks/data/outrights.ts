@@ -43,7 +43,10 @@ function field(core: Core, league: LeagueDef, season: number, kind: number): { c
   const strengths: number[] = [];
   for (const side of sides) {
     for (const n of [1, 2]) {
-      contestants.push({ id: playerContestantId(league.ordinal, side, n), name: `${playerName(core.hash, league.ordinal, side, n)} (${roster[side] ?? ''})` });
+      contestants.push({
+        id: playerContestantId(league.ordinal, side, n),
+        name: `${playerName(core.hash, league.ordinal, side, n)} (${roster[side] ?? ''})`,
+      });
       strengths.push(0.5 * sideRating(core, league, side, season) + 0.8 * rng.normal());
     }
   }

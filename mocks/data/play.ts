@@ -141,7 +141,13 @@ export function periodStateAt(f: Fixture, play: Play, period: number, t: number)
   const overtime = period === 0 && !match.model.draws && match.model.overtime !== null;
   const ot = match.overtime ? f.timing.natural[match.units.length - 1] : undefined;
   const inOvertime = overtime && ot !== undefined && t >= ot.start;
-  return { scored: unitsAt(play, regular, t), rest: inOvertime ? 0 : rest, segmentsLeft: inOvertime ? 0 : segmentsLeft, overtime, inOvertime };
+  return {
+    scored: unitsAt(play, regular, t),
+    rest: inOvertime ? 0 : rest,
+    segmentsLeft: inOvertime ? 0 : segmentsLeft,
+    overtime,
+    inOvertime,
+  };
 }
 
 /** Where a race stands at t: sets won, units of the finished sets, the set in progress. */

@@ -70,13 +70,19 @@ const evenTotal = (o: Outcome): number => (o.scores === null ? 0.5 : Math.max(0.
 function winningMargin(f: Fixture): { names: string[]; price: (o: Outcome) => number[] } {
   const model = f.model;
   const width =
-    model.engine === 'normal' ? Math.max(2, Math.round(model.sdMargin / 3))
-    : model.engine === 'race' ? 2
-    : model.engine === 'count' && model.perSide >= 8 ? Math.max(2, Math.round(Math.sqrt(2 * model.perSide * (1 + model.perSide / model.size)) / 3))
-    : 1;
+    model.engine === 'normal'
+      ? Math.max(2, Math.round(model.sdMargin / 3))
+      : model.engine === 'race'
+        ? 2
+        : model.engine === 'count' && model.perSide >= 8
+          ? Math.max(2, Math.round(Math.sqrt(2 * model.perSide * (1 + model.perSide / model.size)) / 3))
+          : 1;
   const names: string[] = [];
   const bands: [number, number][] = [];
-  for (const [side, sign] of [[f.home, 1], [f.away, -1]] as const) {
+  for (const [side, sign] of [
+    [f.home, 1],
+    [f.away, -1],
+  ] as const) {
     for (let b = 0; b < 3; b++) {
       const lo = b * width + 1;
       const hi = b === 2 ? Infinity : (b + 1) * width;
@@ -226,7 +232,10 @@ function propMarket(core: Core, f: Fixture, kind: PropKind): { contestants: Cont
       const stoppages = f.model.engine === 'duel' ? f.model.stoppages : 0.5;
       const names: string[] = [];
       const shares: [0 | 1, number][] = [];
-      for (const [side, name] of [[0, f.home], [1, f.away]] as const) {
+      for (const [side, name] of [
+        [0, f.home],
+        [1, f.away],
+      ] as const) {
         for (const [method, share] of METHODS) {
           names.push(`${name} by ${method}`);
           shares.push([side, stoppages * share]);

@@ -115,7 +115,9 @@ const row = (ctx: QuoteContext, market: KnownMarket, alt: number, line: number |
  */
 export function quotesOf(outcome: Outcome, ctx: QuoteContext): Quote[] {
   const out: (Quote | null)[] = [];
-  const ml = ctx.draws ? [outcome.home, outcome.draw, outcome.away] : [outcome.home / (outcome.home + outcome.away), outcome.away / (outcome.home + outcome.away)];
+  const ml = ctx.draws
+    ? [outcome.home, outcome.draw, outcome.away]
+    : [outcome.home / (outcome.home + outcome.away), outcome.away / (outcome.home + outcome.away)];
   out.push(row(ctx, 'moneyline', 0, null, ml));
   const s = outcome.scores;
   if (s !== null && !ctx.moneylineOnly) {

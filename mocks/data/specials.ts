@@ -44,7 +44,19 @@ export interface SpecialDef {
 /** What the rows of a special are made of: a generated special's, or an added event's prop's. */
 export type SpecialListing = Pick<
   SpecialDef,
-  'specialId' | 'name' | 'betType' | 'category' | 'units' | 'eventId' | 'period' | 'runnerHome' | 'runnerAway' | 'contestants' | 'openAt' | 'cutoff' | 'feed'
+  | 'specialId'
+  | 'name'
+  | 'betType'
+  | 'category'
+  | 'units'
+  | 'eventId'
+  | 'period'
+  | 'runnerHome'
+  | 'runnerAway'
+  | 'contestants'
+  | 'openAt'
+  | 'cutoff'
+  | 'feed'
 >;
 
 /** The rows of a special (spec 2.7): one per contestant. */

@@ -145,7 +145,10 @@ export function pageHandlers(mock: MockService): HttpHandler[] {
     http.post(`${origin}/__challenge`, async ({ request }) => {
       const hostname = new URL(request.url).hostname;
       const token = await mock.issueChallenge({ action: 'account_recovery', hostname });
-      return HttpResponse.json({ challenge_token: token }, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+      return HttpResponse.json(
+        { challenge_token: token },
+        { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } },
+      );
     }),
   ];
 }

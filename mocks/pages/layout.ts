@@ -6,7 +6,10 @@
  * whole. A refusal is told in words a customer can act on (`explain`), with the request id to quote
  * to support; the service's own message, written for developers, is not shown.
  */
-export const page = (title: string, body: string, script: string) => (nonce: string): string => `<!doctype html>
+export const page =
+  (title: string, body: string, script: string) =>
+  (nonce: string): string =>
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

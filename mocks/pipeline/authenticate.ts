@@ -7,8 +7,7 @@ import { sha256Hex } from '../state/crypto';
 
 const CHALLENGE = 'Bearer realm="sports-odds", error="invalid_token"';
 
-const invalidKey = (message: string) =>
-  new ServiceError(401, 'invalid_api_key', message, { headers: { 'WWW-Authenticate': CHALLENGE } });
+const invalidKey = (message: string) => new ServiceError(401, 'invalid_api_key', message, { headers: { 'WWW-Authenticate': CHALLENGE } });
 
 /**
  * The bearer key of a request, only from `Authorization: Bearer` (spec 5 rule 1). A key in a query

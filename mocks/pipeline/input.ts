@@ -92,7 +92,11 @@ function refuse(result: Extract<Decoded, { success: false }>, code: 'invalid_par
  * names; a known parameter given twice is refused. Unknown names are left to the schema, which
  * refuses them without echoing them.
  */
-function queryObject(search: URLSearchParams, known: readonly string[], vocabulary: ReadonlySet<string>): { query: Record<string, string>; names: Names } {
+function queryObject(
+  search: URLSearchParams,
+  known: readonly string[],
+  vocabulary: ReadonlySet<string>,
+): { query: Record<string, string>; names: Names } {
   const query: Record<string, string> = Object.create(null) as Record<string, string>;
   const given: string[] = [];
   const names: Names = { given, known, vocabulary };
@@ -109,7 +113,8 @@ function queryObject(search: URLSearchParams, known: readonly string[], vocabula
 
 // Stryker disable next-line StringLiteral: a missing Content-Type fails the pattern whether it is read as '' or as any other text without the JSON media type
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `415` unless the request says its body is JSON: checked before the body is read. */
 export function requireJson(route: RouteDef, headers: HeaderReader): void {
@@ -145,11 +150,18 @@ function samplesOf(body: Schema): Record<string, string> {
 function onlyTheTokenIsBad(body: Schema, json: unknown): boolean {
   if (!isPlainObject(json)) return false;
   // Stryker disable next-line MethodExpression: every invalid_token route's body has exactly one *_token field, so some and every test the same single sample
-  return Object.entries(samplesOf(body)).some(([field, sample]) => z.safeDecode(body as z.ZodMiniType<unknown, unknown>, { ...json, [field]: sample }).success);
+  return Object.entries(samplesOf(body)).some(
+    ([field, sample]) => z.safeDecode(body as z.ZodMiniType<unknown, unknown>, { ...json, [field]: sample }).success,
+  );
 }
 
 /** JSON body of a route that takes one (its content type already checked): `400` when malformed. */
-function decodeBody(route: RouteDef, text: string | undefined, vocabulary: ReadonlySet<string>, screen: ((json: unknown) => void) | undefined): unknown {
+function decodeBody(
+  route: RouteDef,
+  text: string | undefined,
+  vocabulary: ReadonlySet<string>,
+  screen: ((json: unknown) => void) | undefined,
+): unknown {
   if (route.body === null) return undefined;
   let json: unknown;
   try {

@@ -38,7 +38,11 @@ export const MAX_URL_LENGTH = 8192;
 /** `414` for a URL longer than `MAX_URL_LENGTH` characters, before anything else looks at it. */
 export function checkUrlLength(url: string): void {
   if (url.length > MAX_URL_LENGTH) {
-    throw new ServiceError(414, 'invalid_parameters', `the URL is longer than ${MAX_URL_LENGTH} characters: send fewer or shorter parameters`);
+    throw new ServiceError(
+      414,
+      'invalid_parameters',
+      `the URL is longer than ${MAX_URL_LENGTH} characters: send fewer or shorter parameters`,
+    );
   }
 }
 

@@ -27,7 +27,11 @@ export function validateOutput(route: RouteDef, status: number, body: unknown): 
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.map(String).join('.') : '';
-    throw new ServiceError(500, 'internal_error', `the mock's answer failed its own schema at ${where || 'the root'}: ${issue?.message ?? ''}`);
+    throw new ServiceError(
+      500,
+      'internal_error',
+      `the mock's answer failed its own schema at ${where || 'the root'}: ${issue?.message ?? ''}`,
+    );
   }
   return parsed.data;
 }

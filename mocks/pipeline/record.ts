@@ -13,20 +13,27 @@ export interface Trace {
 }
 
 /** Records every answer in the activity log (the control plane's "latest requests"). */
-export function recordActivity(trace: Trace, method: string, status: number, errorCode: string | undefined, service: ServiceContext, metered: boolean): void {
+export function recordActivity(
+  trace: Trace,
+  method: string,
+  status: number,
+  errorCode: string | undefined,
+  service: ServiceContext,
+  metered: boolean,
+): void {
   const now = service.clock.now();
   service.state.activity.record({
-      request_id: trace.requestId,
-      atMs: now,
-      method,
-      route: trace.route?.id ?? null,
-      endpoint: trace.route?.path ?? null,
-      status,
-      error_code: errorCode ?? null,
-      cost: trace.charged,
-      metered,
-      latency_ms: Math.max(0, now - trace.startedAt),
-      account: trace.caller?.account.email ?? null,
+    request_id: trace.requestId,
+    atMs: now,
+    method,
+    route: trace.route?.id ?? null,
+    endpoint: trace.route?.path ?? null,
+    status,
+    error_code: errorCode ?? null,
+    cost: trace.charged,
+    metered,
+    latency_ms: Math.max(0, now - trace.startedAt),
+    account: trace.caller?.account.email ?? null,
   });
 }
 

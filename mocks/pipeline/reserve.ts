@@ -13,6 +13,11 @@ export function reserveEnvelope(route: RouteDef, query: Record<string, unknown>,
   const attempt = caller.account.meter.reserve(envelope, now);
   if (!isExhausted(attempt)) return attempt;
   const retryAfter = Math.max(1, Math.ceil((attempt.resetAt - now) / 1000));
-  const which = attempt.windows.length === 2 ? 'plan-period allowance and daily guard' : attempt.windows[0] === 'daily' ? 'daily guard' : 'plan-period allowance';
+  const which =
+    attempt.windows.length === 2
+      ? 'plan-period allowance and daily guard'
+      : attempt.windows[0] === 'daily'
+        ? 'daily guard'
+        : 'plan-period allowance';
   throw new ServiceError(429, 'quota_exceeded', `the ${which} cannot hold this request's ${envelope}-credit reservation`, { retryAfter });
 }

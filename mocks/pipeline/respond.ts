@@ -27,7 +27,8 @@ export function jsonAnswer(status: number, body: unknown, headers: AnswerHeaders
 }
 
 /** A JSON answer as a Fetch `Response` (the control plane and the pages answer through MSW). */
-export const jsonResponse = (status: number, body: unknown, headers: AnswerHeaders): Response => toFetchResponse(jsonAnswer(status, body, headers));
+export const jsonResponse = (status: number, body: unknown, headers: AnswerHeaders): Response =>
+  toFetchResponse(jsonAnswer(status, body, headers));
 
 /** The credit headers of spec 8.3 after a charge of `cost`, including the compatibility aliases. */
 export function setCreditHeaders(headers: AnswerHeaders, account: AccountRecord, cost: number, now: number): void {
@@ -59,4 +60,5 @@ export function errorAnswer(error: ServiceError, headers: AnswerHeaders, request
 }
 
 /** The error envelope as a Fetch `Response`. */
-export const errorResponse = (error: ServiceError, headers: AnswerHeaders, requestId: string): Response => toFetchResponse(errorAnswer(error, headers, requestId));
+export const errorResponse = (error: ServiceError, headers: AnswerHeaders, requestId: string): Response =>
+  toFetchResponse(errorAnswer(error, headers, requestId));

@@ -19,7 +19,12 @@ export function getAccount(ctx: OperationContext): OperationResult {
   const body: Account = {
     email: account.email,
     status: account.status,
-    plan: { slug: account.plan.slug, name: account.plan.name, daily_credit_limit: account.plan.dailyCredits, rate_limit_rps: account.plan.rateLimitRps },
+    plan: {
+      slug: account.plan.slug,
+      name: account.plan.name,
+      daily_credit_limit: account.plan.dailyCredits,
+      rate_limit_rps: account.plan.rateLimitRps,
+    },
     quota: quotaOf(account.meter.view('period', now), account.meter.view('daily', now)),
     recovery_email: {
       verified: account.recovery.verified,

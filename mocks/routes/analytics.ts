@@ -3,8 +3,7 @@ import type { ClosingRow } from '../data';
 import { notFound } from '../service-error';
 import type { DataHandler } from './types';
 
-const same = (a: number | null, b: number | null): boolean =>
-  a === null || b === null ? a === b : Math.abs(a - b) < 1e-9;
+const same = (a: number | null, b: number | null): boolean => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-9);
 
 /** The closing row's line a bet matches: spread rows are written from the home side. */
 const rowLine = (q: ClvQuery): number | null => {
@@ -15,9 +14,7 @@ const rowLine = (q: ClvQuery): number | null => {
 
 /** The side's closing price and its margin-removed counterpart. */
 const pricesOf = (row: ClosingRow, side: ClvQuery['side']): [number | null, number | null] =>
-  side === 'draw' ? [row.odds0, row.todds0]
-  : side === 'home' || side === 'over' ? [row.odds1, row.todds1]
-  : [row.odds2, row.todds2];
+  side === 'draw' ? [row.odds0, row.todds0] : side === 'home' || side === 'over' ? [row.odds1, row.todds1] : [row.odds2, row.todds2];
 
 /**
  * `GET /v1/analytics/clv` (decisions.md): matches the closing row of the event, market, period
@@ -33,12 +30,12 @@ export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
   if (fixture === undefined) throw notFound(`event ${q.event_id} not found`);
   const period = q.period ?? CLV_DEFAULTS.period;
   const line = rowLine(q);
-  const row = ctx.data
-    .closingLines(fixture, now)
-    .find((r) => r.market === q.market && r.period === period && same(r.line, line));
+  const row = ctx.data.closingLines(fixture, now).find((r) => r.market === q.market && r.period === period && same(r.line, line));
   const [closing, fair] = row === undefined ? [null, null] : pricesOf(row, q.side);
   if (closing === null || fair === null) {
-    throw notFound(`no closing line of event ${q.event_id} matches ${q.market} period ${period} side ${q.side}${line === null ? '' : ` line ${q.line}`}`);
+    throw notFound(
+      `no closing line of event ${q.event_id} matches ${q.market} period ${period} side ${q.side}${line === null ? '' : ` line ${q.line}`}`,
+    );
   }
   const clv = q.odds / fair - 1;
   const body: ClosingLineValue = {

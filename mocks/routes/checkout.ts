@@ -1,5 +1,13 @@
 import type { ServiceRequest } from '../exchange';
-import { BOTH_SCOPES, randomToken, type CheckoutIntentRequest, type CheckoutIntentResponse, type ClaimPending, type ClaimRequest, type ClaimSuccess } from '../../src/schemas';
+import {
+  BOTH_SCOPES,
+  randomToken,
+  type CheckoutIntentRequest,
+  type CheckoutIntentResponse,
+  type ClaimPending,
+  type ClaimRequest,
+  type ClaimSuccess,
+} from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
 import type { CheckoutSession } from '../state/checkouts';
@@ -18,7 +26,8 @@ const CLAIM_PURPOSE = 'checkout-claim';
  */
 export function refuseTakenAddress(service: ServiceContext, email: string): void {
   if (service.state.accounts.findByEmail(email)) throw new RangeError(`an account ${email} exists already`);
-  if (service.state.checkouts.pendingFor(email, service.clock.now())) throw new RangeError(`a checkout for ${email} is waiting to be claimed`);
+  if (service.state.checkouts.pendingFor(email, service.clock.now()))
+    throw new RangeError(`a checkout for ${email} is waiting to be claimed`);
 }
 
 /** Starts a checkout for a new customer (a test affordance): the session and its two tokens. */
@@ -55,7 +64,11 @@ function cookieValue(request: ServiceRequest): string | undefined {
  * The session behind a body token or, failing that, the HttpOnly cookie; a cookie-authenticated
  * request needs the exact public `Origin` and `Sec-Fetch-Site: same-origin` (spec 4.3).
  */
-async function sessionOf(ctx: OperationContext, bodyToken: string | undefined, lookup: 'resume' | 'claim'): Promise<{ session: CheckoutSession; credential: string }> {
+async function sessionOf(
+  ctx: OperationContext,
+  bodyToken: string | undefined,
+  lookup: 'resume' | 'claim',
+): Promise<{ session: CheckoutSession; credential: string }> {
   const { checkouts } = ctx.service.state;
   if (bodyToken !== undefined) {
     const hash = await sha256Hex(bodyToken);
@@ -93,7 +106,11 @@ export async function checkoutIntent(ctx: OperationContext<never, never, Checkou
   const cookie = randomToken('ckv_');
   ctx.service.state.checkouts.bindCookie(await sha256Hex(cookie), session, ctx.service.clock.now());
   const secure = isLoopbackHttp(ctx.service.options.serviceOrigin) ? '' : '; Secure';
-  return { status: 200, body, headers: { 'Set-Cookie': `${CHECKOUT_COOKIE}=${cookie}; Path=/v1/checkout; HttpOnly; SameSite=Strict${secure}` } };
+  return {
+    status: 200,
+    body,
+    headers: { 'Set-Cookie': `${CHECKOUT_COOKIE}=${cookie}; Path=/v1/checkout; HttpOnly; SameSite=Strict${secure}` },
+  };
 }
 
 /**
@@ -112,7 +129,13 @@ export async function claimCheckout(ctx: OperationContext<never, never, ClaimReq
     const { account, apiKey } = await provisionAccount(service, { email: session.email, plan: session.plan });
     session.accountId = account.id;
     session.status = 'closed';
-    return { api_key: apiKey, scopes: [...BOTH_SCOPES], email: account.email, plan: account.plan.slug, docs_url: `${service.options.publicOrigin}/docs/quickstart` };
+    return {
+      api_key: apiKey,
+      scopes: [...BOTH_SCOPES],
+      email: account.email,
+      plan: account.plan.slug,
+      docs_url: `${service.options.publicOrigin}/docs/quickstart`,
+    };
   });
   return { status: 200, body };
 }

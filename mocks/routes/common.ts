@@ -39,7 +39,8 @@ export const isFinal = (fixture: EventBase, now: number): boolean =>
  * Whether an event's price history is complete at `now`: it ended and its last snapshot is recorded
  * (later settlement and corrections change results and closing rows, never a snapshot).
  */
-export const historyFinal = (fixture: EventBase, lastSnapshotAt: number, now: number): boolean => now >= Math.max(fixture.endAt, lastSnapshotAt);
+export const historyFinal = (fixture: EventBase, lastSnapshotAt: number, now: number): boolean =>
+  now >= Math.max(fixture.endAt, lastSnapshotAt);
 
 /** A per-event answer, marked stable once the event is final. */
 export const aboutEvent = <T>(result: DataResult<T>, fixture: EventBase, now: number): DataResult<T> =>

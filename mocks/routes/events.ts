@@ -4,5 +4,4 @@ import { listUpcoming } from './upcoming-events';
 import type { DataHandler } from './types';
 
 /** `GET /v1/events`: upcoming (and historical, exact) fixtures, or with `live=1` the offered in-play ones. */
-export const listEvents: DataHandler<unknown, EventsQuery> = (ctx) =>
-  ctx.query.live === true ? listLive(ctx) : listUpcoming(ctx);
+export const listEvents: DataHandler<unknown, EventsQuery> = (ctx) => (ctx.query.live === true ? listLive(ctx) : listUpcoming(ctx));

@@ -1,6 +1,14 @@
 import type { ServiceRequest } from '../exchange';
 import * as z from 'zod/mini';
-import { IdempotencyKey, MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKeyCreated, type CreateKeyRequest, type KeyRotationSuccess } from '../../src/schemas';
+import {
+  IdempotencyKey,
+  MAX_ACTIVE_KEYS,
+  ROTATION_REPLAY_WINDOW_MS,
+  type APIKeyScopes,
+  type ApiKeyCreated,
+  type CreateKeyRequest,
+  type KeyRotationSuccess,
+} from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import { readBearer, revokedKey } from '../pipeline/authenticate';
 import { notFound, ServiceError } from '../service-error';
@@ -67,7 +75,8 @@ export async function rotateKey(ctx: OperationContext): Promise<OperationResult>
 
   const existing = state.rotations.get(nonceHash, clock.now());
   if (existing) {
-    if (existing.oldKeyId !== oldKey.id) throw new ServiceError(409, 'idempotency_key_reused', 'this Idempotency-Key belongs to another rotation: use a fresh nonce');
+    if (existing.oldKeyId !== oldKey.id)
+      throw new ServiceError(409, 'idempotency_key_reused', 'this Idempotency-Key belongs to another rotation: use a fresh nonce');
     await existing.pending;
     if (clock.now() >= existing.expiresAt || !existing.answer) throw revokedKey();
     const answer = await unseal<KeyRotationSuccess>(existing.answer, credential, ROTATION_PURPOSE);
@@ -80,11 +89,19 @@ export async function rotateKey(ctx: OperationContext): Promise<OperationResult>
   const now = clock.now();
   state.keys.revoke(oldKey, now);
   let done!: () => void;
-  const record = { oldKeyId: oldKey.id, expiresAt: now + ROTATION_REPLAY_WINDOW_MS, pending: new Promise<void>((resolve) => (done = resolve)) };
+  const record = {
+    oldKeyId: oldKey.id,
+    expiresAt: now + ROTATION_REPLAY_WINDOW_MS,
+    pending: new Promise<void>((resolve) => (done = resolve)),
+  };
   state.rotations.add(nonceHash, record, now);
   try {
     const plaintext = newApiKey();
-    const replacement = state.keys.insert({ accountId: account.id, name: oldKey.name, scopes: oldKey.scopes, now }, plaintext, await sha256Hex(plaintext));
+    const replacement = state.keys.insert(
+      { accountId: account.id, name: oldKey.name, scopes: oldKey.scopes, now },
+      plaintext,
+      await sha256Hex(plaintext),
+    );
     const body: KeyRotationSuccess = {
       api_key: plaintext,
       scopes: [...replacement.scopes],

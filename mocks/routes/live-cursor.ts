@@ -99,7 +99,8 @@ export async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, no
     throw invalidParameters('cursor expired: a live cursor is valid for 5 minutes; restart the scan without a cursor');
   }
   // Only a cursor issued before a reset that set the clock back can come from later than now.
-  if (payload.i > now) throw invalidParameters('cursor was issued after the current time (before a reset of the mock): restart the scan without a cursor');
+  if (payload.i > now)
+    throw invalidParameters('cursor was issued after the current time (before a reset of the mock): restart the scan without a cursor');
   return { kickoff: payload.k, position: { starts: payload.p[0], eventId: payload.p[1] }, scanned: payload.n, issuedAt: payload.i };
 }
 

@@ -11,7 +11,6 @@ import { mailLink } from '../state/credentials';
 import { ServiceError } from '../service-error';
 import { assertLive, findToken } from './token-checks';
 
-
 const ACCEPTED: RecoveryEmailVerificationAccepted = {
   status: 'accepted',
   message: 'If the recovery mailbox still needs verification, a verification link is on its way.',

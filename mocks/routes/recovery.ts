@@ -1,4 +1,12 @@
-import { BOTH_SCOPES, CREDENTIAL_REPLAY_WINDOW_MS, RECOVERY_LINK_TTL_MS, type AccountRecoveryAccepted, type AccountRecoveryClaimRequest, type AccountRecoveryRequest, type AccountRecoverySuccess } from '../../src/schemas';
+import {
+  BOTH_SCOPES,
+  CREDENTIAL_REPLAY_WINDOW_MS,
+  RECOVERY_LINK_TTL_MS,
+  type AccountRecoveryAccepted,
+  type AccountRecoveryClaimRequest,
+  type AccountRecoveryRequest,
+  type AccountRecoverySuccess,
+} from '../../src/schemas';
 import type { OperationContext, OperationResult, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
 import type { AccountRecord } from '../state/accounts';
@@ -50,7 +58,8 @@ export async function requestRecovery(ctx: OperationContext<never, never, Accoun
   const { service } = ctx;
   const hostname = new URL(service.options.publicOrigin).hostname;
   const token = ctx.body.challenge_token;
-  const valid = token.length > 0 && service.state.challenges.consume(await sha256Hex(token), RECOVERY_ACTION, hostname, service.clock.now());
+  const valid =
+    token.length > 0 && service.state.challenges.consume(await sha256Hex(token), RECOVERY_ACTION, hostname, service.clock.now());
   if (!valid) throw challengeFailed();
   service.state.recoveries.push({ email: ctx.body.email, at: service.clock.now() });
   setTimeout(() => void resolveRecoveryQueue(service).catch(() => undefined), 0);

@@ -1,4 +1,13 @@
-import { DAYS_DEFAULT, DETAIL_RETENTION_DAYS, fromBase64Url, toBase64Url, type RequestHealthDaily, type RequestHealthEvent, type RequestHealthIssue, type RequestHealthReport } from '../../src/schemas';
+import {
+  DAYS_DEFAULT,
+  DETAIL_RETENTION_DAYS,
+  fromBase64Url,
+  toBase64Url,
+  type RequestHealthDaily,
+  type RequestHealthEvent,
+  type RequestHealthIssue,
+  type RequestHealthReport,
+} from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { invalidParameters } from '../service-error';
 import type { DayTally, HealthEntry } from '../state/health-log';
@@ -50,7 +59,16 @@ function daily(tallies: DayTally[], days: number[]): RequestHealthDaily[] {
 function issues(tallies: DayTally[]): RequestHealthIssue[] {
   const byKey = new Map<string, RequestHealthIssue>();
   for (const [key, t] of tallies.flatMap((day) => [...day.issues])) {
-    const issue = byKey.get(key) ?? { endpoint: t.endpoint, status: t.status, error_code: t.errorCode, failures: 0, charged_failures: 0, charged_credits: 0, last_seen_at: iso(t.lastSeenAt), guidance: guidanceFor(t.errorCode) };
+    const issue = byKey.get(key) ?? {
+      endpoint: t.endpoint,
+      status: t.status,
+      error_code: t.errorCode,
+      failures: 0,
+      charged_failures: 0,
+      charged_credits: 0,
+      last_seen_at: iso(t.lastSeenAt),
+      guidance: guidanceFor(t.errorCode),
+    };
     issue.failures += t.failures;
     issue.charged_failures += t.chargedFailures;
     issue.charged_credits += t.chargedCredits;
@@ -60,8 +78,10 @@ function issues(tallies: DayTally[]): RequestHealthIssue[] {
   return [...byKey.values()].sort((a, b) => b.failures - a.failures || a.endpoint.localeCompare(b.endpoint));
 }
 
-const sum = (tallies: DayTally[], field: 'requests' | 'successful' | 'failed' | 'chargedFailures' | 'chargedFailureCredits' | 'totalLatencyMs') =>
-  tallies.reduce((total, t) => total + t[field], 0);
+const sum = (
+  tallies: DayTally[],
+  field: 'requests' | 'successful' | 'failed' | 'chargedFailures' | 'chargedFailureCredits' | 'totalLatencyMs',
+) => tallies.reduce((total, t) => total + t[field], 0);
 
 /**
  * `GET /v1/account/request-health` (spec 2.10): built from the day tallies and failure details the
@@ -103,7 +123,13 @@ export function getRequestHealth(ctx: OperationContext<never, { days?: number; c
   });
 
   const body: RequestHealthReport = {
-    range: { days: days.length, from: isoDay(days[0]!), to: isoDay(days[days.length - 1]!), generated_at: iso(now), detail_retention_days: DETAIL_RETENTION_DAYS },
+    range: {
+      days: days.length,
+      from: isoDay(days[0]!),
+      to: isoDay(days[days.length - 1]!),
+      generated_at: iso(now),
+      detail_retention_days: DETAIL_RETENTION_DAYS,
+    },
     summary: {
       requests,
       successful_requests: successes,

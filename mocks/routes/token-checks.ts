@@ -10,7 +10,11 @@ export const invalidToken = () => new ServiceError(400, 'invalid_token', 'this l
 export const tokenExpired = () => new ServiceError(410, 'token_expired', 'this link has expired: request a new one');
 
 /** A token of `kind` and its account; unknown is `400 invalid_token`. */
-export async function findToken(service: ServiceContext, token: string, kind: TokenKind): Promise<{ record: TokenRecord; account: AccountRecord }> {
+export async function findToken(
+  service: ServiceContext,
+  token: string,
+  kind: TokenKind,
+): Promise<{ record: TokenRecord; account: AccountRecord }> {
   const record = service.state.tokens.get(await sha256Hex(token), service.clock.now());
   const account = record && record.kind === kind ? service.state.accounts.get(record.accountId) : undefined;
   if (!record || !account) throw invalidToken();

@@ -43,9 +43,7 @@ export function listUpcoming(ctx: DataContext<unknown, EventsQuery>): DataResult
 
   let candidates: Iterable<DataEvent>;
   if (exact) {
-    candidates = exactEvents(data, f, now).sort(
-      (a, b) => data.startsAt(a, now) - data.startsAt(b, now) || a.eventId - b.eventId,
-    );
+    candidates = exactEvents(data, f, now).sort((a, b) => data.startsAt(a, now) - data.startsAt(b, now) || a.eventId - b.eventId);
   } else {
     const from = futureBound ? Math.max(f.startsFrom ?? now, now + 1) : (f.startsFrom ?? now);
     const to = f.startsTo ?? Infinity;

@@ -42,7 +42,14 @@ export class AccountStore {
   private readonly byEmail = new Map<string, AccountRecord>();
 
   /** Adds an account with fresh meters anchored at `createdAt`. */
-  add(init: { id: string; email: string; status: AccountStatus; plan: PlanConfig; createdAt: number; recoveryVerified: boolean }): AccountRecord {
+  add(init: {
+    id: string;
+    email: string;
+    status: AccountStatus;
+    plan: PlanConfig;
+    createdAt: number;
+    recoveryVerified: boolean;
+  }): AccountRecord {
     if (this.byEmail.has(init.email.toLowerCase())) throw new RangeError(`an account ${init.email} exists already`);
     const { plan, createdAt } = init;
     const account: AccountRecord = {
@@ -51,7 +58,11 @@ export class AccountStore {
       status: init.status,
       plan,
       createdAt,
-      recovery: { verified: init.recoveryVerified, verifiedAt: init.recoveryVerified ? createdAt : null, generation: init.recoveryVerified ? 1 : 0 },
+      recovery: {
+        verified: init.recoveryVerified,
+        verifiedAt: init.recoveryVerified ? createdAt : null,
+        generation: init.recoveryVerified ? 1 : 0,
+      },
       meter: new Meter(plan.periodDays, plan.periodCredits, plan.dailyCredits, createdAt),
       rate: new RateWindow(),
       verificationSentAt: null,

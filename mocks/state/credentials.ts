@@ -7,7 +7,11 @@ import type { TokenKind, TokenRecord } from './tokens';
 const PREFIX: Record<TokenKind, string> = { recovery: 'rcv_', verification: 'emv_' };
 
 /** Issues a single-use token of `kind`, stores its SHA-256 only, and returns the plaintext once. */
-export async function issueToken(service: ServiceContext, kind: keyof typeof PREFIX, record: Omit<TokenRecord, 'kind' | 'usedAt'>): Promise<string> {
+export async function issueToken(
+  service: ServiceContext,
+  kind: keyof typeof PREFIX,
+  record: Omit<TokenRecord, 'kind' | 'usedAt'>,
+): Promise<string> {
   const token = randomToken(PREFIX[kind]);
   service.state.tokens.add(await sha256Hex(token), { ...record, kind, usedAt: null }, service.clock.now());
   return token;
@@ -31,5 +35,8 @@ export async function mailLink(service: ServiceContext, account: AccountRecord, 
     generation: account.recovery.generation,
     expiresAt: now + ttlMs,
   });
-  service.state.outbox.send({ to: account.email, kind, link: pageLink(service, PAGE[kind], token), sent_at: new Date(now).toISOString() }, now);
+  service.state.outbox.send(
+    { to: account.email, kind, link: pageLink(service, PAGE[kind], token), sent_at: new Date(now).toISOString() },
+    now,
+  );
 }

@@ -66,7 +66,6 @@ export function randomAlnum(length: number): string {
   return out;
 }
 
-
 /** A new plaintext API key: `svc_live_` + 32 characters of `[A-Za-z0-9]`. */
 export const newApiKey = (): string => `svc_live_${randomAlnum(32)}`;
 

@@ -51,7 +51,8 @@ export class FaultQueue {
   add(routeId: string, spec: FaultSpec): ArmedFault {
     const { count = 1, route: _route, ...fault } = spec;
     if (!Number.isInteger(count) || count < 1) throw new RangeError('fault count must be a positive integer');
-    if (this.armed.length >= MAX_ARMED_FAULTS) throw new RangeError(`at most ${MAX_ARMED_FAULTS} faults can be armed at once: clear them first`);
+    if (this.armed.length >= MAX_ARMED_FAULTS)
+      throw new RangeError(`at most ${MAX_ARMED_FAULTS} faults can be armed at once: clear them first`);
     const armed = { id: `flt_${++this.sequence}`, routeId, fault, left: count };
     this.armed.push(armed);
     return view(armed);

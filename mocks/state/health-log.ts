@@ -94,7 +94,15 @@ export class HealthLog {
     const key = issueKey(entry.endpoint, entry.status, code);
     let issue = tally.issues.get(key);
     if (!issue) {
-      issue = { endpoint: entry.endpoint, status: entry.status, errorCode: code, failures: 0, chargedFailures: 0, chargedCredits: 0, lastSeenAt: entry.occurredAt };
+      issue = {
+        endpoint: entry.endpoint,
+        status: entry.status,
+        errorCode: code,
+        failures: 0,
+        chargedFailures: 0,
+        chargedCredits: 0,
+        lastSeenAt: entry.occurredAt,
+      };
       tally.issues.set(key, issue);
     }
     issue.failures += 1;
@@ -120,7 +128,16 @@ export class HealthLog {
   #tallyOf(account: AccountHealth, day: number): DayTally {
     let tally = account.days.get(day);
     if (tally) return tally;
-    tally = { day, requests: 0, successful: 0, failed: 0, chargedFailures: 0, chargedFailureCredits: 0, totalLatencyMs: 0, issues: new Map() };
+    tally = {
+      day,
+      requests: 0,
+      successful: 0,
+      failed: 0,
+      chargedFailures: 0,
+      chargedFailureCredits: 0,
+      totalLatencyMs: 0,
+      issues: new Map(),
+    };
     account.days.set(day, tally);
     const oldest = day - (HEALTH_DAYS - 1) * DAY_MS;
     for (const d of account.days.keys()) if (d < oldest) account.days.delete(d);

@@ -35,7 +35,14 @@ export class KeyStore {
    * Pass `plaintext` for a fixed demo key, and its `hash` when known: the key is then inserted at
    * once, before this returns its promise.
    */
-  async create(init: { accountId: string; name: string; scopes: APIKeyScopes; now: number; plaintext?: string; hash?: string | undefined }) {
+  async create(init: {
+    accountId: string;
+    name: string;
+    scopes: APIKeyScopes;
+    now: number;
+    plaintext?: string;
+    hash?: string | undefined;
+  }) {
     const plaintext = init.plaintext ?? newApiKey();
     const record = this.insert(init, plaintext, init.hash ?? (await sha256Hex(plaintext)));
     return { record, plaintext };
@@ -103,13 +110,18 @@ export class KeyStore {
     const revoked = keys.filter((k) => k.status === 'revoked').sort((a, b) => (a.revokedAt ?? 0) - (b.revokedAt ?? 0));
     const replayable = now - ROTATION_REPLAY_WINDOW_MS;
     const beyondMax = Math.max(0, revoked.length - REVOKED_KEYS_MAX);
-    const drop = new Set(revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT)).filter((k, i) => i < beyondMax || (k.revokedAt ?? 0) <= replayable));
+    const drop = new Set(
+      revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT)).filter((k, i) => i < beyondMax || (k.revokedAt ?? 0) <= replayable),
+    );
     if (drop.size === 0) return;
     for (const key of drop) {
       this.byHash.delete(key.hash);
       this.byId.delete(key.id);
     }
-    this.byAccount.set(accountId, keys.filter((k) => !drop.has(k)));
+    this.byAccount.set(
+      accountId,
+      keys.filter((k) => !drop.has(k)),
+    );
   }
 }
 

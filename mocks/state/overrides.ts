@@ -26,7 +26,8 @@ export class OverrideStore {
 
   /** Arms an override; refuses a 1,001st (`RangeError`). */
   add(init: Omit<Override, 'id'>): Override {
-    if (this.#list.length >= MAX_OVERRIDES) throw new RangeError(`at most ${MAX_OVERRIDES} overrides can be armed at once: remove some, or reset`);
+    if (this.#list.length >= MAX_OVERRIDES)
+      throw new RangeError(`at most ${MAX_OVERRIDES} overrides can be armed at once: remove some, or reset`);
     const override: Override = { ...init, id: `ovr_${this.#next++}` };
     this.#list.unshift(override);
     return override;

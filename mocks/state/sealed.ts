@@ -34,7 +34,11 @@ export interface Sealed {
 /** Seals a JSON value under a key derived from `credential`. */
 export async function seal(value: unknown, credential: string, purpose: string): Promise<Sealed> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const data = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await deriveKey(credential, purpose), encoder.encode(JSON.stringify(value)));
+  const data = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    await deriveKey(credential, purpose),
+    encoder.encode(JSON.stringify(value)),
+  );
   return { iv, data };
 }
 

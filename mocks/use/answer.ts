@@ -20,7 +20,9 @@ function unknownField(schema: Schema, value: unknown, path: PropertyKey[]): Prop
   switch (def.type) {
     case 'optional':
     case 'nullable':
-      return value === null || value === undefined ? undefined : unknownField((def as unknown as z.core.$ZodOptionalDef).innerType as Schema, value, path);
+      return value === null || value === undefined
+        ? undefined
+        : unknownField((def as unknown as z.core.$ZodOptionalDef).innerType as Schema, value, path);
     case 'array':
       if (!Array.isArray(value)) return undefined;
       for (let i = 0; i < value.length; i++) {
@@ -57,7 +59,10 @@ const where = (path: readonly PropertyKey[]): string => (path.length === 0 ? 'th
  * @example
  * schemaProblem(Sport, { sport_id: 'one' }); // { kind: 'invalid', path: ['sport_id'], text: 'expected number, ...' }
  */
-export function schemaProblem(schema: Schema, answer: unknown): { kind: 'invalid' | 'extra'; path: PropertyKey[]; text: string } | undefined {
+export function schemaProblem(
+  schema: Schema,
+  answer: unknown,
+): { kind: 'invalid' | 'extra'; path: PropertyKey[]; text: string } | undefined {
   const parsed = z.safeParse(schema, answer);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

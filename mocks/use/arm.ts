@@ -32,7 +32,14 @@ export function registeredRoute(service: ServiceContext, routeId: string): Route
 /** Arms an override in the service's current store (checked: a registered route, a valid count). */
 export function armOverride(service: ServiceContext, init: ArmInit): Override {
   const routeId = registeredRoute(service, init.routeId);
-  return service.state.overrides.add({ routeId, resolve: init.resolve, kind: init.kind, detail: init.detail, params: init.params, remaining: timesOf(init) });
+  return service.state.overrides.add({
+    routeId,
+    resolve: init.resolve,
+    kind: init.kind,
+    detail: init.detail,
+    params: init.params,
+    remaining: timesOf(init),
+  });
 }
 
 /** An override as the control plane lists it. */

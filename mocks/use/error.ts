@@ -27,6 +27,7 @@ export class MockError extends Error {
 export function mockError(code: KnownErrorCode, message?: string, options: { retryAfter?: number | undefined } = {}): MockError {
   if (!Object.hasOwn(ERROR_CODES, code)) throw new RangeError(`mock.error: ${String(code)} is not an error code of the service`);
   const { retryAfter } = options;
-  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && retryAfter >= 1)) throw new RangeError('mock.error: retryAfter is a whole number of seconds, at least 1');
+  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && retryAfter >= 1))
+    throw new RangeError('mock.error: retryAfter is a whole number of seconds, at least 1');
   return new MockError(code, message ?? `${code.replaceAll('_', ' ')} (mock.use)`, retryAfter);
 }

@@ -22,13 +22,23 @@ export interface OverrideCall {
 const callerView = (caller: Caller | undefined): CallerView | null =>
   caller === undefined
     ? null
-    : { email: caller.account.email, plan: caller.account.plan.slug, keyId: caller.key.id, keyName: caller.key.name, scopes: [...caller.key.scopes] };
+    : {
+        email: caller.account.email,
+        plan: caller.account.plan.slug,
+        keyId: caller.key.id,
+        keyName: caller.key.name,
+        scopes: [...caller.key.scopes],
+      };
 
 /** The answer of `mock.error(code)`, if the route can answer that code; `Retry-After` as the service would send it. */
 function routeError(error: MockError, call: OverrideCall): ServiceError {
   const { route, caller, service } = call;
   const codes = errorCodesOf(route);
-  if (!codes.has(error.code)) throw fixtureInvalid(route.id, `mock.error('${error.code}'): ${route.id} never answers ${error.code}; it answers ${[...codes].join(', ')}`);
+  if (!codes.has(error.code))
+    throw fixtureInvalid(
+      route.id,
+      `mock.error('${error.code}'): ${route.id} never answers ${error.code}; it answers ${[...codes].join(', ')}`,
+    );
   let retryAfter = error.retryAfter;
   if (retryAfter === undefined && error.code === 'rate_limited') retryAfter = 1;
   if (retryAfter === undefined && error.code === 'quota_exceeded' && caller !== undefined) {

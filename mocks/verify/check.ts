@@ -125,7 +125,9 @@ export function messageOf(exchange: Exchange): string | undefined {
 /** The rows of an answer that is an array of objects, else undefined. */
 export function rowsOf(exchange: Exchange): Record<string, unknown>[] | undefined {
   const json = exchange.json;
-  return Array.isArray(json) && json.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r)) ? (json as Record<string, unknown>[]) : undefined;
+  return Array.isArray(json) && json.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))
+    ? (json as Record<string, unknown>[])
+    : undefined;
 }
 
 /**

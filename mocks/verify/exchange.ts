@@ -55,7 +55,10 @@ export function viewOf(exchange: Exchange): ExchangeView {
     if (value === null) continue;
     headers[name] = name === HEADER.nextCursor && value.length > CURSOR_VIEW_LIMIT ? `${value.slice(0, CURSOR_VIEW_LIMIT)}…` : value;
   }
-  const body = exchange.text.length > BODY_VIEW_LIMIT ? `${exchange.text.slice(0, BODY_VIEW_LIMIT)}… (${exchange.text.length} characters)` : exchange.text;
+  const body =
+    exchange.text.length > BODY_VIEW_LIMIT
+      ? `${exchange.text.slice(0, BODY_VIEW_LIMIT)}… (${exchange.text.length} characters)`
+      : exchange.text;
   return {
     request: `${exchange.method} ${exchange.url}`,
     key: exchange.key,
@@ -109,9 +112,25 @@ export function exchangeOf(
 ): Exchange {
   if ('error' in answer) {
     const headers = new Headers();
-    return { ...base, status: null, answerHeaders: headers, text: '', json: undefined, meta: parseResponseHeaders(headers), error: mask(answer.error) };
+    return {
+      ...base,
+      status: null,
+      answerHeaders: headers,
+      text: '',
+      json: undefined,
+      meta: parseResponseHeaders(headers),
+      error: mask(answer.error),
+    };
   }
-  return { ...base, status: answer.status, answerHeaders: answer.headers, text: mask(answer.text), json: parseJsonOrUndefined(answer.text), meta: parseResponseHeaders(answer.headers), error: undefined };
+  return {
+    ...base,
+    status: answer.status,
+    answerHeaders: answer.headers,
+    text: mask(answer.text),
+    json: parseJsonOrUndefined(answer.text),
+    meta: parseResponseHeaders(answer.headers),
+    error: undefined,
+  };
 }
 
 /** JSON text parsed, or undefined when it is not JSON. */

@@ -25,11 +25,14 @@ function resolve(options: VerifyOptions): { baseUrl: string; plan: PlanOptions }
   } catch (error) {
     throw new RangeError(error instanceof SportsOddsError ? error.message : String(error));
   }
-  if (!Number.isSafeInteger(options.maxCredits) || options.maxCredits < 0) throw new RangeError(`maxCredits must be a non-negative integer, got ${String(options.maxCredits)}`);
+  if (!Number.isSafeInteger(options.maxCredits) || options.maxCredits < 0)
+    throw new RangeError(`maxCredits must be a non-negative integer, got ${String(options.maxCredits)}`);
   const rps = options.requestsPerSecond;
-  if (rps !== undefined && !(Number.isInteger(rps) && rps > 0)) throw new RangeError(`requestsPerSecond must be a positive integer, got ${String(rps)}`);
+  if (rps !== undefined && !(Number.isInteger(rps) && rps > 0))
+    throw new RangeError(`requestsPerSecond must be a positive integer, got ${String(rps)}`);
   const timeout = options.timeout;
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0)) throw new RangeError(`timeout must be a positive number of ms, got ${String(timeout)}`);
+  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0))
+    throw new RangeError(`timeout must be a positive number of ms, got ${String(timeout)}`);
   if (options.run === true && !options.apiKey) throw new RangeError('running the checks needs apiKey (the key under test)');
   return {
     baseUrl,
@@ -84,7 +87,17 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
   const { plan, planOptions } = planned;
   const credits = { worstCase: plan.worstCase, maxCredits: plan.maxCredits, spent: 0, requests: 0 };
   if (options.run !== true || !plan.fits) {
-    return { mode: 'plan', baseUrl: plan.baseUrl, plan, checks: [], findings: [], summary: summaryOf([]), credits, stoppedAtBudget: false, exitCode: plan.fits ? 0 : 3 };
+    return {
+      mode: 'plan',
+      baseUrl: plan.baseUrl,
+      plan,
+      checks: [],
+      findings: [],
+      summary: summaryOf([]),
+      credits,
+      stoppedAtBudget: false,
+      exitCode: plan.fits ? 0 : 3,
+    };
   }
   const outcome = await runPlan(planned, {
     baseUrl: plan.baseUrl,

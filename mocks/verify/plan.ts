@@ -24,7 +24,9 @@ function checkSelectors(selectors: readonly string[]): void {
   for (const selector of selectors) {
     if (!CHECKS.some((c) => matches(c.id, selector))) {
       const groups = [...new Set(CHECKS.map((c) => groupOf(c.id)))];
-      throw new RangeError(`no check or group ${selector}: the groups are ${groups.join(', ')}; the checks ${CHECKS.map((c) => c.id).join(', ')}`);
+      throw new RangeError(
+        `no check or group ${selector}: the groups are ${groups.join(', ')}; the checks ${CHECKS.map((c) => c.id).join(', ')}`,
+      );
     }
   }
 }
@@ -40,7 +42,11 @@ function leftOut(only: readonly string[], skip: readonly string[], o: PlanOption
   for (const check of CHECKS) {
     const reason =
       check.unavailable?.(o) ??
-      (skip.some((s) => matches(check.id, s)) ? 'skipped (--skip)' : only.length > 0 && !only.some((s) => matches(check.id, s)) ? NOT_IN_ONLY : undefined);
+      (skip.some((s) => matches(check.id, s))
+        ? 'skipped (--skip)'
+        : only.length > 0 && !only.some((s) => matches(check.id, s))
+          ? NOT_IN_ONLY
+          : undefined);
     if (reason !== undefined) reasons.set(check.id, reason);
   }
   for (let changed = true; changed; ) {
@@ -65,7 +71,12 @@ function leftOut(only: readonly string[], skip: readonly string[], o: PlanOption
  * @example
  * const { plan } = planChecks('https://api.example.com', 500, { only: ['metering'] }, options);
  */
-export function planChecks(baseUrl: string, maxCredits: number, selection: { only?: readonly string[] | undefined; skip?: readonly string[] | undefined }, o: PlanOptions): Planned {
+export function planChecks(
+  baseUrl: string,
+  maxCredits: number,
+  selection: { only?: readonly string[] | undefined; skip?: readonly string[] | undefined },
+  o: PlanOptions,
+): Planned {
   const reasons = leftOut(selection.only ?? [], selection.skip ?? [], o);
   const checks = CHECKS.filter((c) => !reasons.has(c.id));
   const requests = new Map(checks.map((c) => [c.id, listOf(c.requests, o)] as const));

@@ -27,4 +27,7 @@ export type RuleKey = keyof typeof RULES;
  * anchorOf('Metering: credits, windows and headers'); // 'docs/service.md#metering-credits-windows-and-headers'
  */
 export const anchorOf = (heading: string): string =>
-  `docs/service.md#${heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')}`;
+  `docs/service.md#${heading
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-')}`;

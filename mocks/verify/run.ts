@@ -18,7 +18,10 @@ export interface RunInit extends SenderInit {
 }
 
 /** What a run found, before it is a report. */
-export type RunOutcome = Pick<VerifyReport, 'pacing' | 'checks' | 'findings' | 'stoppedAtBudget'> & { spent: number; exchanges: readonly Exchange[] };
+export type RunOutcome = Pick<VerifyReport, 'pacing' | 'checks' | 'findings' | 'stoppedAtBudget'> & {
+  spent: number;
+  exchanges: readonly Exchange[];
+};
 
 const DAY = 86_400_000;
 /** Also: at most this many other messages of one class of one check are listed with its finding. */
@@ -74,12 +77,17 @@ const outcomeOf = (findings: readonly Finding[]): CheckOutcome => CLASSES.find((
 function pacingOf(account: Exchange | undefined, option: number | undefined): NonNullable<VerifyReport['pacing']> {
   if (option !== undefined) return { requestsPerSecond: option, source: 'option' };
   const rps = (account?.json as { plan?: { rate_limit_rps?: unknown } } | undefined)?.plan?.rate_limit_rps;
-  if (account?.status === 200 && typeof rps === 'number' && Number.isInteger(rps) && rps > 0) return { requestsPerSecond: rps, source: 'account' };
+  if (account?.status === 200 && typeof rps === 'number' && Number.isInteger(rps) && rps > 0)
+    return { requestsPerSecond: rps, source: 'account' };
   return { requestsPerSecond: LOWEST_PLAN_RPS, source: 'lowest-plan' };
 }
 
 /** Sends the setup requests, learning the service's clock and the rate. */
-async function runSetup(sender: Sender, steps: readonly SetupStep[], init: RunInit): Promise<{ setup: Setup; pacing: NonNullable<VerifyReport['pacing']> }> {
+async function runSetup(
+  sender: Sender,
+  steps: readonly SetupStep[],
+  init: RunInit,
+): Promise<{ setup: Setup; pacing: NonNullable<VerifyReport['pacing']> }> {
   const setup = new Setup(init.now);
   let pacing = pacingOf(undefined, init.requestsPerSecond);
   for (const step of steps) {

@@ -72,7 +72,9 @@ export class Sender {
     const worstCase = worstCaseOf(template.route, template.key, pairs);
     const sends = (this.#sends.get(template) ?? 0) + 1;
     if (worstCase > planned.worstCase || sends > planned.times) {
-      throw new Error(`verify: ${check} sends ${template.method} ${template.path} beyond its plan (worst case ${worstCase} > ${planned.worstCase}, or send ${sends} > ${planned.times})`);
+      throw new Error(
+        `verify: ${check} sends ${template.method} ${template.path} beyond its plan (worst case ${worstCase} > ${planned.worstCase}, or send ${sends} > ${planned.times})`,
+      );
     }
     this.#sends.set(template, sends);
     const target = targetOf(template, values);
@@ -90,7 +92,8 @@ export class Sender {
         rate: options.burst === true ? undefined : () => this.rate,
       });
     } catch (error) {
-      if (error instanceof BudgetExceededError) throw new BudgetStop(error.message.replace('the call', `${template.method} ${template.path}`));
+      if (error instanceof BudgetExceededError)
+        throw new BudgetStop(error.message.replace('the call', `${template.method} ${template.path}`));
       throw error;
     }
     const base = {
@@ -108,13 +111,22 @@ export class Sender {
     try {
       const response = await this.init.fetch(url, {
         method: template.method,
-        headers: { accept: 'application/json', ...this.#authorization(template.key), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        headers: {
+          accept: 'application/json',
+          ...this.#authorization(template.key),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
         ...(body === undefined ? {} : { body }),
         signal: AbortSignal.timeout(this.init.timeout),
       });
       const text = await response.text();
       exchange = exchangeOf(base, { status: response.status, headers: response.headers, text }, this.#mask);
-      await this.#coordinator.settle(admission, { cost: exchange.meta.credits.cost, credits: parseCreditHeaders(response.headers) }, this.init.now());
+      await this.#coordinator.settle(
+        admission,
+        { cost: exchange.meta.credits.cost, credits: parseCreditHeaders(response.headers) },
+        this.init.now(),
+      );
     } catch (error) {
       await this.#coordinator.settle(admission, undefined, this.init.now());
       exchange = exchangeOf(base, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, this.#mask);

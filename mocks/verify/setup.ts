@@ -24,7 +24,11 @@ export const SETUP_REQUESTS = {
   past: {
     method: 'GET',
     path: '/v1/events',
-    query: [['starts_from', '{from}'], ['starts_to', '{to}'], ['limit', '5']],
+    query: [
+      ['starts_from', '{from}'],
+      ['starts_to', '{to}'],
+      ['limit', '5'],
+    ],
     samples: { from: SAMPLE_TIME, to: SAMPLE_TIME },
     route: 'events.list',
     key: 'main',
@@ -69,7 +73,10 @@ export class Setup {
     const template = SETUP_REQUESTS[step];
     if (exchange === undefined) throw new CannotCheck(`the setup request ${template.method} ${template.path} was not sent`);
     if (exchange.status === null || exchange.status < 200 || exchange.status > 299 || exchange.json === undefined) {
-      throw new CannotCheck(`the setup request ${template.method} ${template.path} failed (${exchange.status ?? exchange.error ?? 'no answer'})`, exchange);
+      throw new CannotCheck(
+        `the setup request ${template.method} ${template.path} failed (${exchange.status ?? exchange.error ?? 'no answer'})`,
+        exchange,
+      );
     }
     return exchange;
   }

@@ -26,7 +26,8 @@ const SECTIONS: Partial<Record<RouteId, string>> = {
 };
 
 /** The table of docs/service.md that lists a route. */
-const tableOf = (route: RouteDef) => (route.metering ? 'Data routes' : route.auth.kind === 'bearer' ? 'Account and key routes' : 'Credential delivery');
+const tableOf = (route: RouteDef) =>
+  route.metering ? 'Data routes' : route.auth.kind === 'bearer' ? 'Account and key routes' : 'Credential delivery';
 
 /** A table cell's route (`GET /v1/account/usage?days=1..90`) as method and path. */
 function routeIn(cell: string): { method?: string; path: string } | undefined {
@@ -35,7 +36,11 @@ function routeIn(cell: string): { method?: string; path: string } | undefined {
 }
 
 /** The bullet list of a section, without its tables and paragraphs. */
-const bulletsOf = (text: string) => text.split('\n').filter((line) => /^\s*- |^ {2,}\S/.test(line) && !line.startsWith('|')).join('\n');
+const bulletsOf = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => /^\s*- |^ {2,}\S/.test(line) && !line.startsWith('|'))
+    .join('\n');
 
 function describe(route: RouteDef, page: ServicePage): string {
   const row = page.rows(tableOf(route)).find((r) => {
@@ -43,7 +48,12 @@ function describe(route: RouteDef, page: ServicePage): string {
     return at !== undefined && at.path === route.path && (at.method === undefined || at.method === route.method);
   });
   if (!row) throw new Error(`docs/service.md, "${tableOf(route)}", lists no ${route.method} ${route.path}`);
-  const parts = [Object.entries(row).filter(([name]) => name !== 'route' && name !== 'operation').map(([name, cell]) => `${name[0]!.toUpperCase()}${name.slice(1)}: ${cell}.`).join(' ')];
+  const parts = [
+    Object.entries(row)
+      .filter(([name]) => name !== 'route' && name !== 'operation')
+      .map(([name, cell]) => `${name[0]!.toUpperCase()}${name.slice(1)}: ${cell}.`)
+      .join(' '),
+  ];
   const access =
     route.auth.kind === 'bearer'
       ? `Needs a key with the \`${route.auth.scope}\` scope.${route.metering ? ` Metered${route.metering.cacheable ? ' and cache-eligible' : ''}: see "Metering" in docs/service.md.` : ' Not metered.'}`
@@ -70,7 +80,12 @@ function headerComponents(paths: Json, errors: Json, examples: Examples, page: S
     const example = examples.header(name!);
     if (example === undefined) throw new Error(`openapi: no answer of the traffic carries ${name}`);
     // The example is the header's text as sent (a `false` value would read as no example at all).
-    out[component] = { description: headerDescription(page, name!), required: optional === undefined, schema: HEADER_SCHEMAS[name!]!, example };
+    out[component] = {
+      description: headerDescription(page, name!),
+      required: optional === undefined,
+      schema: HEADER_SCHEMAS[name!]!,
+      example,
+    };
   }
   return out;
 }
@@ -85,7 +100,8 @@ export function buildDocument(exchanges: readonly Exchange[]): Json {
   const examples = new Examples(exchanges);
   const registered = routeList.filter((r) => r.registered);
   const paths: Record<string, Json> = {};
-  for (const route of registered) (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(route, examples, page, describe(route, page));
+  for (const route of registered)
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operationOf(route, examples, page, describe(route, page));
   const errors = errorComponents(examples, page);
   const tags = [...new Set(registered.map((r) => r.id.split('.')[0]!))].map((name) => ({
     name,
@@ -108,7 +124,12 @@ export function buildDocument(exchanges: readonly Exchange[]): Json {
       responses: errors.responses,
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: page.lead('Authentication, keys and scopes') },
-        checkoutCookie: { type: 'apiKey', in: 'cookie', name: 'so_checkout', description: bulletsOf(page.section('Credential delivery')).split('\n- ')[0]!.replace(/^- /, '') },
+        checkoutCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'so_checkout',
+          description: bulletsOf(page.section('Credential delivery')).split('\n- ')[0]!.replace(/^- /, ''),
+        },
       },
     },
   };

@@ -51,13 +51,17 @@ export function errorComponents(examples: Examples, page: ServicePage): { respon
   const schemas: Json = {};
   for (const [name, { route, status, codes, routeIds }] of [...users].sort(([a], [b]) => a.localeCompare(b))) {
     const charge = chargeable(route, status)
-      ? '\n\nWhen the request\'s work reached the data it costs 1 credit: the credit headers say so, with `X-Result-Rows: 0`.'
+      ? "\n\nWhen the request's work reached the data it costs 1 credit: the credit headers say so, with `X-Result-Rows: 0`."
       : '';
     const example = examples.answer(routeIds, status, codes);
     responses[name] = {
       description: `${meanings(page, status, codes)}${charge}`,
-      headers: Object.fromEntries(errorHeaders(route, status).map((presence) => [presence[0], { $ref: `#/components/headers/${headerComponent(presence)}` }])),
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${envelopeName(codes)}` }, example: JSON.parse(example.answer.text) } },
+      headers: Object.fromEntries(
+        errorHeaders(route, status).map((presence) => [presence[0], { $ref: `#/components/headers/${headerComponent(presence)}` }]),
+      ),
+      content: {
+        'application/json': { schema: { $ref: `#/components/schemas/${envelopeName(codes)}` }, example: JSON.parse(example.answer.text) },
+      },
     };
     schemas[envelopeName(codes)] = envelopeOf(codes);
   }

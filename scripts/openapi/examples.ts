@@ -22,7 +22,11 @@ export class Examples {
   parameter(routeId: RouteId, place: ParameterPlace, name: string): string {
     for (const { request } of this.of(routeId).filter(isSuccess)) {
       const value =
-        place === 'path' ? request.params[name] : place === 'query' ? request.query.find(([n]) => n === name)?.[1] : Object.entries(request.headers).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+        place === 'path'
+          ? request.params[name]
+          : place === 'query'
+            ? request.query.find(([n]) => n === name)?.[1]
+            : Object.entries(request.headers).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
       if (value !== undefined) return value;
     }
     throw new Error(`openapi: the traffic has no successful ${routeId} request with the ${place} parameter ${name}`);
@@ -38,7 +42,10 @@ export class Examples {
   /** An answer of one of the routes with this status (and, for an error, one of these codes). */
   answer(routeIds: readonly RouteId[], status: number, codes?: readonly string[]): Exchange {
     const candidates = this.exchanges.filter(
-      (e) => routeIds.includes(e.routeId) && e.answer.status === status && (codes === undefined || codes.includes((JSON.parse(e.answer.text) as { error: { code: string } }).error.code)),
+      (e) =>
+        routeIds.includes(e.routeId) &&
+        e.answer.status === status &&
+        (codes === undefined || codes.includes((JSON.parse(e.answer.text) as { error: { code: string } }).error.code)),
     );
     const informative = candidates.filter((e) => e.answer.text !== '[]');
     const [shortest] = (informative.length > 0 ? informative : candidates).sort((a, b) => a.answer.text.length - b.answer.text.length);

@@ -7,8 +7,15 @@ export const CACHE_CONTROL = 'Cache-Control';
 export const SET_COOKIE = 'Set-Cookie';
 
 const CREDIT_HEADERS = [
-  HEADER.creditsCost, HEADER.creditsLimit, HEADER.creditsRemaining, HEADER.periodLimit, HEADER.periodRemaining,
-  HEADER.periodReset, HEADER.dailyLimit, HEADER.dailyRemaining, HEADER.dailyReset,
+  HEADER.creditsCost,
+  HEADER.creditsLimit,
+  HEADER.creditsRemaining,
+  HEADER.periodLimit,
+  HEADER.periodRemaining,
+  HEADER.periodReset,
+  HEADER.dailyLimit,
+  HEADER.dailyRemaining,
+  HEADER.dailyReset,
 ];
 
 const count = { type: 'integer', minimum: 0 };
@@ -44,7 +51,10 @@ const carriesKey = (route: RouteDef, status: number) => {
  * more; `Cache-Control: no-store` on an answer carrying a key, and with the cookie a resume token sets.
  */
 export function successHeaders(route: RouteDef, status: number): Presence[] {
-  const out: Presence[] = [[HEADER.requestId, true], [HEADER.serviceOrigin, true]];
+  const out: Presence[] = [
+    [HEADER.requestId, true],
+    [HEADER.serviceOrigin, true],
+  ];
   if (route.metering) {
     out.push(...CREDIT_HEADERS.map((name): Presence => [name, true]), [HEADER.resultRows, true], [HEADER.truncated, true]);
     if (route.metering.cacheable) out.push([HEADER.cache, false]);
@@ -61,8 +71,12 @@ export function successHeaders(route: RouteDef, status: number): Presence[] {
  * always on 429 and sometimes on 503; the bearer challenge of a 401.
  */
 export function errorHeaders(route: RouteDef, status: number): Presence[] {
-  const out: Presence[] = [[HEADER.requestId, true], [HEADER.serviceOrigin, true]];
-  if (route.metering && CHARGEABLE_FAILURE_STATUSES.has(status)) out.push(...CREDIT_HEADERS.map((name): Presence => [name, false]), [HEADER.resultRows, false]);
+  const out: Presence[] = [
+    [HEADER.requestId, true],
+    [HEADER.serviceOrigin, true],
+  ];
+  if (route.metering && CHARGEABLE_FAILURE_STATUSES.has(status))
+    out.push(...CREDIT_HEADERS.map((name): Presence => [name, false]), [HEADER.resultRows, false]);
   if (status === 429 || status === 503) out.push([HEADER.retryAfter, status === 429]);
   if (status === 401) out.push([HEADER.wwwAuthenticate, false]);
   return out;

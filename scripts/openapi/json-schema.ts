@@ -21,7 +21,8 @@ function applyNote(note: SchemaNote, node: Json): void {
   }
   if (note.format !== undefined) node['format'] = note.format;
   if (note.default !== undefined) node['default'] = note.default;
-  if (note.enum !== undefined) node['enum'] = Array.isArray(node['type']) && node['type'].includes('null') ? [...note.enum, null] : [...note.enum];
+  if (note.enum !== undefined)
+    node['enum'] = Array.isArray(node['type']) && node['type'].includes('null') ? [...note.enum, null] : [...note.enum];
 }
 
 /**

@@ -32,7 +32,10 @@ class Normalizer {
 
   text(text: string): string {
     let out = text.split(this.origin).join(DOCUMENT_ORIGIN);
-    for (const cursor of this.cursors) out = out.split(cursor).join(this.standIn(cursor, (n) => `${digest(`cursor${n}`, 'base64url')}.${digest(`signature${n}`, 'base64url')}`));
+    for (const cursor of this.cursors)
+      out = out
+        .split(cursor)
+        .join(this.standIn(cursor, (n) => `${digest(`cursor${n}`, 'base64url')}.${digest(`signature${n}`, 'base64url')}`));
     out = out.replace(/svc_live_[A-Za-z0-9]{32}/g, (key) =>
       this.standIn(key, (n) => {
         const standIn = `svc_live_${digest(`key${n}`, 'hex').slice(0, 32)}`;
@@ -40,8 +43,13 @@ class Normalizer {
         return standIn;
       }),
     );
-    out = out.replace(/svc_live_[A-Za-z0-9]{4}(?![A-Za-z0-9])/g, (prefix) => this.keyPrefixes.get(prefix) ?? this.standIn(prefix, (n) => `svc_live_${digest(`prefix${n}`, 'hex').slice(0, 4)}`));
-    out = out.replace(/\b(req|key|gdn|cs|acct)_[0-9a-f]{32}\b/g, (id, prefix: string) => this.standIn(id, (n) => `${prefix}_${digest(`${prefix}${n}`, 'hex').slice(0, 32)}`));
+    out = out.replace(
+      /svc_live_[A-Za-z0-9]{4}(?![A-Za-z0-9])/g,
+      (prefix) => this.keyPrefixes.get(prefix) ?? this.standIn(prefix, (n) => `svc_live_${digest(`prefix${n}`, 'hex').slice(0, 4)}`),
+    );
+    out = out.replace(/\b(req|key|gdn|cs|acct)_[0-9a-f]{32}\b/g, (id, prefix: string) =>
+      this.standIn(id, (n) => `${prefix}_${digest(`${prefix}${n}`, 'hex').slice(0, 32)}`),
+    );
     return out.replace(/\b(clm|rcv|emv|rot|ckv|chl|res)_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g, (token, prefix: string) =>
       this.standIn(token, (n) => `${prefix}_${digest(`${prefix}${n}`, 'base64url')}`),
     );

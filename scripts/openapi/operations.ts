@@ -43,7 +43,10 @@ function parameters(route: RouteDef, examples: Examples, page: ServicePage): Jso
       example: typedValue(examples.parameter(route.id as RouteId, place, name), json),
     });
   };
-  for (const [place, object] of [['path', route.params], ['query', route.query]] as const) {
+  for (const [place, object] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
     const required = new Set((jsonSchemaOf(object, 'input')['required'] ?? []) as string[]);
     const shape = (object as unknown as { shape: Record<string, z.core.$ZodType> }).shape;
     for (const [name, schema] of Object.entries(shape)) add(place, name, schema, place === 'path' || required.has(name));
@@ -57,8 +60,14 @@ function successResponses(route: RouteDef, examples: Examples): Json {
   for (const [status, schema] of Object.entries(route.responses)) {
     if (!schema) continue;
     const example = examples.answer([route.id as RouteId], Number(status));
-    const headers = Object.fromEntries(successHeaders(route, Number(status)).map((presence) => [presence[0], ref('headers', headerComponent(presence))]));
-    out[status] = { description: route.summary, headers, content: { 'application/json': { schema: jsonSchemaOf(schema, 'output'), example: JSON.parse(example.answer.text) } } };
+    const headers = Object.fromEntries(
+      successHeaders(route, Number(status)).map((presence) => [presence[0], ref('headers', headerComponent(presence))]),
+    );
+    out[status] = {
+      description: route.summary,
+      headers,
+      content: { 'application/json': { schema: jsonSchemaOf(schema, 'output'), example: JSON.parse(example.answer.text) } },
+    };
   }
   return out;
 }
@@ -66,7 +75,8 @@ function successResponses(route: RouteDef, examples: Examples): Json {
 /** The operation of a route: its parameters, body and every answer it can give, each with an example. */
 export function operationOf(route: RouteDef, examples: Examples, page: ServicePage, description: string): Json {
   const responses = successResponses(route, examples);
-  for (const [status, codes] of errorStatusesOf(route)) responses[String(status)] = ref('responses', errorResponseName(route, status, codes));
+  for (const [status, codes] of errorStatusesOf(route))
+    responses[String(status)] = ref('responses', errorResponseName(route, status, codes));
   const operation: Json = {
     operationId: route.id,
     summary: route.summary,

@@ -17,7 +17,10 @@ export class ServicePage {
     if (start < 0) throw new Error(`docs/service.md has no section "${heading}"`);
     const level = this.lines[start]!.indexOf(' ');
     const end = this.lines.findIndex((line, i) => i > start && /^#+ /.test(line) && line.indexOf(' ') <= level);
-    return this.lines.slice(start + 1, end < 0 ? undefined : end).join('\n').trim();
+    return this.lines
+      .slice(start + 1, end < 0 ? undefined : end)
+      .join('\n')
+      .trim();
   }
 
   /** The first paragraph of a section. */
@@ -34,7 +37,10 @@ export class ServicePage {
         header = undefined;
         continue;
       }
-      const cells = line.slice(1, -1).split(' | ').map((cell) => cell.trim());
+      const cells = line
+        .slice(1, -1)
+        .split(' | ')
+        .map((cell) => cell.trim());
       if (header === undefined) header = cells;
       else if (!cells.every((cell) => /^-+$/.test(cell))) out.push(Object.fromEntries(header.map((name, i) => [name, cells[i] ?? ''])));
     }

@@ -37,7 +37,11 @@ export class APIPromise<T> extends Promise<T> {
 
   /** The data together with the answer's metadata and its HTTP `Response` (body already read). */
   withMeta(): Promise<WithMeta<T>> {
-    this.#result ??= this.#answer.then(async (answer) => ({ data: await this.#value(answer), meta: answer.meta, response: answer.response }));
+    this.#result ??= this.#answer.then(async (answer) => ({
+      data: await this.#value(answer),
+      meta: answer.meta,
+      response: answer.response,
+    }));
     return this.#result;
   }
 

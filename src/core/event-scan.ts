@@ -42,7 +42,13 @@ export interface EventScanPage extends ScanPage<Event, EventScanState> {}
 
 /** What the scan calls: the listing, and the catalog when it has to narrow one instant. */
 export interface EventScanFetchers {
-  events: (query: { sport_id?: number; league_id?: number; starts_from: string; starts_to: string; limit: number }) => Promise<WithMeta<Event[]>>;
+  events: (query: {
+    sport_id?: number;
+    league_id?: number;
+    starts_from: string;
+    starts_to: string;
+    limit: number;
+  }) => Promise<WithMeta<Event[]>>;
   sports: () => Promise<WithMeta<{ sport_id?: number | null | undefined }[]>>;
   leagues: (sportId: number) => Promise<WithMeta<{ league_id?: number | null | undefined }[]>>;
   /** The reservation envelope of one listing request of `limit` rows. */
@@ -136,7 +142,9 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
     } else {
       const sportId = segment.sport_id;
       const leagues = await this.#catalog(state, () => this.fetchers.leagues(sportId));
-      parts = leagues.flatMap((l) => (typeof l.league_id === 'number' ? [{ sport_id: sportId, league_id: l.league_id, from: at, to: at, seen }] : []));
+      parts = leagues.flatMap((l) =>
+        typeof l.league_id === 'number' ? [{ sport_id: sportId, league_id: l.league_id, from: at, to: at, seen }] : [],
+      );
     }
     state.segments.splice(0, 1, ...parts, ...rests);
   }

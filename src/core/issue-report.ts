@@ -29,7 +29,10 @@ export function answerIssues(schema: Schema, json: unknown): IssueReport[] | und
  * Typed parameters through zod's codecs: the wire strings, or every issue named with the parameter,
  * what it takes and the value given (masked where it looks like a key).
  */
-export function encodeOrReport(schema: Schema, input: unknown): { encoded: Record<string, string> } | { issues: { path: string; message: string }[] } {
+export function encodeOrReport(
+  schema: Schema,
+  input: unknown,
+): { encoded: Record<string, string> } | { issues: { path: string; message: string }[] } {
   const result = z.safeEncode(schema, input as never);
   if (!result.success) return { issues: result.error.issues.map((i) => parameterIssue(schema, i, input)) };
   const encoded: Record<string, string> = {};

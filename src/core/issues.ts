@@ -120,7 +120,8 @@ function stringForm(schema: Schema): string {
   for (const c of checksOf(schema) as (z.core.$ZodCheckDef & Record<string, unknown>)[]) {
     if (c.check === 'min_length') min = c.minimum as number;
     if (c.check === 'max_length') max = c.maximum as number;
-    if (c.check === 'string_format') format = c.format === 'regex' ? `text matching ${String(c.pattern)}` : FORMATS[String(c.format)] ?? String(c.format);
+    if (c.check === 'string_format')
+      format = c.format === 'regex' ? `text matching ${String(c.pattern)}` : (FORMATS[String(c.format)] ?? String(c.format));
   }
   if (format !== undefined) return format;
   if (min !== undefined && max !== undefined) return `a string of ${min} to ${max} characters`;

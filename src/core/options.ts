@@ -28,10 +28,7 @@ function readEnv(name: string): string | undefined {
 }
 
 const isLoopback = (hostname: string): boolean =>
-  hostname === 'localhost' ||
-  hostname.endsWith('.localhost') ||
-  hostname === '[::1]' ||
-  /^127(?:\.\d{1,3}){3}$/.test(hostname);
+  hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
 /**
  * Checks the base URL: absolute http(s), and no key over plain http to a non-loopback host.
@@ -96,9 +93,7 @@ export function withHeaders(base: Readonly<Record<string, string>>, extra: Heade
 export function resolveApiKey(options: Pick<ClientOptions, 'apiKey'>): ApiKeySource {
   const apiKey = options.apiKey ?? readEnv('SPORTS_ODDS_API_KEY');
   if (apiKey === undefined || apiKey === '') {
-    throw new SportsOddsError(
-      'no API key: pass new SportsOdds({ apiKey }) or set the SPORTS_ODDS_API_KEY environment variable',
-    );
+    throw new SportsOddsError('no API key: pass new SportsOdds({ apiKey }) or set the SPORTS_ODDS_API_KEY environment variable');
   }
   return apiKey;
 }
@@ -115,9 +110,7 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
   if (baseUrl === undefined) {
     const given = options.baseUrl ?? readEnv('SPORTS_ODDS_BASE_URL');
     if (given === undefined || given === '') {
-      throw new SportsOddsError(
-        'no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable',
-      );
+      throw new SportsOddsError('no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable');
     }
     baseUrl = checkBaseUrl(given, options.allowInsecureHttp ?? false);
   }

@@ -50,7 +50,12 @@ export class LiveScan<T, F extends object> extends Scan<T, LiveScanState<F>, Liv
   }
 
   /** A new scan from its first page. */
-  static start<T, F extends object>(filters: F, fetchPage: PageFetcher<T, F>, clock: { readonly known: boolean; now(): number }, cost: RequestCost): LiveScan<T, F> {
+  static start<T, F extends object>(
+    filters: F,
+    fetchPage: PageFetcher<T, F>,
+    clock: { readonly known: boolean; now(): number },
+    cost: RequestCost,
+  ): LiveScan<T, F> {
     return new LiveScan({ filters, pages: 0, rows: 0, credits: 0, done: false, incomplete: false }, fetchPage, clock, cost);
   }
 

@@ -80,11 +80,15 @@ export class PlanRate {
       if (!isRate(rps)) {
         this.#mayRead = false;
         this.#nextAt = deps.now() + SHARED_RECHECK_MS;
-        deps.logger.warn(`rateLimit 'account': the account reports a rate of ${rps} per second; calls are paced at ${deps.lowest} per second, the lowest plan's rate`);
+        deps.logger.warn(
+          `rateLimit 'account': the account reports a rate of ${rps} per second; calls are paced at ${deps.lowest} per second, the lowest plan's rate`,
+        );
         return;
       }
       this.#known = rps;
-      await deps.shared.share(rps).catch((error: unknown) => deps.logger.warn(`rateLimit 'account': could not share the plan's rate: ${String(error)}`));
+      await deps.shared
+        .share(rps)
+        .catch((error: unknown) => deps.logger.warn(`rateLimit 'account': could not share the plan's rate: ${String(error)}`));
     } catch (error) {
       if (deps.refused(error)) {
         this.#mayRead = false;
@@ -99,7 +103,9 @@ export class PlanRate {
       this.#failures += 1;
       const delay = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** (this.#failures - 1));
       this.#nextAt = deps.now() + delay;
-      deps.logger.info(`rateLimit 'account': could not read the plan's rate (${String(error)}); pacing at ${deps.lowest} per second, trying again in ${delay} ms`);
+      deps.logger.info(
+        `rateLimit 'account': could not read the plan's rate (${String(error)}); pacing at ${deps.lowest} per second, trying again in ${delay} ms`,
+      );
     }
   }
 }

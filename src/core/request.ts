@@ -151,7 +151,8 @@ export async function sendRoute<Id extends RouteId>(
       settled = true;
       if ((await settle(ctx, admission, head, receivedAt)) && o.onCredits) o.onCredits(ctx.coordinator.credits(), head.meta);
       if (debug) o.logger.debug(`${raw.status} ${route.method} ${url}`, { requestId: head.meta.requestId, cost: head.cost });
-      if (afterResponse) await runHooks(afterResponse, { ...(info as RequestInfo), status: raw.status, meta: head.meta, durationMs: receivedAt - started });
+      if (afterResponse)
+        await runHooks(afterResponse, { ...(info as RequestInfo), status: raw.status, meta: head.meta, durationMs: receivedAt - started });
       if (failed) {
         // A 401 for a key that a rotation replaced: switch to the new key and send again.
         if (raw.status === 401 && mayRecover && apiKey !== undefined && (await recovered(ctx, apiKey, signal))) return KEY_RECOVERED;

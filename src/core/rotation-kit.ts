@@ -37,7 +37,6 @@ export interface RotationTools {
   answerOf: (published: RotationAnswer, now: number) => RawAnswer;
 }
 
-
 /** What the rotation needs of its `KeyRotator`. */
 export interface RotationKit {
   deps: RotatorDeps;

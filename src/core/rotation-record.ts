@@ -27,7 +27,8 @@ export function parsePendingRotation(value: string | PendingRotation): PendingRo
           (typeof r.oldKey === 'string' && r.oldKey !== '') || 'oldKey',
           (typeof r.startedAt === 'string' && !Number.isNaN(Date.parse(r.startedAt))) || 'startedAt',
         ].filter((f) => f !== true);
-  if (bad.length > 0) throw new SportsOddsError(`the rotation store holds a malformed record (${bad.join(', ')}): inspect it before removing it`);
+  if (bad.length > 0)
+    throw new SportsOddsError(`the rotation store holds a malformed record (${bad.join(', ')}): inspect it before removing it`);
   const { version, baseUrl, nonce, oldKey, startedAt } = r as PendingRotation;
   return { version, baseUrl, nonce, oldKey, startedAt };
 }
@@ -42,4 +43,3 @@ export function parsePendingRotation(value: string | PendingRotation): PendingRo
 export function newRotationNonce(): string {
   return randomToken('rot_');
 }
-

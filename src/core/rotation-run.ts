@@ -85,7 +85,11 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
   const answer = kit.tools.answerOf(first, o.now());
   let rotation = await kit.parse(answer);
   o.logger.addSecret(rotation.api_key);
-  for (let hops = 1, next = await keys.rotationOf(rotation.api_key); next !== undefined && hops < MAX_HOPS; hops++, next = await keys.rotationOf(rotation.api_key)) {
+  for (
+    let hops = 1, next = await keys.rotationOf(rotation.api_key);
+    next !== undefined && hops < MAX_HOPS;
+    hops++, next = await keys.rotationOf(rotation.api_key)
+  ) {
     rotation = await kit.parse(kit.tools.answerOf(next, o.now()));
     o.logger.addSecret(rotation.api_key);
   }
@@ -112,7 +116,17 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
  */
 export async function runRotation(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
   const { deps, parse, swap, tools } = kit;
-  const { resolveKey, newRotationNonce, parsePendingRotation, SportsOddsError, replayRoute, isAmbiguous, RotationPendingError, APIError, windowMs } = tools;
+  const {
+    resolveKey,
+    newRotationNonce,
+    parsePendingRotation,
+    SportsOddsError,
+    replayRoute,
+    isAmbiguous,
+    RotationPendingError,
+    APIError,
+    windowMs,
+  } = tools;
   const { ctx, store } = deps;
   const o = ctx.options;
   let pending = await store.load();

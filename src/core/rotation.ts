@@ -25,7 +25,11 @@ const publishedOf = (answer: RawAnswer): RotationAnswer => ({
 
 const answerOf = (published: RotationAnswer, now: number): RawAnswer => {
   const headers = new Headers(published.headers);
-  return new Answer(new Response(published.text, { status: published.status, headers }), published.text, new AnswerHead(headers, published.status, 1, now));
+  return new Answer(
+    new Response(published.text, { status: published.status, headers }),
+    published.text,
+    new AnswerHead(headers, published.status, 1, now),
+  );
 };
 
 const TOOLS: RotationTools = {
@@ -63,7 +67,12 @@ export class KeyRotator implements KeyRecovery {
 
   constructor(deps: RotatorDeps) {
     this.#deps = deps;
-    this.#kit = { deps, parse: (answer) => this.#parse(answer), swap: (key, oldKey, newKey) => this.#swap(key, oldKey, newKey), tools: TOOLS };
+    this.#kit = {
+      deps,
+      parse: (answer) => this.#parse(answer),
+      swap: (key, oldKey, newKey) => this.#swap(key, oldKey, newKey),
+      tools: TOOLS,
+    };
   }
 
   /**
@@ -79,7 +88,8 @@ export class KeyRotator implements KeyRecovery {
     return new APIPromise(this.#inflight, this.#parse);
   }
 
-  readonly #parse = (answer: RawAnswer): KeyRotationSuccess | Promise<KeyRotationSuccess> => parserOf(this.#deps.ctx, 'keys.rotate', { validate: true })(answer);
+  readonly #parse = (answer: RawAnswer): KeyRotationSuccess | Promise<KeyRotationSuccess> =>
+    parserOf(this.#deps.ctx, 'keys.rotate', { validate: true })(answer);
 
   /** Switches the client to the published replacement of `key`, if any. */
   async adopt(key: string): Promise<boolean> {

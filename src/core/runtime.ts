@@ -2,8 +2,7 @@ import { AbortError } from './errors/connection';
 import type { Sleep } from './types';
 
 /** `AbortError` for an aborted signal (its reason kept as the cause). */
-export const abortError = (signal: AbortSignal): AbortError =>
-  new AbortError('the call was aborted', { cause: signal.reason });
+export const abortError = (signal: AbortSignal): AbortError => new AbortError('the call was aborted', { cause: signal.reason });
 
 /** Throws `AbortError` when the signal has aborted. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
@@ -23,10 +22,13 @@ export const realSleep: Sleep = (ms, signal) =>
       clearTimeout(timer);
       reject(abortError(signal as AbortSignal));
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once, so `once` changes nothing
     signal?.addEventListener('abort', onAbort, { once: true });
   });

@@ -304,7 +304,17 @@ export interface ClientOptions {
  */
 export type ClientOverrides = Pick<
   ClientOptions,
-  'timeout' | 'totalTimeout' | 'maxRetries' | 'maxRetryAfter' | 'fetch' | 'defaultHeaders' | 'validate' | 'logger' | 'logLevel' | 'hooks' | 'onCredits'
+  | 'timeout'
+  | 'totalTimeout'
+  | 'maxRetries'
+  | 'maxRetryAfter'
+  | 'fetch'
+  | 'defaultHeaders'
+  | 'validate'
+  | 'logger'
+  | 'logLevel'
+  | 'hooks'
+  | 'onCredits'
 >;
 
 /** Options with defaults applied and the environment read. */

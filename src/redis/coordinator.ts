@@ -194,7 +194,8 @@ export class RedisCoordinator implements Coordinator {
   }
 
   async settle(admission: Admission, answer: CreditSource | undefined, _receivedAt: number): Promise<boolean> {
-    if (!(admission instanceof RedisAdmission)) throw new SportsOddsError(`coordinator ${this.name}: settle() got an admission of another coordinator`);
+    if (!(admission instanceof RedisAdmission))
+      throw new SportsOddsError(`coordinator ${this.name}: settle() got an admission of another coordinator`);
     if (admission.settled) return false;
     admission.settled = true;
     this.#leases.delete(admission.id);
@@ -241,7 +242,13 @@ export class RedisCoordinator implements Coordinator {
   /** Runs a script with the common arguments (retention, lease, window, deadline) and keeps its reply's state. */
   async #run(what: string, source: string, args: readonly (string | number)[], deadline = false): Promise<Reply> {
     const o = this.#o;
-    const reply = await this.#runner.run(what, source, [o.retentionMs, o.leaseMs, o.windowMs, deadline ? this.#runner.deadline() : '', ...args]);
+    const reply = await this.#runner.run(what, source, [
+      o.retentionMs,
+      o.leaseMs,
+      o.windowMs,
+      deadline ? this.#runner.deadline() : '',
+      ...args,
+    ]);
     this.#credits = reply.credits;
     this.#generation = reply.generation;
     this.#rate = reply.rate;

@@ -55,7 +55,14 @@ export interface ResolvedOptions {
 const DAY_MS = 86_400_000;
 
 /** Defaults of the durations. */
-export const DEFAULTS = { prefix: 'sod', timeoutMs: 1000, leaseMs: 10_000, retentionMs: 30 * DAY_MS, lockPollMs: 100, windowMs: 1000 } as const;
+export const DEFAULTS = {
+  prefix: 'sod',
+  timeoutMs: 1000,
+  leaseMs: 10_000,
+  retentionMs: 30 * DAY_MS,
+  lockPollMs: 100,
+  windowMs: 1000,
+} as const;
 
 const fail = (message: string): never => {
   throw new SportsOddsError(`redisCoordinator: ${message}`);
@@ -90,12 +97,20 @@ export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOption
   if (options === null || typeof options !== 'object') return fail('pass { redis, namespace }');
   const { redis, namespace, prefix = DEFAULTS.prefix } = options;
   const client = redis as Partial<Record<keyof RedisScriptClient, unknown>> | null | undefined;
-  if (client === null || typeof client !== 'object' || typeof client.evalsha !== 'function' || typeof client.eval !== 'function' || typeof client.script !== 'function') {
+  if (
+    client === null ||
+    typeof client !== 'object' ||
+    typeof client.evalsha !== 'function' ||
+    typeof client.eval !== 'function' ||
+    typeof client.script !== 'function'
+  ) {
     fail('redis must be a Redis client with evalsha, eval and script (an ioredis or iovalkey client)');
   }
   if (typeof namespace !== 'string' || namespace === '') fail('namespace must be a non-empty string (one per account)');
-  if (!NAME_PATTERN.test(namespace)) fail('namespace may hold only letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
-  if (typeof prefix !== 'string' || !NAME_PATTERN.test(prefix)) fail('prefix may hold only letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
+  if (!NAME_PATTERN.test(namespace))
+    fail('namespace may hold only letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
+  if (typeof prefix !== 'string' || !NAME_PATTERN.test(prefix))
+    fail('prefix may hold only letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
   const leaseMs = duration('leaseMs', options.leaseMs, DEFAULTS.leaseMs);
   return {
     redis,

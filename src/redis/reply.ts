@@ -67,7 +67,16 @@ export function parseReply(raw: unknown): Reply | undefined {
   const updatedAt = numberOf(field('upd'));
   if (updatedAt !== undefined) credits.updatedAt = new Date(updatedAt);
   const rate = numberOf(v[5 + STATE_FIELDS.length] ?? null);
-  return { status, now: time, a, b, c, credits, generation: numberOf(field('gen')) ?? 0, rate: rate !== undefined && rate > 0 ? rate : undefined };
+  return {
+    status,
+    now: time,
+    a,
+    b,
+    c,
+    credits,
+    generation: numberOf(field('gen')) ?? 0,
+    rate: rate !== undefined && rate > 0 ? rate : undefined,
+  };
 }
 
 /** A copy of a snapshot (the caller may change it). */

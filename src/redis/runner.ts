@@ -100,7 +100,8 @@ export class ScriptRunner {
     }
     const received = localNow();
     const reply = parseReply(raw);
-    if (reply === undefined) throw new CoordinatorError(this.name, `${what}: Redis gave an unexpected reply (another program's keys in the namespace?)`);
+    if (reply === undefined)
+      throw new CoordinatorError(this.name, `${what}: Redis gave an unexpected reply (another program's keys in the namespace?)`);
     this.#offset = reply.now - received;
     if (reply.status === 'late') throw new CoordinatorError(this.name, `${what} reached Redis after its deadline: nothing was taken`);
     return reply;

@@ -53,7 +53,11 @@ export class Sealer {
     const [format, iv, data] = sealed.split('.');
     if (format !== FORMAT || iv === undefined || data === undefined) throw new SealError('not a sealed value');
     try {
-      const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: this.#data(field) }, aes, fromBase64Url(data));
+      const plain = await crypto.subtle.decrypt(
+        { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: this.#data(field) },
+        aes,
+        fromBase64Url(data),
+      );
       return new TextDecoder().decode(plain);
     } catch {
       throw new SealError('the value does not authenticate');
@@ -89,7 +93,12 @@ export class Sealer {
 
 async function derive(secret: Uint8Array<ArrayBuffer>, namespace: string): Promise<{ aes: CryptoKey; mac: CryptoKey }> {
   const base = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
-  const hkdf = (purpose: string): HkdfParams => ({ name: 'HKDF', hash: 'SHA-256', salt: SALT, info: utf8.encode(`${purpose} ${namespace}`) });
+  const hkdf = (purpose: string): HkdfParams => ({
+    name: 'HKDF',
+    hash: 'SHA-256',
+    salt: SALT,
+    info: utf8.encode(`${purpose} ${namespace}`),
+  });
   const [aes, mac] = await Promise.all([
     crypto.subtle.deriveKey(hkdf('seal'), base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']),
     crypto.subtle.deriveKey(hkdf('field'), base, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign', 'verify']),

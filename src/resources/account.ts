@@ -54,7 +54,10 @@ export class AccountResource extends APIResource {
    * @example
    * for await (const page of odds.account.requestHealthPages({ days: 30 })) console.log(page.events.length);
    */
-  async *requestHealthPages(filters: RequestHealthFilters = {}, options?: RequestOptions): AsyncGenerator<RequestHealthReport, void, undefined> {
+  async *requestHealthPages(
+    filters: RequestHealthFilters = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<RequestHealthReport, void, undefined> {
     let cursor: string | undefined;
     do {
       const page = await this.requestHealth(cursor === undefined ? filters : { ...filters, cursor }, options);
@@ -71,7 +74,10 @@ export class AccountResource extends APIResource {
    *   console.log(event.occurred_at, event.endpoint, event.status, event.error_code);
    * }
    */
-  async *requestHealthEvents(filters: RequestHealthFilters = {}, options?: RequestOptions): AsyncGenerator<RequestHealthEvent, void, undefined> {
+  async *requestHealthEvents(
+    filters: RequestHealthFilters = {},
+    options?: RequestOptions,
+  ): AsyncGenerator<RequestHealthEvent, void, undefined> {
     for await (const page of this.requestHealthPages(filters, options)) yield* page.events;
   }
 

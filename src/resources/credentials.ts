@@ -145,7 +145,12 @@ export class SportsOddsCredentials {
   }
 
   /** Sends the exact same request until answered, refused, or 10 minutes after the first attempt. */
-  #replay<Id extends RouteId>(ctx: ClientContext, routeId: Id, input: RouteInput<Id>, options: RequestOptions = {}): APIPromise<ResponseOf<Id>> {
+  #replay<Id extends RouteId>(
+    ctx: ClientContext,
+    routeId: Id,
+    input: RouteInput<Id>,
+    options: RequestOptions = {},
+  ): APIPromise<ResponseOf<Id>> {
     // An explicit per-call `totalTimeout` shortens the window (a page that will not wait 10 minutes).
     const window = Math.min(CREDENTIAL_REPLAY_WINDOW_MS, options.totalTimeout ?? CREDENTIAL_REPLAY_WINDOW_MS);
     return new APIPromise(replayRoute(ctx, routeId, input, options, ctx.options.now() + window), parserOf(ctx, routeId, options));

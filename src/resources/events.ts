@@ -175,7 +175,13 @@ export class Events extends APIResource {
   oddsHistory(event: EventRef, query: OddsHistoryQuery = {}, options: ScanOptions = {}): OddsHistory {
     const { maxCredits, ...requestOptions } = options;
     const eventId = eventIdOf(event);
-    return OddsHistory.start(eventId, query.main_lines_only === true, this.#historyFetcher(eventId, requestOptions), query.since, maxCredits);
+    return OddsHistory.start(
+      eventId,
+      query.main_lines_only === true,
+      this.#historyFetcher(eventId, requestOptions),
+      query.since,
+      maxCredits,
+    );
   }
 
   /**
@@ -204,7 +210,10 @@ export class Events extends APIResource {
     const { intervalMs: _interval, overlapMs: _overlap, since: _since, signal: _signal, ...requestOptions } = options;
     const { options: o, clock } = internalsOf(this.client).ctx;
     const list = (since: string | undefined, signal: AbortSignal | undefined) =>
-      this.list(since === undefined ? filters : { ...filters, since }, signal === undefined ? requestOptions : { ...requestOptions, signal }).withMeta();
+      this.list(
+        since === undefined ? filters : { ...filters, since },
+        signal === undefined ? requestOptions : { ...requestOptions, signal },
+      ).withMeta();
     const deps = {
       list,
       identity: (e: Event) => ({ id: e.event_id, version: e.version }),

@@ -14,7 +14,9 @@ function idOf<T>(ref: T | Readonly<Record<string, unknown>>, field: string): T {
   if (typeof ref !== 'object' || ref === null) return ref as T;
   const id = (ref as Readonly<Record<string, unknown>>)[field];
   if (id === null || id === undefined) {
-    throw InvalidParametersError.local([{ path: field, message: `the row given carries no ${field} (${id === null ? 'null' : 'absent'}): nothing to call with` }]);
+    throw InvalidParametersError.local([
+      { path: field, message: `the row given carries no ${field} (${id === null ? 'null' : 'absent'}): nothing to call with` },
+    ]);
   }
   return id as T;
 }

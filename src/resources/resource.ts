@@ -25,7 +25,11 @@ export class APIResource {
    * Calls a route with an input that may fail to build (a row without its id): the failure
    * rejects the returned promise, as any other local refusal does, rather than throwing.
    */
-  protected requestWith<Id extends RouteId>(routeId: Id, input: () => RouteInput<Id>, options: RequestOptions | undefined): APIPromise<ResponseOf<Id>> {
+  protected requestWith<Id extends RouteId>(
+    routeId: Id,
+    input: () => RouteInput<Id>,
+    options: RequestOptions | undefined,
+  ): APIPromise<ResponseOf<Id>> {
     let built: RouteInput<Id>;
     try {
       built = input();

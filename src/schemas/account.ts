@@ -3,15 +3,7 @@ import { count, date, dateTime } from './primitives';
 import { qDays, query } from './query';
 
 /** Account status values of spec 3.3. */
-export const ACCOUNT_STATUSES = [
-  'active',
-  'past_due',
-  'suspended',
-  'canceled',
-  'expired',
-  'held',
-  'reconciliation_required',
-] as const;
+export const ACCOUNT_STATUSES = ['active', 'past_due', 'suspended', 'canceled', 'expired', 'held', 'reconciliation_required'] as const;
 export const AccountStatus = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof AccountStatus>;
 

@@ -25,5 +25,4 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
  * @example
  * randomToken('rot_'); // 'rot_' + 43 characters, the last one of AEIMQUYcgkosw048
  */
-export const randomToken = (prefix: string, count = 32): string =>
-  `${prefix}${toBase64Url(crypto.getRandomValues(new Uint8Array(count)))}`;
+export const randomToken = (prefix: string, count = 32): string => `${prefix}${toBase64Url(crypto.getRandomValues(new Uint8Array(count)))}`;

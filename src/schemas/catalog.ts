@@ -50,4 +50,3 @@ export interface PeriodDefinition extends z.infer<typeof PeriodDefinition> {}
 /** `sport_id` is required by the leagues and periods catalogs (decisions.md). */
 export const SportQuery = query({ sport_id: qPositiveInt });
 export type SportQuery = z.output<typeof SportQuery>;
-

@@ -49,7 +49,13 @@ noteFields(Sport.shape, { sport_id: positive });
 noteFields(League.shape, { league_id: positive });
 noteFields(Event.shape, { event_id: positive, parent_id: positive, live_status: codes(LiveStatus) });
 // The three price rows share these fields.
-noteFields(OddsSnapshot.shape, { event_id: positive, period: nonNegative, status: codes(PriceStatus), red_cards_home: nonNegative, red_cards_away: nonNegative });
+noteFields(OddsSnapshot.shape, {
+  event_id: positive,
+  period: nonNegative,
+  status: codes(PriceStatus),
+  red_cards_home: nonNegative,
+  red_cards_away: nonNegative,
+});
 noteFields(ClosingLine.shape, { result_status: codes(ResultStatus) });
 noteFields(Result.shape, { period: nonNegative, status: codes(ResultStatus) });
 // Props and outrights share these fields.

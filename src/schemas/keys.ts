@@ -47,9 +47,9 @@ export const ApiKeyCreated = z.object({ ...ApiKey.shape, api_key: ApiKeySecret }
 export interface ApiKeyCreated extends z.infer<typeof ApiKeyCreated> {}
 
 /** The `Idempotency-Key` header of a rotation: `rot_` + unpadded base64url of 32 random bytes. */
-export const IdempotencyKey = z.string().check(
-  z.regex(ROTATION_NONCE_PATTERN, 'Idempotency-Key must be rot_ followed by the unpadded base64url of 32 random bytes'),
-);
+export const IdempotencyKey = z
+  .string()
+  .check(z.regex(ROTATION_NONCE_PATTERN, 'Idempotency-Key must be rot_ followed by the unpadded base64url of 32 random bytes'));
 
 /** `POST /v1/account/keys/rotate` answer: the replacement and its 15-minute retry window. */
 export const KeyRotationSuccess = z.object({

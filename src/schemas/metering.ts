@@ -36,5 +36,4 @@ export const liveEnvelope = (limit: number): number =>
 export const ordinaryEnvelope = (rowCap: number): number => creditsForRows(rowCap);
 
 /** The settled cost of a live page: the greater of row credits and verified work, in 20-unit blocks. */
-export const liveCost = (rows: number, verified: number): number =>
-  Math.max(creditsForRows(rows), Math.ceil(verified / ROWS_PER_CREDIT));
+export const liveCost = (rows: number, verified: number): number => Math.max(creditsForRows(rows), Math.ceil(verified / ROWS_PER_CREDIT));

@@ -67,8 +67,7 @@ export const ApiKeySecret = z.string().check(z.regex(API_KEY_PATTERN));
 export const LAST_CHAR_OF_32_BYTES = 'AEIMQUYcgkosw048';
 
 /** `prefix` + unpadded base64url of exactly 32 random bytes. */
-export const tokenPattern = (prefix: string) =>
-  new RegExp(`^${prefix}[A-Za-z0-9_-]{42}[${LAST_CHAR_OF_32_BYTES}]$`);
+export const tokenPattern = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9_-]{42}[${LAST_CHAR_OF_32_BYTES}]$`);
 
 /** Rotation nonce (`Idempotency-Key`): `rot_` + unpadded base64url of 32 bytes. */
 export const ROTATION_NONCE_PATTERN = tokenPattern('rot_');

@@ -38,18 +38,16 @@ export function decimalText(value: number): string {
 
 /** A decimal number (`-3.5`, `1.91`), with optional bounds applied to the decoded value. */
 export const qDecimal = (...checks: z.core.$ZodCheck<number>[]) =>
-  z.codec(
-    z.string().check(z.regex(DECIMAL_PATTERN, 'must be a decimal number')),
-    z.number().check(...checks),
-    { decode: (text) => Number(text), encode: decimalText },
-  );
+  z.codec(z.string().check(z.regex(DECIMAL_PATTERN, 'must be a decimal number')), z.number().check(...checks), {
+    decode: (text) => Number(text),
+    encode: decimalText,
+  });
 
 /** A boolean on the wire as `1`/`0` (the service also accepts `true`/`false`); the SDK sends `1`/`0`. */
-export const qBool = z.codec(
-  z.enum(['1', '0', 'true', 'false'], 'must be 1, 0, true or false'),
-  z.boolean(),
-  { decode: (text) => text === '1' || text === 'true', encode: (value) => (value ? '1' : '0') },
-);
+export const qBool = z.codec(z.enum(['1', '0', 'true', 'false'], 'must be 1, 0, true or false'), z.boolean(), {
+  decode: (text) => text === '1' || text === 'true',
+  encode: (value) => (value ? '1' : '0'),
+});
 
 /** An RFC 3339 UTC timestamp such as `2026-11-21T18:00:00Z`. */
 export const qUtcDateTime = z.iso.datetime('must be an RFC 3339 UTC timestamp such as 2026-11-21T18:00:00Z');
@@ -58,10 +56,7 @@ export const qUtcDateTime = z.iso.datetime('must be an RFC 3339 UTC timestamp su
 export const qUtcDay = z.iso.date();
 
 /** A UTC timestamp, or a complete UTC day `YYYY-MM-DD` (inclusive through 23:59:59.999Z). */
-export const qUtcDateTimeOrDay = z.union(
-  [qUtcDateTime, qUtcDay],
-  'must be an RFC 3339 UTC timestamp or a UTC day YYYY-MM-DD',
-);
+export const qUtcDateTimeOrDay = z.union([qUtcDateTime, qUtcDay], 'must be an RFC 3339 UTC timestamp or a UTC day YYYY-MM-DD');
 
 /**
  * The last instant a `qUtcDateTimeOrDay` value includes (spec 4.1 rule 3): a timestamp itself, a UTC
@@ -80,10 +75,9 @@ export const qLimit = qIntRange(1, LIMIT_MAX);
 
 /** The opaque live cursor, at most 1024 characters. */
 export const CURSOR_MAX_LENGTH = 1024;
-export const qCursor = z.string().check(
-  z.minLength(1, 'must not be empty'),
-  z.maxLength(CURSOR_MAX_LENGTH, `must be at most ${CURSOR_MAX_LENGTH} characters`),
-);
+export const qCursor = z
+  .string()
+  .check(z.minLength(1, 'must not be empty'), z.maxLength(CURSOR_MAX_LENGTH, `must be at most ${CURSOR_MAX_LENGTH} characters`));
 
 /** A market family as a query value: only the known five. */
 export const qMarket = KnownMarket;

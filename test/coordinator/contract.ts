@@ -1,6 +1,14 @@
 import { expect, it } from 'vitest';
 import { BudgetExceededError } from '../../src/core/errors/local';
-import type { Admission, AdmitRequest, BudgetOptions, Coordinator, CreditSource, PendingRotation, RotationAnswer } from '../../src/core/coordination';
+import type {
+  Admission,
+  AdmitRequest,
+  BudgetOptions,
+  Coordinator,
+  CreditSource,
+  PendingRotation,
+  RotationAnswer,
+} from '../../src/core/coordination';
 import type { CreditHeaders } from '../../src/schemas/headers';
 
 /** What the contract needs of an implementation. */
@@ -156,7 +164,9 @@ export function coordinatorContract(subject: ContractSubject): void {
   it('never exceeds maxCredits with concurrent admits from every handle, and refuses having taken nothing', async () => {
     const handles = await subject.handles(3);
     const budget: BudgetOptions = { maxCredits: 10 };
-    const attempts = handles.flatMap((c) => Array.from({ length: 8 }, () => c.admit(request({ envelope: 2, budget })).then((a) => [c, a] as const)));
+    const attempts = handles.flatMap((c) =>
+      Array.from({ length: 8 }, () => c.admit(request({ envelope: 2, budget })).then((a) => [c, a] as const)),
+    );
     const results = await Promise.allSettled(attempts);
     const admitted = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
@@ -184,7 +194,11 @@ export function coordinatorContract(subject: ContractSubject): void {
       now,
     );
     const daily: BudgetOptions = { dailyFloor: 5 };
-    expect(await budgetError(b.admit(request({ envelope: 16, budget: daily })))).toMatchObject({ limit: 'dailyFloor', envelope: 16, available: 15 });
+    expect(await budgetError(b.admit(request({ envelope: 16, budget: daily })))).toMatchObject({
+      limit: 'dailyFloor',
+      envelope: 16,
+      available: 15,
+    });
     const held = await b.admit(request({ envelope: 15, budget: daily }));
     // Another handle's reservation counts: nothing is left above the floor.
     expect(await budgetError(a.admit(request({ envelope: 1, budget: daily })))).toMatchObject({ limit: 'dailyFloor', available: 0 });
@@ -192,7 +206,11 @@ export function coordinatorContract(subject: ContractSubject): void {
     const afterReset = await a.admit(request({ envelope: 1, budget: daily, serviceNow: () => now + HOUR }));
     const period: BudgetOptions = { periodFloor: 80 };
     // 100 remaining - 16 reserved - 80 = 4.
-    expect(await budgetError(b.admit(request({ envelope: 5, budget: period })))).toMatchObject({ limit: 'periodFloor', envelope: 5, available: 4 });
+    expect(await budgetError(b.admit(request({ envelope: 5, budget: period })))).toMatchObject({
+      limit: 'periodFloor',
+      envelope: 5,
+      available: 4,
+    });
     const fits = await b.admit(request({ envelope: 4, budget: period }));
     await a.settle(afterReset, undefined, Date.now());
     await b.settle(held, undefined, Date.now());

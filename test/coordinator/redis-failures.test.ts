@@ -139,7 +139,8 @@ describe('the Redis coordinator when Redis fails', () => {
     const namespace = freshNamespace('deadline');
     const runner = new ScriptRunner(fleet.client(), namespaceKeys('sod', namespace), `redis:${namespace}`, 1000);
     // ARGV: retention, lease, window, deadline; id, envelope, maxCredits, floors, serviceNow, rate.
-    const admit = (deadline: number) => runner.run('admitting a call', ADMIT, [86_400_000, 10_000, 1000, String(deadline), 'late-1', '5', '', '', '', '', '1']);
+    const admit = (deadline: number) =>
+      runner.run('admitting a call', ADMIT, [86_400_000, 10_000, 1000, String(deadline), 'late-1', '5', '', '', '', '', '1']);
     const error = await failure(admit(Date.now() - 1000));
     expect(error.message).toBe(`coordinator redis:${namespace}: admitting a call reached Redis after its deadline: nothing was taken`);
     const [a] = fleet.handles(1, { namespace });
@@ -171,7 +172,9 @@ describe('the Redis coordinator when Redis fails', () => {
     // Another program wrote a string where a sorted set belongs.
     await fleet.inspector().set(`sod:{${namespace}}:slots`, 'not a sorted set');
     const error = await failure(a!.admit(request({ rate: 1 })));
-    expect(error.message).toMatch(new RegExp(`^coordinator redis:${namespace}: admitting a call failed in Redis \\(ReplyError: .*WRONGTYPE`));
+    expect(error.message).toMatch(
+      new RegExp(`^coordinator redis:${namespace}: admitting a call failed in Redis \\(ReplyError: .*WRONGTYPE`),
+    );
     expect(error.message).not.toMatch(/svc_live_/);
     expect(String((error.cause as Error).message)).toMatch(/WRONGTYPE/);
   });

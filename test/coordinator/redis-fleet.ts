@@ -8,7 +8,10 @@ export const SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 /** What the tests need of a client class: ioredis's `Redis` or iovalkey's. */
 export interface ClientClass {
-  new (url: string, options: { maxRetriesPerRequest: number | null; enableOfflineQueue?: boolean }): RedisCoordinatorOptions['redis'] & {
+  new (
+    url: string,
+    options: { maxRetriesPerRequest: number | null; enableOfflineQueue?: boolean },
+  ): RedisCoordinatorOptions['redis'] & {
     disconnect(): void;
     on(event: 'error', listener: (error: Error) => void): unknown;
   };
@@ -51,7 +54,10 @@ export function useRedisFleet(server: RedisServer, Client: ClientClass = Redis a
     /** `n` coordinators of one fresh namespace, each on its own connection. */
     handles: (n: number, options: Partial<RedisCoordinatorOptions> = {}): RedisCoordinator[] => {
       const namespace = options.namespace ?? freshNamespace();
-      return Array.from({ length: n }, () => new RedisCoordinator({ secret: SECRET, ...options, redis: options.redis ?? client(), namespace }));
+      return Array.from(
+        { length: n },
+        () => new RedisCoordinator({ secret: SECRET, ...options, redis: options.redis ?? client(), namespace }),
+      );
     },
   };
 }

@@ -14,10 +14,14 @@ describe('leases of the Redis coordinator', () => {
   it('frees the slot of a process killed (SIGKILL) in a call within the lease, and counts its reservation as spent', async () => {
     const namespace = freshNamespace('killed');
     const leaseMs = 1500;
-    const child = spawn(process.execPath, ['scripts/run-ts.mjs', 'test/coordinator/children/hold-slot.ts', server.url, namespace, String(leaseMs), '7'], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['scripts/run-ts.mjs', 'test/coordinator/children/hold-slot.ts', server.url, namespace, String(leaseMs), '7'],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     try {
       await new Promise<void>((resolve, reject) => {
         let out = '';
@@ -61,7 +65,10 @@ describe('leases of the Redis coordinator', () => {
     expect(waited).toBeLessThan(leaseMs + 400);
     expect(await b!.readCredits()).toMatchObject({ reserved: 0, spent: 5 });
     // The lapsed envelope holds against the budget.
-    await expect(b!.admit(request({ envelope: 96, budget: { maxCredits: 100 } }))).rejects.toMatchObject({ limit: 'maxCredits', available: 95 });
+    await expect(b!.admit(request({ envelope: 96, budget: { maxCredits: 100 } }))).rejects.toMatchObject({
+      limit: 'maxCredits',
+      available: 95,
+    });
     await (silent as unknown as { connect(): Promise<void> }).connect();
     expect(await a!.settle(admission, metered(2), Date.now())).toBe(true);
     expect(await b!.readCredits()).toMatchObject({ reserved: 0, spent: 2, meteredCalls: 1 });

@@ -15,8 +15,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const OLD_KEY = 'svc_live_OldKeyOldKeyOldKeyOldKeyOldKey5678';
 const NEW_KEY = 'svc_live_NewKeyNewKeyNewKeyNewKeyNewKey5678';
 const NONCE = `rot_${'N'.repeat(43)}`;
-const ANSWER: RotationAnswer = { status: 200, headers: [['content-type', 'application/json']], text: JSON.stringify({ api_key: NEW_KEY, key_id: 'key_9' }) };
-const PENDING: PendingRotation = { version: 1, baseUrl: 'https://api.example.com', nonce: NONCE, oldKey: OLD_KEY, startedAt: '2026-11-21T15:00:00.000Z' };
+const ANSWER: RotationAnswer = {
+  status: 200,
+  headers: [['content-type', 'application/json']],
+  text: JSON.stringify({ api_key: NEW_KEY, key_id: 'key_9' }),
+};
+const PENDING: PendingRotation = {
+  version: 1,
+  baseUrl: 'https://api.example.com',
+  nonce: NONCE,
+  oldKey: OLD_KEY,
+  startedAt: '2026-11-21T15:00:00.000Z',
+};
 
 /** Every key matching `pattern`, by SCAN. */
 async function scan(redis: Redis, pattern = '*'): Promise<string[]> {
@@ -61,7 +71,13 @@ describe('what the Redis coordinator stores', () => {
     const now = Date.now();
     await a!.settle(
       await a!.admit(request({ rate: 10, envelope: 2 })),
-      metered(2, { periodLimit: 1000, periodRemaining: 998, periodReset: new Date(now + 86_400_000), dailyRemaining: 98, dailyReset: new Date(now + 3_600_000) }),
+      metered(2, {
+        periodLimit: 1000,
+        periodRemaining: 998,
+        periodReset: new Date(now + 86_400_000),
+        dailyRemaining: 98,
+        dailyReset: new Date(now + 3_600_000),
+      }),
       now,
     );
     const live = await b!.admit(request({ rate: 10, envelope: 3 }));
@@ -78,9 +94,20 @@ describe('what the Redis coordinator stores', () => {
 
     const keys = await dump(fleet.inspector());
     expect(keys.map((k) => k.key.replace(`{${namespace}}`, '{ns}'))).toEqual(
-      ['envelopes', 'held', 'lapsed', 'lapsed-envelopes', 'pending-rotation', 'plan-rate', 'reservations', 'rotation-index', 'rotation-lock', 'rotations', 'slots', 'state'].map(
-        (name) => `sod:{ns}:${name}`,
-      ),
+      [
+        'envelopes',
+        'held',
+        'lapsed',
+        'lapsed-envelopes',
+        'pending-rotation',
+        'plan-rate',
+        'reservations',
+        'rotation-index',
+        'rotation-lock',
+        'rotations',
+        'slots',
+        'state',
+      ].map((name) => `sod:{ns}:${name}`),
     );
     for (const { key, pttl } of keys) expect(pttl, key).toBeGreaterThan(0);
     const ttl = Object.fromEntries(keys.map((k) => [k.key.slice(`sod:{${namespace}}:`.length), k.pttl]));
@@ -156,9 +183,17 @@ describe('what the Redis coordinator stores', () => {
     const [a, b] = fleet.handles(2);
     const newer = new Date(Date.now() + 3_600_000);
     const older = new Date(Date.now() - 1000);
-    await a!.settle(await a!.admit(request({ envelope: 1 })), metered(1, { dailyLimit: 100, dailyRemaining: 50, dailyReset: newer }), Date.now());
+    await a!.settle(
+      await a!.admit(request({ envelope: 1 })),
+      metered(1, { dailyLimit: 100, dailyRemaining: 50, dailyReset: newer }),
+      Date.now(),
+    );
     // An answer of the window before the reset reaches Redis last: it is not the latest window.
-    await b!.settle(await b!.admit(request({ envelope: 1 })), metered(1, { dailyLimit: 90, dailyRemaining: 500, dailyReset: older }), Date.now());
+    await b!.settle(
+      await b!.admit(request({ envelope: 1 })),
+      metered(1, { dailyLimit: 90, dailyRemaining: 500, dailyReset: older }),
+      Date.now(),
+    );
     expect((await a!.readCredits()).daily).toEqual({ limit: 100, remaining: 50, reset: newer });
     expect(a!.credits()).toMatchObject({ spent: 2, meteredCalls: 2 });
   });
@@ -173,8 +208,17 @@ describe('the keys the Redis coordinator stores, sealed', () => {
     expect(await b!.keys.rotationOf(OLD_KEY)).toEqual(ANSWER);
     expect(await b!.keys.store.load()).toEqual(PENDING);
     const everything = JSON.stringify(await dump(fleet.inspector()));
-    const digests = [OLD_KEY, NEW_KEY].flatMap((key) => ['sha256', 'sha1'].flatMap((alg) => ['hex', 'base64', 'base64url'].map((enc) => createHash(alg).update(key).digest(enc as 'hex'))));
-    for (const secret of [OLD_KEY, NEW_KEY, NONCE, SECRET, 'OldKeyOldKey', 'NewKeyNewKey', ...digests]) expect(everything).not.toContain(secret);
+    const digests = [OLD_KEY, NEW_KEY].flatMap((key) =>
+      ['sha256', 'sha1'].flatMap((alg) =>
+        ['hex', 'base64', 'base64url'].map((enc) =>
+          createHash(alg)
+            .update(key)
+            .digest(enc as 'hex'),
+        ),
+      ),
+    );
+    for (const secret of [OLD_KEY, NEW_KEY, NONCE, SECRET, 'OldKeyOldKey', 'NewKeyNewKey', ...digests])
+      expect(everything).not.toContain(secret);
     // Sealed values are bound to their field: the same answer sealed twice differs (a fresh IV each time).
     await a!.keys.publish(OLD_KEY, ANSWER);
     expect(JSON.stringify(await dump(fleet.inspector(), `sod:{${namespace}}:rotations`))).not.toBe(everything);
@@ -188,7 +232,9 @@ describe('the keys the Redis coordinator stores, sealed', () => {
     const [other] = fleet.handles(1, { namespace, secret: 'another-secret-another-secret-another-secret' });
     for (const op of [() => other!.keys.rotationOf(OLD_KEY), () => other!.keys.store.load()]) {
       const error = await rejection(op(), CoordinatorError);
-      expect(error.message).toMatch(/sealed with another secret: every process of the fleet needs the same redisCoordinator\(\{ secret \}\)/);
+      expect(error.message).toMatch(
+        /sealed with another secret: every process of the fleet needs the same redisCoordinator\(\{ secret \}\)/,
+      );
     }
     const [none] = fleet.handles(1, { namespace, secret: undefined });
     for (const op of [() => none!.keys.lock(), () => none!.keys.publish(OLD_KEY, ANSWER), () => none!.keys.store.save(PENDING)]) {

@@ -36,7 +36,11 @@ function typeCheck(snippets: readonly Snippet[]): string[] {
   const files = new Map<string, { snippet: Snippet; text: string; contextLines: number }>();
   snippets.forEach((snippet, i) => {
     const context = snippet.context === '' ? '' : `${snippet.context}\n`;
-    files.set(snippetPath(snippet, i), { snippet, text: `${context}${snippet.code}\nexport {};\n`, contextLines: context.split('\n').length - 1 });
+    files.set(snippetPath(snippet, i), {
+      snippet,
+      text: `${context}${snippet.code}\nexport {};\n`,
+      contextLines: context.split('\n').length - 1,
+    });
   });
   const host = ts.createCompilerHost(options);
   const { getSourceFile, fileExists, readFile } = host;
@@ -52,7 +56,8 @@ function typeCheck(snippets: readonly Snippet[]): string[] {
     const source = program.getSourceFile(name);
     for (const d of [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]) {
       const { line } = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: 0 };
-      const where = line < contextLines ? `${snippet.file}:${snippet.line - 1} (ts-context)` : `${snippet.file}:${snippet.line + line - contextLines}`;
+      const where =
+        line < contextLines ? `${snippet.file}:${snippet.line - 1} (ts-context)` : `${snippet.file}:${snippet.line + line - contextLines}`;
       errors.push(`${where}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     }
   }
@@ -65,7 +70,11 @@ describe('the ts code blocks of README.md and docs/*.md', () => {
 
   it('are found, and any fragment is flagged as one', () => {
     expect(checked.length).toBeGreaterThan(5);
-    for (const s of snippets) expect(s.flags.every((f) => f === 'fragment'), `${s.file}:${s.line} has unknown flags ${s.flags.join(' ')}`).toBe(true);
+    for (const s of snippets)
+      expect(
+        s.flags.every((f) => f === 'fragment'),
+        `${s.file}:${s.line} has unknown flags ${s.flags.join(' ')}`,
+      ).toBe(true);
   });
 
   it('type-check under the repository strict settings', { timeout: 120_000 }, () => {
@@ -81,7 +90,7 @@ describe('the ts code blocks of README.md and docs/*.md', () => {
         'declare const odds: SportsOdds;',
         '-->',
         '```ts',
-        "const upcoming = await odds.events.list({ sport_id: 29, limit: 20 });",
+        'const upcoming = await odds.events.list({ sport_id: 29, limit: 20 });',
         'await odds.request("events.odds", { params: { event_id: upcoming[0].event_id } });',
         '```',
       ].join('\n'),

@@ -74,9 +74,13 @@ describe('an added event with a chosen moneyline move', () => {
 
     mock.clock.set('2026-11-21T14:10:00Z');
     const closing = await odds.events.closingLines(id);
-    expect(closing.map((r) => [r.market, r.odds1, r.odds0, r.odds2, r.timestamp])).toEqual([['moneyline', 1.9, 3.5, 4.2, '2026-11-21T13:00:00Z']]);
+    expect(closing.map((r) => [r.market, r.odds1, r.odds0, r.odds2, r.timestamp])).toEqual([
+      ['moneyline', 1.9, 3.5, 4.2, '2026-11-21T13:00:00Z'],
+    ]);
     const before = charged();
-    const { data: clv, meta } = await odds.analytics.clv({ event_id: id, market: 'moneyline', side: 'home', odds: 2.1, stake: 10 }).withMeta();
+    const { data: clv, meta } = await odds.analytics
+      .clv({ event_id: id, market: 'moneyline', side: 'home', odds: 2.1, stake: 10 })
+      .withMeta();
     const fair = closing[0]?.todds1;
     if (typeof fair !== 'number') throw new Error('no fair closing price');
     expect(clv).toEqual({ closing_odds: 1.9, true_closing_odds: fair, clv: 2.1 / fair - 1, expected_win: 10 * (2.1 / fair - 1) });

@@ -34,7 +34,11 @@ describe('mock.use on events.odds', () => {
       'events.odds',
       (ctx) => {
         seen.push(ctx);
-        return Array.from({ length: 25 }, (_, i): OddsSnapshot => fixtures.oddsSnapshot({ event_id: ctx.params.event_id, market: 'moneyline', odds1: 2 + i / 100, odds2: 1.9 }));
+        return Array.from(
+          { length: 25 },
+          (_, i): OddsSnapshot =>
+            fixtures.oddsSnapshot({ event_id: ctx.params.event_id, market: 'moneyline', odds1: 2 + i / 100, odds2: 1.9 }),
+        );
       },
       { once: true },
     );
@@ -67,7 +71,9 @@ describe('mock.use on events.odds', () => {
     );
     expect(failure).toBeInstanceOf(APIError);
     expect(failure).toMatchObject({ status: 422, code: 'fixture_invalid' });
-    expect((failure as Error).message).toContain("mock.use('events.odds'): the answer breaks the route's schema at [1].odds1: expected number, received string");
+    expect((failure as Error).message).toContain(
+      "mock.use('events.odds'): the answer breaks the route's schema at [1].odds1: expected number, received string",
+    );
     expect(retries).toEqual([]);
     expect(charged()).toBe(before);
   });
@@ -78,7 +84,13 @@ describe('mock.use on events.odds', () => {
   });
 
   it('throws a failure of the route with mock.error, charged as the service charges it', async () => {
-    mock.use('events.odds', () => { throw mock.error('service_error'); }, { times: 1 });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('service_error');
+      },
+      { times: 1 },
+    );
     mock.use('events.odds', () => [fixtures.oddsSnapshot({ odds1: 3.3 })], { once: true, params: { event_id: 7 } });
     const before = charged();
     // The SDK retries a 502; the override answered the first attempt only, the second reached the handler.

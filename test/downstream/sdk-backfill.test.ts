@@ -34,7 +34,9 @@ describe('a month of events', () => {
     const daily: Event[] = [];
     for (let day = 1; day <= 31; day++) {
       const date = `2026-10-${String(day).padStart(2, '0')}`;
-      const { data, meta } = await odds.events.list({ sport_id: 29, starts_from: `${date}T00:00:00Z`, starts_to: date, limit: 500 }).withMeta();
+      const { data, meta } = await odds.events
+        .list({ sport_id: 29, starts_from: `${date}T00:00:00Z`, starts_to: date, limit: 500 })
+        .withMeta();
       expect(meta.truncated).toBe(false);
       daily.push(...data);
     }

@@ -40,7 +40,14 @@ describe('GET /__admin', () => {
         expect(operation.summary.length).toBeGreaterThan(10);
       }
       expect(listing.operations.map((o) => `${o.method} ${o.path}`)).toEqual(
-        expect.arrayContaining(['GET /__admin/faults', 'POST /__admin/faults', 'DELETE /__admin/faults/{id}', 'GET /__admin/accounts', 'GET /__admin/requests', 'GET /__admin/ledger']),
+        expect.arrayContaining([
+          'GET /__admin/faults',
+          'POST /__admin/faults',
+          'DELETE /__admin/faults/{id}',
+          'GET /__admin/accounts',
+          'GET /__admin/requests',
+          'GET /__admin/ledger',
+        ]),
       );
     }
     // curl's `*/*` gets the JSON too: only a client asking for HTML gets the page.
@@ -59,11 +66,14 @@ describe('GET /__admin', () => {
   it('keeps the guard of the control plane: a foreign Host is refused, and no operation answers another method', async () => {
     const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
       const url = new URL(`${server.url}/__admin/`);
-      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { Host: 'console.evil.example', Accept: 'text/html' } }, (res) => {
-        let text = '';
-        res.on('data', (c: Buffer) => (text += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, headers: { Host: 'console.evil.example', Accept: 'text/html' } },
+        (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -78,15 +88,47 @@ describe('GET /__admin', () => {
 describe('faults', () => {
   it('lists armed faults in the order they apply, with what each does and the requests it has left', async () => {
     expect(await body(admin('/faults'))).toEqual([]);
-    const first = await body<{ armed: { id: string } }>(admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: 'catalog.sports', count: 2, status: 429 }) }));
-    await admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: '/v1/events/{event_id}/odds', drop: 'after_commit' }) });
-    await admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: 'catalog.leagues', latency_ms: 5, status: 502, code: 'temporarily_unavailable' }) });
-    expect(first.armed).toEqual({ id: expect.stringMatching(/^flt_\d+$/), route: 'catalog.sports', endpoint: '/v1/catalog/sports', remaining: 2, status: 429, code: 'rate_limited', retry_after: 1 });
+    const first = await body<{ armed: { id: string } }>(
+      admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: 'catalog.sports', count: 2, status: 429 }) }),
+    );
+    await admin('/faults', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ route: '/v1/events/{event_id}/odds', drop: 'after_commit' }),
+    });
+    await admin('/faults', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ route: 'catalog.leagues', latency_ms: 5, status: 502, code: 'temporarily_unavailable' }),
+    });
+    expect(first.armed).toEqual({
+      id: expect.stringMatching(/^flt_\d+$/),
+      route: 'catalog.sports',
+      endpoint: '/v1/catalog/sports',
+      remaining: 2,
+      status: 429,
+      code: 'rate_limited',
+      retry_after: 1,
+    });
     const listed = await body<{ id: string; route: string; remaining: number }[]>(admin('/faults'));
     expect(listed).toEqual([
       first.armed,
-      { id: expect.stringMatching(/^flt_/), route: 'events.odds', endpoint: '/v1/events/{event_id}/odds', remaining: 1, drop: 'after_commit' },
-      { id: expect.stringMatching(/^flt_/), route: 'catalog.leagues', endpoint: '/v1/catalog/leagues', remaining: 1, status: 502, code: 'temporarily_unavailable', latency_ms: 5 },
+      {
+        id: expect.stringMatching(/^flt_/),
+        route: 'events.odds',
+        endpoint: '/v1/events/{event_id}/odds',
+        remaining: 1,
+        drop: 'after_commit',
+      },
+      {
+        id: expect.stringMatching(/^flt_/),
+        route: 'catalog.leagues',
+        endpoint: '/v1/catalog/leagues',
+        remaining: 1,
+        status: 502,
+        code: 'temporarily_unavailable',
+        latency_ms: 5,
+      },
     ]);
     expect(server.mock.faults.list().map((f) => f.id)).toEqual(listed.map((f) => f.id));
 
@@ -116,18 +158,36 @@ describe('faults', () => {
 
 describe('accounts, ledger and requests', () => {
   it('lists accounts with their keys: records only, never a key or a hash', async () => {
-    const created = await body<{ api_key: string }>(admin('/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email: 'b@example.com', plan: 'trial' }) }));
+    const created = await body<{ api_key: string }>(
+      admin('/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email: 'b@example.com', plan: 'trial' }) }),
+    );
     const text = await (await admin('/accounts')).text();
     expect(text).not.toContain(server.mock.apiKey);
     expect(text).not.toContain(created.api_key);
-    const accounts = JSON.parse(text) as { email: string; plan: string; status: string; created_at: string; recovery_email_verified: boolean; keys: { prefix: string; scopes: string[] }[] }[];
+    const accounts = JSON.parse(text) as {
+      email: string;
+      plan: string;
+      status: string;
+      created_at: string;
+      recovery_email_verified: boolean;
+      keys: { prefix: string; scopes: string[] }[];
+    }[];
     expect(accounts.map((a) => [a.email, a.plan, a.status, a.recovery_email_verified])).toEqual([
       ['demo@sports-odds.test', 'pro', 'active', true],
       ['b@example.com', 'trial', 'active', false],
     ]);
     expect(accounts[1]?.created_at).toBe('2026-11-21T15:00:00.000Z');
     expect(accounts[1]?.keys).toEqual([
-      { id: expect.stringMatching(/^key_/), name: 'Primary key', prefix: created.api_key.slice(0, 13), scopes: ['data:read', 'account:manage'], status: 'active', created_at: '2026-11-21T15:00:00.000Z', last_used_at: null, revoked_at: null },
+      {
+        id: expect.stringMatching(/^key_/),
+        name: 'Primary key',
+        prefix: created.api_key.slice(0, 13),
+        scopes: ['data:read', 'account:manage'],
+        status: 'active',
+        created_at: '2026-11-21T15:00:00.000Z',
+        last_used_at: null,
+        revoked_at: null,
+      },
     ]);
   });
 
@@ -139,19 +199,40 @@ describe('accounts, ledger and requests', () => {
     expect(Object.keys(demo!).sort()).toEqual(['charged', 'charges', 'daily', 'email', 'period', 'reserved']);
     const charges = demo!['charges'] as Record<string, unknown>[];
     expect(charges).toEqual([
-      { request_id: expect.stringMatching(/^req_/), route: 'catalog.sports', key_id: expect.stringMatching(/^key_/), cost: 3, at: '2026-11-21T15:00:00.000Z' },
-      { request_id: expect.stringMatching(/^req_/), route: 'events.list', key_id: expect.stringMatching(/^key_/), cost: expect.any(Number), at: '2026-11-21T15:00:01.000Z' },
+      {
+        request_id: expect.stringMatching(/^req_/),
+        route: 'catalog.sports',
+        key_id: expect.stringMatching(/^key_/),
+        cost: 3,
+        at: '2026-11-21T15:00:00.000Z',
+      },
+      {
+        request_id: expect.stringMatching(/^req_/),
+        route: 'events.list',
+        key_id: expect.stringMatching(/^key_/),
+        cost: expect.any(Number),
+        at: '2026-11-21T15:00:01.000Z',
+      },
     ]);
     expect(demo!['charged']).toBe(charges.reduce((sum, c) => sum + (c['cost'] as number), 0));
-    expect(demo!['daily']).toMatchObject({ starts_at: '2026-11-21T00:00:00.000Z', resets_at: '2026-11-22T00:00:00.000Z', used: demo!['charged'] });
+    expect(demo!['daily']).toMatchObject({
+      starts_at: '2026-11-21T00:00:00.000Z',
+      resets_at: '2026-11-22T00:00:00.000Z',
+      used: demo!['charged'],
+    });
     // The in-process handle keeps its JavaScript shape (camelCase, epoch milliseconds).
     expect(server.mock.ledger()[0]?.charges[0]).toMatchObject({ routeId: 'catalog.sports', at: Date.parse(NOW) });
   });
 
   it('lists the latest requests, the last n with ?limit, and refuses a bad limit', async () => {
-    for (const path of ['/v1/catalog/sports', '/v1/catalog/leagues?sport_id=29', '/v1/events/1/odds']) await fetch(`${server.url}${path}`, { headers: auth() });
+    for (const path of ['/v1/catalog/sports', '/v1/catalog/leagues?sport_id=29', '/v1/events/1/odds'])
+      await fetch(`${server.url}${path}`, { headers: auth() });
     const all = await body<{ route: string; status: number }[]>(admin('/requests'));
-    expect(all.map((r) => [r.route, r.status])).toEqual([['catalog.sports', 200], ['catalog.leagues', 200], ['events.odds', 404]]);
+    expect(all.map((r) => [r.route, r.status])).toEqual([
+      ['catalog.sports', 200],
+      ['catalog.leagues', 200],
+      ['events.odds', 404],
+    ]);
     expect((await body<{ route: string }[]>(admin('/requests?limit=1'))).map((r) => r.route)).toEqual(['events.odds']);
     for (const bad of ['?limit=0', '?limit=1001', '?limit=x', '?other=1']) {
       const res = await admin(`/requests${bad}`);
@@ -163,12 +244,22 @@ describe('accounts, ledger and requests', () => {
 
 describe('POST /__admin/challenges', () => {
   it('defaults the action to the recovery request, so an empty body gives a token the recovery page can use', async () => {
-    const { challenge_token } = await body<{ challenge_token: string }>(admin('/challenges', { method: 'POST', headers: json, body: '{}' }));
+    const { challenge_token } = await body<{ challenge_token: string }>(
+      admin('/challenges', { method: 'POST', headers: json, body: '{}' }),
+    );
     expect(challenge_token).toMatch(/^chl_/);
-    const accepted = await fetch(`${server.url}/v1/recovery/requests`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'nobody@example.com', challenge_token }) });
+    const accepted = await fetch(`${server.url}/v1/recovery/requests`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'nobody@example.com', challenge_token }),
+    });
     expect(accepted.status).toBe(202);
     // Single use: the same token again is refused, so the 202 above did check it.
-    const reused = await fetch(`${server.url}/v1/recovery/requests`, { method: 'POST', headers: json, body: JSON.stringify({ email: 'nobody@example.com', challenge_token }) });
+    const reused = await fetch(`${server.url}/v1/recovery/requests`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'nobody@example.com', challenge_token }),
+    });
     expect(reused.status).toBe(403);
     expect(((await reused.json()) as { error: { code: string } }).error.code).toBe('challenge_failed');
     expect((await admin('/challenges', { method: 'POST', headers: json, body: '{"action":""}' })).status).toBe(400);

@@ -14,7 +14,11 @@ let server: MockServer;
 let noAdmin: MockServer;
 
 beforeAll(async () => {
-  [browser, server, noAdmin] = await Promise.all([launchChromium(), startMockServer({ port: 0 }), startMockServer({ port: 0, admin: false })]);
+  [browser, server, noAdmin] = await Promise.all([
+    launchChromium(),
+    startMockServer({ port: 0 }),
+    startMockServer({ port: 0, admin: false }),
+  ]);
 }, 30_000);
 
 afterAll(async () => {
@@ -35,7 +39,11 @@ async function settled(page: Page, text?: string): Promise<string[]> {
 }
 
 const admin = async <T>(path: string, body: unknown = {}): Promise<T> => {
-  const res = await fetch(`${server.url}/__admin${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${server.url}/__admin${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return (await res.json()) as T;
 };
 
@@ -65,9 +73,13 @@ describe('one state at a time, in words a customer can act on', () => {
     const { context, page } = await fresh();
     const bogus = `clm_${'A'.repeat(43)}`;
     await page.goto(`${server.url}/claim#token=${bogus}`);
-    expect((await settled(page))[0]).toBe('This claim link is not valid. Open the link from your checkout confirmation exactly as it was sent.');
+    expect((await settled(page))[0]).toBe(
+      'This claim link is not valid. Open the link from your checkout confirmation exactly as it was sent.',
+    );
     await page.goto(`${server.url}/verify-recovery-email#token=emv_${'B'.repeat(43)}`);
-    expect((await settled(page))[0]).toBe('This verification link is not valid. Open the latest verification e-mail, or ask for a new one from your account.');
+    expect((await settled(page))[0]).toBe(
+      'This verification link is not valid. Open the latest verification e-mail, or ask for a new one from your account.',
+    );
     await page.goto(`${server.url}/verify-recovery-email`);
     expect(await settled(page)).toEqual(['Open the link from the verification e-mail: this page needs it.']);
     await context.close();
@@ -84,7 +96,10 @@ describe('one state at a time, in words a customer can act on', () => {
 
 describe('the payment page of the mock', () => {
   it('marks the checkout paid with the control plane on, and the checkout then leads to the key', async () => {
-    const checkout = await admin<{ session_id: string; resume_token: string }>('/checkouts', { email: 'paying@example.com', plan: 'starter' });
+    const checkout = await admin<{ session_id: string; resume_token: string }>('/checkouts', {
+      email: 'paying@example.com',
+      plan: 'starter',
+    });
     const { context, page } = await fresh();
     await page.goto(`${server.url}/checkout#token=${checkout.resume_token}`);
     await page.locator('#pay').click();
@@ -95,7 +110,10 @@ describe('the payment page of the mock', () => {
     await page.locator('#claim').click();
     const key = await page.locator('#api-key').textContent();
     expect(key).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
-    expect(((await (await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { email: string }).email).toBe('paying@example.com');
+    expect(
+      ((await (await fetch(`${server.url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as { email: string })
+        .email,
+    ).toBe('paying@example.com');
     await context.close();
   });
 
@@ -103,7 +121,9 @@ describe('the payment page of the mock', () => {
     const checkout = await noAdmin.mock.startCheckout({ email: 'paying@example.com', plan: 'trial' });
     const { context, page } = await fresh();
     await page.goto(`${noAdmin.url}/checkout/pay/${checkout.session_id}`);
-    expect(await settled(page)).toEqual(['This mock does not take payments, and its control plane is off: the checkout can only be marked paid by whoever runs the mock.']);
+    expect(await settled(page)).toEqual([
+      'This mock does not take payments, and its control plane is off: the checkout can only be marked paid by whoever runs the mock.',
+    ]);
     expect(await page.locator('#mark-paid').count()).toBe(0);
     await context.close();
   });

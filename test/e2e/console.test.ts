@@ -20,7 +20,9 @@ let page: Page;
 const problems: string[] = [];
 
 const json = (path: string, init: RequestInit = {}) =>
-  fetch(`${server.url}/__admin${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } }).then((r) => r.json());
+  fetch(`${server.url}/__admin${path}`, { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } }).then((r) =>
+    r.json(),
+  );
 
 /** Reloads the console, which draws from the control plane at once, rather than waiting for its next refresh. */
 async function reload(): Promise<void> {
@@ -36,10 +38,15 @@ beforeAll(async () => {
   page.on('pageerror', (e) => void problems.push(`pageerror: ${e.message}`));
   // A CSP violation or a failed script shows as a console error (refused control requests, which
   // the test makes on purpose, show as failed resources and are not problems).
-  page.on('console', (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(`console: ${m.text()}`)));
+  page.on(
+    'console',
+    (m) => void (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && problems.push(`console: ${m.text()}`)),
+  );
   const answer = await page.goto(`${server.url}/__admin/`);
   expect(answer?.status()).toBe(200);
-  expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'nonce-[0-9a-f]{32}'; style-src 'nonce-[0-9a-f]{32}'; connect-src 'self'/);
+  expect(answer?.headers()['content-security-policy']).toMatch(
+    /script-src 'nonce-[0-9a-f]{32}'; style-src 'nonce-[0-9a-f]{32}'; connect-src 'self'/,
+  );
   expect(answer?.headers()['cache-control']).toBe('no-store');
   await page.locator('#now', { hasText: '2026-11-21T15:00:00.000Z' }).waitFor();
 }, 30_000);
@@ -52,7 +59,9 @@ afterAll(async () => {
 
 describe('the console at /__admin/', () => {
   it('lists the operations of the control plane, as GET /__admin answers them in JSON', async () => {
-    const listing = (await (await fetch(`${server.url}/__admin`, { headers: { Accept: 'application/json' } })).json()) as { operations: { method: string; path: string }[] };
+    const listing = (await (await fetch(`${server.url}/__admin`, { headers: { Accept: 'application/json' } })).json()) as {
+      operations: { method: string; path: string }[];
+    };
     expect(listing.operations.map((o) => `${o.method} ${o.path}`)).toEqual(ADMIN_OPERATIONS.map((o) => `${o.method} /__admin${o.path}`));
     const rows = page.locator('#operations tbody tr');
     await rows.nth(ADMIN_OPERATIONS.length - 1).waitFor({ state: 'attached' });
@@ -97,7 +106,16 @@ describe('the console at /__admin/', () => {
     const armed = page.locator('#faults tbody tr[data-fault]');
     await armed.filter({ hasText: 'catalog.sports' }).waitFor();
     expect(await armed.filter({ hasText: 'catalog.sports' }).textContent()).toMatch(/catalog\.sports503 temporarily_unavailable1disarm/);
-    expect(await json('/faults')).toEqual([{ id: expect.stringMatching(/^flt_/), route: 'catalog.sports', endpoint: '/v1/catalog/sports', remaining: 1, status: 503, code: 'temporarily_unavailable' }]);
+    expect(await json('/faults')).toEqual([
+      {
+        id: expect.stringMatching(/^flt_/),
+        route: 'catalog.sports',
+        endpoint: '/v1/catalog/sports',
+        remaining: 1,
+        status: 503,
+        code: 'temporarily_unavailable',
+      },
+    ]);
 
     const odds = new SportsOdds({ apiKey: server.mock.apiKey, baseUrl: server.url, maxRetries: 0 });
     await expect(odds.catalog.sports()).rejects.toBeInstanceOf(UnavailableError);
@@ -114,7 +132,9 @@ describe('the console at /__admin/', () => {
     const charged = (server.mock.ledger().find((e) => e.email === server.mock.demoEmail)?.daily.used ?? 0).toLocaleString('en');
     await page.locator('[data-window="Daily (UTC)"]', { hasText: `${charged} used` }).waitFor();
     expect(await page.locator('#chart polyline.line').count()).toBe(1);
-    expect(await page.locator('#chart-caption').textContent()).toContain(`since the daily window opened (2026-11-23 00:00Z): ${charged} in 2 charges`);
+    expect(await page.locator('#chart-caption').textContent()).toContain(
+      `since the daily window opened (2026-11-23 00:00Z): ${charged} in 2 charges`,
+    );
 
     await page.selectOption('#fault-route', 'events.odds');
     await page.selectOption('#fault-kind', 'drop:after_commit');
@@ -151,7 +171,10 @@ describe('the console at /__admin/', () => {
     expect(tab.url()).toBe(`${server.url}/verify-recovery-email`); // the token left the address bar
     await tab.close();
     await reload();
-    await page.locator('#accounts tbody tr[data-email="mailbox@example.com"]', { hasText: 'verified' }).filter({ hasNotText: 'not verified' }).waitFor();
+    await page
+      .locator('#accounts tbody tr[data-email="mailbox@example.com"]', { hasText: 'verified' })
+      .filter({ hasNotText: 'not verified' })
+      .waitFor();
   });
 
   it('writes its screenshot for the docs when asked', async () => {
@@ -179,7 +202,9 @@ describe('the console at /__admin/', () => {
     // Arming redraws the console from the control plane: the workload above is in it.
     await page.locator('#message.ok', { hasText: 'on events.odds for 2 request(s)' }).waitFor();
     expect(await page.locator('#requests tbody tr[data-route]').count()).toBeGreaterThanOrEqual(steps.length + 1);
-    const out = process.env['UPDATE_CONSOLE_SCREENSHOT'] ? fileURLToPath(new URL('../../docs/images/console.png', import.meta.url)) : undefined;
+    const out = process.env['UPDATE_CONSOLE_SCREENSHOT']
+      ? fileURLToPath(new URL('../../docs/images/console.png', import.meta.url))
+      : undefined;
     if (out) await mkdir(new URL('../../docs/images/', import.meta.url), { recursive: true });
     const png = await page.screenshot({ fullPage: true, ...(out ? { path: out } : {}) });
     expect(png.subarray(1, 4).toString()).toBe('PNG');

@@ -39,7 +39,10 @@ async function admin<T>(path: string, body?: unknown): Promise<T> {
 
 describe('first-party pages in Chromium', () => {
   it('checkout then claim through the HttpOnly cookie; the same request from another origin is refused', async () => {
-    const checkout = await admin<{ session_id: string; resume_token: string }>('/checkouts', { email: 'browser-buyer@example.com', plan: 'starter' });
+    const checkout = await admin<{ session_id: string; resume_token: string }>('/checkouts', {
+      email: 'browser-buyer@example.com',
+      plan: 'starter',
+    });
     const context = await browser.newContext();
     const page = await context.newPage();
 
@@ -70,7 +73,10 @@ describe('first-party pages in Chromium', () => {
           return 'blocked';
         }
       };
-      return [await outcome({ headers: { 'Content-Type': 'application/json' } }), await outcome({ mode: 'no-cors', headers: { 'Content-Type': 'text/plain' } })];
+      return [
+        await outcome({ headers: { 'Content-Type': 'application/json' } }),
+        await outcome({ mode: 'no-cors', headers: { 'Content-Type': 'text/plain' } }),
+      ];
     }, server.url);
     expect(attempts).toEqual(['blocked', 'opaque']);
     const refused = server.requests.filter((r) => r.method === 'POST' && r.url === '/v1/checkout/claims');
@@ -85,7 +91,11 @@ describe('first-party pages in Chromium', () => {
   });
 
   it('a recovery link from the outbox shows the key once, and no token ever travelled in a URL', async () => {
-    const created = await admin<{ api_key: string }>('/accounts', { email: 'lost@example.com', plan: 'pro', recovery_email_verified: true });
+    const created = await admin<{ api_key: string }>('/accounts', {
+      email: 'lost@example.com',
+      plan: 'pro',
+      recovery_email_verified: true,
+    });
     const auth = { Authorization: `Bearer ${created.api_key}` };
     const keys = (await (await fetch(`${server.url}/v1/account/keys`, { headers: auth })).json()) as { id: string }[];
     // The customer loses their only account:manage key.

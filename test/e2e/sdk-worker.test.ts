@@ -74,7 +74,8 @@ beforeAll(async () => {
   page.on('console', (m) => void consoleLines.push(`${m.type()}: ${m.text()}`));
   page.on('pageerror', (e) => void consoleLines.push(`pageerror: ${e.message}`));
   page.on('response', (res) => {
-    if (res.url().startsWith(`${MOCK_BASE_URL}/`)) apiResponses.push({ url: res.url(), status: res.status(), fromServiceWorker: res.fromServiceWorker() });
+    if (res.url().startsWith(`${MOCK_BASE_URL}/`))
+      apiResponses.push({ url: res.url(), status: res.status(), fromServiceWorker: res.fromServiceWorker() });
   });
   await page.goto(`${origin}/`);
   try {
@@ -120,9 +121,11 @@ describe('the SDK in Chromium, mocked by MSW setupWorker', () => {
   });
 
   it('a data flow with credit metadata: catalog, events, odds', async () => {
-    const flow = await page.evaluate(() => window.runDataFlow()).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${logs()}`);
-    });
+    const flow = await page
+      .evaluate(() => window.runDataFlow())
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${logs()}`);
+      });
     const r: DataFlowResult = flow;
 
     expect(r.sports.rows).toBeGreaterThan(0);
@@ -150,7 +153,10 @@ describe('the SDK in Chromium, mocked by MSW setupWorker', () => {
     expect(r.ledger.reserved).toBe(0);
 
     // Remaining credits fall by exactly each call's cost in both windows.
-    for (const [prev, next] of [[r.sports, r.events], [r.events, r.odds]] as const) {
+    for (const [prev, next] of [
+      [r.sports, r.events],
+      [r.events, r.odds],
+    ] as const) {
       expect(next.credits.periodRemaining).toBe((prev.credits.periodRemaining ?? 0) - (next.credits.cost ?? 0));
       expect(next.credits.dailyRemaining).toBe((prev.credits.dailyRemaining ?? 0) - (next.credits.cost ?? 0));
     }
@@ -173,9 +179,11 @@ describe('the SDK in Chromium, mocked by MSW setupWorker', () => {
 
   it('a 429 is retried after Retry-After and succeeds; the rate-limited attempt costs nothing', async () => {
     apiResponses.length = 0;
-    const r: RetryResult = await page.evaluate(() => window.runRetry()).catch((error: unknown) => {
-      throw new Error(`${String(error)}\n${logs()}`);
-    });
+    const r: RetryResult = await page
+      .evaluate(() => window.runRetry())
+      .catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${logs()}`);
+      });
 
     expect(r.call.status).toBe(200);
     expect(r.call.attempts).toBe(2);

@@ -44,14 +44,19 @@ describe('npm run example -- browser', () => {
     const errors: string[] = [];
     tab.on('pageerror', (e) => void errors.push(e.message));
     const crossOrigin: string[] = [];
-    tab.on('response', (res) => void (res.url().startsWith(`${service}/v1/`) && crossOrigin.push(`${res.request().method()} ${res.status()}`)));
+    tab.on(
+      'response',
+      (res) => void (res.url().startsWith(`${service}/v1/`) && crossOrigin.push(`${res.request().method()} ${res.status()}`)),
+    );
     await tab.goto(page);
     await tab.locator('#status', { hasText: 'done' }).waitFor();
 
     const rows = await tab.locator('#board tbody tr').allTextContents();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d.+ v .+\d+$/);
-    expect(await tab.locator('#credits').textContent()).toMatch(/^This page spent \d+ credits in \d+ calls; [\d,]+ of 100,000 left today\.$/);
+    expect(await tab.locator('#credits').textContent()).toMatch(
+      /^This page spent \d+ credits in \d+ calls; [\d,]+ of 100,000 left today\.$/,
+    );
     expect(await tab.locator('#error-demo').textContent()).toBe('An unknown event: NotFoundError 404 not_found, charged 1 credit.');
     expect(crossOrigin).toContain('GET 200');
     expect(crossOrigin).toContain('GET 404');

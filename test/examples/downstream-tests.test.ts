@@ -13,7 +13,8 @@ describe('npm run example -- downstream-tests', () => {
       'survives a 503 of the odds route (the SDK retries it), and the mock saw both answers',
       'moves with the service clock: two days later, other events are next',
       'stops at the daily quota with its reset time, and works again after midnight UTC',
-    ]) expect(run.stdout).toContain(name);
+    ])
+      expect(run.stdout).toContain(name);
     expect(run.stdout).toMatch(/Tests +7 passed \(7\)/);
   });
 });

@@ -23,7 +23,9 @@ describe('npm run example -- key-rotation', () => {
     const committed = /new key (svc_live_\w{4})… \((key_[0-9a-f]{32})\) committed at/.exec(out);
     expect(committed).not.toBeNull();
     expect(out).toContain(`[worker 2] resumed the pending rotation: new key ${committed![1]}… saved in api-key.json`);
-    expect(out).toContain(`The same new key recovered: the one the service committed before the crash (${committed![2]}), and no other made.`);
+    expect(out).toContain(
+      `The same new key recovered: the one the service committed before the crash (${committed![2]}), and no other made.`,
+    );
   });
 
   it('never rotates a configured real key without --rotate-real-key: nothing is sent', async () => {
@@ -35,14 +37,22 @@ describe('npm run example -- key-rotation', () => {
   });
 
   it('with --rotate-real-key, kills the worker as the answer arrives and still recovers the committed key', async () => {
-    const run = await runExample('key-rotation', ['--rotate-real-key'], { SPORTS_ODDS_BASE_URL: service.url, SPORTS_ODDS_API_KEY: service.mock.apiKey });
+    const run = await runExample('key-rotation', ['--rotate-real-key'], {
+      SPORTS_ODDS_BASE_URL: service.url,
+      SPORTS_ODDS_API_KEY: service.mock.apiKey,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain('[worker 1] the rotation answered 200, before the key was saved: the process dies now (SIGKILL)');
     expect(run.stdout).toContain('The same new key recovered: the one the service committed before the crash.');
     const keys = service.mock.accounts()[0]?.keys ?? [];
     expect(keys.map((k) => k.status)).toEqual(['revoked', 'active']);
     // The one rotation, answered twice: the lost answer and its exact replay.
-    expect(service.mock.requests().filter((r) => r.route === 'keys.rotate').map((r) => r.status)).toEqual([200, 200]);
+    expect(
+      service.mock
+        .requests()
+        .filter((r) => r.route === 'keys.rotate')
+        .map((r) => r.status),
+    ).toEqual([200, 200]);
     const folder = /Your new key is in (\S+)\/api-key\.json/.exec(run.stdout)?.[1];
     expect(folder).toBeDefined();
     const { rm } = await import('node:fs/promises');

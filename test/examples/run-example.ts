@@ -23,7 +23,12 @@ function environment(env: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts `npm run example -- <name> ...args` as its own process group (as a terminal would). */
 export function startExample(name: string, args: string[] = [], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['scripts/example.mjs', name, ...args], { cwd: ROOT, env: environment(env), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  return spawn(process.execPath, ['scripts/example.mjs', name, ...args], {
+    cwd: ROOT,
+    env: environment(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
 }
 
 /** Runs an example to its end. */

@@ -150,7 +150,13 @@ describe("'account' pacing in a fleet", () => {
     const reader = await server.mock.createKey(email, { name: 'reader', scopes: ['data:read'] });
     // The manager learns the plan's rate (and shares it) before the readers start.
     const client = new Redis(redis.url);
-    const manager = new SportsOdds({ apiKey, baseUrl: server.url, logLevel: 'off', rateLimit: { requestsPerSecond: 'account' }, coordinator: redisCoordinator({ redis: client, namespace: config().namespace, secret: SECRET }) });
+    const manager = new SportsOdds({
+      apiKey,
+      baseUrl: server.url,
+      logLevel: 'off',
+      rateLimit: { requestsPerSecond: 'account' },
+      coordinator: redisCoordinator({ redis: client, namespace: config().namespace, secret: SECRET }),
+    });
     await manager.catalog.sports();
     client.disconnect();
     const workers = await forkFleet(bundle, 3, config({ apiKey: reader.apiKey, rate: 'account' }));

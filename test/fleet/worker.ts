@@ -24,10 +24,7 @@ export interface WorkerConfig {
 }
 
 /** What the parent asks. */
-export type ToWorker =
-  | { kind: 'run'; seconds: number; concurrency: number; calls?: number }
-  | { kind: 'rotate' }
-  | { kind: 'stop' };
+export type ToWorker = { kind: 'run'; seconds: number; concurrency: number; calls?: number } | { kind: 'rotate' } | { kind: 'stop' };
 
 /** What a worker tells. */
 export type FromWorker =

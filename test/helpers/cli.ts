@@ -10,6 +10,14 @@ export async function buildCli(): Promise<string> {
   await mkdir('node_modules/.cache', { recursive: true });
   const dir = await mkdtemp(join('node_modules/.cache', 'sports-odds-cli-'));
   const cli = join(dir, 'cli.mjs');
-  await build({ entryPoints: ['mocks/cli.ts'], bundle: true, packages: 'external', platform: 'node', format: 'esm', outfile: cli, logLevel: 'silent' });
+  await build({
+    entryPoints: ['mocks/cli.ts'],
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    outfile: cli,
+    logLevel: 'silent',
+  });
   return cli;
 }

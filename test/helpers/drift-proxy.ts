@@ -52,9 +52,14 @@ export async function startDriftProxy(target: string, drift: Drift = {}): Promis
       let answer = own;
       if (answer === undefined) {
         const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string' && name !== 'host' && !HOP_BY_HOP.has(name)) headers.set(name, value);
+        for (const [name, value] of Object.entries(req.headers))
+          if (typeof value === 'string' && name !== 'host' && !HOP_BY_HOP.has(name)) headers.set(name, value);
         const body = await bodyOf(req);
-        const response = await fetch(`${target}${request.url}`, { method: request.method, headers, ...(body === undefined ? {} : { body }) });
+        const response = await fetch(`${target}${request.url}`, {
+          method: request.method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        });
         answer = { status: response.status, headers: new Headers(response.headers), body: await response.text() };
         answer = drift.rewrite?.(request, answer) ?? answer;
       }

@@ -9,7 +9,10 @@ import { NOW } from './mock-server';
  * const { start, onClose } = useStandaloneMocks();
  * it('answers', async () => { const server = await start(); ... });
  */
-export function useStandaloneMocks(): { start(options?: MockServerOptions): Promise<MockServer>; onClose(close: () => Promise<void>): void } {
+export function useStandaloneMocks(): {
+  start(options?: MockServerOptions): Promise<MockServer>;
+  onClose(close: () => Promise<void>): void;
+} {
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {
     await Promise.all(closers.splice(0).map((close) => close()));

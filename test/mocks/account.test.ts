@@ -77,7 +77,12 @@ describe('GET /v1/account (spec 2.9)', () => {
 
   it('shows the plan, status and mailbox authority of the calling account, not of the demo account', async () => {
     const mock = newMock();
-    const other = await mock.createAccount({ email: 'starter@example.com', plan: 'starter', status: 'past_due', recoveryEmailVerified: false });
+    const other = await mock.createAccount({
+      email: 'starter@example.com',
+      plan: 'starter',
+      status: 'past_due',
+      recoveryEmailVerified: false,
+    });
     const record = await account(mock, other.apiKey);
     expect(record.email).toBe('starter@example.com');
     expect(record.status).toBe('past_due');
@@ -165,7 +170,12 @@ describe('GET /v1/account (spec 2.9)', () => {
     const cost = Number((await call(mock, SPORTS)).headers.get('X-Credits-Cost'));
     mock.clock.set('2026-11-22T00:00:00Z');
     const record = await account(mock);
-    expect(record.quota.daily).toMatchObject({ starts_at: '2026-11-22T00:00:00.000Z', resets_at: '2026-11-23T00:00:00.000Z', used: 0, remaining: 100_000 });
+    expect(record.quota.daily).toMatchObject({
+      starts_at: '2026-11-22T00:00:00.000Z',
+      resets_at: '2026-11-23T00:00:00.000Z',
+      used: 0,
+      remaining: 100_000,
+    });
     expect(record.quota.billing_period).toMatchObject({ used: cost, remaining: 1_000_000 - cost });
   });
 });
@@ -255,7 +265,10 @@ describe('account routes: scope, metering and rate', () => {
 describe('POST /v1/account/billing-portal', () => {
   it('is not registered by default: 404 not_found for every caller', async () => {
     const mock = newMock();
-    for (const answer of [await call(mock, '/v1/account/billing-portal', { method: 'POST' }), await call(mock, '/v1/account/billing-portal', { method: 'POST', key: null })]) {
+    for (const answer of [
+      await call(mock, '/v1/account/billing-portal', { method: 'POST' }),
+      await call(mock, '/v1/account/billing-portal', { method: 'POST', key: null }),
+    ]) {
       expect(answer.status).toBe(404);
       expect(codeOf(answer)).toBe('not_found');
     }

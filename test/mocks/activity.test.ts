@@ -19,7 +19,12 @@ describe('mock.requests(): the latest answers of the service', () => {
       ['catalog.sports', 401, 'invalid_api_key', 0, false],
       [null, 404, 'not_found', 0, false],
     ]);
-    expect(log[0]).toMatchObject({ method: 'GET', endpoint: '/v1/catalog/sports', account: mock.demoEmail, at: new Date(Date.parse(NOW)).toISOString() });
+    expect(log[0]).toMatchObject({
+      method: 'GET',
+      endpoint: '/v1/catalog/sports',
+      account: mock.demoEmail,
+      at: new Date(Date.parse(NOW)).toISOString(),
+    });
     expect(log[2]?.account).toBeNull();
     expect(log.every((e) => /^req_[0-9a-f]{32}$/.test(e.request_id))).toBe(true);
     const text = JSON.stringify(log);

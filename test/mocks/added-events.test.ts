@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { EventSpec, MarketSpec, MockService } from '../../mocks';
 import { contextOf } from '../../mocks/internal';
-import type { ClosingLine, ClosingLineValue, Event, OddsSnapshot, OpeningLine, Result, SpecialMarket, SpecialOddsSnapshot } from '../../src/schemas';
+import type {
+  ClosingLine,
+  ClosingLineValue,
+  Event,
+  OddsSnapshot,
+  OpeningLine,
+  Result,
+  SpecialMarket,
+  SpecialOddsSnapshot,
+} from '../../src/schemas';
 import { type Answer, call, expectChargedFailure, expectMetered, iso, MINUTE, NOW, T0 } from './routes/helpers';
 import { useMockServer } from '../helpers/mock-server';
 
@@ -27,9 +36,22 @@ const MONEYLINE: MarketSpec = {
   ],
 };
 /** A total whose line moves from 2.5 to 3.5. */
-const TOTAL: MarketSpec = { market: 'totals', prices: [{ at: -2880, line: 2.5, odds: [1.9, 1.9] }, { at: -600, line: 3.5, odds: [2.3, 1.6] }] };
+const TOTAL: MarketSpec = {
+  market: 'totals',
+  prices: [
+    { at: -2880, line: 2.5, odds: [1.9, 1.9] },
+    { at: -600, line: 3.5, odds: [2.3, 1.6] },
+  ],
+};
 /** An alternate total taken off the board before the close. */
-const ALTERNATE: MarketSpec = { market: 'totals', alternate: true, prices: [{ at: -2880, line: 1.5, odds: [1.3, 3.4] }, { at: -700, removed: true }] };
+const ALTERNATE: MarketSpec = {
+  market: 'totals',
+  alternate: true,
+  prices: [
+    { at: -2880, line: 1.5, odds: [1.3, 3.4] },
+    { at: -700, removed: true },
+  ],
+};
 /** The first half's moneyline. */
 const HALF: MarketSpec = { market: 'moneyline', period: 1, prices: [{ at: -1440, odds: [2.9, 2.0, 3.9] }] };
 
@@ -76,19 +98,26 @@ describe('an added event in the events route', () => {
       resulting_unit: 'Regular',
       version: 2,
     });
-    expect(await rows<Event>(mock, `/v1/events?league_id=1075&starts_to=${iso(KICKOFF)}&limit=500`)).not.toContainEqual(expect.objectContaining({ event_id: id }));
-    expect((await rows<Event>(mock, `/v1/events?league_id=${PREMIER_LEAGUE}&starts_to=${iso(KICKOFF)}`)).map((e) => e.event_id)).toContain(id);
+    expect(await rows<Event>(mock, `/v1/events?league_id=1075&starts_to=${iso(KICKOFF)}&limit=500`)).not.toContainEqual(
+      expect.objectContaining({ event_id: id }),
+    );
+    expect((await rows<Event>(mock, `/v1/events?league_id=${PREMIER_LEAGUE}&starts_to=${iso(KICKOFF)}`)).map((e) => e.event_id)).toContain(
+      id,
+    );
   });
 
   it('is listed from listed_from on, and since sees its record changes', async () => {
     const mock = newMock();
-    const id = mock.data.addEvent(spec({ listed_from: -60, markets: [{ market: 'moneyline', prices: [{ at: -50, odds: [2, 3.5, 3.6] }] }] }));
+    const id = mock.data.addEvent(
+      spec({ listed_from: -60, markets: [{ market: 'moneyline', prices: [{ at: -50, odds: [2, 3.5, 3.6] }] }] }),
+    );
     expect(await rows<Event>(mock, `/v1/events?event_id=${id}`)).toEqual([]);
     expectChargedFailure(await call(mock, `/v1/events/${id}/odds`), 404, 'not_found');
     mock.clock.set(at(-60));
     const [listed] = await rows<Event>(mock, `/v1/events?event_id=${id}`);
     expect(listed).toMatchObject({ version: 1, opening_available: false });
-    const since = (t: number) => rows<Event>(mock, `/v1/events?sport_id=29&since=${iso(t)}&limit=500`).then((r) => r.map((e) => e.event_id));
+    const since = (t: number) =>
+      rows<Event>(mock, `/v1/events?sport_id=29&since=${iso(t)}&limit=500`).then((r) => r.map((e) => e.event_id));
     expect(await since(at(-61))).toContain(id);
     expect(await since(at(-60))).not.toContain(id);
     mock.clock.set(at(-50));
@@ -107,7 +136,9 @@ describe('an added event in the events route', () => {
 
   it('gives ids that no generated event has, and takes a chosen one', async () => {
     const mock = newMock();
-    expect([mock.data.addEvent(spec()), mock.data.addEvent(spec()), mock.data.addEvent(spec({ event_id: 42 }))]).toEqual([9_000_001, 9_000_002, 42]);
+    expect([mock.data.addEvent(spec()), mock.data.addEvent(spec()), mock.data.addEvent(spec({ event_id: 42 }))]).toEqual([
+      9_000_001, 9_000_002, 42,
+    ]);
     const [generated] = await rows<Event>(mock, '/v1/events?limit=1');
     expect(generated!.event_id).toBeGreaterThanOrEqual(10_000_000);
     expect(mock.data.added().map((e) => e.event_id)).toEqual([42, 9_000_001, 9_000_002]);
@@ -126,7 +157,15 @@ describe('the odds of an added event', () => {
     ]);
     for (const r of latest) {
       expect(impliedSum([r.todds1, r.todds0, r.todds2])).toBeCloseTo(1, 3);
-      expect(r).toMatchObject({ event_id: id, alt_line_id: null, status: 1, cutoff: iso(KICKOFF), max_win: 5000, score_home: null, red_cards_home: null });
+      expect(r).toMatchObject({
+        event_id: id,
+        alt_line_id: null,
+        status: 1,
+        cutoff: iso(KICKOFF),
+        max_win: 5000,
+        score_home: null,
+        red_cards_home: null,
+      });
     }
   });
 
@@ -154,7 +193,15 @@ describe('the odds of an added event', () => {
   it('a long history is cut at the row cap between two snapshots, and since continues exactly there', async () => {
     const mock = newMock();
     const prices = Array.from({ length: 1800 }, (_, k) => ({ at: -3000 + k, odds: [1.9 + (k % 7) / 100, 1.95] }));
-    const id = mock.data.addEvent(spec({ markets: [{ market: 'spread', prices: prices.map((p) => ({ ...p, line: -0.5 })) }, { market: 'totals', prices: prices.map((p) => ({ ...p, line: 2.5 })) }, { market: 'home_totals', prices: prices.map((p) => ({ ...p, line: 1.5 })) }] }));
+    const id = mock.data.addEvent(
+      spec({
+        markets: [
+          { market: 'spread', prices: prices.map((p) => ({ ...p, line: -0.5 })) },
+          { market: 'totals', prices: prices.map((p) => ({ ...p, line: 2.5 })) },
+          { market: 'home_totals', prices: prices.map((p) => ({ ...p, line: 1.5 })) },
+        ],
+      }),
+    );
     const first = await call<OddsSnapshot[]>(mock, `/v1/events/${id}/odds?full_history=1`);
     const page = expectMetered(first, { truncated: true, cost: 250 }) as OddsSnapshot[];
     expect(page).toHaveLength(4998);
@@ -192,7 +239,9 @@ describe('the opening and closing lines and CLV of an added event', () => {
     expect(await rows<ClosingLine>(mock, `/v1/events/${id}/lines/closing`)).toEqual([]);
     mock.clock.set(at(10));
     const closing = await rows<ClosingLine>(mock, `/v1/events/${id}/lines/closing`);
-    expect(closing.map((r) => [r.period, r.market, r.line, r.odds1, r.odds2, r.line_id! - id * 100_000, r.timestamp, r.result_status])).toEqual([
+    expect(
+      closing.map((r) => [r.period, r.market, r.line, r.odds1, r.odds2, r.line_id! - id * 100_000, r.timestamp, r.result_status]),
+    ).toEqual([
       [0, 'moneyline', null, 1.95, 4.0, 5, iso(at(-30)), 0],
       [0, 'totals', 3.5, 2.3, 1.6, 5, iso(at(-30)), 0],
       [1, 'moneyline', null, 2.9, 3.9, 2, iso(at(-1440)), 0],
@@ -211,7 +260,9 @@ describe('the opening and closing lines and CLV of an added event', () => {
     expect(draw.body.closing_odds).toBe(2.0);
     expectChargedFailure(await call(mock, `/v1/analytics/clv?event_id=${id}&market=totals&side=over&line=1.5&odds=1.4`), 404, 'not_found');
     expectChargedFailure(await call(mock, `/v1/analytics/clv?event_id=${id}&market=totals&side=over&line=2.5&odds=1.9`), 404, 'not_found');
-    expect((await call<ClosingLineValue>(mock, `/v1/analytics/clv?event_id=${id}&market=totals&side=under&line=3.5&odds=1.7`)).body.closing_odds).toBe(1.6);
+    expect(
+      (await call<ClosingLineValue>(mock, `/v1/analytics/clv?event_id=${id}&market=totals&side=under&line=3.5&odds=1.7`)).body.closing_odds,
+    ).toBe(1.6);
   });
 });
 
@@ -244,11 +295,16 @@ describe('an added event on the mock clock', () => {
   it('is found by live=1 pages that follow their cursors, exactly once each', async () => {
     const mock = newMock();
     mock.clock.set(at(30));
-    const ids = [1, 2, 3].map((k) => mock.data.addEvent(spec({ starts: iso(at(-k * 10)), markets: [{ market: 'moneyline', prices: [{ at: 1, odds: [2, 3.3, 3.5] }] }] })));
+    const ids = [1, 2, 3].map((k) =>
+      mock.data.addEvent(spec({ starts: iso(at(-k * 10)), markets: [{ market: 'moneyline', prices: [{ at: 1, odds: [2, 3.3, 3.5] }] }] })),
+    );
     const seen: number[] = [];
     let cursor: string | null = '';
     for (let page = 0; cursor !== null && page < 500; page++) {
-      const answer: Answer<Event[]> = await call<Event[]>(mock, `/v1/events?live=1&sport_id=29&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      const answer: Answer<Event[]> = await call<Event[]>(
+        mock,
+        `/v1/events?live=1&sport_id=29&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
       expect(answer.status).toBe(200);
       seen.push(...answer.body.map((e) => e.event_id!));
       cursor = answer.headers.get('X-Next-Cursor');
@@ -261,7 +317,11 @@ describe('an added event on the mock clock', () => {
     const mock = newMock();
     const id = mock.data.addEvent(
       spec({
-        scores: [{ at: 12, score_home: 1, score_away: 0 }, { at: 70, score_home: 1, score_away: 1 }, { at: 30, period: 1, score_home: 1, score_away: 0 }],
+        scores: [
+          { at: 12, score_home: 1, score_away: 0 },
+          { at: 70, score_home: 1, score_away: 1 },
+          { at: 30, period: 1, score_home: 1, score_away: 0 },
+        ],
         correction: { at: 300, result: [{ period: 0, score_home: 2, score_away: 1 }] },
       }),
     );
@@ -280,7 +340,10 @@ describe('an added event on the mock clock', () => {
       [1, 1, 0, 1, 1, iso(at(125))],
     ]);
     const closing = await rows<ClosingLine>(mock, `/v1/events/${id}/lines/closing`);
-    expect(closing.filter((r) => r.period === 0).map((r) => [r.result_status, r.score_home, r.score_away])).toEqual([[1, 1, 1], [1, 1, 1]]);
+    expect(closing.filter((r) => r.period === 0).map((r) => [r.result_status, r.score_home, r.score_away])).toEqual([
+      [1, 1, 1],
+      [1, 1, 1],
+    ]);
     mock.clock.set(at(300));
     expect((await results()).map((r) => [r.period, r.score_home, r.score_away, r.status, r.settlement_id])).toEqual([
       [0, 2, 1, 2, 'st_2'],
@@ -292,11 +355,23 @@ describe('an added event on the mock clock', () => {
 
   it('a cancelled event settles with no scores and the reason; settles: null stays pending', async () => {
     const mock = newMock();
-    const cancelled = mock.data.addEvent(spec({ cancelled: 'Match abandoned due to weather', result: [{ period: 0, score_home: 3, score_away: 0 }] }));
+    const cancelled = mock.data.addEvent(
+      spec({ cancelled: 'Match abandoned due to weather', result: [{ period: 0, score_home: 3, score_away: 0 }] }),
+    );
     const pending = mock.data.addEvent(spec({ settles: null }));
     mock.clock.set(at(1000));
     expect(await rows<Result>(mock, `/v1/events/${cancelled}/results`)).toEqual([
-      { period: 0, score_home: null, score_away: null, sets_home: null, sets_away: null, settlement_id: 1, status: 3, cancellation_reason: 'Match abandoned due to weather', timestamp: iso(at(125)) },
+      {
+        period: 0,
+        score_home: null,
+        score_away: null,
+        sets_home: null,
+        sets_away: null,
+        settlement_id: 1,
+        status: 3,
+        cancellation_reason: 'Match abandoned due to weather',
+        timestamp: iso(at(125)),
+      },
     ]);
     expect((await rows<Result>(mock, `/v1/events/${pending}/results`)).map((r) => r.status)).toEqual([0]);
   });
@@ -312,7 +387,13 @@ describe('the props of an added event', () => {
             name: 'First goalscorer',
             units: 'Goals',
             contestants: [
-              { name: 'A. Striker', prices: [{ at: -1440, odds: 4.5 }, { at: -300, odds: 4.0 }] },
+              {
+                name: 'A. Striker',
+                prices: [
+                  { at: -1440, odds: 4.5 },
+                  { at: -300, odds: 4.0 },
+                ],
+              },
               { name: 'B. Winger', prices: [{ at: -1440, odds: 6.0 }] },
               { name: 'No goalscorer', prices: [{ at: -1440, odds: 9.0 }] },
             ],
@@ -324,7 +405,18 @@ describe('the props of an added event', () => {
     expect(props.headers.get('X-Cache')).toBe('MISS');
     const listed = expectMetered(props) as SpecialMarket[];
     const specialId = id * 1_000 + 10;
-    expect(listed.map((r) => [r.special_id, r.contestant_name, r.event_id, r.special_name, r.units, r.opening_available, r.closing_available, r.cutoff])).toEqual([
+    expect(
+      listed.map((r) => [
+        r.special_id,
+        r.contestant_name,
+        r.event_id,
+        r.special_name,
+        r.units,
+        r.opening_available,
+        r.closing_available,
+        r.cutoff,
+      ]),
+    ).toEqual([
       [specialId, 'A. Striker', id, 'First goalscorer', 'Goals', true, false, iso(KICKOFF)],
       [specialId, 'B. Winger', id, 'First goalscorer', 'Goals', true, false, iso(KICKOFF)],
       [specialId, 'No goalscorer', id, 'First goalscorer', 'Goals', true, false, iso(KICKOFF)],
@@ -347,7 +439,18 @@ describe('the props of an added event', () => {
 describe('answers kept for an added event', () => {
   it('a replaced event is served at once: no kept answer (stable or cached) of the earlier one is served', async () => {
     const mock = newMock();
-    const first = spec({ props: [{ name: 'Total goals', bet_type: 'over_under', contestants: [{ name: 'Over', prices: [{ at: -600, odds: 1.9, handicap: 2.5 }] }, { name: 'Under', prices: [{ at: -600, odds: 1.9, handicap: 2.5 }] }] }] });
+    const first = spec({
+      props: [
+        {
+          name: 'Total goals',
+          bet_type: 'over_under',
+          contestants: [
+            { name: 'Over', prices: [{ at: -600, odds: 1.9, handicap: 2.5 }] },
+            { name: 'Under', prices: [{ at: -600, odds: 1.9, handicap: 2.5 }] },
+          ],
+        },
+      ],
+    });
     const id = mock.data.addEvent(first);
     mock.clock.set(at(1000));
     const before = await rows<OddsSnapshot>(mock, `/v1/events/${id}/odds?full_history=1`);
@@ -356,7 +459,14 @@ describe('answers kept for an added event', () => {
     const props = (await call<SpecialMarket[]>(mock, `/v1/events/${id}/props`)).body;
     expect(props.map((r) => r.contestant_name)).toEqual(['Over', 'Under']);
 
-    expect(mock.data.addEvent({ ...first, event_id: id, markets: [{ market: 'moneyline', prices: [{ at: -60, odds: [1.5, 4.2, 6.5] }] }], props: [{ name: 'Total goals', contestants: [{ name: 'Over 3.5', prices: [{ at: -600, odds: 2.6 }] }] }] })).toBe(id);
+    expect(
+      mock.data.addEvent({
+        ...first,
+        event_id: id,
+        markets: [{ market: 'moneyline', prices: [{ at: -60, odds: [1.5, 4.2, 6.5] }] }],
+        props: [{ name: 'Total goals', contestants: [{ name: 'Over 3.5', prices: [{ at: -600, odds: 2.6 }] }] }],
+      }),
+    ).toBe(id);
     const after = await rows<OddsSnapshot>(mock, `/v1/events/${id}/odds?full_history=1`);
     expect(after.map((r) => r.odds1)).toEqual([1.5]);
     const again = await call<SpecialMarket[]>(mock, `/v1/events/${id}/props`);
@@ -390,19 +500,89 @@ describe('invalid event specs', () => {
     ['a league of another sport', spec({ league_id: 1092 }), /at league_id: league 1092 is not a league of sport 29/],
     ['no kickoff', spec({ starts: undefined }), /at starts: give the kickoff as starts .* or as minute/],
     ['two kickoffs', spec({ minute: 10 }), /exactly one of them/],
-    ['a period the sport lacks', spec({ markets: [{ market: 'moneyline', period: 7, prices: [{ at: -10, odds: [2, 3, 4] }] }] }), /at markets\[0\]\.period: Soccer has no period 7/],
-    ['steps out of order', spec({ markets: [{ market: 'moneyline', prices: [{ at: -10, odds: [2, 3, 4] }, { at: -20, odds: [2, 3, 4] }] }] }), /at markets\[0\]\.prices\[1\]\.at: .*strictly increasing/],
-    ['a price at 1', spec({ markets: [{ market: 'moneyline', prices: [{ at: -10, odds: [1, 3, 4] }] }] }), /at markets\[0\]\.prices\[0\]\.odds\[0\]: must be more than 1/],
-    ['a first step without prices', spec({ markets: [{ market: 'moneyline', prices: [{ at: -10, status: 'suspended' }] }] }), /at markets\[0\]\.prices\[0\]\.odds: the line's first step needs its prices/],
-    ['a total without its line', spec({ markets: [{ market: 'totals', prices: [{ at: -10, odds: [1.9, 1.9] }] }] }), /at markets\[0\]\.prices\[0\]\.line: .* needs its line/],
-    ['a moneyline with a line', spec({ markets: [{ market: 'moneyline', prices: [{ at: -10, line: 1, odds: [2, 3, 4] }] }] }), /the moneyline has no line/],
-    ['two primary lines', spec({ markets: [MONEYLINE, { ...MONEYLINE }] }), /at markets\[1\]\.alternate: markets\[0\] is already the primary moneyline/],
-    ['the same line twice at once', spec({ markets: [TOTAL, { market: 'totals', alternate: true, prices: [{ at: -2880, line: 2.5, odds: [1.8, 2] }] }] }), /markets\[0\] quotes the same line \(totals 2\.5/],
-    ['a price after the end', spec({ markets: [{ market: 'moneyline', prices: [{ at: 200, odds: [2, 3, 4] }] }] }), /at markets\[0\]\.prices\[0\]\.at: at or after the end of play/],
+    [
+      'a period the sport lacks',
+      spec({ markets: [{ market: 'moneyline', period: 7, prices: [{ at: -10, odds: [2, 3, 4] }] }] }),
+      /at markets\[0\]\.period: Soccer has no period 7/,
+    ],
+    [
+      'steps out of order',
+      spec({
+        markets: [
+          {
+            market: 'moneyline',
+            prices: [
+              { at: -10, odds: [2, 3, 4] },
+              { at: -20, odds: [2, 3, 4] },
+            ],
+          },
+        ],
+      }),
+      /at markets\[0\]\.prices\[1\]\.at: .*strictly increasing/,
+    ],
+    [
+      'a price at 1',
+      spec({ markets: [{ market: 'moneyline', prices: [{ at: -10, odds: [1, 3, 4] }] }] }),
+      /at markets\[0\]\.prices\[0\]\.odds\[0\]: must be more than 1/,
+    ],
+    [
+      'a first step without prices',
+      spec({ markets: [{ market: 'moneyline', prices: [{ at: -10, status: 'suspended' }] }] }),
+      /at markets\[0\]\.prices\[0\]\.odds: the line's first step needs its prices/,
+    ],
+    [
+      'a total without its line',
+      spec({ markets: [{ market: 'totals', prices: [{ at: -10, odds: [1.9, 1.9] }] }] }),
+      /at markets\[0\]\.prices\[0\]\.line: .* needs its line/,
+    ],
+    [
+      'a moneyline with a line',
+      spec({ markets: [{ market: 'moneyline', prices: [{ at: -10, line: 1, odds: [2, 3, 4] }] }] }),
+      /the moneyline has no line/,
+    ],
+    [
+      'two primary lines',
+      spec({ markets: [MONEYLINE, { ...MONEYLINE }] }),
+      /at markets\[1\]\.alternate: markets\[0\] is already the primary moneyline/,
+    ],
+    [
+      'the same line twice at once',
+      spec({ markets: [TOTAL, { market: 'totals', alternate: true, prices: [{ at: -2880, line: 2.5, odds: [1.8, 2] }] }] }),
+      /markets\[0\] quotes the same line \(totals 2\.5/,
+    ],
+    [
+      'a price after the end',
+      spec({ markets: [{ market: 'moneyline', prices: [{ at: 200, odds: [2, 3, 4] }] }] }),
+      /at markets\[0\]\.prices\[0\]\.at: at or after the end of play/,
+    ],
     ['an end before the kickoff', spec({ ends: -5 }), /at ends: play ends after the kickoff/],
-    ['a correction with no settlement', spec({ settles: null, correction: { at: 500, result: [{ period: 0, score_home: 1, score_away: 0 }] } }), /at correction\.at: a correction comes after the first settlement/],
-    ['a score before the kickoff', spec({ scores: [{ at: -5, score_home: 1, score_away: 0 }] }), /at scores\[0\]\.at: a running score is entered in play/],
-    ['an over/under prop of three', spec({ props: [{ name: 'x', bet_type: 'over_under', contestants: [{ name: 'a', prices: [{ at: -5, odds: 2 }] }, { name: 'b', prices: [{ at: -5, odds: 2 }] }, { name: 'c', prices: [{ at: -5, odds: 2 }] }] }] }), /at props\[0\]\.contestants: an over_under prop has exactly two/],
+    [
+      'a correction with no settlement',
+      spec({ settles: null, correction: { at: 500, result: [{ period: 0, score_home: 1, score_away: 0 }] } }),
+      /at correction\.at: a correction comes after the first settlement/,
+    ],
+    [
+      'a score before the kickoff',
+      spec({ scores: [{ at: -5, score_home: 1, score_away: 0 }] }),
+      /at scores\[0\]\.at: a running score is entered in play/,
+    ],
+    [
+      'an over/under prop of three',
+      spec({
+        props: [
+          {
+            name: 'x',
+            bet_type: 'over_under',
+            contestants: [
+              { name: 'a', prices: [{ at: -5, odds: 2 }] },
+              { name: 'b', prices: [{ at: -5, odds: 2 }] },
+              { name: 'c', prices: [{ at: -5, odds: 2 }] },
+            ],
+          },
+        ],
+      }),
+      /at props\[0\]\.contestants: an over_under prop has exactly two/,
+    ],
     ['an id in the generated range', spec({ event_id: 10_000_000 }), /at event_id: must be at most 9999999/],
   ];
   it.each(cases)('refuses %s at add time, naming the path, and adds nothing', (_name, bad, message) => {
@@ -423,9 +603,28 @@ describe('invalid event specs', () => {
 describe('an added event with minute, the minute of play now', () => {
   it('minute 30: kicked off 30 minutes before the mock clock', async () => {
     const mock = newMock();
-    const id = mock.data.addEvent({ sport_id: 33, runner_home: 'A. Player', runner_away: 'B. Player', minute: 30, markets: [{ market: 'moneyline', prices: [{ at: -60, odds: [1.6, 2.4] }, { at: 1, odds: [1.5, 2.6] }] }] });
+    const id = mock.data.addEvent({
+      sport_id: 33,
+      runner_home: 'A. Player',
+      runner_away: 'B. Player',
+      minute: 30,
+      markets: [
+        {
+          market: 'moneyline',
+          prices: [
+            { at: -60, odds: [1.6, 2.4] },
+            { at: 1, odds: [1.5, 2.6] },
+          ],
+        },
+      ],
+    });
     const [event] = await rows<Event>(mock, `/v1/events?event_id=${id}`);
     expect(event).toMatchObject({ starts: iso(T0 - 30 * MINUTE), live_status: 1, resulting_unit: 'Games' });
-    expect((await rows<OddsSnapshot>(mock, `/v1/events/${id}/odds`))[0]).toMatchObject({ odds1: 1.5, odds0: null, odds2: 2.6, timestamp: NOW });
+    expect((await rows<OddsSnapshot>(mock, `/v1/events/${id}/odds`))[0]).toMatchObject({
+      odds1: 1.5,
+      odds0: null,
+      odds2: 2.6,
+      timestamp: NOW,
+    });
   });
 });

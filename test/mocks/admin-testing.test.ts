@@ -48,7 +48,15 @@ const EVENT = {
   runner_home: 'Harbor City',
   runner_away: 'Northfield',
   minute: -120,
-  markets: [{ market: 'moneyline', prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }, { at: -30, odds: [1.9, 3.5, 4.2] }] }],
+  markets: [
+    {
+      market: 'moneyline',
+      prices: [
+        { at: -600, odds: [2.1, 3.4, 3.6] },
+        { at: -30, odds: [1.9, 3.5, 4.2] },
+      ],
+    },
+  ],
 };
 
 const ROW = { event_id: 42, line_id: 4_200_001, market: 'moneyline', period: 0, odds1: 2.5, odds0: 3.2, odds2: 2.9, status: 1 };
@@ -62,7 +70,14 @@ describe('/__admin/events', () => {
     const id = added.body.event_id;
     expect(id).toBe(9_000_001);
     expect((await admin(server, '/events')).body).toEqual([
-      { event_id: id, sport_id: 29, league_id: 1074, runner_home: 'Harbor City', runner_away: 'Northfield', starts: '2026-11-21T17:00:00Z' },
+      {
+        event_id: id,
+        sport_id: 29,
+        league_id: 1074,
+        runner_home: 'Harbor City',
+        runner_away: 'Northfield',
+        starts: '2026-11-21T17:00:00Z',
+      },
     ]);
     const odds = await data<OddsSnapshot[]>(server, `/v1/events/${id}/odds`);
     expect(odds.headers.get('X-Credits-Cost')).toBe('1');
@@ -76,7 +91,10 @@ describe('/__admin/events', () => {
   it('refuses an invalid spec with 400 naming its path, and adds nothing', async () => {
     const server = await start();
     for (const [spec, message] of [
-      [{ ...EVENT, markets: [{ market: 'moneyline', prices: [{ at: -600, odds: [0.9, 3.4, 3.6] }] }] }, 'at markets[0].prices[0].odds[0]: must be more than 1'],
+      [
+        { ...EVENT, markets: [{ market: 'moneyline', prices: [{ at: -600, odds: [0.9, 3.4, 3.6] }] }] },
+        'at markets[0].prices[0].odds[0]: must be more than 1',
+      ],
       [{ ...EVENT, sport: 29 }, 'unknown field(s): sport'],
       [[EVENT], 'expected object, received an array'],
     ] as const) {
@@ -96,7 +114,12 @@ describe('/__admin/overrides', () => {
     expect(armed.status).toBe(201);
     expect(armed.body).toEqual({ id: 'ovr_1', route: 'events.odds', kind: 'answer', remaining: 1, params: null, answer: [ROW] });
     const first = await data<OddsSnapshot[]>(server, '/v1/events/42/odds');
-    expect([first.status, first.body, first.headers.get('X-Credits-Cost'), first.headers.get('X-Result-Rows')]).toEqual([200, [ROW], '1', '1']);
+    expect([first.status, first.body, first.headers.get('X-Credits-Cost'), first.headers.get('X-Result-Rows')]).toEqual([
+      200,
+      [ROW],
+      '1',
+      '1',
+    ]);
     const second = await data(server, '/v1/events/42/odds');
     expect([second.status, messageOf(second).code]).toEqual([404, 'not_found']);
     expect((await admin(server, '/overrides')).body).toEqual([]);
@@ -105,13 +128,30 @@ describe('/__admin/overrides', () => {
   it('a static error by path template for a number of requests, narrowed by path parameters', async () => {
     const server = await start();
     const armed = await admin<OverrideInfo>(server, '/overrides', {
-      body: { route: '/v1/events/{event_id}/odds', error: { code: 'service_error', message: 'upstream timeout', retry_after: 2 }, times: 2, params: { event_id: 42 } },
+      body: {
+        route: '/v1/events/{event_id}/odds',
+        error: { code: 'service_error', message: 'upstream timeout', retry_after: 2 },
+        times: 2,
+        params: { event_id: 42 },
+      },
     });
-    expect(armed.body).toMatchObject({ route: 'events.odds', kind: 'error', remaining: 2, params: { event_id: 42 }, error: { code: 'service_error', message: 'upstream timeout', retry_after: 2 } });
+    expect(armed.body).toMatchObject({
+      route: 'events.odds',
+      kind: 'error',
+      remaining: 2,
+      params: { event_id: 42 },
+      error: { code: 'service_error', message: 'upstream timeout', retry_after: 2 },
+    });
     expect((await data(server, '/v1/events/43/odds')).status).toBe(404);
     for (let i = 0; i < 2; i++) {
       const failed = await data(server, '/v1/events/42/odds');
-      expect([failed.status, messageOf(failed).code, messageOf(failed).message, failed.headers.get('Retry-After'), failed.headers.get('X-Credits-Cost')]).toEqual([502, 'service_error', 'upstream timeout', '2', '1']);
+      expect([
+        failed.status,
+        messageOf(failed).code,
+        messageOf(failed).message,
+        failed.headers.get('Retry-After'),
+        failed.headers.get('X-Credits-Cost'),
+      ]).toEqual([502, 'service_error', 'upstream timeout', '2', '1']);
     }
     expect((await data(server, '/v1/events/42/odds')).status).toBe(404);
   });
@@ -119,7 +159,10 @@ describe('/__admin/overrides', () => {
   it('refuses a static answer that breaks the route schema, or an error the route never answers, naming why; arms nothing', async () => {
     const server = await start();
     for (const [body, message] of [
-      [{ route: 'events.odds', answer: [{ ...ROW, odds1: '2.5' }] }, "the answer breaks the route's schema at [0].odds1: expected number, received string"],
+      [
+        { route: 'events.odds', answer: [{ ...ROW, odds1: '2.5' }] },
+        "the answer breaks the route's schema at [0].odds1: expected number, received string",
+      ],
       [{ route: 'events.odds', answer: [{ ...ROW, odd1: 2.5 }] }, 'the answer has a field the route does not define at [0].odd1'],
       [{ route: 'events.odds', error: { code: 'token_used' } }, 'events.odds never answers token_used'],
       [{ route: 'events.odds' }, 'give exactly one of answer'],

@@ -27,7 +27,10 @@ const post = (body: ReadableStream<Uint8Array> | null) =>
 const lengthHeader = (value: string) => ({ get: (name: string) => (name === 'content-length' ? value : null) });
 
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ServiceError);
   const { status, code, message } = error as ServiceError;
   return [status, code, message];
@@ -42,9 +45,12 @@ describe('Content-Length: only a plain decimal number is a declared length', () 
     expect(declaredLength(lengthHeader(value))).toBe(expected);
   });
 
-  it.each(['+70000', '70000.5', '7e4', '0x11170', '70000 70000', 'abc', ''])('does not trust %j (the body is bounded as it streams instead)', (value) => {
-    expect(declaredLength(lengthHeader(value))).toBeUndefined();
-  });
+  it.each(['+70000', '70000.5', '7e4', '0x11170', '70000 70000', 'abc', ''])(
+    'does not trust %j (the body is bounded as it streams instead)',
+    (value) => {
+      expect(declaredLength(lengthHeader(value))).toBeUndefined();
+    },
+  );
 
   it('is absent when the header is', () => {
     expect(declaredLength(new Headers())).toBeUndefined();

@@ -15,10 +15,16 @@ const postJson = (body: unknown, extra: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 });
 
-const intent = (mock: MockService, body: unknown, headers: Record<string, string> = {}) => call(mock, INTENTS, { key: null, ...postJson(body, headers) });
-const claim = (mock: MockService, body: unknown, headers: Record<string, string> = {}) => call(mock, CLAIMS, { key: null, ...postJson(body, headers) });
+const intent = (mock: MockService, body: unknown, headers: Record<string, string> = {}) =>
+  call(mock, INTENTS, { key: null, ...postJson(body, headers) });
+const claim = (mock: MockService, body: unknown, headers: Record<string, string> = {}) =>
+  call(mock, CLAIMS, { key: null, ...postJson(body, headers) });
 /** The headers of the first-party page: the cookie, the exact public Origin, Sec-Fetch-Site. */
-const firstParty = (mock: MockService, cookie: string, origin = new URL(mock.baseUrl).origin) => ({ Cookie: cookie, Origin: origin, 'Sec-Fetch-Site': 'same-origin' });
+const firstParty = (mock: MockService, cookie: string, origin = new URL(mock.baseUrl).origin) => ({
+  Cookie: cookie,
+  Origin: origin,
+  'Sec-Fetch-Site': 'same-origin',
+});
 const noSecrets = (answer: Answer, secrets: string[]) => {
   const text = JSON.stringify(answer.body);
   for (const secret of secrets) expect(text).not.toContain(secret);
@@ -249,7 +255,15 @@ describe('POST /v1/checkout/claims', () => {
     const mock = newMock();
     const { resume_token, claim_token } = await opened(mock);
     const unknown = `clm_${'A'.repeat(43)}`;
-    for (const body of [{ claim_token: unknown }, { claim_token: 'clm_short' }, { claim_token: `clm_${'A'.repeat(42)}B` }, { claim_token: resume_token }, { claim_token: '' }, { claim_token: 7 }, {}]) {
+    for (const body of [
+      { claim_token: unknown },
+      { claim_token: 'clm_short' },
+      { claim_token: `clm_${'A'.repeat(42)}B` },
+      { claim_token: resume_token },
+      { claim_token: '' },
+      { claim_token: 7 },
+      {},
+    ]) {
       const answer = await claim(mock, body);
       expect(answer.status).toBe(400);
       expect(codeOf(answer)).toBe('invalid_token');

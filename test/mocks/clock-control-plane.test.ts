@@ -18,7 +18,11 @@ describe('POST /__admin/clock', () => {
   });
 
   const post = async (server: MockServer, path: string, body: unknown) => {
-    const response = await fetch(`${server.url}/__admin${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${server.url}/__admin${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as { now?: string; error?: { code: string; message: string } } };
   };
   const clockOf = async (server: MockServer) => ((await (await fetch(`${server.url}/__admin/clock`)).json()) as { now: string }).now;

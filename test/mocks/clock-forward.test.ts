@@ -25,7 +25,9 @@ describe('mock.clock', () => {
     const at = mock.clock.now();
     expect(() => mock.clock.set(at - 1)).toThrow(new RangeError(refusal(at, at - 1)));
     expect(() => mock.clock.freeze(at - 1)).toThrow(new RangeError(refusal(at, at - 1)));
-    expect(() => mock.clock.advance(-1)).toThrow(new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(at)})`));
+    expect(() => mock.clock.advance(-1)).toThrow(
+      new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(at)})`),
+    );
     expect(mock.clock.now()).toBe(at);
     mock.clock.set(at);
     mock.clock.advance(0);
@@ -77,7 +79,11 @@ describe('mock.clock', () => {
     expect(demo).toMatchObject({ charged: 0, period: { starts_at: iso(T0) }, daily: { starts_at: '2026-11-21T00:00:00.000Z' } });
     expect(mock.accounts()[0]!.createdAt).toBe(T0);
     const answer = await call(mock, '/v1/catalog/sports');
-    expect([answer.status, answer.headers.get('X-Cache'), answer.headers.get('X-Credits-Daily-Reset')]).toEqual([200, 'MISS', '2026-11-22T00:00:00.000Z']);
+    expect([answer.status, answer.headers.get('X-Cache'), answer.headers.get('X-Credits-Daily-Reset')]).toEqual([
+      200,
+      'MISS',
+      '2026-11-22T00:00:00.000Z',
+    ]);
   });
 
   it('refuses a live cursor issued before a reset that set the clock back, since it comes from later than now', async () => {
@@ -91,6 +97,8 @@ describe('mock.clock', () => {
     mock.clock.freeze(NOW);
     const refused = await call<{ error: { message: string } }>(mock, `/v1/events?live=1&limit=1&cursor=${cursor}`);
     expect([refused.status, codeOf(refused)]).toEqual([400, 'invalid_parameters']);
-    expect(refused.body.error.message).toBe('cursor was issued after the current time (before a reset of the mock): restart the scan without a cursor');
+    expect(refused.body.error.message).toBe(
+      'cursor was issued after the current time (before a reset of the mock): restart the scan without a cursor',
+    );
   });
 });

@@ -22,7 +22,13 @@ describe('the clock stays where every answer can be written (issue 10, item 9)',
     const mock = newMock();
     await mock.ready;
     mock.clock.set(CLOCK_MAX_MS);
-    for (const path of ['/v1/account', '/v1/account/usage?days=90', '/v1/account/request-health?days=90', '/v1/catalog/sports', '/v1/events']) {
+    for (const path of [
+      '/v1/account',
+      '/v1/account/usage?days=90',
+      '/v1/account/request-health?days=90',
+      '/v1/catalog/sports',
+      '/v1/events',
+    ]) {
       expect((await call(mock, path)).status, path).toBe(200);
     }
   });

@@ -32,7 +32,11 @@ async function eventOf(mock: MockService, query: string, pick: (e: Event) => boo
 /** A soccer event of two days before the test instant: ended and settled. */
 const finished = (mock: MockService) => {
   const day = new Date(mock.clock.now() - 2 * DAY).toISOString().slice(0, 10);
-  return eventOf(mock, `sport_id=29&starts_from=${day}T00:00:00Z&starts_to=${day}&limit=20`, (e) => e.live_status === 2 && e.closing_available === true);
+  return eventOf(
+    mock,
+    `sport_id=29&starts_from=${day}T00:00:00Z&starts_to=${day}&limit=20`,
+    (e) => e.live_status === 2 && e.closing_available === true,
+  );
 };
 
 const stableKept = (mock: MockService) => expect(contextOf(mock).state.stable.size).toBe(1);
@@ -74,7 +78,13 @@ const SOURCES: Record<string, Source> = {
   },
   'an added event': {
     prepare: async (mock) => {
-      const id = mock.data.addEvent({ sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120, markets: [{ market: 'moneyline', prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }] }] });
+      const id = mock.data.addEvent({
+        sport_id: 29,
+        runner_home: 'Harbor City',
+        runner_away: 'Northfield',
+        minute: -120,
+        markets: [{ market: 'moneyline', prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }] }],
+      });
       return `/v1/events/${id}/odds`;
     },
     served: (_mock, answer) => expect(answer.body).toEqual([expect.objectContaining({ odds1: 2.1, odds0: 3.4, odds2: 3.6 })]),
@@ -92,29 +102,32 @@ describe.each(Object.entries(SOURCES))('an answer from %s', (_name, source) => {
   it.each([
     [502, 'service_error'],
     [503, 'temporarily_unavailable'],
-  ])('answers an armed %i in its place, charged one credit, recorded, the fault used up; the source still answers next', async (status, code) => {
-    const mock = newMock();
-    const path = await source.prepare(mock);
-    const before = charged(mock);
-    const failuresBefore = (await health(mock)).charged_failures;
-    mock.faults.inject({ route: routeOf(path), status, count: 2 });
-    for (let i = 0; i < 2; i++) {
-      const failed = await call(mock, path);
-      expect(failed.status).toBe(status);
-      expect(codeOf(failed)).toBe(code);
-      expect(failed.headers.get('X-Credits-Cost')).toBe('1');
-      expect(failed.headers.get('X-Result-Rows')).toBe('0');
-      for (const name of CREDIT_HEADERS) expect(failed.headers.get(name), name).not.toBeNull();
-      expect(failed.headers.get('X-Cache')).toBeNull();
-      expect(lastActivity(mock)).toMatchObject({ status, error_code: code, cost: 1, metered: true });
-    }
-    expect(mock.faults.list()).toEqual([]);
-    expect(charged(mock)).toBe(before + 2);
-    expect((await health(mock)).charged_failures).toBe(failuresBefore + 2);
-    const next = await call(mock, path);
-    expect(next.status).toBe(200);
-    source.served(mock, next);
-  });
+  ])(
+    'answers an armed %i in its place, charged one credit, recorded, the fault used up; the source still answers next',
+    async (status, code) => {
+      const mock = newMock();
+      const path = await source.prepare(mock);
+      const before = charged(mock);
+      const failuresBefore = (await health(mock)).charged_failures;
+      mock.faults.inject({ route: routeOf(path), status, count: 2 });
+      for (let i = 0; i < 2; i++) {
+        const failed = await call(mock, path);
+        expect(failed.status).toBe(status);
+        expect(codeOf(failed)).toBe(code);
+        expect(failed.headers.get('X-Credits-Cost')).toBe('1');
+        expect(failed.headers.get('X-Result-Rows')).toBe('0');
+        for (const name of CREDIT_HEADERS) expect(failed.headers.get(name), name).not.toBeNull();
+        expect(failed.headers.get('X-Cache')).toBeNull();
+        expect(lastActivity(mock)).toMatchObject({ status, error_code: code, cost: 1, metered: true });
+      }
+      expect(mock.faults.list()).toEqual([]);
+      expect(charged(mock)).toBe(before + 2);
+      expect((await health(mock)).charged_failures).toBe(failuresBefore + 2);
+      const next = await call(mock, path);
+      expect(next.status).toBe(200);
+      source.served(mock, next);
+    },
+  );
 
   it.each([
     [500, 'internal_error', null],

@@ -21,7 +21,7 @@ describe('mock.faults', () => {
     expect((await call(mock, '/v1/catalog/sports')).status).toBe(200);
   });
 
-  it('applies a route\'s faults in the order they were armed, and only to that route', async () => {
+  it("applies a route's faults in the order they were armed, and only to that route", async () => {
     const mock = newMock();
     mock.faults.inject({ route: 'catalog.sports', status: 500 });
     mock.faults.inject({ route: '/v1/catalog/leagues', status: 502 });
@@ -43,7 +43,7 @@ describe('mock.faults', () => {
     expect(Object.keys(armed)).not.toContain('status');
   });
 
-  it('lists a fault held by a test\'s gate as held, never the gate itself', async () => {
+  it("lists a fault held by a test's gate as held, never the gate itself", async () => {
     const mock = newMock();
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
@@ -75,7 +75,9 @@ describe('mock.faults', () => {
   it('refuses a count that is not a positive integer, arming nothing', () => {
     const mock = newMock();
     for (const count of [0, -1, 1.5]) {
-      expect(() => mock.faults.inject({ route: 'catalog.sports', status: 500, count })).toThrow(new RangeError('fault count must be a positive integer'));
+      expect(() => mock.faults.inject({ route: 'catalog.sports', status: 500, count })).toThrow(
+        new RangeError('fault count must be a positive integer'),
+      );
     }
     expect(mock.faults.list()).toEqual([]);
   });

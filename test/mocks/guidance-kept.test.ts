@@ -13,7 +13,8 @@ describe('support guidance messages kept', () => {
   it('keeps the 100 most recent of an account: the oldest leave the report', async () => {
     const mock = newMock();
     const added: RequestGuidanceMessage[] = [];
-    for (let i = 0; i <= GUIDANCE_KEPT; i++) added.push(await mock.addGuidance({ email: mock.demoEmail, title: `Notice ${i}`, body: `Guidance message number ${i}.` }));
+    for (let i = 0; i <= GUIDANCE_KEPT; i++)
+      added.push(await mock.addGuidance({ email: mock.demoEmail, title: `Notice ${i}`, body: `Guidance message number ${i}.` }));
     const report = (await call<RequestHealthReport>(mock, '/v1/account/request-health')).body;
     expect(report.guidance_messages.length).toBe(GUIDANCE_KEPT);
     expect(report.guidance_messages).toEqual(added.slice(1));

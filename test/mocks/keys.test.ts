@@ -69,7 +69,7 @@ describe('GET /v1/account/keys', () => {
     expect(used.last_used_at).toBe(iso(t0 + 5 * MIN));
   });
 
-  it('shows only the calling account\'s keys', async () => {
+  it("shows only the calling account's keys", async () => {
     const mock = newMock();
     const other = await mock.createAccount({ email: 'other@example.com', plan: 'pro' });
     const mine = await inventory(mock);
@@ -88,7 +88,14 @@ describe('POST /v1/account/keys', () => {
     const answer = await create(mock, { name: 'reader' });
     expect(answer.status).toBe(201);
     const body = z.parse(ApiKeyCreated, answer.body);
-    expect(body).toMatchObject({ name: 'reader', scopes: ['data:read'], status: 'active', created_at: iso(t0), last_used_at: null, revoked_at: null });
+    expect(body).toMatchObject({
+      name: 'reader',
+      scopes: ['data:read'],
+      status: 'active',
+      created_at: iso(t0),
+      last_used_at: null,
+      revoked_at: null,
+    });
     expect(body.api_key).toMatch(/^svc_live_[A-Za-z0-9]{32}$/);
     expect(body.api_key).not.toBe(mock.apiKey);
     expect(body.prefix).toBe(body.api_key.slice(0, 13));
@@ -138,7 +145,11 @@ describe('POST /v1/account/keys', () => {
 
   it('refuses a body that is not JSON (400) or not sent as JSON (415)', async () => {
     const mock = newMock();
-    const broken = await call(mock, '/v1/account/keys', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' });
+    const broken = await call(mock, '/v1/account/keys', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":',
+    });
     expect(broken.status).toBe(400);
     expect(codeOf(broken)).toBe('invalid_parameters');
     const plain = await call(mock, '/v1/account/keys', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"name":"k"}' });
@@ -221,7 +232,7 @@ describe('POST /v1/account/keys/{id}/revoke', () => {
     expect((await call(mock, '/v1/account')).status).toBe(401);
   });
 
-  it('answers 404 not_found for an unknown key id and for another account\'s key, which stays active', async () => {
+  it("answers 404 not_found for an unknown key id and for another account's key, which stays active", async () => {
     const mock = newMock();
     const unknown = await revoke(mock, `key_${'ab'.repeat(16)}`);
     expect(unknown.status).toBe(404);

@@ -16,7 +16,8 @@ const nonce = newRotationNonce;
 const rotate = (mock: MockService, key: string, idempotencyKey: string) =>
   call<KeyRotationSuccess>(mock, ROTATE, { key, method: 'POST', headers: { 'Idempotency-Key': idempotencyKey } });
 const text = (answer: Answer) => `${JSON.stringify(answer.body)} ${[...answer.headers].join(' ')}`;
-const ledgerOf = (mock: MockService) => mock.ledger().map((l) => ({ email: l.email, charged: l.charged, charges: l.charges.length, used: l.period.used, reserved: l.reserved }));
+const ledgerOf = (mock: MockService) =>
+  mock.ledger().map((l) => ({ email: l.email, charged: l.charged, charges: l.charges.length, used: l.period.used, reserved: l.reserved }));
 
 /** A trial account (2 requests per second) with a second manage key that is then rotated away. */
 async function revokedByRotation(mock: MockService) {
@@ -47,7 +48,7 @@ describe('a revoked key touches no window of the account (issue 10, item 1)', ()
   it.each([
     ['a malformed nonce', 'rot_short'],
     ['no nonce', undefined],
-    ['another rotation\'s nonce', 'other'],
+    ["another rotation's nonce", 'other'],
   ])('answers a revoked key with %s 401 invalid_api_key, not 400 or 409', async (_label, value) => {
     const mock = newMock();
     const { revoked } = await revokedByRotation(mock);
@@ -76,7 +77,13 @@ describe('unknown names are never echoed (item 2)', () => {
   it('points at a key pasted as a query parameter name by position, in every refusal message', async () => {
     const mock = newMock();
     const key = mock.apiKey;
-    for (const path of [`${SPORTS}?${key}`, `${SPORTS}?${key}=1`, `${SPORTS}?${key}&${key}`, `/v1/events?limit=5&${key}=x`, `/v1/catalog/leagues?sport_id=1&${encodeURIComponent(key)}=1&${encodeURIComponent(key)}=2`]) {
+    for (const path of [
+      `${SPORTS}?${key}`,
+      `${SPORTS}?${key}=1`,
+      `${SPORTS}?${key}&${key}`,
+      `/v1/events?limit=5&${key}=x`,
+      `/v1/catalog/leagues?sport_id=1&${encodeURIComponent(key)}=1&${encodeURIComponent(key)}=2`,
+    ]) {
       const answer = await call(mock, path);
       expect(answer.status, path).toBe(400);
       expect(codeOf(answer)).toBe('invalid_parameters');
@@ -89,7 +96,11 @@ describe('unknown names are never echoed (item 2)', () => {
   it('points at a key pasted as a body field name, and names fields the service knows', async () => {
     const mock = newMock();
     const key = mock.apiKey;
-    const answer = await call(mock, KEYS, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x', [key]: 1 }) });
+    const answer = await call(mock, KEYS, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x', [key]: 1 }),
+    });
     expect(answer.status).toBe(400);
     expect(text(answer)).not.toContain(key.slice(9));
     expect((answer.body as { error: { message: string } }).error.message).toContain('position 2');
@@ -126,7 +137,13 @@ describe('prototype names are unknown parameters (item 3)', () => {
   });
 });
 
-const postStream = (mock: MockService, path: string, body: ReadableStream<Uint8Array>, key: string | null, headers: Record<string, string> = {}) =>
+const postStream = (
+  mock: MockService,
+  path: string,
+  body: ReadableStream<Uint8Array>,
+  key: string | null,
+  headers: Record<string, string> = {},
+) =>
   mock.fetch(`${mock.baseUrl}${path}`, {
     method: 'POST',
     body,
@@ -159,7 +176,7 @@ describe('authentication before the body, and a 64 KiB bound (item 6)', () => {
     expect(early.status).toBe(413);
     expect(declared.pulled.bytes).toBe(0);
     // Nothing was created, and the tokens routes keep the same bound.
-    expect(((await call<unknown[]>(mock, KEYS)).body).length).toBe(1);
+    expect((await call<unknown[]>(mock, KEYS)).body.length).toBe(1);
     const token = countedBody(1024 * 1024);
     expect((await postStream(mock, '/v1/recovery/claims', token.body, null)).status).toBe(413);
   });
@@ -206,8 +223,10 @@ describe('token routes: invalid_token is for the token itself (item 14)', () => 
   ])('%s: a bad token is invalid_token, a bad body around it invalid_parameters', async (path, field, prefix) => {
     const mock = newMock();
     const wellFormed = `${prefix}${'A'.repeat(43)}`;
-    const post = (body: unknown) => call(mock, path, { key: null, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    for (const body of [{ [field]: wellFormed }, { [field]: 'short' }, { [field]: 5 }, {}]) expect(codeOf(await post(body)), JSON.stringify(body)).toBe('invalid_token');
+    const post = (body: unknown) =>
+      call(mock, path, { key: null, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    for (const body of [{ [field]: wellFormed }, { [field]: 'short' }, { [field]: 5 }, {}])
+      expect(codeOf(await post(body)), JSON.stringify(body)).toBe('invalid_token');
     for (const body of [{ [field]: wellFormed, extra: 1 }, [], [wellFormed], null, 'x', { [field]: 'short', extra: 1 }]) {
       const answer = await post(body);
       expect(answer.status).toBe(400);
@@ -222,16 +241,24 @@ describe('the in-process createKey handle (item 15)', () => {
     const created = [];
     for (let i = 0; i < 4; i++) created.push(await mock.createKey(mock.demoEmail, { name: `k${i}` }));
     await expect(mock.createKey(mock.demoEmail, { name: 'sixth' })).rejects.toThrow(/at most 5 active keys/);
-    expect((await call(mock, KEYS, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"sixth"}' })).status).toBe(409);
+    expect(
+      (await call(mock, KEYS, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"sixth"}' })).status,
+    ).toBe(409);
     expect((await call(mock, `${KEYS}/${created[0]!.id}/revoke`, { method: 'POST' })).status).toBe(200);
-    await expect(mock.createKey(mock.demoEmail, { name: 'fifth again' })).resolves.toMatchObject({ apiKey: expect.stringMatching(/^svc_live_/) });
+    await expect(mock.createKey(mock.demoEmail, { name: 'fifth again' })).resolves.toMatchObject({
+      apiKey: expect.stringMatching(/^svc_live_/),
+    });
   });
 });
 
 describe('answers carrying a plaintext key are not stored (item 10)', () => {
   it('sends Cache-Control: no-store on key creation and rotation, and not on data', async () => {
     const mock = newMock();
-    const created = await call(mock, KEYS, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"n","scopes":["data:read","account:manage"]}' });
+    const created = await call(mock, KEYS, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"name":"n","scopes":["data:read","account:manage"]}',
+    });
     expect(created.status).toBe(201);
     expect(created.headers.get('Cache-Control')).toBe('no-store');
     const rotated = await rotate(mock, (created.body as { api_key: string }).api_key, nonce());

@@ -42,7 +42,12 @@ describe('answers of operations', () => {
   it('marks an answer that sets a credential cookie Cache-Control: no-store', async () => {
     const mock = newMock();
     const session = await mock.startCheckout({ email: 'buyer@example.com' });
-    const answer = await call(mock, '/v1/checkout/intents', { key: null, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ resume_token: session.resume_token }) });
+    const answer = await call(mock, '/v1/checkout/intents', {
+      key: null,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ resume_token: session.resume_token }),
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('Set-Cookie')).not.toBeNull();
     expect(JSON.stringify(answer.body)).not.toContain('api_key');
@@ -91,12 +96,16 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
     expect(mock.ledger()[0]).toMatchObject({ charged: 0, reserved: 0 });
   });
 
-  it("names the status an operation answered that its route does not declare", async () => {
+  it('names the status an operation answered that its route does not declare', async () => {
     const mock = newMock();
     await mock.ready;
     contextOf(mock).handlers['keys.list'] = { kind: 'operation', handle: () => Promise.resolve({ status: 201, body: [] }) };
     const answer = await call(mock, KEYS);
-    expect([answer.status, codeOf(answer), message(answer)]).toEqual([500, 'internal_error', 'the mock produced status 201, which keys.list does not declare']);
+    expect([answer.status, codeOf(answer), message(answer)]).toEqual([
+      500,
+      'internal_error',
+      'the mock produced status 201, which keys.list does not declare',
+    ]);
   });
 
   it("says where and why the mock's own answer failed its schema, at the root too", async () => {
@@ -104,7 +113,11 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
     await mock.ready;
     contextOf(mock).handlers['catalog.sports'] = { kind: 'data', handle: () => ({ body: { not: 'a list' }, rows: 1, truncated: false }) };
     const answer = await call(mock, SPORTS);
-    expect([answer.status, codeOf(answer), message(answer)]).toEqual([500, 'internal_error', "the mock's answer failed its own schema at the root: Invalid input"]);
+    expect([answer.status, codeOf(answer), message(answer)]).toEqual([
+      500,
+      'internal_error',
+      "the mock's answer failed its own schema at the root: Invalid input",
+    ]);
   });
 });
 
@@ -117,7 +130,12 @@ describe('JSON bodies, exactly', () => {
 
   it.each([5, true])('refuses a token route body that is the bare value %j with invalid_parameters, not invalid_token', async (body) => {
     const mock = newMock();
-    const answer = await call(mock, '/v1/recovery/claims', { key: null, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const answer = await call(mock, '/v1/recovery/claims', {
+      key: null,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect([answer.status, codeOf(answer)]).toEqual([400, 'invalid_parameters']);
   });
 });

@@ -9,7 +9,8 @@ import { newRotationNonce } from '../../src/core/rotation';
 
 const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';
-const health = async (mock: ReturnType<typeof newMock>) => (await call<RequestHealthReport>(mock, '/v1/account/request-health?days=1')).body;
+const health = async (mock: ReturnType<typeof newMock>) =>
+  (await call<RequestHealthReport>(mock, '/v1/account/request-health?days=1')).body;
 const nonce = newRotationNonce;
 
 describe('request health counts what reached the service (decisions.md)', () => {
@@ -106,7 +107,9 @@ describe('the bearer header, exactly (spec 5 rule 1)', () => {
     const n = nonce();
     const headers = { 'Idempotency-Key': n };
     expect((await call(mock, '/v1/account/keys/rotate', { method: 'POST', headers })).status).toBe(200);
-    const lastUsed = async () => z.parse(ApiKeyList, (await call(mock, '/v1/account/keys', { key: manager.apiKey })).body).find((k) => k.name === 'Primary key')!.last_used_at;
+    const lastUsed = async () =>
+      z.parse(ApiKeyList, (await call(mock, '/v1/account/keys', { key: manager.apiKey })).body).find((k) => k.name === 'Primary key')!
+        .last_used_at;
     const before = await lastUsed();
     mock.clock.advance(60_000);
     expect((await call(mock, '/v1/account/keys/rotate', { method: 'POST', headers })).status).toBe(200);
@@ -139,7 +142,10 @@ describe("the mock's own answer fails its schema", () => {
     const mock = newMock();
     await mock.ready;
     // A data handler that returns a broken row: the pipeline's last check must catch it.
-    contextOf(mock).handlers['catalog.sports'] = { kind: 'data', handle: () => ({ body: [{ sport_id: 'one' }], rows: 1, truncated: false }) };
+    contextOf(mock).handlers['catalog.sports'] = {
+      kind: 'data',
+      handle: () => ({ body: [{ sport_id: 'one' }], rows: 1, truncated: false }),
+    };
     const answer = await call(mock, SPORTS);
     expect([answer.status, codeOf(answer)]).toEqual([500, 'internal_error']);
     expect((answer.body as { error: { message: string } }).error.message).toMatch(/at 0\.sport_id/);

@@ -41,7 +41,10 @@ describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 inv
     const hash = await hashBearer(spare.apiKey);
     service.state.keys.revoke(service.state.keys.findByHash(hash!)!, service.clock.now());
     for (const route of [routes['catalog.sports'], routes['keys.list'], routes['keys.create']]) {
-      expect(refusalOf(() => resolveCaller(route, spare.apiKey, hash, service)), route.id).toEqual([401, 'invalid_api_key', 'unknown or revoked API key']);
+      expect(
+        refusalOf(() => resolveCaller(route, spare.apiKey, hash, service)),
+        route.id,
+      ).toEqual([401, 'invalid_api_key', 'unknown or revoked API key']);
     }
     // The rotation route lets the pipeline decide whether this is the exact replay.
     expect(resolveCaller(routes['keys.rotate'], spare.apiKey, hash, service).key.status).toBe('revoked');
@@ -54,7 +57,11 @@ describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 inv
     const plaintext = `svc_live_${'o'.repeat(32)}`;
     const hash = await sha256Hex(plaintext);
     service.state.keys.insert({ accountId: 'acct_gone', name: 'orphan', scopes: ['data:read'], now: Date.parse(NOW) }, plaintext, hash);
-    expect(refusalOf(() => resolveCaller(routes['catalog.sports'], plaintext, hash, service))).toEqual([401, 'invalid_api_key', 'unknown or revoked API key']);
+    expect(refusalOf(() => resolveCaller(routes['catalog.sports'], plaintext, hash, service))).toEqual([
+      401,
+      'invalid_api_key',
+      'unknown or revoked API key',
+    ]);
   });
 });
 

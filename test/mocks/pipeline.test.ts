@@ -246,7 +246,10 @@ describe('metering (spec 8.1, 8.3)', () => {
   });
 
   it('refuses a request whose envelope does not fit with 429 quota_exceeded, Retry-After to the reset, free, no data work', async () => {
-    const mock = newMock({ plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 100, periodDays: 30, dailyCredits: 30, rateLimitRps: 100 } }, demoAccount: { plan: 'tiny' } });
+    const mock = newMock({
+      plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 100, periodDays: 30, dailyCredits: 30, rateLimitRps: 100 } },
+      demoAccount: { plan: 'tiny' },
+    });
     // An odds route reserves ceil(500 / 20) = 25 credits and settles 1 for an unknown event.
     expect((await call(mock, '/v1/events/999999999999/odds')).headers.get('X-Credits-Daily-Remaining')).toBe('29');
     expect((await call(mock, '/v1/events/999999999999/odds')).headers.get('X-Credits-Daily-Remaining')).toBe('28');
@@ -260,7 +263,10 @@ describe('metering (spec 8.1, 8.3)', () => {
   });
 
   it('answers Retry-After to the daily reset when only the daily guard is exhausted, and the guard resets at 00:00 UTC', async () => {
-    const mock = newMock({ plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 1000, periodDays: 30, dailyCredits: 26, rateLimitRps: 100 } }, demoAccount: { plan: 'tiny' } });
+    const mock = newMock({
+      plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 1000, periodDays: 30, dailyCredits: 26, rateLimitRps: 100 } },
+      demoAccount: { plan: 'tiny' },
+    });
     expect((await call(mock, '/v1/events/999999999999/odds')).status).toBe(404); // 1 charged, 25 left
     expect((await call(mock, '/v1/events/999999999999/odds')).status).toBe(404); // 24 left
     const refused = await call(mock, '/v1/events/999999999999/odds');
@@ -276,7 +282,10 @@ describe('metering (spec 8.1, 8.3)', () => {
   });
 
   it('starts a new plan period at its reset', async () => {
-    const mock = newMock({ plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 26, periodDays: 30, dailyCredits: 1000, rateLimitRps: 100 } }, demoAccount: { plan: 'tiny' } });
+    const mock = newMock({
+      plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 26, periodDays: 30, dailyCredits: 1000, rateLimitRps: 100 } },
+      demoAccount: { plan: 'tiny' },
+    });
     await call(mock, '/v1/events/999999999999/odds');
     await call(mock, '/v1/events/999999999999/odds');
     expect(codeOf(await call(mock, '/v1/events/999999999999/odds'))).toBe('quota_exceeded');
@@ -345,7 +354,9 @@ describe('held answers (latency and test gates)', () => {
 
 describe('concurrency', () => {
   it('admits exactly as many of 200 simultaneous requests as fit, never overspends, and the rejected ones cost nothing', async () => {
-    const plans = { burst: { slug: 'burst', name: 'Burst', periodCredits: 1_000_000, periodDays: 30, dailyCredits: 25 * 37 + 10, rateLimitRps: 1000 } };
+    const plans = {
+      burst: { slug: 'burst', name: 'Burst', periodCredits: 1_000_000, periodDays: 30, dailyCredits: 25 * 37 + 10, rateLimitRps: 1000 },
+    };
     const mock = newMock({ plans, demoAccount: { plan: 'burst' } });
     const keys = [mock.apiKey];
     for (let i = 0; i < 3; i++) keys.push((await mock.createKey(mock.demoEmail, { name: `k${i}` })).apiKey);

@@ -37,7 +37,8 @@ const noSecrets = (answer: Answer, secrets: string[]) => {
 };
 
 /** An account whose mailbox still needs verification. */
-const unverified = (mock: MockService, email = 'new@example.com') => mock.createAccount({ email, plan: 'starter', recoveryEmailVerified: false });
+const unverified = (mock: MockService, email = 'new@example.com') =>
+  mock.createAccount({ email, plan: 'starter', recoveryEmailVerified: false });
 
 describe('POST /v1/account/recovery-email/verification/resend', () => {
   it('accepts exactly {} sent as application/json with the generic 202', async () => {
@@ -48,7 +49,12 @@ describe('POST /v1/account/recovery-email/verification/resend', () => {
     expect(z.parse(RecoveryEmailVerificationAccepted, answer.body).status).toBe('accepted');
     expect(Object.keys(answer.body as object).sort()).toEqual(['message', 'status']);
     expect(answer.headers.get('X-Credits-Cost')).toBeNull();
-    const withCharset = await call(mock, RESEND, { key: apiKey, method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '{}' });
+    const withCharset = await call(mock, RESEND, {
+      key: apiKey,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      body: '{}',
+    });
     expect(withCharset.status).toBe(202);
   });
 
@@ -59,20 +65,28 @@ describe('POST /v1/account/recovery-email/verification/resend', () => {
   ])('refuses a body with %s: 415 unsupported_media_type, nothing sent', async (_label, contentType, body) => {
     const mock = newMock();
     const { apiKey, email } = await unverified(mock);
-    const answer = await call(mock, RESEND, { key: apiKey, method: 'POST', body, ...(contentType === undefined ? {} : { headers: { 'Content-Type': contentType } }) });
+    const answer = await call(mock, RESEND, {
+      key: apiKey,
+      method: 'POST',
+      body,
+      ...(contentType === undefined ? {} : { headers: { 'Content-Type': contentType } }),
+    });
     expect(answer.status).toBe(415);
     expect(codeOf(answer)).toBe('unsupported_media_type');
     expect(await verifications(mock, email)).toEqual([]);
   });
 
-  it.each(['', '{"email":"x@example.com"}', '[]', 'null', '"{}"', '{', '{"a":1}'])('refuses the JSON body %j with 400 invalid_parameters, nothing sent', async (body) => {
-    const mock = newMock();
-    const { apiKey, email } = await unverified(mock);
-    const answer = await call(mock, RESEND, { key: apiKey, method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-    expect(answer.status).toBe(400);
-    expect(codeOf(answer)).toBe('invalid_parameters');
-    expect(await verifications(mock, email)).toEqual([]);
-  });
+  it.each(['', '{"email":"x@example.com"}', '[]', 'null', '"{}"', '{', '{"a":1}'])(
+    'refuses the JSON body %j with 400 invalid_parameters, nothing sent',
+    async (body) => {
+      const mock = newMock();
+      const { apiKey, email } = await unverified(mock);
+      const answer = await call(mock, RESEND, { key: apiKey, method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect(answer.status).toBe(400);
+      expect(codeOf(answer)).toBe('invalid_parameters');
+      expect(await verifications(mock, email)).toEqual([]);
+    },
+  );
 
   it('sends one real link per 10 minutes, durably, and always answers the same 202', async () => {
     const mock = newMock();
@@ -133,9 +147,9 @@ describe('POST /v1/recovery-email/verifications (spec 3.2)', () => {
     expect((await accountOf(mock, apiKey)).recovery_email).toEqual({ verified: false, verified_at: null });
     await resend(mock, apiKey);
     const keyState = async () =>
-      (await call<{ id: string; status: string; scopes: string[]; revoked_at: string | null }[]>(mock, '/v1/account/keys', { key: apiKey })).body.map(
-        ({ id, status, scopes, revoked_at }) => ({ id, status, scopes, revoked_at }),
-      );
+      (
+        await call<{ id: string; status: string; scopes: string[]; revoked_at: string | null }[]>(mock, '/v1/account/keys', { key: apiKey })
+      ).body.map(({ id, status, scopes, revoked_at }) => ({ id, status, scopes, revoked_at }));
     const keysBefore = await keyState();
     mock.clock.advance(HOUR);
     const token = tokenOf((await verifications(mock, email))[0]!.link);
@@ -143,7 +157,12 @@ describe('POST /v1/recovery-email/verifications (spec 3.2)', () => {
     expect(answer.status).toBe(200);
     const body = z.parse(RecoveryEmailVerificationSuccess, answer.body);
     expect(body).toMatchObject({ status: 'verified', recovery_email_verified: true, recovery_email_verified_at: iso(t0 + HOUR) });
-    expect(Object.keys(answer.body as object).sort()).toEqual(['message', 'recovery_email_verified', 'recovery_email_verified_at', 'status']);
+    expect(Object.keys(answer.body as object).sort()).toEqual([
+      'message',
+      'recovery_email_verified',
+      'recovery_email_verified_at',
+      'status',
+    ]);
     noSecrets(answer, [token, apiKey]);
     expect((await accountOf(mock, apiKey)).recovery_email).toEqual({ verified: true, verified_at: iso(t0 + HOUR) });
     expect(await keyState()).toEqual(keysBefore);
@@ -205,7 +224,10 @@ describe('POST /v1/recovery-email/verifications (spec 3.2)', () => {
     expect((await call(mock, `/v1/account/keys/${primary!.id}/revoke`, { method: 'POST' })).status).toBe(200);
     const recover = async () => {
       const challenge = await mock.issueChallenge();
-      const answer = await call(mock, '/v1/recovery/requests', { key: null, ...postJson({ email: mock.demoEmail, challenge_token: challenge }) });
+      const answer = await call(mock, '/v1/recovery/requests', {
+        key: null,
+        ...postJson({ email: mock.demoEmail, challenge_token: challenge }),
+      });
       expect(answer.status).toBe(202);
       const links = (await mock.outbox()).filter((m) => m.kind === 'recovery');
       return tokenOf(links[links.length - 1]!.link);
@@ -291,7 +313,11 @@ describe('POST /v1/recovery-email/verifications (spec 3.2)', () => {
     expect(codeOf(unknown)).toBe('invalid_token');
     const missing = await call(mock, VERIFY, { key: null, ...postJson({}) });
     expect(missing.status).toBe(400);
-    const notJson = await call(mock, VERIFY, { key: null, method: 'POST', body: JSON.stringify({ verification_token: `emv_${'A'.repeat(43)}` }) });
+    const notJson = await call(mock, VERIFY, {
+      key: null,
+      method: 'POST',
+      body: JSON.stringify({ verification_token: `emv_${'A'.repeat(43)}` }),
+    });
     expect(notJson.status).toBe(415);
   });
 

@@ -20,10 +20,13 @@ const postJson = (body: unknown, extra: Record<string, string> = {}) => ({
   body: JSON.stringify(body),
 });
 
-const request = (mock: MockService, email: string, challenge: string) => call(mock, REQUESTS, { key: null, ...postJson({ email, challenge_token: challenge }) });
+const request = (mock: MockService, email: string, challenge: string) =>
+  call(mock, REQUESTS, { key: null, ...postJson({ email, challenge_token: challenge }) });
 const requestFresh = async (mock: MockService, email = mock.demoEmail) => request(mock, email, await mock.issueChallenge());
-const recoveryLinks = async (mock: MockService, to?: string) => (await mock.outbox()).filter((m) => m.kind === 'recovery' && (to === undefined || m.to === to));
-const claimRecovery = (mock: MockService, token: string) => call<AccountRecoverySuccess>(mock, CLAIMS, { key: null, ...postJson({ recovery_token: token }) });
+const recoveryLinks = async (mock: MockService, to?: string) =>
+  (await mock.outbox()).filter((m) => m.kind === 'recovery' && (to === undefined || m.to === to));
+const claimRecovery = (mock: MockService, token: string) =>
+  call<AccountRecoverySuccess>(mock, CLAIMS, { key: null, ...postJson({ recovery_token: token }) });
 const tokenOf = (link: string) => {
   const url = new URL(link);
   expect(url.search).toBe('');
@@ -122,7 +125,12 @@ describe('POST /v1/recovery/requests', () => {
     const otherHost = await mock.issueChallenge({ hostname: 'evil.test' });
     const expired = await mock.issueChallenge();
     const unknown = `chl_${'A'.repeat(43)}`;
-    const refused = [await request(mock, mock.demoEmail, used), await request(mock, mock.demoEmail, otherAction), await request(mock, mock.demoEmail, otherHost), await request(mock, mock.demoEmail, unknown)];
+    const refused = [
+      await request(mock, mock.demoEmail, used),
+      await request(mock, mock.demoEmail, otherAction),
+      await request(mock, mock.demoEmail, otherHost),
+      await request(mock, mock.demoEmail, unknown),
+    ];
     mock.clock.advance(HOUR);
     refused.push(await request(mock, mock.demoEmail, expired));
     for (const answer of refused) {
@@ -136,7 +144,13 @@ describe('POST /v1/recovery/requests', () => {
   it('refuses a missing bot challenge, absent or empty, with 403 challenge_failed before looking at the rest (decisions.md)', async () => {
     const mock = newMock();
     await eligible(mock);
-    for (const body of [{ email: mock.demoEmail, challenge_token: '' }, { email: mock.demoEmail }, { email: 'not-an-email' }, {}, { email: mock.demoEmail, extra: 1 }]) {
+    for (const body of [
+      { email: mock.demoEmail, challenge_token: '' },
+      { email: mock.demoEmail },
+      { email: 'not-an-email' },
+      {},
+      { email: mock.demoEmail, extra: 1 },
+    ]) {
       const answer = await call(mock, REQUESTS, { key: null, ...postJson(body) });
       expect(answer.status, JSON.stringify(body)).toBe(403);
       expect(codeOf(answer)).toBe('challenge_failed');
@@ -147,13 +161,23 @@ describe('POST /v1/recovery/requests', () => {
   it('refuses a malformed body (400) or one not sent as JSON (415)', async () => {
     const mock = newMock();
     const challenge = await mock.issueChallenge();
-    for (const body of [{ email: 'not-an-email', challenge_token: challenge }, { email: `${'a'.repeat(250)}@example.com`, challenge_token: challenge }, { email: mock.demoEmail, challenge_token: 7 }, { email: mock.demoEmail, challenge_token: challenge, extra: 1 }, []]) {
+    for (const body of [
+      { email: 'not-an-email', challenge_token: challenge },
+      { email: `${'a'.repeat(250)}@example.com`, challenge_token: challenge },
+      { email: mock.demoEmail, challenge_token: 7 },
+      { email: mock.demoEmail, challenge_token: challenge, extra: 1 },
+      [],
+    ]) {
       const answer = await call(mock, REQUESTS, { key: null, ...postJson(body) });
       expect(answer.status).toBe(400);
       expect(codeOf(answer)).toBe('invalid_parameters');
       noSecrets(answer, [challenge]);
     }
-    const plain = await call(mock, REQUESTS, { key: null, method: 'POST', body: JSON.stringify({ email: mock.demoEmail, challenge_token: challenge }) });
+    const plain = await call(mock, REQUESTS, {
+      key: null,
+      method: 'POST',
+      body: JSON.stringify({ email: mock.demoEmail, challenge_token: challenge }),
+    });
     expect(plain.status).toBe(415);
   });
 
@@ -179,13 +203,16 @@ describe('POST /v1/recovery/requests', () => {
     expect((await recoveryLinks(mock)).length).toBe(1);
   });
 
-  it.each(['suspended', 'canceled', 'expired', 'held', 'reconciliation_required'] as const)('issues nothing for a %s account', async (accountStatus) => {
-    const mock = newMock();
-    await eligible(mock);
-    await mock.updateAccount(mock.demoEmail, { status: accountStatus });
-    expect((await requestFresh(mock)).status).toBe(202);
-    expect(await recoveryLinks(mock)).toEqual([]);
-  });
+  it.each(['suspended', 'canceled', 'expired', 'held', 'reconciliation_required'] as const)(
+    'issues nothing for a %s account',
+    async (accountStatus) => {
+      const mock = newMock();
+      await eligible(mock);
+      await mock.updateAccount(mock.demoEmail, { status: accountStatus });
+      expect((await requestFresh(mock)).status).toBe(202);
+      expect(await recoveryLinks(mock)).toEqual([]);
+    },
+  );
 
   it('issues a link for a past_due account (inside its grace window)', async () => {
     const mock = newMock();

@@ -14,7 +14,9 @@ const ODDS_TEMPLATE = '/v1/events/{event_id}/odds';
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoDay = (ms: number) => iso(ms).slice(0, 10);
 /** The default plans, with a per-second rate high enough for many requests at one frozen instant. */
-const ROOMY = { plans: { pro: { slug: 'pro', name: 'Pro', periodCredits: 1_000_000, periodDays: 30, dailyCredits: 100_000, rateLimitRps: 10_000 } } };
+const ROOMY = {
+  plans: { pro: { slug: 'pro', name: 'Pro', periodCredits: 1_000_000, periodDays: 30, dailyCredits: 100_000, rateLimitRps: 10_000 } },
+};
 const postJson = (body: unknown, extra: Record<string, string> = {}) => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json', ...extra },
@@ -39,8 +41,21 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
     const mock = newMock();
     const t0 = mock.clock.now();
     const report = await health(mock);
-    expect(report.range).toEqual({ days: 30, from: isoDay(NOW_MS - 29 * DAY), to: '2026-11-21', generated_at: iso(t0), detail_retention_days: 30 });
-    expect(report.summary).toMatchObject({ requests: 0, successful_requests: 0, failed_requests: 0, charged_failures: 0, charged_failure_credits: 0, average_latency_ms: 0 });
+    expect(report.range).toEqual({
+      days: 30,
+      from: isoDay(NOW_MS - 29 * DAY),
+      to: '2026-11-21',
+      generated_at: iso(t0),
+      detail_retention_days: 30,
+    });
+    expect(report.summary).toMatchObject({
+      requests: 0,
+      successful_requests: 0,
+      failed_requests: 0,
+      charged_failures: 0,
+      charged_failure_credits: 0,
+      average_latency_ms: 0,
+    });
     expect(report.daily.length).toBe(30);
     expect(report.daily.map((d) => d.day)).toEqual(Array.from({ length: 30 }, (_, i) => isoDay(NOW_MS - (29 - i) * DAY)));
     for (const d of report.daily) expect(d).toMatchObject({ requests: 0, failed_requests: 0 });
@@ -97,10 +112,23 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
     expect(failures.map((f) => f.answer.status)).toEqual([404, 404, 404, 400, 400, 502, 403]);
 
     const report = await health(mock);
-    expect(report.summary).toMatchObject({ requests: 9, successful_requests: 2, failed_requests: 7, charged_failures: 4, charged_failure_credits: 4 });
+    expect(report.summary).toMatchObject({
+      requests: 9,
+      successful_requests: 2,
+      failed_requests: 7,
+      charged_failures: 4,
+      charged_failure_credits: 4,
+    });
     expect(report.summary.success_rate).toBeCloseTo(2 / 9, 10);
     const today = report.daily[report.daily.length - 1]!;
-    expect(today).toMatchObject({ day: '2026-11-21', requests: 9, successful_requests: 2, failed_requests: 7, charged_failures: 4, charged_failure_credits: 4 });
+    expect(today).toMatchObject({
+      day: '2026-11-21',
+      requests: 9,
+      successful_requests: 2,
+      failed_requests: 7,
+      charged_failures: 4,
+      charged_failure_credits: 4,
+    });
     for (const d of report.daily.slice(0, -1)) expect(d.requests).toBe(0);
 
     const issue = (endpoint: string, status: number, code: string) => {
@@ -109,9 +137,24 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
       return found[0]!;
     };
     expect(report.issues.length).toBe(4);
-    expect(issue(ODDS_TEMPLATE, 404, 'not_found')).toMatchObject({ failures: 3, charged_failures: 3, charged_credits: 3, last_seen_at: iso(failures[2]!.at) });
-    expect(issue(ODDS_TEMPLATE, 400, 'invalid_parameters')).toMatchObject({ failures: 2, charged_failures: 0, charged_credits: 0, last_seen_at: iso(failures[4]!.at) });
-    expect(issue(SPORTS, 502, 'service_error')).toMatchObject({ failures: 1, charged_failures: 1, charged_credits: 1, last_seen_at: iso(failures[5]!.at) });
+    expect(issue(ODDS_TEMPLATE, 404, 'not_found')).toMatchObject({
+      failures: 3,
+      charged_failures: 3,
+      charged_credits: 3,
+      last_seen_at: iso(failures[2]!.at),
+    });
+    expect(issue(ODDS_TEMPLATE, 400, 'invalid_parameters')).toMatchObject({
+      failures: 2,
+      charged_failures: 0,
+      charged_credits: 0,
+      last_seen_at: iso(failures[4]!.at),
+    });
+    expect(issue(SPORTS, 502, 'service_error')).toMatchObject({
+      failures: 1,
+      charged_failures: 1,
+      charged_credits: 1,
+      last_seen_at: iso(failures[5]!.at),
+    });
     expect(issue('/v1/account', 403, 'insufficient_scope')).toMatchObject({ failures: 1, charged_failures: 0, charged_credits: 0 });
 
     // Guidance per code.
@@ -146,7 +189,15 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
       expect(event.metered).toBe(event.charged_credits > 0);
       expect(event.guidance).toEqual(issue(event.endpoint, event.status, event.error_code).guidance);
     });
-    expect(report.events.map((e) => e.endpoint)).toEqual(['/v1/account', SPORTS, ODDS_TEMPLATE, ODDS_TEMPLATE, ODDS_TEMPLATE, ODDS_TEMPLATE, ODDS_TEMPLATE]);
+    expect(report.events.map((e) => e.endpoint)).toEqual([
+      '/v1/account',
+      SPORTS,
+      ODDS_TEMPLATE,
+      ODDS_TEMPLATE,
+      ODDS_TEMPLATE,
+      ODDS_TEMPLATE,
+      ODDS_TEMPLATE,
+    ]);
   });
 
   it('keeps each account to its own requests', async () => {
@@ -181,10 +232,23 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
       await call(mock, '/v1/account/keys/rotate', { method: 'POST', headers: { 'Idempotency-Key': badNonce } }),
       await call(mock, '/v1/events/999999987654321/odds', { key: manager.apiKey, headers: ipHeaders }),
       await call(mock, '/v1/events/999999987654321/odds', { key: second.apiKey, headers: ipHeaders }),
-      await call(mock, `/v1/events/999999987654321/odds?since=${encodeURIComponent('2026-11-01T00:00:00Z')}&full_history=0&token=${checkout.claim_token}`),
+      await call(
+        mock,
+        `/v1/events/999999987654321/odds?since=${encodeURIComponent('2026-11-01T00:00:00Z')}&full_history=0&token=${checkout.claim_token}`,
+      ),
     ];
     expect(answers.map((a) => a.status)).toEqual([400, 400, 400, 400, 400, 400, 400, 403, 404, 400]);
-    const secrets = [mock.apiKey, second.apiKey, manager.apiKey, checkout.claim_token, checkout.resume_token, recoveryLike, bodySecret, ip, badNonce];
+    const secrets = [
+      mock.apiKey,
+      second.apiKey,
+      manager.apiKey,
+      checkout.claim_token,
+      checkout.resume_token,
+      recoveryLike,
+      bodySecret,
+      ip,
+      badNonce,
+    ];
     for (const answer of answers) {
       const text = JSON.stringify(answer.body);
       for (const secret of secrets) expect(text).not.toContain(secret);
@@ -196,9 +260,25 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
     expect(text).not.toContain(mock.apiKey.slice(0, 14)); // no more of a key than its inventory prefix
     const report = await health(mock);
     expect(report.events.length).toBe(answers.length);
-    expect(new Set(report.events.map((e) => e.endpoint))).toEqual(new Set([ODDS_TEMPLATE, SPORTS, '/v1/account/keys', '/v1/account', '/v1/account/keys/rotate']));
+    expect(new Set(report.events.map((e) => e.endpoint))).toEqual(
+      new Set([ODDS_TEMPLATE, SPORTS, '/v1/account/keys', '/v1/account', '/v1/account/keys/rotate']),
+    );
     for (const { endpoint } of [...report.events, ...report.issues]) expect(endpoint).toMatch(/^\/v1\/[a-z0-9/_{}-]*$/);
-    for (const event of report.events) expect(Object.keys(event).sort()).toEqual(['api_key_id', 'api_key_name', 'api_key_prefix', 'charged_credits', 'endpoint', 'error_code', 'guidance', 'latency_ms', 'metered', 'occurred_at', 'request_id', 'status']);
+    for (const event of report.events)
+      expect(Object.keys(event).sort()).toEqual([
+        'api_key_id',
+        'api_key_name',
+        'api_key_prefix',
+        'charged_credits',
+        'endpoint',
+        'error_code',
+        'guidance',
+        'latency_ms',
+        'metered',
+        'occurred_at',
+        'request_id',
+        'status',
+      ]);
   });
 });
 
@@ -262,7 +342,13 @@ describe('request-health detail pages', () => {
     const ninety = await health(mock, '?days=90');
     expect(ninety.summary.failed_requests).toBe(6);
     expect(ninety.issues.length).toBe(1);
-    expect(ninety.issues[0]).toMatchObject({ endpoint: SPORTS, status: 400, error_code: 'invalid_parameters', failures: 6, last_seen_at: iso(NOW_MS) });
+    expect(ninety.issues[0]).toMatchObject({
+      endpoint: SPORTS,
+      status: 400,
+      error_code: 'invalid_parameters',
+      failures: 6,
+      last_seen_at: iso(NOW_MS),
+    });
     const day = (report: typeof ninety, ms: number) => report.daily.find((d) => d.day === isoDay(ms));
     expect(day(ninety, NOW_MS - 40 * DAY)).toMatchObject({ requests: 2, failed_requests: 2 });
     expect(day(ninety, NOW_MS - 31 * DAY)).toMatchObject({ requests: 1, failed_requests: 1 });
@@ -283,12 +369,28 @@ describe('request-health detail pages', () => {
 });
 
 describe('support guidance messages', () => {
-  it('shows the account\'s active, unexpired messages only', async () => {
+  it("shows the account's active, unexpired messages only", async () => {
     const mock = newMock();
     await mock.ready;
-    const standing = await mock.addGuidance({ email: mock.demoEmail, title: 'Odds history rebuild', body: 'Odds history is being rebuilt tonight; expect gaps.', endpoint: ODDS_TEMPLATE, error_code: 'service_error' });
-    const soon = await mock.addGuidance({ email: mock.demoEmail, title: 'Planned maintenance', body: 'A short maintenance window starts soon.', expires_at: iso(NOW_MS + HOUR) });
-    await mock.addGuidance({ email: mock.demoEmail, title: 'Old notice', body: 'This notice has already expired.', expires_at: iso(NOW_MS - HOUR) });
+    const standing = await mock.addGuidance({
+      email: mock.demoEmail,
+      title: 'Odds history rebuild',
+      body: 'Odds history is being rebuilt tonight; expect gaps.',
+      endpoint: ODDS_TEMPLATE,
+      error_code: 'service_error',
+    });
+    const soon = await mock.addGuidance({
+      email: mock.demoEmail,
+      title: 'Planned maintenance',
+      body: 'A short maintenance window starts soon.',
+      expires_at: iso(NOW_MS + HOUR),
+    });
+    await mock.addGuidance({
+      email: mock.demoEmail,
+      title: 'Old notice',
+      body: 'This notice has already expired.',
+      expires_at: iso(NOW_MS - HOUR),
+    });
     await mock.createAccount({ email: 'other@example.com', plan: 'pro' });
     await mock.addGuidance({ email: 'other@example.com', title: 'Someone else', body: 'A note for another account.' });
 

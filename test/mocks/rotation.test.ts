@@ -218,7 +218,10 @@ describe('POST /v1/account/keys/rotate (spec 5 rules 5 and 6)', () => {
     const n = nonce();
     mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
     await expect(
-      fetch(`${mock.baseUrl}/v1/account/keys/rotate`, { method: 'POST', headers: { Authorization: `Bearer ${mock.apiKey}`, 'Idempotency-Key': n } }),
+      fetch(`${mock.baseUrl}/v1/account/keys/rotate`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${mock.apiKey}`, 'Idempotency-Key': n },
+      }),
     ).rejects.toThrow();
     // The service committed: the old key is already revoked.
     expectRevokedKey(await call(mock, SPORTS));

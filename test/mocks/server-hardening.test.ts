@@ -30,10 +30,17 @@ function send(
   init: { method?: string; headers?: Record<string, string | number>; body?: string | Buffer; agent?: Agent } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${server.url}${path}`, { method: init.method ?? 'GET', headers: init.headers ?? {}, agent: init.agent ?? false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+    const req = httpRequest(
+      `${server.url}${path}`,
+      { method: init.method ?? 'GET', headers: init.headers ?? {}, agent: init.agent ?? false },
+      (res) => {
+        let body = '';
+        res
+          .setEncoding('utf8')
+          .on('data', (c) => (body += c))
+          .on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
@@ -44,7 +51,11 @@ function raw(server: MockServer, text: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(server.port, '127.0.0.1');
     let answer = '';
-    socket.setEncoding('utf8').on('data', (c) => (answer += c)).on('end', () => resolve(answer)).on('error', reject);
+    socket
+      .setEncoding('utf8')
+      .on('data', (c) => (answer += c))
+      .on('end', () => resolve(answer))
+      .on('error', reject);
     socket.write(text);
   });
 }
@@ -74,7 +85,12 @@ const auth = (server: MockServer) => ({ Authorization: `Bearer ${server.mock.api
 describe('bad input is a 4xx envelope, never a 5xx (item 4)', () => {
   it('answers paths and URLs over 8,192 characters with 414, on /v1, pages and the control plane', async () => {
     const server = await start();
-    for (const path of [`/v1/catalog/${'a'.repeat(9000)}`, `/v1/catalog/sports?x=${'b'.repeat(12_000)}`, `/${'c'.repeat(9000)}`, `/__admin/${'d'.repeat(9000)}`]) {
+    for (const path of [
+      `/v1/catalog/${'a'.repeat(9000)}`,
+      `/v1/catalog/sports?x=${'b'.repeat(12_000)}`,
+      `/${'c'.repeat(9000)}`,
+      `/__admin/${'d'.repeat(9000)}`,
+    ]) {
       expectEnvelope(await send(server, path, { headers: auth(server) }), 414, 'invalid_parameters');
     }
   });
@@ -90,7 +106,7 @@ describe('bad input is a 4xx envelope, never a 5xx (item 4)', () => {
     expectEnvelope(reply, 404, 'not_found');
   });
 
-  it('answers headers and request lines over Node\'s limits with the 431 envelope, malformed HTTP with 400', async () => {
+  it("answers headers and request lines over Node's limits with the 431 envelope, malformed HTTP with 400", async () => {
     const server = await start();
     const big = parseRaw(await raw(server, `GET /v1/catalog/sports HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
     expectEnvelope(big, 431, 'invalid_parameters');
@@ -114,7 +130,12 @@ describe('early answers keep the connection usable (item 5)', () => {
     const sockets = new Set<unknown>();
     agent.on('free', (socket) => sockets.add(socket));
     for (const size of [200_000, 1_000_000]) {
-      const early = await send(server, path, { method: 'POST', agent, headers: { ...(withKey ? auth(server) : {}), 'Content-Type': 'text/plain' }, body: Buffer.alloc(size, 'x') });
+      const early = await send(server, path, {
+        method: 'POST',
+        agent,
+        headers: { ...(withKey ? auth(server) : {}), 'Content-Type': 'text/plain' },
+        body: Buffer.alloc(size, 'x'),
+      });
       expect(early.status).toBeGreaterThanOrEqual(400);
       expect(early.status).toBeLessThan(500);
       expect(early.headers.connection).not.toBe('close');
@@ -125,7 +146,7 @@ describe('early answers keep the connection usable (item 5)', () => {
     agent.destroy();
   });
 
-  it('closes after an early answer to a body over 1 MB, and the client\'s next request opens a fresh connection', async () => {
+  it("closes after an early answer to a body over 1 MB, and the client's next request opens a fresh connection", async () => {
     const server = await start();
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const early = await send(server, '/v1/nope', { method: 'POST', agent, body: Buffer.alloc(3_000_000, 'x') });
@@ -140,13 +161,20 @@ describe('bodies are refused before they are buffered (item 6)', () => {
   /** Declares `declared` bytes, sends only `sent`, and resolves with the answer that arrives meanwhile. */
   const partial = (server: MockServer, path: string, headers: Record<string, string>, declared: number, sent: number) =>
     new Promise<Reply>((resolve, reject) => {
-      const req = httpRequest(`${server.url}${path}`, { method: 'POST', agent: false, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': declared } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8').on('data', (c) => (body += c)).on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-          req.destroy();
-        });
-      });
+      const req = httpRequest(
+        `${server.url}${path}`,
+        { method: 'POST', agent: false, headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': declared } },
+        (res) => {
+          let body = '';
+          res
+            .setEncoding('utf8')
+            .on('data', (c) => (body += c))
+            .on('end', () => {
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+              req.destroy();
+            });
+        },
+      );
       req.on('error', reject);
       req.write(Buffer.alloc(sent, ' '));
     });
@@ -166,9 +194,17 @@ describe('bodies are refused before they are buffered (item 6)', () => {
 
   it('answers a chunked body that grows past 64 KiB with 413, and the control plane keeps the same bound', async () => {
     const server = await start();
-    const chunked = await send(server, '/v1/account/keys', { method: 'POST', headers: { ...auth(server), 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }, body: Buffer.alloc(100_000, ' ') });
+    const chunked = await send(server, '/v1/account/keys', {
+      method: 'POST',
+      headers: { ...auth(server), 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+      body: Buffer.alloc(100_000, ' '),
+    });
     expectEnvelope(chunked, 413, 'payload_too_large');
-    const admin = await send(server, '/__admin/accounts', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.alloc(100_000, ' ') });
+    const admin = await send(server, '/__admin/accounts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: Buffer.alloc(100_000, ' '),
+    });
     expectEnvelope(admin, 413, 'payload_too_large');
   });
 });
@@ -190,14 +226,28 @@ describe('the control plane refuses what a browser page could send (item 8)', ()
 
   it('refuses a foreign Origin (CSRF) and a non-JSON content type on state-changing requests', async () => {
     const server = await start();
-    const evil = await send(server, '/__admin/reset', { method: 'POST', headers: { Origin: 'http://evil.example', 'Content-Type': 'text/plain' } });
+    const evil = await send(server, '/__admin/reset', {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example', 'Content-Type': 'text/plain' },
+    });
     expectEnvelope(evil, 403, 'origin_rejected');
-    const evilJson = await send(server, '/__admin/clock', { method: 'POST', headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, body: '{"advance_ms":1}' });
+    const evilJson = await send(server, '/__admin/clock', {
+      method: 'POST',
+      headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+      body: '{"advance_ms":1}',
+    });
     expectEnvelope(evilJson, 403, 'origin_rejected');
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      expectEnvelope(await send(server, '/__admin/reset', { method: 'POST', headers: { 'Content-Type': type } }), 415, 'unsupported_media_type');
+      expectEnvelope(
+        await send(server, '/__admin/reset', { method: 'POST', headers: { 'Content-Type': type } }),
+        415,
+        'unsupported_media_type',
+      );
     }
-    const ok = await send(server, '/__admin/reset', { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: `http://${host(server)}` } });
+    const ok = await send(server, '/__admin/reset', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://${host(server)}` },
+    });
     expect(ok.status).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
   });
@@ -214,9 +264,25 @@ describe('the control plane refuses what a browser page could send (item 8)', ()
 
   it('applies the cross-origin rule to /__challenge, and lets the recovery page use it', async () => {
     const server = await start();
-    expectEnvelope(await send(server, '/__challenge', { method: 'POST', headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' }, body: '{}' }), 403, 'origin_rejected');
-    expectEnvelope(await send(server, '/__challenge', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' }), 415, 'unsupported_media_type');
-    const own = await send(server, '/__challenge', { method: 'POST', headers: { Origin: server.url, 'Content-Type': 'application/json' }, body: '{}' });
+    expectEnvelope(
+      await send(server, '/__challenge', {
+        method: 'POST',
+        headers: { Origin: 'http://evil.example', 'Content-Type': 'application/json' },
+        body: '{}',
+      }),
+      403,
+      'origin_rejected',
+    );
+    expectEnvelope(
+      await send(server, '/__challenge', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{}' }),
+      415,
+      'unsupported_media_type',
+    );
+    const own = await send(server, '/__challenge', {
+      method: 'POST',
+      headers: { Origin: server.url, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(own.status).toBe(200);
     expect(JSON.parse(own.body)).toMatchObject({ challenge_token: expect.stringMatching(/^chl_/) });
     expect(own.headers['cache-control']).toBe('no-store');
@@ -225,7 +291,14 @@ describe('the control plane refuses what a browser page could send (item 8)', ()
   it('lifts the guard with --admin-remote (admin: true)', async () => {
     const server = await start({ admin: true });
     expect((await send(server, '/__admin/outbox', { headers: { Host: 'mock.internal.example' } })).status).toBe(200);
-    expect((await send(server, '/__admin/reset', { method: 'POST', headers: { Origin: 'http://tools.internal.example', 'Content-Type': 'text/plain' } })).status).toBe(200);
+    expect(
+      (
+        await send(server, '/__admin/reset', {
+          method: 'POST',
+          headers: { Origin: 'http://tools.internal.example', 'Content-Type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -235,14 +308,37 @@ describe('control-plane input is never a 500 (item 9)', () => {
   it('refuses an existing email, a rename onto one, malformed percent-encoding and a clock out of range with 400', async () => {
     const server = await start();
     const email = server.mock.demoEmail;
-    expect((await send(server, '/__admin/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email: 'other@example.com' }) })).status).toBe(201);
-    expectEnvelope(await send(server, '/__admin/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email }) }), 400, 'invalid_parameters');
-    expectEnvelope(await send(server, '/__admin/accounts/other@example.com', { method: 'PATCH', headers: json, body: JSON.stringify({ email }) }), 400, 'invalid_parameters');
-    expectEnvelope(await send(server, '/__admin/accounts/%E0%A4%A', { method: 'PATCH', headers: json, body: '{"status":"active"}' }), 400, 'invalid_parameters');
+    expect(
+      (await send(server, '/__admin/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email: 'other@example.com' }) }))
+        .status,
+    ).toBe(201);
+    expectEnvelope(
+      await send(server, '/__admin/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email }) }),
+      400,
+      'invalid_parameters',
+    );
+    expectEnvelope(
+      await send(server, '/__admin/accounts/other@example.com', { method: 'PATCH', headers: json, body: JSON.stringify({ email }) }),
+      400,
+      'invalid_parameters',
+    );
+    expectEnvelope(
+      await send(server, '/__admin/accounts/%E0%A4%A', { method: 'PATCH', headers: json, body: '{"status":"active"}' }),
+      400,
+      'invalid_parameters',
+    );
     for (const body of [{ advance_ms: 9_000_000_000_000_000 }, { advance_ms: -9_000_000_000_000_000 }, { now: '0001-01-01T00:00:00Z' }]) {
-      expectEnvelope(await send(server, '/__admin/clock', { method: 'POST', headers: json, body: JSON.stringify(body) }), 400, 'invalid_parameters');
+      expectEnvelope(
+        await send(server, '/__admin/clock', { method: 'POST', headers: json, body: JSON.stringify(body) }),
+        400,
+        'invalid_parameters',
+      );
     }
-    expectEnvelope(await send(server, '/__admin/guidance', { method: 'POST', headers: json, body: JSON.stringify({ email, title: 'x', body: 'y' }) }), 400, 'invalid_parameters');
+    expectEnvelope(
+      await send(server, '/__admin/guidance', { method: 'POST', headers: json, body: JSON.stringify({ email, title: 'x', body: 'y' }) }),
+      400,
+      'invalid_parameters',
+    );
     // Nothing broke: the clock still stands where it was and the accounts answer.
     expect(JSON.parse((await send(server, '/__admin/clock')).body)).toEqual({ now: expect.stringMatching(/^2026-11-21T/) });
     expect((await send(server, '/v1/account', { headers: auth(server) })).status).toBe(200);
@@ -251,28 +347,35 @@ describe('control-plane input is never a 500 (item 9)', () => {
 
   it('never echoes an unknown admin body field', async () => {
     const server = await start();
-    const reply = await send(server, '/__admin/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email: 'a@example.com', [server.mock.apiKey]: 1 }) });
+    const reply = await send(server, '/__admin/accounts', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: 'a@example.com', [server.mock.apiKey]: 1 }),
+    });
     expectEnvelope(reply, 400, 'invalid_parameters');
     expect(reply.body).not.toContain(server.mock.apiKey.slice(9));
   });
 });
 
 describe('first-party pages are hardened (item 10)', () => {
-  it.each(['/checkout', '/claim', '/recover', '/verify-recovery-email', '/checkout/pay/cs_1'])('%s sends a restrictive CSP with a per-response nonce, no framing, no sniffing, no caching', async (path) => {
-    const server = await start();
-    const first = await send(server, path);
-    const second = await send(server, path);
-    expect(first.status).toBe(200);
-    const csp = String(first.headers['content-security-policy']);
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(first.headers['x-content-type-options']).toBe('nosniff');
-    expect(first.headers['x-frame-options']).toBe('DENY');
-    expect(first.headers['cache-control']).toBe('no-store');
-    const nonce = /'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
-    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
-    expect(first.body).toContain(`<script type="module" nonce="${nonce}">`);
-    expect(second.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
-  });
+  it.each(['/checkout', '/claim', '/recover', '/verify-recovery-email', '/checkout/pay/cs_1'])(
+    '%s sends a restrictive CSP with a per-response nonce, no framing, no sniffing, no caching',
+    async (path) => {
+      const server = await start();
+      const first = await send(server, path);
+      const second = await send(server, path);
+      expect(first.status).toBe(200);
+      const csp = String(first.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      expect(first.headers['x-frame-options']).toBe('DENY');
+      expect(first.headers['cache-control']).toBe('no-store');
+      const nonce = /'nonce-([0-9a-f]+)'/.exec(csp)?.[1];
+      expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+      expect(first.body).toContain(`<script type="module" nonce="${nonce}">`);
+      expect(second.headers['content-security-policy']).not.toBe(first.headers['content-security-policy']);
+    },
+  );
 });

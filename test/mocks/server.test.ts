@@ -43,11 +43,18 @@ describe('startMockServer', () => {
     const sockets = new Set<unknown>();
     const post = (body: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const req = httpRequest(`${server.url}/v1/account/keys`, { method: 'POST', agent, headers: { ...auth(server), 'Content-Type': 'application/json' } }, (res) => {
-          sockets.add(res.socket);
-          let text = '';
-          res.setEncoding('utf8').on('data', (c) => (text += c)).on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        });
+        const req = httpRequest(
+          `${server.url}/v1/account/keys`,
+          { method: 'POST', agent, headers: { ...auth(server), 'Content-Type': 'application/json' } },
+          (res) => {
+            sockets.add(res.socket);
+            let text = '';
+            res
+              .setEncoding('utf8')
+              .on('data', (c) => (text += c))
+              .on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          },
+        );
         req.on('error', reject);
         // The body arrives in pieces: the adapter must stream it, not expect it whole.
         req.write(body.slice(0, 5), () => req.end(body.slice(5)));
@@ -107,7 +114,9 @@ describe('control plane', () => {
     server.mock.clock.freeze(NOW);
     expect(await (await admin(server, '/clock')).json()).toEqual({ now: '2026-11-21T15:00:00.000Z' });
     expect(await (await admin(server, '/clock', { body: { advance_ms: 60_000 } })).json()).toEqual({ now: '2026-11-21T15:01:00.000Z' });
-    expect(await (await admin(server, '/clock', { body: { now: '2026-12-01T00:00:00Z' } })).json()).toEqual({ now: '2026-12-01T00:00:00.000Z' });
+    expect(await (await admin(server, '/clock', { body: { now: '2026-12-01T00:00:00Z' } })).json()).toEqual({
+      now: '2026-12-01T00:00:00.000Z',
+    });
   });
 
   it('creates and changes accounts, and refuses bad input with the envelope', async () => {
@@ -148,11 +157,17 @@ describe('control plane', () => {
 
   it('issues challenges, starts and completes checkouts, adds guidance, shows the outbox and resets', async () => {
     const server = await start();
-    const challenge = (await (await admin(server, '/challenges', { body: { action: 'account_recovery' } })).json()) as { challenge_token: string };
+    const challenge = (await (await admin(server, '/challenges', { body: { action: 'account_recovery' } })).json()) as {
+      challenge_token: string;
+    };
     expect(challenge.challenge_token).toMatch(/^chl_/);
-    const checkout = (await (await admin(server, '/checkouts', { body: { email: 'buyer@example.com', plan: 'trial' } })).json()) as { session_id: string };
+    const checkout = (await (await admin(server, '/checkouts', { body: { email: 'buyer@example.com', plan: 'trial' } })).json()) as {
+      session_id: string;
+    };
     expect((await admin(server, `/checkouts/${checkout.session_id}/complete`, { method: 'POST' })).status).toBe(200);
-    const guidance = await admin(server, '/guidance', { body: { email: server.mock.demoEmail, title: 'Maintenance', body: 'Odds history is being rebuilt tonight.' } });
+    const guidance = await admin(server, '/guidance', {
+      body: { email: server.mock.demoEmail, title: 'Maintenance', body: 'Odds history is being rebuilt tonight.' },
+    });
     expect(guidance.status).toBe(201);
     expect(await (await admin(server, '/outbox')).json()).toEqual([]);
     expect((await admin(server, '/reset', { method: 'POST' })).status).toBe(200);
@@ -168,7 +183,9 @@ describe('control plane', () => {
 
 describe('under load', () => {
   it('answers 1,000 requests of 50 concurrent clients, loses none, and the ledger balances (the timed soak is bench/mock-soak.ts)', async () => {
-    const plans = { load: { slug: 'load', name: 'Load', periodCredits: 10_000_000, periodDays: 30, dailyCredits: 10_000_000, rateLimitRps: 1_000_000 } };
+    const plans = {
+      load: { slug: 'load', name: 'Load', periodCredits: 10_000_000, periodDays: 30, dailyCredits: 10_000_000, rateLimitRps: 1_000_000 },
+    };
     const server = await start({ plans, demoAccount: { plan: 'load' } });
     const paths = ['/v1/catalog/sports', '/v1/events?limit=20', '/v1/catalog/leagues?sport_id=1', '/v1/outrights'];
     let answered = 0;
@@ -217,11 +234,14 @@ describe('sports-odds-mock CLI', () => {
     return { child, out, exit, printed };
   };
 
-  it.each([['--bogus'], ['--port', 'abc'], ['--plan', 'gold'], ['--api-key', 'nope'], ['extra']])('prints the usage and exits 2 on %s', async (...args) => {
-    const { out, exit } = run(args);
-    expect(await exit).toBe(2);
-    expect(out.stderr).toContain('Usage: sports-odds-mock');
-  });
+  it.each([['--bogus'], ['--port', 'abc'], ['--plan', 'gold'], ['--api-key', 'nope'], ['extra']])(
+    'prints the usage and exits 2 on %s',
+    async (...args) => {
+      const { out, exit } = run(args);
+      expect(await exit).toBe(2);
+      expect(out.stderr).toContain('Usage: sports-odds-mock');
+    },
+  );
 
   it('prints the usage with --help and exits 0', async () => {
     const { out, exit } = run(['--help']);

@@ -50,12 +50,20 @@ describe('the standalone server and browsers', () => {
     server.mock.clock.freeze(NOW);
     const preflight = await fetch(`${server.url}/v1/catalog/sports`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://app.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': `authorization, ${SDK_VERSION_HEADER.toLowerCase()}` },
+      headers: {
+        Origin: 'http://app.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': `authorization, ${SDK_VERSION_HEADER.toLowerCase()}`,
+      },
     });
     expect(preflight.headers.get('Access-Control-Allow-Headers')).toContain(SDK_VERSION_HEADER);
     expect(preflight.headers.get('Date')).toBe(PINNED);
     const get = await fetch(`${server.url}/v1/catalog/sports`, {
-      headers: { Origin: 'http://app.example', Authorization: `Bearer ${server.mock.apiKey}`, [SDK_VERSION_HEADER]: 'sports-odds-data/0.0.0' },
+      headers: {
+        Origin: 'http://app.example',
+        Authorization: `Bearer ${server.mock.apiKey}`,
+        [SDK_VERSION_HEADER]: 'sports-odds-data/0.0.0',
+      },
     });
     expect(get.status).toBe(200);
     expect(get.headers.get('Access-Control-Expose-Headers')?.split(', ')).toContain('Date');

@@ -35,7 +35,11 @@ interface Seen {
  * end its side when the server ends its own, and once answered writes every 20 ms to learn when the
  * server lets go; a polite one closes when the server does.
  */
-function client(server: MockServer, head: string, { dripMs, drip = 'a', hostile = true }: { dripMs?: number; drip?: string; hostile?: boolean } = {}): Seen {
+function client(
+  server: MockServer,
+  head: string,
+  { dripMs, drip = 'a', hostile = true }: { dripMs?: number; drip?: string; hostile?: boolean } = {},
+): Seen {
   const socket = connect({ port: server.port, host: '127.0.0.1', allowHalfOpen: hostile, noDelay: true });
   sockets.push(socket);
   let opened = Number.NaN;
@@ -83,7 +87,11 @@ describe('slow clients', () => {
     }
     for (const { text } of seen) {
       expect(statusLine(text)).toBe('HTTP/1.1 408 Request Timeout');
-      expect(bodyOf(text).error).toEqual({ code: 'invalid_parameters', message: 'the request did not arrive in time', request_id: expect.stringMatching(/^req_[0-9a-f]{32}$/) });
+      expect(bodyOf(text).error).toEqual({
+        code: 'invalid_parameters',
+        message: 'the request did not arrive in time',
+        request_id: expect.stringMatching(/^req_[0-9a-f]{32}$/),
+      });
     }
     // The server goes on answering.
     const ok = await fetch(`${server.url}/v1/catalog/sports`, { headers: { Authorization: `Bearer ${server.mock.apiKey}` } });
@@ -93,7 +101,11 @@ describe('slow clients', () => {
 
   it('answers a body that never ends 408 after the request timeout, and a silent connection after the headers timeout', async () => {
     const server = await start({ clientTimeouts: { headersMs: 300, requestMs: 600 } });
-    const body = client(server, 'POST /__admin/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{', { dripMs: 100, drip: ' ' });
+    const body = client(
+      server,
+      'POST /__admin/accounts HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      { dripMs: 100, drip: ' ' },
+    );
     const silent = client(server, '');
     expect(await body.answeredAt).toBeGreaterThanOrEqual(600 - 50);
     expect(await silent.answeredAt).toBeGreaterThanOrEqual(300 - 50);
@@ -103,7 +115,11 @@ describe('slow clients', () => {
 
   it('gives a request answered early (401 before its body) no second answer when the rest of its body is too slow: the connection closes', async () => {
     const server = await start({ clientTimeouts: { headersMs: 300, requestMs: 600 } });
-    const early = client(server, 'POST /v1/account/keys HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{', { dripMs: 100, drip: ' ' });
+    const early = client(
+      server,
+      'POST /v1/account/keys HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+      { dripMs: 100, drip: ' ' },
+    );
     await early.closedAt;
     expect(early.text.match(/^HTTP\/1\.1 \d+ .*$/gm)).toEqual(['HTTP/1.1 401 Unauthorized']);
   });
@@ -124,8 +140,12 @@ describe('slow clients', () => {
   });
 
   it('refuses timeouts that are not positive whole milliseconds, or a head allowed longer than its request', async () => {
-    await expect(startMockServer({ port: 0, clientTimeouts: { headersMs: 0 } })).rejects.toThrow(new RangeError('clientTimeouts.headersMs must be a positive integer of milliseconds'));
-    await expect(startMockServer({ port: 0, clientTimeouts: { keepAliveMs: 1.5 } })).rejects.toThrow(new RangeError('clientTimeouts.keepAliveMs must be a positive integer of milliseconds'));
+    await expect(startMockServer({ port: 0, clientTimeouts: { headersMs: 0 } })).rejects.toThrow(
+      new RangeError('clientTimeouts.headersMs must be a positive integer of milliseconds'),
+    );
+    await expect(startMockServer({ port: 0, clientTimeouts: { keepAliveMs: 1.5 } })).rejects.toThrow(
+      new RangeError('clientTimeouts.keepAliveMs must be a positive integer of milliseconds'),
+    );
     await expect(startMockServer({ port: 0, clientTimeouts: { headersMs: 2_000, requestMs: 1_000 } })).rejects.toThrow(
       new RangeError('clientTimeouts.headersMs cannot be longer than clientTimeouts.requestMs'),
     );

@@ -59,7 +59,7 @@ describe('stable answers: what a final event answers is computed once and served
     expect((await call<Result[]>(mock, path)).body).toEqual(settled);
   });
 
-  it('keeps an ended event\'s price history before its results are final (snapshots never change after the end)', async () => {
+  it("keeps an ended event's price history before its results are final (snapshots never change after the end)", async () => {
     const present = newMock();
     const event = await finishedEvent(present);
     const fixture = contextOf(present).data.eventAt(event.event_id!, present.clock.now())!;

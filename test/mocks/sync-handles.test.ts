@@ -126,7 +126,12 @@ describe('every other handle changes state before it returns', () => {
     void mock.completeCheckout(session_id);
     const service = contextOf(mock);
     expect(service.state.checkouts.get(session_id, service.clock.now())?.status).toBe('complete');
-    const claim = await call(mock, '/v1/checkout/claims', { key: null, method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ claim_token }) });
+    const claim = await call(mock, '/v1/checkout/claims', {
+      key: null,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ claim_token }),
+    });
     expect(claim.status).toBe(200);
   });
 

@@ -2,7 +2,19 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { fixtures, type MockService, type ResolverContext } from '../../mocks';
 import type { Account, ClaimPending, ClosingLineValue, Event, OddsSnapshot, RequestHealthReport, SpecialMarket } from '../../src/schemas';
 import { sdkFor } from '../sdk/mock-setup';
-import { call, charged, codeOf, credits, expectChargedFailure, expectFree, expectMetered, iso, MINUTE, T0, tinyPlan } from './routes/helpers';
+import {
+  call,
+  charged,
+  codeOf,
+  credits,
+  expectChargedFailure,
+  expectFree,
+  expectMetered,
+  iso,
+  MINUTE,
+  T0,
+  tinyPlan,
+} from './routes/helpers';
 import { useMockServer } from '../helpers/mock-server';
 
 /**
@@ -20,7 +32,17 @@ async function finishedEventId(mock: MockService): Promise<number> {
   return event.event_id;
 }
 
-const ROW = { event_id: 42, line_id: 4_200_001, market: 'moneyline', period: 0, odds1: 2.5, odds0: 3.2, odds2: 2.9, status: 1, timestamp: '2026-11-21T14:00:00Z' };
+const ROW = {
+  event_id: 42,
+  line_id: 4_200_001,
+  market: 'moneyline',
+  period: 0,
+  odds1: 2.5,
+  odds0: 3.2,
+  odds2: 2.9,
+  status: 1,
+  timestamp: '2026-11-21T14:00:00Z',
+};
 
 describe('mock.use: an answer in the handler place, with the service around it', () => {
   it('answers with the resolver rows, metered by their count, with every credit header and the ledger charge', async () => {
@@ -36,7 +58,13 @@ describe('mock.use: an answer in the handler place, with the service around it',
     expect(charged(mock)).toBe(2);
     expect(seen[0]!.params).toEqual({ event_id: 42 });
     expect(seen[0]!.query).toEqual({ full_history: true, since: '2026-11-20T00:00:00Z' });
-    expect(seen[0]!.caller).toEqual({ email: mock.demoEmail, plan: 'pro', keyId: expect.stringMatching(/^key_[0-9a-f]{32}$/), keyName: expect.any(String), scopes: ['data:read', 'account:manage'] });
+    expect(seen[0]!.caller).toEqual({
+      email: mock.demoEmail,
+      plan: 'pro',
+      keyId: expect.stringMatching(/^key_[0-9a-f]{32}$/),
+      keyName: expect.any(String),
+      scopes: ['data:read', 'account:manage'],
+    });
     expect(seen[0]!.clock.now()).toBe(T0);
   });
 
@@ -47,7 +75,12 @@ describe('mock.use: an answer in the handler place, with the service around it',
       expectTypeOf(query.full_history).toEqualTypeOf<boolean | undefined>();
       return [fixtures.oddsSnapshot({ event_id: params.event_id })];
     });
-    mock.use('analytics.clv', ({ query }) => ({ closing_odds: 2, true_closing_odds: 2.05, clv: query.odds / 2.05 - 1, expected_win: null }));
+    mock.use('analytics.clv', ({ query }) => ({
+      closing_odds: 2,
+      true_closing_odds: 2.05,
+      clv: query.odds / 2.05 - 1,
+      expected_win: null,
+    }));
     // @ts-expect-error: a row's odds1 is a number
     mock.use('events.odds', () => [{ odds1: '2.10' }]);
     // @ts-expect-error: the CLV route answers one object, not rows
@@ -147,7 +180,12 @@ describe('mock.use: an answer in the handler place, with the service around it',
       expect(body).toEqual({});
       return pending;
     });
-    const claim = await call(mock, '/v1/checkout/claims', { method: 'POST', key: null, headers: { 'Content-Type': 'application/json', Origin: mock.baseUrl, 'Sec-Fetch-Site': 'same-origin' }, body: '{}' });
+    const claim = await call(mock, '/v1/checkout/claims', {
+      method: 'POST',
+      key: null,
+      headers: { 'Content-Type': 'application/json', Origin: mock.baseUrl, 'Sec-Fetch-Site': 'same-origin' },
+      body: '{}',
+    });
     expect([claim.status, claim.body]).toEqual([202, pending]);
   });
 });
@@ -155,19 +193,49 @@ describe('mock.use: an answer in the handler place, with the service around it',
 describe('mock.error: a failure of the route, as the service answers it', () => {
   it('a code answered after data work is charged one credit, with X-Result-Rows: 0; a 429 is free with Retry-After', async () => {
     const mock = newMock();
-    mock.use('events.odds', () => { throw mock.error('not_found', 'no such event here'); }, { once: true });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('not_found', 'no such event here');
+      },
+      { once: true },
+    );
     const missing = await call<{ error: { message: string } }>(mock, '/v1/events/42/odds');
     expectChargedFailure(missing, 404, 'not_found');
     expect(missing.body.error.message).toBe('no such event here');
-    mock.use('events.odds', () => { throw mock.error('service_error'); }, { once: true });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('service_error');
+      },
+      { once: true },
+    );
     expectChargedFailure(await call(mock, '/v1/events/42/odds'), 502, 'service_error');
-    mock.use('events.odds', () => { throw mock.error('rate_limited'); }, { once: true });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('rate_limited');
+      },
+      { once: true },
+    );
     const limited = await call(mock, '/v1/events/42/odds');
     expectFree(limited, 429, 'rate_limited');
     expect(limited.headers.get('Retry-After')).toBe('1');
-    mock.use('events.odds', () => { throw mock.error('quota_exceeded'); }, { once: true });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('quota_exceeded');
+      },
+      { once: true },
+    );
     expect((await call(mock, '/v1/events/42/odds')).headers.get('Retry-After')).toBe(String(9 * 3600));
-    mock.use('events.odds', () => { throw mock.error('temporarily_unavailable', undefined, { retryAfter: 7 }); }, { once: true });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('temporarily_unavailable', undefined, { retryAfter: 7 });
+      },
+      { once: true },
+    );
     expect((await call(mock, '/v1/events/42/odds')).headers.get('Retry-After')).toBe('7');
     expect(charged(mock)).toBe(3);
     expect(() => mock.error('bogus' as never)).toThrow(RangeError);
@@ -176,9 +244,26 @@ describe('mock.error: a failure of the route, as the service answers it', () => 
 
   it('a code the route never answers, or a resolver that throws anything else, is 422 fixture_invalid', async () => {
     const mock = newMock();
-    mock.use('events.odds', () => { throw mock.error('key_limit_reached'); }, { once: true });
-    expectFree(await call(mock, '/v1/events/42/odds'), 422, 'fixture_invalid', "mock.use('events.odds'): mock.error('key_limit_reached'): events.odds never answers key_limit_reached");
-    mock.use('events.odds', () => { throw new TypeError('oops'); }, { once: true });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('key_limit_reached');
+      },
+      { once: true },
+    );
+    expectFree(
+      await call(mock, '/v1/events/42/odds'),
+      422,
+      'fixture_invalid',
+      "mock.use('events.odds'): mock.error('key_limit_reached'): events.odds never answers key_limit_reached",
+    );
+    mock.use(
+      'events.odds',
+      () => {
+        throw new TypeError('oops');
+      },
+      { once: true },
+    );
     expectFree(await call(mock, '/v1/events/42/odds'), 422, 'fixture_invalid', 'the resolver threw TypeError: oops');
   });
 });
@@ -189,7 +274,9 @@ describe('an override answer that breaks the route schema', () => {
     mock.use('events.odds', () => [ROW, { ...ROW, odds1: '2.10' }] as never);
     const answer = await call<{ error: { message: string } }>(mock, '/v1/events/42/odds');
     expectFree(answer, 422, 'fixture_invalid');
-    expect(answer.body.error.message).toBe("mock.use('events.odds'): the answer breaks the route's schema at [1].odds1: expected number, received string");
+    expect(answer.body.error.message).toBe(
+      "mock.use('events.odds'): the answer breaks the route's schema at [1].odds1: expected number, received string",
+    );
     expect(charged(mock)).toBe(0);
     expect(mock.ledger()[0]!.reserved).toBe(0);
     const health = (await call<RequestHealthReport>(mock, '/v1/account/request-health?days=1')).body;
@@ -209,16 +296,31 @@ describe('an override answer that breaks the route schema', () => {
   it('names a field the route does not define (a typo), and the root of a wrong shape', async () => {
     const mock = newMock();
     mock.use('events.odds', () => [{ ...ROW, odd1: 2.1 }] as never, { once: true });
-    expectFree(await call(mock, '/v1/events/42/odds'), 422, 'fixture_invalid', 'the answer has a field the route does not define at [0].odd1');
+    expectFree(
+      await call(mock, '/v1/events/42/odds'),
+      422,
+      'fixture_invalid',
+      'the answer has a field the route does not define at [0].odd1',
+    );
     mock.use('analytics.clv', () => [] as never, { once: true });
-    expectFree(await call(mock, `/v1/analytics/clv?event_id=42&market=moneyline&side=home&odds=2`), 422, 'fixture_invalid', "schema at the root: expected object, received an array");
+    expectFree(
+      await call(mock, `/v1/analytics/clv?event_id=42&market=moneyline&side=home&odds=2`),
+      422,
+      'fixture_invalid',
+      'schema at the root: expected object, received an array',
+    );
     mock.use('account.get', () => ({ ...fixtures.account(), plan: { slug: 'pro' } }) as never, { once: true });
     expectFree(await call(mock, '/v1/account'), 422, 'fixture_invalid', 'at plan.name');
   });
 
   it('a resolver that answers a route whose answer is one object counts one row', async () => {
     const mock = newMock();
-    mock.use('analytics.clv', ({ query }) => ({ closing_odds: 2, true_closing_odds: 2.05, expected_win: (query.stake ?? 1) * (query.odds / 2.05 - 1), clv: query.odds / 2.05 - 1 }));
+    mock.use('analytics.clv', ({ query }) => ({
+      closing_odds: 2,
+      true_closing_odds: 2.05,
+      expected_win: (query.stake ?? 1) * (query.odds / 2.05 - 1),
+      clv: query.odds / 2.05 - 1,
+    }));
     const answer = await call<ClosingLineValue>(mock, '/v1/analytics/clv?event_id=42&market=moneyline&side=home&odds=2.3&stake=10');
     expectMetered(answer, { cost: credits(1) });
     expect(answer.body.expected_win).toBe(10 * (2.3 / 2.05 - 1));
@@ -228,8 +330,20 @@ describe('an override answer that breaks the route schema', () => {
 describe('overrides and added events together', () => {
   it('an override narrowed to an added event answers for it only', async () => {
     const mock = newMock();
-    const id = mock.data.addEvent({ sport_id: 29, runner_home: 'A', runner_away: 'B', starts: iso(T0 + 60 * MINUTE), markets: [{ market: 'moneyline', prices: [{ at: -30, odds: [2, 3.4, 3.6] }] }] });
-    mock.use('events.odds', () => { throw mock.error('temporarily_unavailable'); }, { params: { event_id: id } });
+    const id = mock.data.addEvent({
+      sport_id: 29,
+      runner_home: 'A',
+      runner_away: 'B',
+      starts: iso(T0 + 60 * MINUTE),
+      markets: [{ market: 'moneyline', prices: [{ at: -30, odds: [2, 3.4, 3.6] }] }],
+    });
+    mock.use(
+      'events.odds',
+      () => {
+        throw mock.error('temporarily_unavailable');
+      },
+      { params: { event_id: id } },
+    );
     expectChargedFailure(await call(mock, `/v1/events/${id}/odds`), 503, 'temporarily_unavailable');
     expect((await call(mock, `/v1/events/${id}/lines/opening`)).status).toBe(200);
   });

@@ -26,7 +26,10 @@ const steady = (text: string, urls: readonly string[]): string =>
 it('keeps the sample reports of docs/mock-server.md those of real runs', { timeout: 60_000 }, async () => {
   const server = await start();
   server.mock.clock.freeze();
-  const proxy = await startDriftProxy(server.url, creditsCost((cost) => cost + 1));
+  const proxy = await startDriftProxy(
+    server.url,
+    creditsCost((cost) => cost + 1),
+  );
   onClose(() => proxy.close());
   const base: VerifyOptions = {
     baseUrl: server.url,
@@ -47,8 +50,13 @@ it('keeps the sample reports of docs/mock-server.md those of real runs', { timeo
     const found = block(name).exec(doc);
     expect(found, `${DOC} has no verify-sample:${name} block`).not.toBeNull();
     const made = steady(text, urls);
-    if (process.env['UPDATE_VERIFY_SAMPLE'] === '1') doc = doc.replace(block(name), (_, open: string, _old: string, close: string) => `${open}${made}${close}`);
-    else expect(found![2], `the ${name} sample of ${DOC} is not what verify prints now: UPDATE_VERIFY_SAMPLE=1 npx vitest run test/mocks/verify-sample.test.ts`).toBe(made);
+    if (process.env['UPDATE_VERIFY_SAMPLE'] === '1')
+      doc = doc.replace(block(name), (_, open: string, _old: string, close: string) => `${open}${made}${close}`);
+    else
+      expect(
+        found![2],
+        `the ${name} sample of ${DOC} is not what verify prints now: UPDATE_VERIFY_SAMPLE=1 npx vitest run test/mocks/verify-sample.test.ts`,
+      ).toBe(made);
   }
   if (process.env['UPDATE_VERIFY_SAMPLE'] === '1') await writeFile(DOC, doc);
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MockServer } from '../../mocks/node';
-import { formatVerifyReport, planVerification, verifyService, type CheckOutcome, type VerifyOptions, type VerifyReport } from '../../mocks/verify';
+import {
+  formatVerifyReport,
+  planVerification,
+  verifyService,
+  type CheckOutcome,
+  type VerifyOptions,
+  type VerifyReport,
+} from '../../mocks/verify';
 import { creditsCost, startDriftProxy, type Drift } from '../helpers/drift-proxy';
 import { useStandaloneMocks } from '../helpers/standalone';
 
@@ -52,7 +59,8 @@ describe('verify against the standalone mock', () => {
     expect(report.credits.spent).toBe(spent);
     // Every key the run made is revoked again: the account has its one key.
     expect(server.mock.accounts()[0]!.keys.filter((k) => k.status === 'active')).toHaveLength(1);
-    const everything = JSON.stringify(report) + formatVerifyReport(report, 'text') + formatVerifyReport(report, 'md') + formatVerifyReport(report, 'junit');
+    const everything =
+      JSON.stringify(report) + formatVerifyReport(report, 'text') + formatVerifyReport(report, 'md') + formatVerifyReport(report, 'junit');
     expect(everything).not.toContain(server.mock.apiKey);
     expect(everything).not.toMatch(/svc_live_[A-Za-z0-9]{5,}/);
     expect(everything).not.toMatch(/rot_[A-Za-z0-9_-]{5,}/);
@@ -110,7 +118,9 @@ describe('verify against the standalone mock', () => {
   it('refuses wrong options with a RangeError', () => {
     expect(() => planVerification({ baseUrl: 'http://api.example.com', maxCredits: 10 })).toThrow(RangeError);
     expect(() => planVerification({ baseUrl: 'https://api.example.com', maxCredits: -1 })).toThrow(RangeError);
-    expect(() => planVerification({ baseUrl: 'https://api.example.com', maxCredits: 10, only: ['nothing'] })).toThrow(/no check or group nothing/);
+    expect(() => planVerification({ baseUrl: 'https://api.example.com', maxCredits: 10, only: ['nothing'] })).toThrow(
+      /no check or group nothing/,
+    );
     return expect(verifyService({ baseUrl: 'https://api.example.com', maxCredits: 10, run: true })).rejects.toThrow(/apiKey/);
   });
 });
@@ -122,7 +132,10 @@ const DRIFTS: [string, Drift, Record<string, CheckOutcome>][] = [
   ['charges one more credit in X-Credits-Cost', creditsCost((c) => c + 1), { 'metering.cost': 'breaking' }],
   [
     'reorders a page (the events listing reversed)',
-    { rewrite: (r, a) => (isListing(r.url) && a.status === 200 ? { ...a, body: JSON.stringify((JSON.parse(a.body) as unknown[]).reverse()) } : a) },
+    {
+      rewrite: (r, a) =>
+        isListing(r.url) && a.status === 200 ? { ...a, body: JSON.stringify((JSON.parse(a.body) as unknown[]).reverse()) } : a,
+    },
     { 'events.order': 'breaking' },
   ],
   [
@@ -130,15 +143,28 @@ const DRIFTS: [string, Drift, Record<string, CheckOutcome>][] = [
     {
       intercept: (r) =>
         /^\/v1\/events\/\d+\/odds/.test(r.url)
-          ? { status: 500, headers: new Headers({ 'content-type': 'application/json' }), body: '{"error":{"code":"internal_error","message":"boom","request_id":"req_0"}}' }
+          ? {
+              status: 500,
+              headers: new Headers({ 'content-type': 'application/json' }),
+              body: '{"error":{"code":"internal_error","message":"boom","request_id":"req_0"}}',
+            }
           : undefined,
     },
     { 'prices.latest': 'could-not-check', 'prices.since': 'could-not-check', 'prices.since-needs-history': 'could-not-check' },
   ],
-  ['drops the connection (CLV)', { intercept: (r) => (r.url.startsWith('/v1/analytics/clv') ? 'drop' : undefined) }, { 'clv.identities': 'could-not-check', 'clv.no-closing-row': 'could-not-check' }],
+  [
+    'drops the connection (CLV)',
+    { intercept: (r) => (r.url.startsWith('/v1/analytics/clv') ? 'drop' : undefined) },
+    { 'clv.identities': 'could-not-check', 'clv.no-closing-row': 'could-not-check' },
+  ],
   [
     'adds a field to the sports (additive)',
-    { rewrite: (r, a) => (r.url === '/v1/catalog/sports' && a.status === 200 ? { ...a, body: JSON.stringify((JSON.parse(a.body) as object[]).map((s) => ({ ...s, colour: 'red' }))) } : a) },
+    {
+      rewrite: (r, a) =>
+        r.url === '/v1/catalog/sports' && a.status === 200
+          ? { ...a, body: JSON.stringify((JSON.parse(a.body) as object[]).map((s) => ({ ...s, colour: 'red' }))) }
+          : a,
+    },
     { 'schema.data': 'additive' },
   ],
   [
@@ -160,7 +186,11 @@ const DRIFTS: [string, Drift, Record<string, CheckOutcome>][] = [
     })(),
     { 'metering.cost': 'breaking' },
   ],
-  ['answers the burst without Retry-After', { rewrite: (_, a) => (a.status === 429 && a.headers.delete('Retry-After'), a) }, { 'rate.limit': 'breaking' }],
+  [
+    'answers the burst without Retry-After',
+    { rewrite: (_, a) => (a.status === 429 && a.headers.delete('Retry-After'), a) },
+    { 'rate.limit': 'breaking' },
+  ],
 ];
 
 describe('verify against a drifted service (a proxy in front of the mock)', () => {
@@ -180,9 +210,14 @@ describe('verify against a drifted service (a proxy in front of the mock)', () =
     expect(JSON.stringify(report)).not.toContain(server.mock.apiKey);
   });
 
-  it('stops at the budget when the answers claim more than the plan: the checks left are could-not-check', { timeout: 60_000 }, async () => {
+  it('stops at the budget when the answers claim more than the plan: the checks left are could-not-check', {
+    timeout: 60_000,
+  }, async () => {
     const server = await start();
-    const proxy = await startDriftProxy(server.url, creditsCost(() => 300));
+    const proxy = await startDriftProxy(
+      server.url,
+      creditsCost(() => 300),
+    );
     onClose(() => proxy.close());
     const before = charged(server);
     const report = await verifyService(options(server, proxy.url));
@@ -202,7 +237,12 @@ describe('the rules verify names', () => {
     const plan = planVerification({ baseUrl: 'https://api.example.com', maxCredits: 0 });
     for (const check of plan.checks) {
       expect(headings).toContain(check.rule);
-      expect(check.anchor).toBe(`docs/service.md#${check.rule.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')}`);
+      expect(check.anchor).toBe(
+        `docs/service.md#${check.rule
+          .toLowerCase()
+          .replace(/[^a-z0-9 -]/g, '')
+          .replace(/ /g, '-')}`,
+      );
     }
     expect(new Set(plan.checks.map((c) => c.rule)).size).toBe(13);
   });

@@ -12,7 +12,16 @@ describe('openapi-typescript types of docs/openapi.json, with openapi-fetch', ()
     writeFileSync(
       `${OUT}/tsconfig.json`,
       JSON.stringify({
-        compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', skipLibCheck: true, types: [], lib: ['ES2023', 'DOM'] },
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          module: 'ESNext',
+          moduleResolution: 'Bundler',
+          skipLibCheck: true,
+          types: [],
+          lib: ['ES2023', 'DOM'],
+        },
         files: ['../../fixtures/typed-call.ts'],
       }),
     );

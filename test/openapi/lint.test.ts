@@ -4,7 +4,16 @@ import { runTool } from './tools';
 
 describe('docs/openapi.json, read by third-party validators', () => {
   it("passes redocly's recommended-strict ruleset with no problem", async () => {
-    const { code, output } = await runTool('redocly', ['lint', 'docs/openapi.json', '--extends', 'recommended-strict', '--format', 'stylish', '--max-problems', '1000']);
+    const { code, output } = await runTool('redocly', [
+      'lint',
+      'docs/openapi.json',
+      '--extends',
+      'recommended-strict',
+      '--format',
+      'stylish',
+      '--max-problems',
+      '1000',
+    ]);
     expect(output).toMatch(/Your API description is valid/);
     expect(output).not.toMatch(/warning|error/i);
     expect(code).toBe(0);

@@ -27,7 +27,9 @@ describe('Prism as a validation proxy (prism proxy --errors) in front of the sta
     } catch (error) {
       throw new Error(`${String(error)}\n--- prism's log (end) ---\n${prism.log().slice(-4000)}`);
     }
-    const violations = exchanges.filter((e) => e.answer.headers['sl-violations'] !== undefined).map((e) => `${e.routeId} ${e.answer.status}: ${e.answer.headers['sl-violations']}`);
+    const violations = exchanges
+      .filter((e) => e.answer.headers['sl-violations'] !== undefined)
+      .map((e) => `${e.routeId} ${e.answer.status}: ${e.answer.headers['sl-violations']}`);
     expect(violations).toEqual([]);
     // Every answer came from the mock through Prism, not from Prism itself.
     expect(exchanges.every((e) => /^req_[0-9a-f]{32}$/.test(e.answer.headers['x-request-id'] ?? ''))).toBe(true);
@@ -35,7 +37,10 @@ describe('Prism as a validation proxy (prism proxy --errors) in front of the sta
       const seen = new Set(exchanges.filter((e) => e.routeId === route.id).map((e) => e.answer.status));
       // Prism re-serializes JSON bodies, so no request it forwards is over 64 KiB: its 413 answers are checked by the generated client (hey-api.test.ts).
       const listed = [...Object.keys(route.responses).map(Number), ...errorStatusesOf(route).keys()].filter((status) => status !== 413);
-      expect([...seen].sort((a, b) => a - b), route.id).toEqual(listed.sort((a, b) => a - b));
+      expect(
+        [...seen].sort((a, b) => a - b),
+        route.id,
+      ).toEqual(listed.sort((a, b) => a - b));
     }
     console.log(`prism proxy: ${exchanges.length} requests over ${routeList.filter((r) => r.registered).length} operations, 0 violations`);
   }, 120_000);

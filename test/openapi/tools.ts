@@ -43,7 +43,9 @@ export interface RunningPrism {
  */
 export async function startPrism(args: readonly string[], nodeOptions: readonly string[] = []): Promise<RunningPrism> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, binOf('prism'), ...args, '--host', '127.0.0.1', '--port', String(port)], { env: QUIET });
+  const child = spawn(process.execPath, [...nodeOptions, binOf('prism'), ...args, '--host', '127.0.0.1', '--port', String(port)], {
+    env: QUIET,
+  });
   let log = '';
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {

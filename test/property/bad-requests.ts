@@ -41,7 +41,17 @@ const decodes = (schema: Schema, value: unknown) => z.safeDecode(schema as z.Zod
 
 /** Every query and body name of the table: names the service knows, used out of place. */
 const VOCABULARY = [...new Set(routeList.flatMap((r) => [...fieldsOf(r.query), ...(r.body === null ? [] : fieldsOf(r.body))]))];
-const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', '__lookupSetter__', 'then'];
+const PROTOTYPE_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '__defineGetter__',
+  '__lookupSetter__',
+  'then',
+];
 
 /** Parameter and field names: known ones, other routes' ones, prototype names, secrets, Unicode, NUL, huge. */
 const nameArb: fc.Arbitrary<string> = fc.oneof(
@@ -55,8 +65,41 @@ const nameArb: fc.Arbitrary<string> = fc.oneof(
 
 /** Values a parameter should not take: wrong types, out of range, odd spacing, Unicode, NUL, huge. */
 const valueArb: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('', ' ', 'abc', '-1', '0', '01', '1.5', '1e3', '0x10', ' 1', '1 ', '+1', '１', '٣', 'NaN', 'Infinity', 'true ', 'null', '[]', '{}', '\u0000', '1\u00002', PLANTED_SECRET),
-  fc.constantFrom('9'.repeat(20), '9'.repeat(400), '-9'.repeat(50), '2026-13-45T99:99:99Z', '2026-11-21', '2026-11-21T18:00:00+01:00', 'moneyline ', 'MONEYLINE'),
+  fc.constantFrom(
+    '',
+    ' ',
+    'abc',
+    '-1',
+    '0',
+    '01',
+    '1.5',
+    '1e3',
+    '0x10',
+    ' 1',
+    '1 ',
+    '+1',
+    '１',
+    '٣',
+    'NaN',
+    'Infinity',
+    'true ',
+    'null',
+    '[]',
+    '{}',
+    '\u0000',
+    '1\u00002',
+    PLANTED_SECRET,
+  ),
+  fc.constantFrom(
+    '9'.repeat(20),
+    '9'.repeat(400),
+    '-9'.repeat(50),
+    '2026-13-45T99:99:99Z',
+    '2026-11-21',
+    '2026-11-21T18:00:00+01:00',
+    'moneyline ',
+    'MONEYLINE',
+  ),
   fc.integer().map(String),
   fc.double({ noNaN: false }).map(String),
   fc.string({ unit: 'binary', maxLength: 16 }),
@@ -83,20 +126,53 @@ function badQueryArb(route: RouteDef): fc.Arbitrary<[string, string][]> {
 /** One path segment the route's parameter schema refuses. */
 function badParamsArb(route: RouteDef): fc.Arbitrary<Record<string, string>> {
   const names = pathParamNames(route.path);
-  const segment = fc.oneof(valueArb, fc.constantFrom('key_', `key_${'A'.repeat(32)}`, `key_${'a'.repeat(31)}`, PLANTED_SECRET, '.', '..', '%', '%00'));
-  return fc.tuple(...names.map(() => segment)).filter((values) => !decodes(route.params, Object.fromEntries(names.map((n, i) => [n, values[i]!])))).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!])));
+  const segment = fc.oneof(
+    valueArb,
+    fc.constantFrom('key_', `key_${'A'.repeat(32)}`, `key_${'a'.repeat(31)}`, PLANTED_SECRET, '.', '..', '%', '%00'),
+  );
+  return fc
+    .tuple(...names.map(() => segment))
+    .filter((values) => !decodes(route.params, Object.fromEntries(names.map((n, i) => [n, values[i]!]))))
+    .map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]!])));
 }
 
 /** A body text the route's body schema refuses: malformed JSON, wrong types, extra fields, deep nesting, oversize. */
 function badBodyArb(route: RouteDef): fc.Arbitrary<string> {
   const body = route.body!;
   const known = fieldsOf(body);
-  const extra = fc.tuple(nameArb.filter((n) => !known.includes(n)), fc.jsonValue({ maxDepth: 2 })).map(([n, v]) => JSON.stringify({ [n]: v, ...Object.fromEntries(known.slice(0, 1).map((k) => [k, 'x'])) }));
+  const extra = fc
+    .tuple(
+      nameArb.filter((n) => !known.includes(n)),
+      fc.jsonValue({ maxDepth: 2 }),
+    )
+    .map(([n, v]) => JSON.stringify({ [n]: v, ...Object.fromEntries(known.slice(0, 1).map((k) => [k, 'x'])) }));
   const wrongTypes = fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v));
-  const fields = known.length === 0 ? fc.constant('{"x":1}') : fc.tuple(fc.constantFrom(...known), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(null))).map(([k, v]) => JSON.stringify({ [k]: v }));
-  const nested = fc.nat({ max: 20_000 }).chain((d) => fc.constantFrom(`${'['.repeat(d + 1)}${']'.repeat(d + 1)}`, `${'{"a":'.repeat(d + 1)}1${'}'.repeat(d + 1)}`));
+  const fields =
+    known.length === 0
+      ? fc.constant('{"x":1}')
+      : fc
+          .tuple(fc.constantFrom(...known), fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constant(null)))
+          .map(([k, v]) => JSON.stringify({ [k]: v }));
+  const nested = fc
+    .nat({ max: 20_000 })
+    .chain((d) => fc.constantFrom(`${'['.repeat(d + 1)}${']'.repeat(d + 1)}`, `${'{"a":'.repeat(d + 1)}1${'}'.repeat(d + 1)}`));
   const malformed = fc.oneof(
-    fc.constantFrom('', '{', '}', '[', '{"a":', '{"name":"x",}', "{'name':'x'}", 'nul', 'undefined', '\u0000', '\uFEFF{}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', `{"${PLANTED_SECRET}":1}`),
+    fc.constantFrom(
+      '',
+      '{',
+      '}',
+      '[',
+      '{"a":',
+      '{"name":"x",}',
+      "{'name':'x'}",
+      'nul',
+      'undefined',
+      '\u0000',
+      '\uFEFF{}',
+      '{"__proto__":{"polluted":1}}',
+      '{"constructor":{"prototype":{"polluted":1}}}',
+      `{"${PLANTED_SECRET}":1}`,
+    ),
     fc.string({ unit: 'binary', maxLength: 40 }),
   );
   const oversize = fc.nat({ max: 64 * 1024 }).map((n) => `{"name":"${'o'.repeat(64 * 1024 + n)}"}`);
@@ -111,7 +187,17 @@ function badBodyArb(route: RouteDef): fc.Arbitrary<string> {
   });
 }
 
-const BAD_CONTENT_TYPES = [undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'application/json-patch+json', 'text/json', 'application/ json', '*/*'];
+const BAD_CONTENT_TYPES = [
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/jsonx',
+  'application/json-patch+json',
+  'text/json',
+  'application/ json',
+  '*/*',
+];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('base64url')}`;
 
@@ -141,21 +227,41 @@ export function badRequestArb(route: RouteDef): fc.Arbitrary<BadRequest> {
     const has = (k: string) => picked.includes(k);
     return fc
       .record({
-        key: has('key') ? fc.constantFrom<KeyKind>('missing', 'malformed', 'unknown', 'revoked', 'wrongScope') : fc.constant<KeyKind>('valid'),
+        key: has('key')
+          ? fc.constantFrom<KeyKind>('missing', 'malformed', 'unknown', 'revoked', 'wrongScope')
+          : fc.constant<KeyKind>('valid'),
         authScheme: fc.constantFrom('Bearer ', 'Bearer ', 'bearer ', 'Bearer  ', 'Token ', 'Basic ', ''),
-        malformedKey: fc.constantFrom('svc_live_short', `svc_live_${'a'.repeat(31)}!`, `svc_live_${'a'.repeat(33)}`, `SVC_LIVE_${'a'.repeat(32)}`, 'sk_test_123', `${PLANTED_SECRET} extra`, ''),
-        params: has('params') ? badParamsArb(route) : fc.constant(Object.fromEntries(pathParamNames(route.path).map((n) => [n, n === 'id' ? `key_${'0'.repeat(32)}` : '1']))),
+        malformedKey: fc.constantFrom(
+          'svc_live_short',
+          `svc_live_${'a'.repeat(31)}!`,
+          `svc_live_${'a'.repeat(33)}`,
+          `SVC_LIVE_${'a'.repeat(32)}`,
+          'sk_test_123',
+          `${PLANTED_SECRET} extra`,
+          '',
+        ),
+        params: has('params')
+          ? badParamsArb(route)
+          : fc.constant(Object.fromEntries(pathParamNames(route.path).map((n) => [n, n === 'id' ? `key_${'0'.repeat(32)}` : '1']))),
         query: has('query') ? badQueryArb(route) : fc.constant<[string, string][]>([]),
-        body: route.body === null ? fc.option(fc.constantFrom('{}', 'x'), { nil: undefined }) : has('body') ? badBodyArb(route) : fc.constant('{}'),
+        body:
+          route.body === null
+            ? fc.option(fc.constantFrom('{}', 'x'), { nil: undefined })
+            : has('body')
+              ? badBodyArb(route)
+              : fc.constant('{}'),
         contentType: has('contentType') ? fc.constantFrom(...BAD_CONTENT_TYPES) : fc.constant<string | undefined>('application/json'),
-        nonce: has('header') ? fc.constantFrom<string | undefined>(undefined, '', 'rot_short', `rot_${'A'.repeat(42)}B`, PLANTED_SECRET) : fc.constant<string | undefined>('fresh'),
+        nonce: has('header')
+          ? fc.constantFrom<string | undefined>(undefined, '', 'rot_short', `rot_${'A'.repeat(42)}B`, PLANTED_SECRET)
+          : fc.constant<string | undefined>('fresh'),
         method: has('method') ? fc.constantFrom(...METHODS.filter((m) => !samePath.includes(m))) : fc.constant<string>(route.method),
       })
       .map((c): BadRequest => {
         const search = new URLSearchParams(c.query).toString();
         const headers: Record<string, string> = {};
         if (c.contentType !== undefined) headers['Content-Type'] = c.contentType;
-        if (c.nonce !== undefined && route.headers?.['idempotency-key']) headers['Idempotency-Key'] = c.nonce === 'fresh' ? nonce() : c.nonce;
+        if (c.nonce !== undefined && route.headers?.['idempotency-key'])
+          headers['Idempotency-Key'] = c.nonce === 'fresh' ? nonce() : c.nonce;
         return {
           method: c.method,
           path: `${expandPath(route.path, c.params)}${search ? `?${search}` : ''}`,
@@ -170,4 +276,3 @@ export function badRequestArb(route: RouteDef): fc.Arbitrary<BadRequest> {
       });
   });
 }
-

@@ -32,7 +32,14 @@ export interface Real {
 
 type Command = fc.AsyncCommand<Model, Real>;
 
-const SPEC = { event_id: 101, sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120, markets: [{ market: 'moneyline' as const, prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }] }] };
+const SPEC = {
+  event_id: 101,
+  sport_id: 29,
+  runner_home: 'Harbor City',
+  runner_away: 'Northfield',
+  minute: -120,
+  markets: [{ market: 'moneyline' as const, prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }] }],
+};
 
 async function send(real: Real, path: string): Promise<Response> {
   return real.mock.fetch(`${real.mock.baseUrl}${path}`, { headers: { Authorization: `Bearer ${real.mock.apiKey}` } });
@@ -40,7 +47,20 @@ async function send(real: Real, path: string): Promise<Response> {
 
 /** An answer in the model's terms. */
 async function observed(response: Response): Promise<Omit<Expected, 'recorded'>> {
-  if (response.type === 'error') return { status: 'dropped', code: null, cost: null, rows: null, truncated: null, cache: null, retryAfter: null, periodRemaining: null, dailyRemaining: null, periodReset: null, dailyReset: null };
+  if (response.type === 'error')
+    return {
+      status: 'dropped',
+      code: null,
+      cost: null,
+      rows: null,
+      truncated: null,
+      cache: null,
+      retryAfter: null,
+      periodRemaining: null,
+      dailyRemaining: null,
+      periodReset: null,
+      dailyReset: null,
+    };
   const body = (await response.json()) as { error?: { code: string } } | unknown[];
   const h = response.headers;
   if (Array.isArray(body)) expect(String(body.length)).toBe(h.get('X-Result-Rows'));
@@ -63,7 +83,13 @@ async function observed(response: Response): Promise<Omit<Expected, 'recorded'>>
 export function checkState(model: Model, real: Real): void {
   roll(model);
   const entry = real.mock.ledger().find((e) => e.email === real.mock.demoEmail)!;
-  expect({ charged: entry.charged, charges: entry.charges.length, reserved: entry.reserved, period: entry.period.used, daily: entry.daily.used }).toEqual({
+  expect({
+    charged: entry.charged,
+    charges: entry.charges.length,
+    reserved: entry.reserved,
+    period: entry.period.used,
+    daily: entry.daily.used,
+  }).toEqual({
     charged: model.charged,
     charges: model.charges.length,
     reserved: 0,
@@ -85,7 +111,13 @@ class DataCall implements Command {
     expect(await observed(await send(real, real.paths[this.target]))).toEqual(answer);
     const requests = real.mock.requests();
     if (recorded === null) expect(requests.length).toBe(before);
-    else expect(requests.at(-1)).toMatchObject({ status: recorded.status, error_code: recorded.code, cost: recorded.cost, metered: recorded.metered });
+    else
+      expect(requests.at(-1)).toMatchObject({
+        status: recorded.status,
+        error_code: recorded.code,
+        cost: recorded.cost,
+        metered: recorded.metered,
+      });
     checkState(model, real);
   }
   toString = () => `call(${this.target})`;
@@ -130,9 +162,12 @@ class Use implements Command {
   async run(model: Model, real: Real): Promise<void> {
     const { mock } = real;
     if (this.route === 'catalog.sports') {
-      mock.use('catalog.sports', () => Array.from({ length: this.rows }, (_, i) => fixtures.sport({ sport_id: i + 1 })), { times: this.times });
+      mock.use('catalog.sports', () => Array.from({ length: this.rows }, (_, i) => fixtures.sport({ sport_id: i + 1 })), {
+        times: this.times,
+      });
     } else {
-      const answer = ({ params }: { params: { event_id: number } }) => Array.from({ length: this.rows }, (_, i) => fixtures.oddsSnapshot({ event_id: params.event_id, line_id: i + 1 }));
+      const answer = ({ params }: { params: { event_id: number } }) =>
+        Array.from({ length: this.rows }, (_, i) => fixtures.oddsSnapshot({ event_id: params.event_id, line_id: i + 1 }));
       mock.use('events.odds', answer, { times: this.times, ...(this.only42 ? { params: { event_id: 42 } } : {}) });
     }
     model.overrides[this.route].unshift({ rows: this.rows, left: this.times, only42: this.route === 'events.odds' && this.only42 });
@@ -242,16 +277,28 @@ export const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom(...TARGETS).map((target): Command => new DataCall(target)) },
   {
     weight: 4,
-    arbitrary: fc.tuple(fc.constantFrom(...FAULT_ROUTES), fc.constantFrom(...FAULT_KINDS), fc.integer({ min: 1, max: 3 })).map(([route, kind, count]): Command => new ArmFault(route, kind, count)),
+    arbitrary: fc
+      .tuple(fc.constantFrom(...FAULT_ROUTES), fc.constantFrom(...FAULT_KINDS), fc.integer({ min: 1, max: 3 }))
+      .map(([route, kind, count]): Command => new ArmFault(route, kind, count)),
   },
   {
     weight: 3,
     arbitrary: fc
-      .tuple(fc.constantFrom('catalog.sports' as const, 'events.odds' as const), fc.constantFrom(0, 1, 20, 21, 120, 400, 501), fc.integer({ min: 1, max: 3 }), fc.boolean())
+      .tuple(
+        fc.constantFrom('catalog.sports' as const, 'events.odds' as const),
+        fc.constantFrom(0, 1, 20, 21, 120, 400, 501),
+        fc.integer({ min: 1, max: 3 }),
+        fc.boolean(),
+      )
       .map(([route, rows, times, only42]): Command => new Use(route, rows, times, only42)),
   },
   { weight: 1, arbitrary: fc.boolean().map((add): Command => new AddedEvent(add)) },
-  { weight: 3, arbitrary: fc.constantFrom(0, 999, 1_000, 60_000, 59 * 60_000, 3_600_000, 86_400_000, 31 * 86_400_000).map((ms): Command => new Advance(ms)) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .constantFrom(0, 999, 1_000, 60_000, 59 * 60_000, 3_600_000, 86_400_000, 31 * 86_400_000)
+      .map((ms): Command => new Advance(ms)),
+  },
   { weight: 1, arbitrary: fc.constantFrom(1, 1_000).map((ms): Command => new SetBack(ms)) },
   { weight: 1, arbitrary: fc.boolean().map((back): Command => new Reset(back)) },
   { weight: 1, arbitrary: fc.integer({ min: 2, max: 7 }).map((k): Command => new Burst(k)) },

@@ -21,7 +21,11 @@ const START = Date.parse(NOW);
 
 /** A settled soccer event of two days before the start, and the rows of each generated answer, read from a reference mock. */
 async function reference(): Promise<{ settled: number; rows: Rows }> {
-  const mock = createMockService({ now: NOW, plans: { ref: { ...PLAN, slug: 'ref', dailyCredits: 1e9, periodCredits: 1e9, rateLimitRps: 1e9 } }, demoAccount: { plan: 'ref' } });
+  const mock = createMockService({
+    now: NOW,
+    plans: { ref: { ...PLAN, slug: 'ref', dailyCredits: 1e9, periodCredits: 1e9, rateLimitRps: 1e9 } },
+    demoAccount: { plan: 'ref' },
+  });
   mock.clock.freeze(NOW);
   const get = async (path: string) => {
     const response = await mock.fetch(`${mock.baseUrl}${path}`, { headers: { Authorization: `Bearer ${mock.apiKey}` } });
@@ -32,7 +36,14 @@ async function reference(): Promise<{ settled: number; rows: Rows }> {
   const events = (await get(`/v1/events?sport_id=29&starts_from=${day}T00:00:00Z&starts_to=${day}&limit=20`)) as Event[];
   const settled = events.find((e) => e.live_status === 2 && e.closing_available)?.event_id;
   if (settled == null) throw new Error('no settled event');
-  mock.data.addEvent({ event_id: 101, sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120, markets: [{ market: 'moneyline', prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }] }] });
+  mock.data.addEvent({
+    event_id: 101,
+    sport_id: 29,
+    runner_home: 'Harbor City',
+    runner_away: 'Northfield',
+    minute: -120,
+    markets: [{ market: 'moneyline', prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }] }],
+  });
   const rows = {
     sports: (await get('/v1/catalog/sports')).length,
     results: (await get(`/v1/events/${settled}/results`)).length,

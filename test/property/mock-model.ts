@@ -123,7 +123,11 @@ export function resetModel(model: Model): void {
 export function roll(model: Model): void {
   const { period, daily } = model;
   if (model.now >= period.start + PERIOD_MS) {
-    model.period = { start: period.start + Math.floor((model.now - period.start) / PERIOD_MS) * PERIOD_MS, used: 0, inFlight: period.inFlight };
+    model.period = {
+      start: period.start + Math.floor((model.now - period.start) / PERIOD_MS) * PERIOD_MS,
+      used: 0,
+      inFlight: period.inFlight,
+    };
   }
   if (model.now >= daily.start + DAY) model.daily = { start: utcDay(model.now), used: 0, inFlight: daily.inFlight };
 }
@@ -183,7 +187,18 @@ function takeOverride(model: Model, target: Target): ModelOverride | undefined {
   return found;
 }
 
-const none = { code: null, cost: null, rows: null, truncated: null, cache: null, retryAfter: null, periodRemaining: null, dailyRemaining: null, periodReset: null, dailyReset: null };
+const none = {
+  code: null,
+  cost: null,
+  rows: null,
+  truncated: null,
+  cache: null,
+  retryAfter: null,
+  periodRemaining: null,
+  dailyRemaining: null,
+  periodReset: null,
+  dailyReset: null,
+};
 
 /** A free refusal: no credit headers. */
 const refusal = (status: number, code: string, retryAfter: number | null): Expected => ({
@@ -215,7 +230,11 @@ const FAULT_ANSWERS: Partial<Record<FaultKind, { status: number; code: string; r
 };
 
 /** What the work comes to without a fault: rows, or a failure after the work; and whether a kept answer served it. */
-function work(model: Model, target: Target, override: ModelOverride | undefined): { rows: number; cache: string | null } | { failure: 404 } {
+function work(
+  model: Model,
+  target: Target,
+  override: ModelOverride | undefined,
+): { rows: number; cache: string | null } | { failure: 404 } {
   if (override) return { rows: override.rows, cache: null };
   switch (target) {
     case 'sports': {
@@ -260,7 +279,15 @@ export function predict(model: Model, target: Target): Expected {
   if (afterWork || 'failure' in done) {
     settle(model, 1);
     const { status, code, retryAfter } = afterWork ?? { status: 404, code: 'not_found', retryAfter: null };
-    return { ...none, ...metered(model, 1), status, code, rows: '0', retryAfter: retryAfter === null ? null : String(retryAfter), recorded: { status, code, cost: 1, metered: true } };
+    return {
+      ...none,
+      ...metered(model, 1),
+      status,
+      code,
+      rows: '0',
+      retryAfter: retryAfter === null ? null : String(retryAfter),
+      recorded: { status, code, cost: 1, metered: true },
+    };
   }
   if (done.cache === 'MISS') model.sportsCachedAt = model.now;
   const sent = Math.min(done.rows, ROW_CAP);

@@ -33,7 +33,10 @@ async function keysOf(mock: MockService): Promise<Keys> {
   const dataOnly = await mock.createKey(mock.demoEmail, { name: 'data only', scopes: ['data:read'] });
   const manageOnly = await mock.createKey(mock.demoEmail, { name: 'manage only', scopes: ['account:manage'] });
   const revoked = await mock.createKey(mock.demoEmail, { name: 'revoked', scopes: ['data:read', 'account:manage'] });
-  const answer = await mock.fetch(`${mock.baseUrl}/v1/account/keys/${revoked.id}/revoke`, { method: 'POST', headers: { Authorization: `Bearer ${mock.apiKey}` } });
+  const answer = await mock.fetch(`${mock.baseUrl}/v1/account/keys/${revoked.id}/revoke`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${mock.apiKey}` },
+  });
   expect(answer.status).toBe(200);
   return { valid: mock.apiKey, dataOnly: dataOnly.apiKey, manageOnly: manageOnly.apiKey, revoked: revoked.apiKey };
 }
@@ -67,7 +70,14 @@ async function stateOf(mock: MockService, keys: Keys) {
   const inventory = await mock.fetch(`${mock.baseUrl}/v1/account/keys`, { headers: { Authorization: `Bearer ${keys.valid}` } });
   const list = (await inventory.json()) as { id: string; status: string }[];
   return {
-    ledger: mock.ledger().map((l) => ({ email: l.email, charged: l.charged, charges: l.charges.length, reserved: l.reserved, period: l.period.used, daily: l.daily.used })),
+    ledger: mock.ledger().map((l) => ({
+      email: l.email,
+      charged: l.charged,
+      charges: l.charges.length,
+      reserved: l.reserved,
+      period: l.period.used,
+      daily: l.daily.used,
+    })),
     keys: list.map((k) => `${k.id}:${k.status}`).sort(),
   };
 }
@@ -82,7 +92,8 @@ async function expectRefused(route: RouteDef, c: BadRequest, response: Response,
   const envelope = z.safeParse(ErrorEnvelope, JSON.parse(text));
   expect(envelope.success, `${where}: ${text.slice(0, 200)}`).toBe(true);
   expect(envelope.data?.error.request_id).toBe(requestId);
-  for (const header of [...CREDIT_HEADERS, 'X-Result-Rows', 'Set-Cookie']) expect(response.headers.get(header), `${where}: ${header}`).toBeNull();
+  for (const header of [...CREDIT_HEADERS, 'X-Result-Rows', 'Set-Cookie'])
+    expect(response.headers.get(header), `${where}: ${header}`).toBeNull();
   const seen = `${text}\n${[...response.headers].map(([n, v]) => `${n}: ${v}`).join('\n')}`;
   for (const secret of secrets) expect(seen.includes(secret), `${where}: echoed a secret`).toBe(false);
 }

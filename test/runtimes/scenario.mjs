@@ -76,11 +76,17 @@ export async function runScenario() {
     async () => {
       const { data, meta } = await odds.events.list({ limit: 5 }).withMeta();
       check(Array.isArray(data) && data.length === 5, `expected 5 events, got ${JSON.stringify(data)?.slice(0, 200)}`);
-      check(data.every((e) => Number.isInteger(e.event_id) && typeof e.runner_home === 'string'), 'events do not have the schema shape');
+      check(
+        data.every((e) => Number.isInteger(e.event_id) && typeof e.runner_home === 'string'),
+        'events do not have the schema shape',
+      );
       check(meta.status === 200 && meta.attempts === 1, `status ${meta.status}, attempts ${meta.attempts}`);
       check(meta.resultRows === 5, `X-Result-Rows ${meta.resultRows}, expected 5`);
       const cost = checkCharged(meta, 'events.list');
-      check(account().period.remaining === meta.credits.periodRemaining, `period remaining ${meta.credits.periodRemaining} in the headers, ${account().period.remaining} in the ledger`);
+      check(
+        account().period.remaining === meta.credits.periodRemaining,
+        `period remaining ${meta.credits.periodRemaining} in the headers, ${account().period.remaining} in the ledger`,
+      );
       eventId = data[0].event_id;
       return `${data.length} events, ${cost} credit(s), matches the ledger`;
     },
@@ -113,12 +119,21 @@ export async function runScenario() {
     async () => {
       const pages = [];
       for await (const page of odds.events.live({ limit: LIVE_LIMIT }).pages()) pages.push(page);
-      check(pages.length === LIVE_PAGES, `expected ${LIVE_PAGES} pages, got ${pages.length} (${pages.map((p) => p.data.length).join(', ')} rows)`);
+      check(
+        pages.length === LIVE_PAGES,
+        `expected ${LIVE_PAGES} pages, got ${pages.length} (${pages.map((p) => p.data.length).join(', ')} rows)`,
+      );
       const [first, last] = pages;
-      check(first.data.length === LIVE_LIMIT && first.meta.nextCursor !== undefined && !first.done, 'the first page is not full with a cursor');
+      check(
+        first.data.length === LIVE_LIMIT && first.meta.nextCursor !== undefined && !first.done,
+        'the first page is not full with a cursor',
+      );
       check(last.done && !last.incomplete && last.meta.nextCursor === undefined, 'the last page did not end the scan');
       const events = pages.flatMap((p) => p.data);
-      check(events.every((e) => e.live_status === 1), 'a live scan returned an event that is not in play');
+      check(
+        events.every((e) => e.live_status === 1),
+        'a live scan returned an event that is not in play',
+      );
       check(new Set(events.map((e) => e.event_id)).size === events.length, 'a live scan returned an event twice');
       for (const page of pages) checkCharged(page.meta, `live page ${page.state.pages}`);
       return `${pages.length} pages (${pages.map((p) => p.data.length).join(' + ')} events)`;

@@ -1,8 +1,17 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
-  Account, ACCOUNT_STATUSES, AccountStatus, BillingPortal, DaysQuery, Plan, Quota, QuotaWindow,
-  RecoveryEmailStatus, Usage, UsageDay,
+  Account,
+  ACCOUNT_STATUSES,
+  AccountStatus,
+  BillingPortal,
+  DaysQuery,
+  Plan,
+  Quota,
+  QuotaWindow,
+  RecoveryEmailStatus,
+  Usage,
+  UsageDay,
 } from '../../src/schemas';
 import { expectFail, expectOk } from './fixtures';
 

@@ -28,7 +28,13 @@ describe('ClvQuery (decisions.md, CLV analysis)', () => {
 
   it('decodes a spread bet with a line, period and stake', () => {
     expect(z.decode(ClvQuery, { ...spread, period: '1' })).toEqual({
-      event_id: 1_612_345_678, market: 'spread', period: 1, side: 'away', line: 3.5, odds: 1.95, stake: 100,
+      event_id: 1_612_345_678,
+      market: 'spread',
+      period: 1,
+      side: 'away',
+      line: 3.5,
+      odds: 1.95,
+      stake: 100,
     });
     expect(z.decode(ClvQuery, { ...spread, side: 'home', line: '-3.5' })).toMatchObject({ line: -3.5 });
   });
@@ -81,7 +87,12 @@ describe('ClvQuery (decisions.md, CLV analysis)', () => {
   });
 
   it('line is required for spread and the totals families', () => {
-    for (const [market, side] of [['spread', 'home'], ['totals', 'over'], ['home_totals', 'under'], ['away_totals', 'over']]) {
+    for (const [market, side] of [
+      ['spread', 'home'],
+      ['totals', 'over'],
+      ['home_totals', 'under'],
+      ['away_totals', 'over'],
+    ]) {
       const { line: _line, ...withoutLine } = { ...spread, market, side };
       expectFail(ClvQuery, withoutLine, ['line']);
       expectOk(ClvQuery, { ...withoutLine, line: '2.5' });

@@ -43,9 +43,7 @@ dataRowContract('PeriodDefinition', PeriodDefinition, periodSample);
 
 describe('Sport (decisions.md)', () => {
   it('has exactly sport_id, name and the four offering flags', () => {
-    expect(Object.keys(Sport.shape).sort()).toEqual(
-      ['sport_id', 'name', 'has_history', 'has_live', 'has_props', 'has_outrights'].sort(),
-    );
+    expect(Object.keys(Sport.shape).sort()).toEqual(['sport_id', 'name', 'has_history', 'has_live', 'has_props', 'has_outrights'].sort());
   });
 
   it('refuses a non-integer sport_id and non-boolean flags', () => {

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AccountRecoveryAccepted, AccountRecoveryClaimRequest, AccountRecoveryRequest, AccountRecoverySuccess,
-  CheckoutIntentRequest, CheckoutIntentResponse, ClaimPending, ClaimRequest, ClaimResponse, ClaimSuccess, ClaimToken,
-  EmptyBody, RecoveryEmailVerificationAccepted, RecoveryEmailVerificationRequest, RecoveryEmailVerificationSuccess,
-  RecoveryToken, ResumeToken, VerificationToken,
+  AccountRecoveryAccepted,
+  AccountRecoveryClaimRequest,
+  AccountRecoveryRequest,
+  AccountRecoverySuccess,
+  CheckoutIntentRequest,
+  CheckoutIntentResponse,
+  ClaimPending,
+  ClaimRequest,
+  ClaimResponse,
+  ClaimSuccess,
+  ClaimToken,
+  EmptyBody,
+  RecoveryEmailVerificationAccepted,
+  RecoveryEmailVerificationRequest,
+  RecoveryEmailVerificationSuccess,
+  RecoveryToken,
+  ResumeToken,
+  VerificationToken,
 } from '../../src/schemas';
 import { expectFail, expectOk, randomToken, token, tokenContract } from './fixtures';
 

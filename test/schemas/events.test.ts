@@ -22,8 +22,16 @@ describe('Event (spec 2.3)', () => {
   it('has exactly the fields of spec 2.3', () => {
     expect(Object.keys(Event.shape).sort()).toEqual(
       [
-        'event_id', 'parent_id', 'starts', 'runner_home', 'runner_away', 'live_status',
-        'opening_available', 'closing_available', 'resulting_unit', 'version',
+        'event_id',
+        'parent_id',
+        'starts',
+        'runner_home',
+        'runner_away',
+        'live_status',
+        'opening_available',
+        'closing_available',
+        'resulting_unit',
+        'version',
       ].sort(),
     );
   });

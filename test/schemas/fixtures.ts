@@ -39,8 +39,7 @@ export const VALID_LAST = 'AEIMQUYcgkosw048';
 export const INVALID_LAST = 'BCDFZabdz123_-'.split('');
 
 /** `prefix` + 42 base64url characters + `last`: a token of the shape `prefix` + base64url(32 bytes). */
-export const token = (prefix: string, last = 'A', body = 'aB3_-xYz9Q'.repeat(5).slice(0, 42)): string =>
-  `${prefix}${body}${last}`;
+export const token = (prefix: string, last = 'A', body = 'aB3_-xYz9Q'.repeat(5).slice(0, 42)): string => `${prefix}${body}${last}`;
 
 /** A real token: `prefix` + the unpadded base64url of 32 random bytes. */
 export const randomToken = (prefix: string): string => `${prefix}${randomBytes(32).toString('base64url')}`;

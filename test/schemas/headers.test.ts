@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  HEADER, parseBoolHeader, parseCreditHeaders, parseDateHeader, parseIntHeader, parseResponseHeaders, parseRetryAfter,
+  HEADER,
+  parseBoolHeader,
+  parseCreditHeaders,
+  parseDateHeader,
+  parseIntHeader,
+  parseResponseHeaders,
+  parseRetryAfter,
 } from '../../src/schemas';
 
 const NOW = Date.parse('2026-11-21T18:00:00Z');
@@ -31,10 +37,23 @@ describe('HEADER names (spec 8.3)', () => {
   it('names every header of spec 8.3', () => {
     expect(Object.values(HEADER).sort()).toEqual(
       [
-        'X-Credits-Cost', 'X-Credits-Limit', 'X-Credits-Remaining', 'X-Credits-Period-Limit', 'X-Credits-Period-Remaining',
-        'X-Credits-Period-Reset', 'X-Credits-Daily-Limit', 'X-Credits-Daily-Remaining', 'X-Credits-Daily-Reset',
-        'X-Result-Rows', 'X-Result-Truncated', 'X-Next-Cursor', 'X-Cache', 'X-Request-Id', 'X-Service-Origin',
-        'Retry-After', 'WWW-Authenticate',
+        'X-Credits-Cost',
+        'X-Credits-Limit',
+        'X-Credits-Remaining',
+        'X-Credits-Period-Limit',
+        'X-Credits-Period-Remaining',
+        'X-Credits-Period-Reset',
+        'X-Credits-Daily-Limit',
+        'X-Credits-Daily-Remaining',
+        'X-Credits-Daily-Reset',
+        'X-Result-Rows',
+        'X-Result-Truncated',
+        'X-Next-Cursor',
+        'X-Cache',
+        'X-Request-Id',
+        'X-Service-Origin',
+        'Retry-After',
+        'WWW-Authenticate',
       ].sort(),
     );
   });

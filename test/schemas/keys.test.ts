@@ -1,8 +1,21 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
-  API_KEY_PATTERN, ApiKey, ApiKeyCreated, ApiKeyList, ApiKeySecret, APIKeyScopes, BOTH_SCOPES, CreateKeyRequest,
-  IdempotencyKey, KeyId, KeyIdParam, KeyRotationSuccess, RotationNonce, Scope, SCOPES,
+  API_KEY_PATTERN,
+  ApiKey,
+  ApiKeyCreated,
+  ApiKeyList,
+  ApiKeySecret,
+  APIKeyScopes,
+  BOTH_SCOPES,
+  CreateKeyRequest,
+  IdempotencyKey,
+  KeyId,
+  KeyIdParam,
+  KeyRotationSuccess,
+  RotationNonce,
+  Scope,
+  SCOPES,
 } from '../../src/schemas';
 import { expectFail, expectOk, tokenContract } from './fixtures';
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  creditsForRows, DEFAULT_ROW_CAP, HISTORY_ROW_CAP, LIVE_CANDIDATES_READ, LIVE_VERIFY_CAP, liveCost, liveEnvelope,
-  liveVerifyBudget, ordinaryEnvelope, ROWS_PER_CREDIT,
+  creditsForRows,
+  DEFAULT_ROW_CAP,
+  HISTORY_ROW_CAP,
+  LIVE_CANDIDATES_READ,
+  LIVE_VERIFY_CAP,
+  liveCost,
+  liveEnvelope,
+  liveVerifyBudget,
+  ordinaryEnvelope,
+  ROWS_PER_CREDIT,
 } from '../../src/schemas';
 
 describe('constants (spec 8.1, 8.4, decisions.md)', () => {

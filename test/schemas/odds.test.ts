@@ -51,7 +51,9 @@ describe('OddsQuery (spec 4.1, odds rules)', () => {
 
   it('encodes booleans as 1/0', () => {
     expect(z.encode(OddsQuery, { full_history: true, main_lines_only: false, since: SINCE })).toEqual({
-      full_history: '1', main_lines_only: '0', since: SINCE,
+      full_history: '1',
+      main_lines_only: '0',
+      since: SINCE,
     });
   });
 });

@@ -5,9 +5,22 @@ import { dataRowContract, expectFail, expectOk } from './fixtures';
 
 /** The columns marked O P C in spec 2.1. */
 const SHARED = [
-  'event_id', 'line_id', 'alt_line_id', 'market', 'period', 'line',
-  'odds1', 'odds0', 'odds2', 'todds1', 'todds0', 'todds2',
-  'max_win', 'cutoff', 'status', 'timestamp',
+  'event_id',
+  'line_id',
+  'alt_line_id',
+  'market',
+  'period',
+  'line',
+  'odds1',
+  'odds0',
+  'odds2',
+  'todds1',
+  'todds0',
+  'todds2',
+  'max_win',
+  'cutoff',
+  'status',
+  'timestamp',
 ];
 const SCORES = ['score_home', 'score_away'];
 const RED_CARDS = ['red_cards_home', 'red_cards_away'];

@@ -4,8 +4,20 @@ import { Outright, OutrightsQuery, SpecialMarket, SpecialOddsSnapshot } from '..
 import { dataRowContract, expectFail, expectOk } from './fixtures';
 
 const SPECIAL_FIELDS = [
-  'special_id', 'special_name', 'bet_type', 'category', 'contestant_id', 'contestant_name', 'event_id',
-  'period', 'runner_home', 'runner_away', 'units', 'cutoff', 'opening_available', 'closing_available',
+  'special_id',
+  'special_name',
+  'bet_type',
+  'category',
+  'contestant_id',
+  'contestant_name',
+  'event_id',
+  'period',
+  'runner_home',
+  'runner_away',
+  'units',
+  'cutoff',
+  'opening_available',
+  'closing_available',
 ].sort();
 
 const propSample = {

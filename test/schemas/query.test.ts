@@ -1,8 +1,23 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
-  CURSOR_MAX_LENGTH, LIMIT_DEFAULT, LIMIT_MAX, NoQuery, qBool, qCursor, qDays, qDecimal, qIntRange, qLimit, qMarket,
-  lastInstantOf, qPositiveInt, query, qUtcDateTime, qUtcDateTimeOrDay, utcDateTime,
+  CURSOR_MAX_LENGTH,
+  LIMIT_DEFAULT,
+  LIMIT_MAX,
+  NoQuery,
+  qBool,
+  qCursor,
+  qDays,
+  qDecimal,
+  qIntRange,
+  qLimit,
+  qMarket,
+  lastInstantOf,
+  qPositiveInt,
+  query,
+  qUtcDateTime,
+  qUtcDateTimeOrDay,
+  utcDateTime,
 } from '../../src/schemas';
 import { expectFail, expectOk } from './fixtures';
 
@@ -119,8 +134,15 @@ describe('qUtcDateTime (RFC 3339 UTC)', () => {
 
   it('rejects a bare day, offsets, local times and other formats', () => {
     for (const bad of [
-      '2026-11-21', '2026-11-21T18:00:00', '2026-11-21T18:00:00+00:00', '2026-11-21T18:00:00-05:00',
-      '2026-11-21 18:00:00Z', '2026-13-01T00:00:00Z', '1763748000', 'Sat, 21 Nov 2026 18:00:00 GMT', '',
+      '2026-11-21',
+      '2026-11-21T18:00:00',
+      '2026-11-21T18:00:00+00:00',
+      '2026-11-21T18:00:00-05:00',
+      '2026-11-21 18:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '1763748000',
+      'Sat, 21 Nov 2026 18:00:00 GMT',
+      '',
     ]) {
       expectFail(qUtcDateTime, bad);
     }

@@ -1,9 +1,19 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
-  GuidanceId, RequestGuidanceMessage, RequestGuidanceResponse, RequestHealthDaily, RequestHealthEvent,
-  RequestHealthGuidance, RequestHealthIssue, RequestHealthQuery, RequestHealthRange, RequestHealthReport,
-  RequestHealthSummary, RequestId, RESPONSIBILITIES,
+  GuidanceId,
+  RequestGuidanceMessage,
+  RequestGuidanceResponse,
+  RequestHealthDaily,
+  RequestHealthEvent,
+  RequestHealthGuidance,
+  RequestHealthIssue,
+  RequestHealthQuery,
+  RequestHealthRange,
+  RequestHealthReport,
+  RequestHealthSummary,
+  RequestId,
+  RESPONSIBILITIES,
 } from '../../src/schemas';
 import { expectFail, expectOk } from './fixtures';
 
@@ -132,7 +142,8 @@ describe('RequestHealthRange', () => {
 
   it('detail_retention_days must be 30', () => {
     expectOk(RequestHealthRange, range);
-    for (const bad of [29, 31, 90, '30']) expectFail(RequestHealthRange, { ...range, detail_retention_days: bad }, ['detail_retention_days']);
+    for (const bad of [29, 31, 90, '30'])
+      expectFail(RequestHealthRange, { ...range, detail_retention_days: bad }, ['detail_retention_days']);
   });
 
   it('from and to are dates, generated_at a date-time; all required', () => {
@@ -269,7 +280,10 @@ describe('RequestGuidanceMessage', () => {
     expect(expectOk(RequestGuidanceMessage, message)).toEqual(message);
     expectAllRequired(RequestGuidanceMessage, message, ['endpoint', 'error_code', 'expires_at']);
     expectOk(RequestGuidanceMessage, {
-      ...message, status: 'withdrawn', dismissed_at: '2026-11-21T18:00:00Z', withdrawn_at: '2026-11-21T18:30:00Z',
+      ...message,
+      status: 'withdrawn',
+      dismissed_at: '2026-11-21T18:00:00Z',
+      withdrawn_at: '2026-11-21T18:30:00Z',
     });
   });
 

@@ -19,7 +19,17 @@ dataRowContract('Result', Result, resultSample);
 describe('Result (spec 2.6)', () => {
   it('has exactly the fields of spec 2.6', () => {
     expect(Object.keys(Result.shape).sort()).toEqual(
-      ['period', 'score_home', 'score_away', 'sets_home', 'sets_away', 'settlement_id', 'status', 'cancellation_reason', 'timestamp'].sort(),
+      [
+        'period',
+        'score_home',
+        'score_away',
+        'sets_home',
+        'sets_away',
+        'settlement_id',
+        'status',
+        'cancellation_reason',
+        'timestamp',
+      ].sort(),
     );
   });
 

@@ -1,13 +1,53 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import {
-  Account, ApiKey, ApiKeyCreated, ApiKeyList, BillingPortal, CheckoutIntentRequest, CheckoutIntentResponse,
-  ClaimPending, ClaimRequest, ClaimSuccess, ClosingLine, ClosingLineValue, ClvQuery, CreateKeyRequest, DaysQuery,
-  EmptyBody, Event, EventsQuery, expandPath, KeyRotationSuccess, League, NoQuery, OddsQuery, OddsSnapshot,
-  OpeningLine, Outright, OutrightsQuery, pathParamNames, PeriodDefinition, PropOddsQuery, RequestHealthQuery,
-  RequestHealthReport, Result, routeList, routes, SpecialMarket, SpecialOddsSnapshot, Sport, SportQuery, Usage,
-  AccountRecoveryAccepted, AccountRecoveryClaimRequest, AccountRecoveryRequest, AccountRecoverySuccess,
-  RecoveryEmailVerificationAccepted, RecoveryEmailVerificationRequest, RecoveryEmailVerificationSuccess,
+  Account,
+  ApiKey,
+  ApiKeyCreated,
+  ApiKeyList,
+  BillingPortal,
+  CheckoutIntentRequest,
+  CheckoutIntentResponse,
+  ClaimPending,
+  ClaimRequest,
+  ClaimSuccess,
+  ClosingLine,
+  ClosingLineValue,
+  ClvQuery,
+  CreateKeyRequest,
+  DaysQuery,
+  EmptyBody,
+  Event,
+  EventsQuery,
+  expandPath,
+  KeyRotationSuccess,
+  League,
+  NoQuery,
+  OddsQuery,
+  OddsSnapshot,
+  OpeningLine,
+  Outright,
+  OutrightsQuery,
+  pathParamNames,
+  PeriodDefinition,
+  PropOddsQuery,
+  RequestHealthQuery,
+  RequestHealthReport,
+  Result,
+  routeList,
+  routes,
+  SpecialMarket,
+  SpecialOddsSnapshot,
+  Sport,
+  SportQuery,
+  Usage,
+  AccountRecoveryAccepted,
+  AccountRecoveryClaimRequest,
+  AccountRecoveryRequest,
+  AccountRecoverySuccess,
+  RecoveryEmailVerificationAccepted,
+  RecoveryEmailVerificationRequest,
+  RecoveryEmailVerificationSuccess,
   type RouteDef,
 } from '../../src/schemas';
 import { expectFail, expectOk, token } from './fixtures';
@@ -156,12 +196,12 @@ describe('route table: registration and statuses', () => {
     expect(routes['recovery.request'].body).toBe(AccountRecoveryRequest);
     expect(routes['recovery.claim'].body).toBe(AccountRecoveryClaimRequest);
     expect(routes['recoveryEmail.verify'].body).toBe(RecoveryEmailVerificationRequest);
-    const withoutBody = routeList.filter((r) => r.body === null).map((r) => r.id).sort();
+    const withoutBody = routeList
+      .filter((r) => r.body === null)
+      .map((r) => r.id)
+      .sort();
     expect(withoutBody).toEqual(
-      [
-        ...routeList.filter((r) => r.method === 'GET').map((r) => r.id),
-        'keys.revoke', 'keys.rotate', 'billing.portal',
-      ].sort(),
+      [...routeList.filter((r) => r.method === 'GET').map((r) => r.id), 'keys.revoke', 'keys.rotate', 'billing.portal'].sort(),
     );
   });
 });
@@ -267,8 +307,11 @@ describe('route table: metering', () => {
   it('cacheable: exactly the three catalog routes, props and outrights', () => {
     expect(opsWhere((r) => r.metering?.cacheable === true)).toEqual(
       new Set([
-        'GET /v1/catalog/sports', 'GET /v1/catalog/leagues', 'GET /v1/catalog/periods',
-        'GET /v1/events/{event_id}/props', 'GET /v1/outrights',
+        'GET /v1/catalog/sports',
+        'GET /v1/catalog/leagues',
+        'GET /v1/catalog/periods',
+        'GET /v1/events/{event_id}/props',
+        'GET /v1/outrights',
       ]),
     );
   });

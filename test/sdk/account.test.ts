@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  InternalServerError,
-  InvalidParametersError,
-  NotFoundError,
-  PermissionDeniedError,
-  type RequestHealthEvent,
-} from '../../src';
+import { InternalServerError, InvalidParametersError, NotFoundError, PermissionDeniedError, type RequestHealthEvent } from '../../src';
 import { NOW, sdkFor, useMockServer } from './mock-setup';
 import { captureLogger, errorText, rejectionOf, spyFetch } from './wire-spy';
 

@@ -4,8 +4,7 @@ import { AnswerHead } from '../../src/core/meta';
 // An answer's metadata is parsed once, when first read: every reader sees the same object, and
 // what the ledger read first (the credit headers alone) is that object's credits.
 describe("an answer's metadata", () => {
-  const headers = () =>
-    new Headers({ 'x-credits-cost': '2', 'x-credits-daily-remaining': '98', 'x-request-id': `req_${'1'.repeat(32)}` });
+  const headers = () => new Headers({ 'x-credits-cost': '2', 'x-credits-daily-remaining': '98', 'x-request-id': `req_${'1'.repeat(32)}` });
 
   it('is one object however often it is read', () => {
     const head = new AnswerHead(headers(), 200, 1, Date.parse('2026-11-22T12:00:00Z'));

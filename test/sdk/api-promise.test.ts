@@ -5,7 +5,16 @@ import { fakeFetch, TEST_KEY } from './fake-fetch';
 describe('APIPromise', () => {
   it('resolves to the data, and withMeta() to data and meta of the same request', async () => {
     const fake = fakeFetch([
-      { body: [{ sport_id: 1 }], headers: { 'x-credits-cost': '1', 'x-result-rows': '1', 'x-cache': 'MISS', 'x-request-id': 'req_1', 'x-service-origin': 'https://api.sports-odds.test' } },
+      {
+        body: [{ sport_id: 1 }],
+        headers: {
+          'x-credits-cost': '1',
+          'x-result-rows': '1',
+          'x-cache': 'MISS',
+          'x-request-id': 'req_1',
+          'x-service-origin': 'https://api.sports-odds.test',
+        },
+      },
     ]);
     const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://api.sports-odds.test', fetch: fake.fetch });
     const call = odds.catalog.sports();
@@ -27,7 +36,12 @@ describe('APIPromise', () => {
   });
 
   it('supports then/catch/finally chains', async () => {
-    const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://api.sports-odds.test', fetch: fakeFetch([{ status: 404 }]).fetch, logLevel: 'off' });
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: 'https://api.sports-odds.test',
+      fetch: fakeFetch([{ status: 404 }]).fetch,
+      logLevel: 'off',
+    });
     let finished = false;
     const status = await odds.events
       .results(1)

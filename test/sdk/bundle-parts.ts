@@ -48,7 +48,9 @@ export async function initialBundle(entry: string, asBuilt: boolean): Promise<Bu
       b.onResolve({ filter: /^sports-odds-data$/ }, () =>
         pkg === undefined ? { path: `${root}src/index.ts` } : { path: 'index.js', namespace: 'package' },
       );
-      b.onResolve({ filter: /^\.\// }, (args) => (args.namespace === 'package' ? { path: args.path.slice(2), namespace: 'package' } : undefined));
+      b.onResolve({ filter: /^\.\// }, (args) =>
+        args.namespace === 'package' ? { path: args.path.slice(2), namespace: 'package' } : undefined,
+      );
       b.onLoad({ filter: /.*/, namespace: 'package' }, (args) => ({ contents: pkg?.get(args.path) ?? '', loader: 'js', resolveDir: root }));
     },
   };

@@ -64,11 +64,17 @@ describe('browser bundle', () => {
       expect(file.text).not.toMatch(/\bnew Function\b|\bFunction\(|\beval\(/);
     }
     const all = result.outputFiles.reduce((sum, f) => sum + gz(f.text), 0);
-    console.log(`whole SDK entry, every chunk: ${result.outputFiles.length} chunks, ${kB(all)} min+gz in all; the chunks loaded on demand:`);
+    console.log(
+      `whole SDK entry, every chunk: ${result.outputFiles.length} chunks, ${kB(all)} min+gz in all; the chunks loaded on demand:`,
+    );
     for (const [name, output] of Object.entries(result.metafile.outputs)) {
       const file = result.outputFiles.find((f) => f.path.endsWith(name.slice(name.lastIndexOf('/'))));
       if (output.entryPoint !== undefined && file !== undefined && !output.entryPoint.endsWith('index.ts')) {
-        console.log(`  ${output.entryPoint.padEnd(40)} ${kB(gz(file.text))}: ${Object.keys(output.inputs).map((i) => i.replace(/^.*node_modules\//, '')).join(', ')}`);
+        console.log(
+          `  ${output.entryPoint.padEnd(40)} ${kB(gz(file.text))}: ${Object.keys(output.inputs)
+            .map((i) => i.replace(/^.*node_modules\//, ''))
+            .join(', ')}`,
+        );
       }
     }
   });
@@ -81,8 +87,11 @@ describe('browser bundle', () => {
     expect([...new Set(bundle.lazy)].sort()).toEqual(['./core/plan-rate', './issue-report', './rotation-run', 'p-retry']);
 
     const table = partsTable(bundle);
-    console.log(`one call: ${kB(bundle.code.length)} min, ${kB(size)} min+gz (budget ${kB(BUDGET_BYTES)}); parts, min and what each costs gzip:`);
-    for (const { part, min, gz: cost } of table) console.log(`  ${part.padEnd(34)} ${String(min).padStart(7)} B  ${String(cost).padStart(6)} B`);
+    console.log(
+      `one call: ${kB(bundle.code.length)} min, ${kB(size)} min+gz (budget ${kB(BUDGET_BYTES)}); parts, min and what each costs gzip:`,
+    );
+    for (const { part, min, gz: cost } of table)
+      console.log(`  ${part.padEnd(34)} ${String(min).padStart(7)} B  ${String(cost).padStart(6)} B`);
     expect(table.map((p) => p.part)).toContain('ky');
     expect(size).toBeLessThanOrEqual(BUDGET_BYTES);
   });

@@ -42,9 +42,12 @@ describe('the base URL', () => {
     },
   );
 
-  it.each(['http://127.10.200.30', 'http://127.0.0.1', 'http://localhost', 'http://api.localhost'])('allows plain http to the loopback host %s', (baseUrl) => {
-    expect(make({ baseUrl })().baseUrl).toBe(baseUrl);
-  });
+  it.each(['http://127.10.200.30', 'http://127.0.0.1', 'http://localhost', 'http://api.localhost'])(
+    'allows plain http to the loopback host %s',
+    (baseUrl) => {
+      expect(make({ baseUrl })().baseUrl).toBe(baseUrl);
+    },
+  );
 
   it('allows https anywhere, whatever allowInsecureHttp says', () => {
     expect(make({ baseUrl: 'https://api.example.com/', allowInsecureHttp: false })().baseUrl).toBe('https://api.example.com');
@@ -81,7 +84,9 @@ describe('the base URL', () => {
 
   it("refuses an empty baseUrl as missing, rather than reading the environment's", () => {
     vi.stubEnv('SPORTS_ODDS_BASE_URL', base);
-    expect(thrown(make({ baseUrl: '' })).message).toBe('no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable');
+    expect(thrown(make({ baseUrl: '' })).message).toBe(
+      'no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable',
+    );
   });
 
   it('is required of the keyless credentials client too', () => {
@@ -100,7 +105,15 @@ describe('the log level', () => {
     const logger: Logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
     const fake = fakeFetch([{ status: 503 }, { body: [] }]);
     const time = virtualTime();
-    await new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, fetch: fake.fetch, logger, now: time.now, sleep: time.sleep, ...options }).catalog.sports();
+    await new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: base,
+      fetch: fake.fetch,
+      logger,
+      now: time.now,
+      sleep: time.sleep,
+      ...options,
+    }).catalog.sports();
     return levels;
   };
 
@@ -125,7 +138,9 @@ describe('numeric options', () => {
     expect(thrown(make({ timeout: 0 })).message).toBe('timeout must be a positive number, got 0');
     expect(thrown(make({ totalTimeout: Number.POSITIVE_INFINITY })).message).toBe('totalTimeout must be a positive number, got Infinity');
     expect(thrown(make({ maxRetryAfter: -1 })).message).toBe('maxRetryAfter must be a non-negative number, got -1');
-    expect(thrown(make({ rateLimit: { requestsPerSecond: 0 } })).message).toBe('rateLimit.requestsPerSecond must be a positive number, got 0');
+    expect(thrown(make({ rateLimit: { requestsPerSecond: 0 } })).message).toBe(
+      'rateLimit.requestsPerSecond must be a positive number, got 0',
+    );
   });
 
   it("takes maxRetryAfter 0 (never wait for a Retry-After) and the plan's own rate", () => {
@@ -167,7 +182,9 @@ describe('header options', () => {
   });
 
   it('remove a default header for one call with undefined', async () => {
-    const headers = await sentHeaders({ defaultHeaders: { 'x-team': 'pricing' } }, (odds) => odds.catalog.sports({ headers: { 'X-Team': undefined } }));
+    const headers = await sentHeaders({ defaultHeaders: { 'x-team': 'pricing' } }, (odds) =>
+      odds.catalog.sports({ headers: { 'X-Team': undefined } }),
+    );
     expect(headers['x-team']).toBeUndefined();
   });
 

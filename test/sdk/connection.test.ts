@@ -22,4 +22,3 @@ describe('ConnectionError keeps its cause', () => {
     expect(error.message).not.toContain(TEST_KEY);
   });
 });
-

@@ -20,7 +20,8 @@ import { chargesOf, sdkFor, useMockServer } from './mock-setup';
 const newMock = useMockServer();
 
 /** A coordinator on the mock's virtual clock, as the clients' own waits are. */
-const sharedOn = (mock: MockService): Coordinator => memoryCoordinator({ now: () => mock.clock.now(), sleep: async (ms) => mock.clock.advance(ms) });
+const sharedOn = (mock: MockService): Coordinator =>
+  memoryCoordinator({ now: () => mock.clock.now(), sleep: async (ms) => mock.clock.advance(ms) });
 
 /** The most requests the mock saw in one second of its clock. */
 function busiestSecond(sentAt: number[]): number {
@@ -48,7 +49,10 @@ describe('clients sharing a coordinator', () => {
     const coordinator = sharedOn(mock);
     const a = client(mock, { apiKey: account.apiKey, coordinator, rateLimit: { requestsPerSecond: 2 } });
     const b = client(mock, { apiKey: account.apiKey, coordinator, rateLimit: { requestsPerSecond: 2 } });
-    await Promise.all([...Array.from({ length: 6 }, () => a.odds.catalog.leagues({ sport_id: 1 })), ...Array.from({ length: 6 }, () => b.odds.catalog.leagues({ sport_id: 1 }))]);
+    await Promise.all([
+      ...Array.from({ length: 6 }, () => a.odds.catalog.leagues({ sport_id: 1 })),
+      ...Array.from({ length: 6 }, () => b.odds.catalog.leagues({ sport_id: 1 })),
+    ]);
     expect([...a.answers, ...b.answers].map((r) => r.status)).toEqual(Array(12).fill(200));
     expect(busiestSecond([...a.sentAt, ...b.sentAt])).toBe(2);
   });
@@ -58,7 +62,10 @@ describe('clients sharing a coordinator', () => {
     const account = await mock.createAccount({ email: 'apart@example.test', plan: 'trial' });
     const a = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
     const b = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
-    const results = await Promise.allSettled([...Array.from({ length: 3 }, () => a.odds.catalog.leagues({ sport_id: 1 })), ...Array.from({ length: 3 }, () => b.odds.catalog.leagues({ sport_id: 1 }))]);
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 3 }, () => a.odds.catalog.leagues({ sport_id: 1 })),
+      ...Array.from({ length: 3 }, () => b.odds.catalog.leagues({ sport_id: 1 })),
+    ]);
     expect(results.some((r) => r.status === 'rejected' && (r.reason as Error).name === 'RateLimitError')).toBe(true);
   });
 
@@ -114,7 +121,12 @@ describe('a rotation made by one client of a coordinator', () => {
     expect(adopted).toEqual([{ resumed: false, clientUpdated: true, adopted: true }]);
     // Nothing was refused: the account's request health holds no failure.
     expect((await a.odds.account.requestHealth({ days: 1 })).summary.failed_requests).toBe(0);
-    expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active').map((k) => k.prefix)).toEqual([rotation.api_key.slice(0, 13)]);
+    expect(
+      mock
+        .accounts()[0]
+        ?.keys.filter((k) => k.status === 'active')
+        .map((k) => k.prefix),
+    ).toEqual([rotation.api_key.slice(0, 13)]);
   });
 
   it('switches a client created later with the old key before its first call', async () => {
@@ -142,10 +154,21 @@ describe('a rotation made by one client of a coordinator', () => {
     const mock = newMock();
     const coordinator = sharedOn(mock);
     // The first process saved its record in the shared store, sent the rotation, and died before the answer.
-    const pending = { version: 1 as const, baseUrl: mock.baseUrl, nonce: newRotationNonce(), oldKey: mock.apiKey, startedAt: new Date(mock.clock.now()).toISOString() };
+    const pending = {
+      version: 1 as const,
+      baseUrl: mock.baseUrl,
+      nonce: newRotationNonce(),
+      oldKey: mock.apiKey,
+      startedAt: new Date(mock.clock.now()).toISOString(),
+    };
     await coordinator.keys.store.save(pending);
     mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
-    await expect(fetch(`${mock.baseUrl}/v1/account/keys/rotate`, { method: 'POST', headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce } })).rejects.toThrow();
+    await expect(
+      fetch(`${mock.baseUrl}/v1/account/keys/rotate`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce },
+      }),
+    ).rejects.toThrow();
     const rotated: [KeyRotationSuccess, KeyRotatedInfo][] = [];
     const b = client(mock, { coordinator, onKeyRotated: (rotation, info) => void rotated.push([rotation, info]) });
     expect(await b.odds.catalog.sports()).toHaveLength(44);

@@ -161,7 +161,7 @@ describe('checkout and the first-key claim', () => {
     expect(cookieCalls.map((r) => r.body)).toEqual(['{}', '{}', '{}', '{}']);
     expect(cookieCalls.every((r) => r.credentials === 'include')).toBe(true);
     expect(browser.sent[0]?.credentials).toBeUndefined();
-    expect((await sdkFor(mock, { apiKey: answer.api_key }).odds.keys.list())).toHaveLength(1);
+    expect(await sdkFor(mock, { apiKey: answer.api_key }).odds.keys.list()).toHaveLength(1);
 
     // The same cookie from another origin.
     const elsewhere = browserFetch(mock, 'https://evil.example.com');
@@ -215,7 +215,9 @@ describe('lost-key recovery', () => {
     expect((error as PermissionDeniedError).code).toBe('challenge_failed');
 
     mock.faults.inject({ route: 'recovery.request', status: 500 });
-    await expect(credentials.requestRecovery({ email: mock.demoEmail, challenge_token: await mock.issueChallenge() })).rejects.toBeInstanceOf(InternalServerError);
+    await expect(
+      credentials.requestRecovery({ email: mock.demoEmail, challenge_token: await mock.issueChallenge() }),
+    ).rejects.toBeInstanceOf(InternalServerError);
     expect(wire.sent).toHaveLength(3);
   });
 
@@ -291,7 +293,11 @@ describe('recovery-email verification', () => {
     const token = await verificationLink(mock, odds);
     const credentials = credentialsFor(mock);
     const verified = await credentials.verifyRecoveryEmail({ verification_token: token });
-    expect(verified).toMatchObject({ status: 'verified', recovery_email_verified: true, recovery_email_verified_at: new Date(mock.clock.now()).toISOString() });
+    expect(verified).toMatchObject({
+      status: 'verified',
+      recovery_email_verified: true,
+      recovery_email_verified_at: new Date(mock.clock.now()).toISOString(),
+    });
     expect((await odds.account.get()).recovery_email).toEqual({ verified: true, verified_at: verified.recovery_email_verified_at });
     const error = await rejectionOf(credentials.verifyRecoveryEmail({ verification_token: token }));
     expect(error).toBeInstanceOf(ConflictError);

@@ -36,7 +36,10 @@ describe('the parameter encoder encodes what zod encodes', () => {
   it('booleans as 1 and 0, decimals as plain text, integers as decimal text', () => {
     encodesAs(OddsQuery, [
       [{ full_history: true }, { full_history: '1' }],
-      [{ full_history: false, main_lines_only: true }, { full_history: '0', main_lines_only: '1' }],
+      [
+        { full_history: false, main_lines_only: true },
+        { full_history: '0', main_lines_only: '1' },
+      ],
       [{}, {}],
     ]);
     encodesAs(ClvQuery, [
@@ -55,7 +58,10 @@ describe('the parameter encoder encodes what zod encodes', () => {
     encodesAs(ClvQuery, [
       [{ market: 'moneyline', side: 'home', odds: 2 }, undefined],
       [{ event_id: undefined, market: 'moneyline', side: 'home', odds: 2 }, undefined],
-      [{ event_id: 1, market: 'moneyline', side: 'home', odds: 2 }, { event_id: '1', market: 'moneyline', side: 'home', odds: '2' }],
+      [
+        { event_id: 1, market: 'moneyline', side: 'home', odds: 2 },
+        { event_id: '1', market: 'moneyline', side: 'home', odds: '2' },
+      ],
     ]);
   });
 
@@ -90,11 +96,17 @@ describe('the parameter encoder encodes what zod encodes', () => {
   it('a refinement over several parameters refuses their combination', () => {
     encodesAs(OddsQuery, [
       [{ since: '2026-11-21T00:00:00Z', full_history: false }, undefined],
-      [{ since: '2026-11-21T00:00:00Z', full_history: true }, { full_history: '1', since: '2026-11-21T00:00:00Z' }],
+      [
+        { since: '2026-11-21T00:00:00Z', full_history: true },
+        { full_history: '1', since: '2026-11-21T00:00:00Z' },
+      ],
     ]);
     encodesAs(EventsQuery, [
       [{ cursor: 'abc' }, undefined],
-      [{ cursor: 'abc', live: true }, { live: '1', cursor: 'abc' }],
+      [
+        { cursor: 'abc', live: true },
+        { live: '1', cursor: 'abc' },
+      ],
     ]);
   });
 
@@ -120,7 +132,10 @@ describe('a codec whose encoding reports a problem', () => {
       [{ n: 13 }, undefined],
       [{ n: 12 }, { n: '12' }],
       [{ n: 12, m: 13 }, undefined],
-      [{ n: 14, m: 15 }, { n: '14', m: '15' }],
+      [
+        { n: 14, m: 15 },
+        { n: '14', m: '15' },
+      ],
     ]);
   });
 
@@ -152,7 +167,10 @@ describe('plain (non-codec) parameters', () => {
     encodesAs(schema, [
       [{ side: 'home' }, { side: 'home' }],
       [{ side: 'draw' }, undefined],
-      [{ side: 'away', name: 'abc' }, { side: 'away', name: 'abc' }],
+      [
+        { side: 'away', name: 'abc' },
+        { side: 'away', name: 'abc' },
+      ],
       [{ side: 'away', name: 'abcd' }, undefined],
     ]);
   });

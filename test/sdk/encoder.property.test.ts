@@ -10,7 +10,15 @@ import { mutatedValues, validValues } from './schema-arbitraries';
 
 /** Every distinct params and query schema of the route table. */
 const schemas: [string, Schema][] = [
-  ...new Map(routeList.flatMap((r) => [[r.params, `${r.id} params`], [r.query, `${r.id} query`]] as [Schema, string][])).entries(),
+  ...new Map(
+    routeList.flatMap(
+      (r) =>
+        [
+          [r.params, `${r.id} params`],
+          [r.query, `${r.id} query`],
+        ] as [Schema, string][],
+    ),
+  ).entries(),
 ].map(([schema, name]) => [name, schema]);
 
 /** What zod's encoding gives, as `encodeParams` turns it into strings; undefined when zod refuses (or throws). */

@@ -134,7 +134,9 @@ describe('local refusals say what to do', () => {
       'budget guard (dailyFloor): the call may cost up to 250 credits but only 40 are available; nothing was sent',
     );
     const overdrawn = new BudgetExceededError('maxCredits', 5, -3);
-    expect(overdrawn.message).toBe('budget guard (maxCredits): the call may cost up to 5 credits but only 0 are available; nothing was sent');
+    expect(overdrawn.message).toBe(
+      'budget guard (maxCredits): the call may cost up to 5 credits but only 0 are available; nothing was sent',
+    );
     expect(overdrawn.available).toBe(-3);
   });
 
@@ -147,7 +149,12 @@ describe('local refusals say what to do', () => {
 
 describe('internals of a client', () => {
   it('are found for a client and refused for anything else', () => {
-    const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://api.sports-odds.test', fetch: fakeFetch([{ body: [] }]).fetch, logLevel: 'off' });
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: 'https://api.sports-odds.test',
+      fetch: fakeFetch([{ body: [] }]).fetch,
+      logLevel: 'off',
+    });
     expect(internalsOf(odds).ctx.options.baseUrl).toBe('https://api.sports-odds.test');
     expect(() => internalsOf({})).toThrow(new SportsOddsError('not a SportsOdds client'));
   });

@@ -36,7 +36,6 @@ const client = (answers: Parameters<typeof fakeFetch>[0], options: ConstructorPa
   return { odds, fake, time };
 };
 
-
 describe('error classes', () => {
   it.each([
     [400, 'invalid_parameters', InvalidParametersError],
@@ -105,9 +104,7 @@ describe('error classes', () => {
   });
 
   it('gives QuotaExceededError its resetAt and RateLimitError its retryAfter', async () => {
-    const { odds, time } = client([
-      { status: 429, body: envelope(429, 'quota_exceeded'), headers: { 'retry-after': '7200' } },
-    ]);
+    const { odds, time } = client([{ status: 429, body: envelope(429, 'quota_exceeded'), headers: { 'retry-after': '7200' } }]);
     const error = await rejection<QuotaExceededError>(odds.catalog.sports());
     expect(error.retryAfter).toBe(7200);
     expect(error.resetAt?.getTime()).toBe(time.now() + 7_200_000);

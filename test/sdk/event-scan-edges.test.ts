@@ -19,9 +19,17 @@ const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
  * sport, at one instant that day, so pages of three list the rest of it completely.)
  */
 async function crowd(mock: MockService, odds: SportsOdds): Promise<{ sportId: number; leagueIds: number[]; atInstant: number[] }> {
-  const leagueIds = (await odds.catalog.leagues({ sport_id: SPORT })).flatMap((l) => (typeof l.league_id === 'number' ? [l.league_id] : []));
+  const leagueIds = (await odds.catalog.leagues({ sport_id: SPORT })).flatMap((l) =>
+    typeof l.league_id === 'number' ? [l.league_id] : [],
+  );
   const atInstant = [5, 5, 6, 6].map((index, i) =>
-    mock.data.addEvent({ sport_id: SPORT, league_id: leagueIds[index] as number, runner_home: `Home ${i}`, runner_away: `Away ${i}`, starts: CROWDED }),
+    mock.data.addEvent({
+      sport_id: SPORT,
+      league_id: leagueIds[index] as number,
+      runner_home: `Home ${i}`,
+      runner_away: `Away ${i}`,
+      starts: CROWDED,
+    }),
   );
   return { sportId: SPORT, leagueIds, atInstant };
 }
@@ -29,7 +37,10 @@ async function crowd(mock: MockService, odds: SportsOdds): Promise<{ sportId: nu
 const PAGE = 3;
 
 /** The window listed in one request, checked complete: the scan's reference. */
-async function reference(odds: SportsOdds, filters: { sport_id?: number; league_id?: number; starts_from: string; starts_to: string }): Promise<Event[]> {
+async function reference(
+  odds: SportsOdds,
+  filters: { sport_id?: number; league_id?: number; starts_from: string; starts_to: string },
+): Promise<Event[]> {
   const { data, meta } = await odds.events.list({ ...filters, limit: 500 }).withMeta();
   expect(meta.truncated).toBe(false);
   return data;
@@ -98,7 +109,9 @@ describe('an events scan past a crowded kickoff instant', () => {
     const scan = odds.events.scan(filters, { pageSize: crowdedIndex + 1 });
     const page = (await scan.pages().next()).value as EventScanPage;
     expect(page.meta.truncated).toBe(true);
-    expect(scan.state.segments).toEqual([{ sport_id: sportId, from: '2026-10-03T12:35:17.000Z', to: '2026-10-03', seen: [expected[crowdedIndex]?.event_id] }]);
+    expect(scan.state.segments).toEqual([
+      { sport_id: sportId, from: '2026-10-03T12:35:17.000Z', to: '2026-10-03', seen: [expected[crowdedIndex]?.event_id] },
+    ]);
     const rest = await allPages(odds.events.resumeScan(scan.state).pages());
     expect(sorted(idsOf([...page.data, ...rowsOf(rest)]))).toEqual(sorted(idsOf(expected)));
   });
@@ -108,7 +121,13 @@ describe('an events scan past a crowded kickoff instant', () => {
     const { odds } = sdkFor(mock);
     const { sportId, leagueIds } = await crowd(mock, odds);
     const justAfter = '2026-10-03T12:35:17.001Z';
-    const last = mock.data.addEvent({ sport_id: SPORT, league_id: leagueIds[5] as number, runner_home: 'Late', runner_away: 'Kick', starts: justAfter });
+    const last = mock.data.addEvent({
+      sport_id: SPORT,
+      league_id: leagueIds[5] as number,
+      runner_home: 'Late',
+      runner_away: 'Kick',
+      starts: justAfter,
+    });
     const filters = { sport_id: sportId, starts_from: CROWDED, starts_to: justAfter };
     const scan = odds.events.scan(filters, { pageSize: PAGE });
     await scan.pages().next();
@@ -155,7 +174,9 @@ describe('an events scan that cannot list everything', () => {
     );
     expect(error).toBeInstanceOf(IncompleteScanError);
     expect(error.filters).toEqual(filters);
-    expect(error.message).toBe('the events scan could not list every event: more events of one league start at one instant than a page holds');
+    expect(error.message).toBe(
+      'the events scan could not list every event: more events of one league start at one instant than a page holds',
+    );
     expect(rows).toHaveLength(1 + expectedAfter);
   });
 

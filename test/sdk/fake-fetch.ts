@@ -118,4 +118,3 @@ export function fakeClient(answers: FakeAnswer[], options: ConstructorParameters
   });
   return { odds, fake, time, retries };
 }
-

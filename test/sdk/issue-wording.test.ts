@@ -335,20 +335,25 @@ describe('values in messages', () => {
 });
 
 describe('issue texts of the mock and the SDK', () => {
-  it('quote a message that is not zod\'s generic one', () => {
-    expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'must be a number', input: 'x' } as never, 'x')).toBe('must be a number');
+  it("quote a message that is not zod's generic one", () => {
+    expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'must be a number', input: 'x' } as never, 'x')).toBe(
+      'must be a number',
+    );
     expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'Invalid inputs', input: 'x' } as never, 'x')).toBe(
       'Invalid inputs',
     );
-    expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'odds: Invalid input', input: 'x' } as never, 'x')).toBe(
-      'odds: Invalid input',
-    );
+    expect(
+      issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'odds: Invalid input', input: 'x' } as never, 'x'),
+    ).toBe('odds: Invalid input');
   });
 
   it('say what was found for the generic one', () => {
-    expect(issueText({ code: 'invalid_type', expected: 'number', path: [], message: 'Invalid input: expected number', input: 'x' } as never, 'x')).toBe(
-      'expected number, received string',
-    );
+    expect(
+      issueText(
+        { code: 'invalid_type', expected: 'number', path: [], message: 'Invalid input: expected number', input: 'x' } as never,
+        'x',
+      ),
+    ).toBe('expected number, received string');
     expect(issueText({ code: 'invalid_format', format: 'uuid', path: [], message: 'Invalid input', input: 'x' } as never, 'x')).toBe(
       'expected uuid, received "x"',
     );
@@ -358,16 +363,27 @@ describe('issue texts of the mock and the SDK', () => {
     expect(issueText({ code: 'invalid_value', values: ['a', 1, null], path: [], message: 'Invalid input', input: 'x' } as never, 'x')).toBe(
       'expected one of a, 1, null, received "x"',
     );
-    expect(issueText({ code: 'too_small', origin: 'number', minimum: 0, inclusive: false, path: [], message: 'Invalid input', input: 0 } as never, 0)).toBe(
-      'must be more than 0',
-    );
-    expect(issueText({ code: 'too_big', origin: 'array', maximum: 2, inclusive: true, path: [], message: 'Invalid input', input: [] } as never, [])).toBe(
-      'must be at most 2 items',
-    );
-    expect(issueText({ code: 'too_big', origin: 'string', maximum: 2, inclusive: false, path: [], message: 'Invalid input', input: '' } as never, '')).toBe(
-      'must be less than 2 characters',
-    );
-    expect(issueText({ code: 'not_multiple_of', divisor: 2, origin: 'number', path: [], message: 'Invalid input', input: 3 } as never, 3)).toBe('Invalid input');
+    expect(
+      issueText(
+        { code: 'too_small', origin: 'number', minimum: 0, inclusive: false, path: [], message: 'Invalid input', input: 0 } as never,
+        0,
+      ),
+    ).toBe('must be more than 0');
+    expect(
+      issueText(
+        { code: 'too_big', origin: 'array', maximum: 2, inclusive: true, path: [], message: 'Invalid input', input: [] } as never,
+        [],
+      ),
+    ).toBe('must be at most 2 items');
+    expect(
+      issueText(
+        { code: 'too_big', origin: 'string', maximum: 2, inclusive: false, path: [], message: 'Invalid input', input: '' } as never,
+        '',
+      ),
+    ).toBe('must be less than 2 characters');
+    expect(
+      issueText({ code: 'not_multiple_of', divisor: 2, origin: 'number', path: [], message: 'Invalid input', input: 3 } as never, 3),
+    ).toBe('Invalid input');
   });
 
   it('find the value at an issue path, or nothing past a leaf', () => {

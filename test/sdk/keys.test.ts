@@ -19,7 +19,12 @@ describe('odds.keys', () => {
     const { odds } = sdkFor(mock);
     const keys = await odds.keys.list();
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toMatchObject({ status: 'active', prefix: mock.apiKey.slice(0, 13), scopes: ['data:read', 'account:manage'], revoked_at: null });
+    expect(keys[0]).toMatchObject({
+      status: 'active',
+      prefix: mock.apiKey.slice(0, 13),
+      scopes: ['data:read', 'account:manage'],
+      revoked_at: null,
+    });
     expect(JSON.stringify(keys)).not.toContain(mock.apiKey.slice(13));
   });
 
@@ -86,7 +91,7 @@ describe('odds.keys', () => {
     await expect(odds.keys.revoke(`key_${'0'.repeat(32)}`)).rejects.toBeInstanceOf(NotFoundError);
   });
 
-  it('revoking the client\'s own key locks it out (recovery is then the way back)', async () => {
+  it("revoking the client's own key locks it out (recovery is then the way back)", async () => {
     const mock = newMock();
     const { odds } = sdkFor(mock);
     const [own] = await odds.keys.list();

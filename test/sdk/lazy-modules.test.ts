@@ -27,13 +27,23 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
 /** The modules the SDK loads on demand (`import('./...')`). */
 function lazyTargets(): string[] {
   const files = ['request.ts', 'retry.ts', 'rotation.ts', 'validate.ts', 'encode.ts', '../client.ts'].map((f) => join(core, f));
-  return [...new Set(files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/import\('(\.[^']+)'\)/g)].map((m) => resolve(dirname(f), `${m[1] as string}.ts`))))];
+  return [
+    ...new Set(
+      files.flatMap((f) =>
+        [...readFileSync(f, 'utf8').matchAll(/import\('(\.[^']+)'\)/g)].map((m) => resolve(dirname(f), `${m[1] as string}.ts`)),
+      ),
+    ),
+  ];
 }
 
 describe('modules loaded on demand', () => {
   it('reach no module that other code uses as it loads (a bundler that inlines them initializes them lazily)', () => {
     const lazy = lazyTargets();
-    expect(lazy.map((f) => relative(root, f)).sort()).toEqual(['src/core/issue-report.ts', 'src/core/plan-rate.ts', 'src/core/rotation-run.ts']);
+    expect(lazy.map((f) => relative(root, f)).sort()).toEqual([
+      'src/core/issue-report.ts',
+      'src/core/plan-rate.ts',
+      'src/core/rotation-run.ts',
+    ]);
     const reached = new Set(lazy.flatMap((f) => [...reach(f)]));
     // Leaves: message helpers read only when something fails, never at load time, never re-exported.
     expect([...reached].map((f) => relative(root, f)).sort()).toEqual(['src/core/issues.ts', 'src/core/logger.ts']);
@@ -59,7 +69,10 @@ describe('modules loaded on demand', () => {
       outfile: out,
       logLevel: 'silent',
     });
-    const bundle = (await import(`${pathToFileURL(out).href}?${Date.now()}`)) as { sdk: { SportsOdds: unknown }; createMockService: () => { apiKey: string } };
+    const bundle = (await import(`${pathToFileURL(out).href}?${Date.now()}`)) as {
+      sdk: { SportsOdds: unknown };
+      createMockService: () => { apiKey: string };
+    };
     expect(typeof bundle.sdk.SportsOdds).toBe('function');
     expect(bundle.createMockService().apiKey).toMatch(/^svc_live_/);
   });

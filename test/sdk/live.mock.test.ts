@@ -112,7 +112,7 @@ describe('live-cursor scans against the mock service', () => {
     await expect(odds.events.resumeLive(tampered).pages().next()).rejects.toBeInstanceOf(CursorExpiredError);
   });
 
-  it('keeps a refusal of the first page (no cursor sent) as the request\'s own error, not CursorExpiredError', async () => {
+  it("keeps a refusal of the first page (no cursor sent) as the request's own error, not CursorExpiredError", async () => {
     const mock = newMock();
     mock.faults.inject({ route: 'events.list', status: 400, code: 'invalid_parameters' });
     const { odds } = sdkFor(mock);

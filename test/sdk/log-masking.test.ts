@@ -174,8 +174,19 @@ describe('a key from a key function', () => {
     const customKey = 'vault-key-7f3a9c';
     const { logger, calls } = recorder();
     const time = virtualTime();
-    const fake = fakeFetch([{ status: 503, body: envelope(503, 'temporarily_unavailable', `key ${customKey} is warming up`) }, { body: [] }]);
-    const odds = new SportsOdds({ apiKey: async () => customKey, baseUrl: base, fetch: fake.fetch, logger, logLevel: 'debug', now: time.now, sleep: time.sleep });
+    const fake = fakeFetch([
+      { status: 503, body: envelope(503, 'temporarily_unavailable', `key ${customKey} is warming up`) },
+      { body: [] },
+    ]);
+    const odds = new SportsOdds({
+      apiKey: async () => customKey,
+      baseUrl: base,
+      fetch: fake.fetch,
+      logger,
+      logLevel: 'debug',
+      now: time.now,
+      sleep: time.sleep,
+    });
     await odds.catalog.sports();
     expect(fake.seen[0]?.authorization).toBe(`Bearer ${customKey}`);
     const retry = calls.find((c) => c.message.startsWith('sports-odds: retrying'));

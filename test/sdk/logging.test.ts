@@ -19,7 +19,15 @@ describe('the key never leaks', () => {
     const { logger, lines } = capture();
     const fake = fakeFetch([{ status: 503 }, { drop: true }, { status: 401 }]);
     const time = virtualTime();
-    const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://api.sports-odds.test', fetch: fake.fetch, logger, logLevel: 'debug', now: time.now, sleep: time.sleep });
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: 'https://api.sports-odds.test',
+      fetch: fake.fetch,
+      logger,
+      logLevel: 'debug',
+      now: time.now,
+      sleep: time.sleep,
+    });
     const error = await rejection(odds.catalog.sports());
     expect(lines.length).toBeGreaterThan(3);
     const everything = [...lines, String(error), (error as Error).stack ?? '', JSON.stringify(error)].join('\n');
@@ -56,7 +64,13 @@ describe('the key never leaks', () => {
 
   it('filters by level', async () => {
     const { logger, lines } = capture();
-    const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://api.sports-odds.test', fetch: fakeFetch([{ body: [] }]).fetch, logger, logLevel: 'warn' });
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: 'https://api.sports-odds.test',
+      fetch: fakeFetch([{ body: [] }]).fetch,
+      logger,
+      logLevel: 'warn',
+    });
     await odds.catalog.sports();
     expect(lines).toEqual([]);
   });

@@ -39,7 +39,9 @@ describe('credits, budget and pacing against the mock service', () => {
   });
 
   it('keeps a daily floor from the remaining the service reported', async () => {
-    const mock = newMock({ plans: { small: { slug: 'small', name: 'Small', periodCredits: 10_000, periodDays: 30, dailyCredits: 60, rateLimitRps: 20 } } });
+    const mock = newMock({
+      plans: { small: { slug: 'small', name: 'Small', periodCredits: 10_000, periodDays: 30, dailyCredits: 60, rateLimitRps: 20 } },
+    });
     const account = await mock.createAccount({ email: 'floor@example.test', plan: 'small' });
     const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey, budget: { dailyFloor: 40 } });
     await odds.catalog.sports(); // 3 credits: 57 remain

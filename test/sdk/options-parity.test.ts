@@ -49,9 +49,9 @@ describe('request headers: defaultHeaders and per call', () => {
   });
 
   it('never takes the key as a header option', async () => {
-    expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://x.test', defaultHeaders: { Authorization: 'Bearer other' } })).toThrow(
-      /Authorization header comes from apiKey/,
-    );
+    expect(
+      () => new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://x.test', defaultHeaders: { Authorization: 'Bearer other' } }),
+    ).toThrow(/Authorization header comes from apiKey/);
     const mock = newMock();
     const { odds } = sdkFor(mock);
     await expect(odds.catalog.sports({ headers: { authorization: 'Bearer other' } })).rejects.toBeInstanceOf(SportsOddsError);

@@ -55,14 +55,18 @@ describe('construction', () => {
     expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, maxRetries: 1.5 })).toThrow(/integer/);
   });
 
-  it('takes maxRetries on the client by the rule of a call\'s own: a non-negative integer, or Infinity until the deadline', () => {
+  it("takes maxRetries on the client by the rule of a call's own: a non-negative integer, or Infinity until the deadline", () => {
     for (const bad of [-1, 1.5, Number.NaN]) {
-      expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, maxRetries: bad })).toThrow(`maxRetries must be a non-negative integer, got ${String(bad)}`);
+      expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, maxRetries: bad })).toThrow(
+        `maxRetries must be a non-negative integer, got ${String(bad)}`,
+      );
     }
   });
 
   it('retries a client with maxRetries Infinity until an answer, within the deadline', async () => {
-    const { odds, fake } = fakeClient([...Array.from({ length: 6 }, () => ({ status: 503 })), { body: [] }], { maxRetries: Number.POSITIVE_INFINITY });
+    const { odds, fake } = fakeClient([...Array.from({ length: 6 }, () => ({ status: 503 })), { body: [] }], {
+      maxRetries: Number.POSITIVE_INFINITY,
+    });
     await odds.catalog.sports();
     expect(fake.seen).toHaveLength(7);
   });

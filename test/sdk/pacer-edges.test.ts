@@ -83,7 +83,7 @@ describe("a slot's one-second hold", () => {
 });
 
 describe('a pacer shared by calls that bring their own rate', () => {
-  it("judges each waiter by its own rate when its turn comes, first in first out", async () => {
+  it('judges each waiter by its own rate when its turn comes, first in first out', async () => {
     const time = virtualTime(0);
     const pacer = new Pacer(1, time.now, time.sleep);
     const starts: [string, number][] = [];

@@ -33,7 +33,9 @@ describe('a poll warns when an answer was truncated', () => {
     // The first poll lists every event (truncated at one); the next reaches back a minute, and finds none or one.
     const batches = await firstBatches(odds.events.poll({ sport_id: 29, limit: 1 }, { signal: stop.signal, intervalMs: 1000 }), stop, 2);
     expect(batches.map((b) => b.meta.truncated)).toEqual([true, false]);
-    expect(warnings).toEqual(['sports-odds: a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed']);
+    expect(warnings).toEqual([
+      'sports-odds: a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed',
+    ]);
   });
 });
 
@@ -43,7 +45,11 @@ describe('poll().batches()', () => {
     const stop = new AbortController();
     const { odds } = sdkFor(mock);
     const since = '2026-11-21T14:00:00Z';
-    const batches = await firstBatches(odds.events.poll({ sport_id: 29, limit: 500 }, { signal: stop.signal, since, intervalMs: 5_000, overlapMs: 3_600_000 }), stop, 3);
+    const batches = await firstBatches(
+      odds.events.poll({ sport_id: 29, limit: 500 }, { signal: stop.signal, since, intervalMs: 5_000, overlapMs: 3_600_000 }),
+      stop,
+      3,
+    );
     expect(batches.map((b) => b.poll)).toEqual([1, 2, 3]);
     expect(batches.map((b) => b.since)).toEqual([since, '2026-11-21T14:00:00Z', '2026-11-21T14:00:05Z']);
     expect(batches[0]?.rows).toBeGreaterThan(0);
@@ -138,7 +144,7 @@ describe('stopping a poll', () => {
 });
 
 describe('toUtcSeconds()', () => {
-  it("writes an instant as the since parameter takes it: UTC, to the second, fractions dropped", () => {
+  it('writes an instant as the since parameter takes it: UTC, to the second, fractions dropped', () => {
     expect(toUtcSeconds(Date.parse('2026-11-21T15:00:00Z'))).toBe('2026-11-21T15:00:00Z');
     expect(toUtcSeconds(Date.parse('2026-11-21T15:00:59.999Z'))).toBe('2026-11-21T15:00:59Z');
     expect(toUtcSeconds(Date.parse('2026-11-21T15:00:00.001Z'))).toBe('2026-11-21T15:00:00Z');

@@ -57,7 +57,10 @@ describe('pre-game polling with a moving since', () => {
         mock.clock.advance(ms);
         if (++waits === 2) stop.abort();
       },
-      hooks: { beforeRequest: [(info) => void seen.requests.push(info)], afterResponse: [({ meta }) => void rows.push(meta.resultRows ?? 0)] },
+      hooks: {
+        beforeRequest: [(info) => void seen.requests.push(info)],
+        afterResponse: [({ meta }) => void rows.push(meta.resultRows ?? 0)],
+      },
     });
     const yielded: Event[] = [];
     // A two-hour overlap: the second poll (10 s later) answers the first poll's rows again.

@@ -70,7 +70,9 @@ describe("a rotation's replays: only the replay window bounds their waits", () =
     expect(seen.retries[1]?.delayMs).toBe(3000);
     const replays = lines.filter((l) => l.includes('replaying'));
     expect(replays).toHaveLength(2);
-    expect(replays[0]).toMatch(new RegExp(`^info sports-odds: replaying keys\\.rotate unchanged in ${seen.retries[0]?.delayMs} ms after attempt 1: `));
+    expect(replays[0]).toMatch(
+      new RegExp(`^info sports-odds: replaying keys\\.rotate unchanged in ${seen.retries[0]?.delayMs} ms after attempt 1: `),
+    );
     expect(replays[1]).toMatch(/^info sports-odds: replaying keys\.rotate unchanged in 3000 ms after attempt 2: /);
   });
 });
@@ -113,7 +115,13 @@ describe('resuming a stored rotation', () => {
   it('names both services when the stored rotation belongs to another one', async () => {
     const mock = newMock();
     const store = new MemoryRotationStore();
-    await store.save({ version: 1, baseUrl: 'https://elsewhere.example.com', nonce: newRotationNonce(), oldKey: mock.apiKey, startedAt: new Date(mock.clock.now()).toISOString() });
+    await store.save({
+      version: 1,
+      baseUrl: 'https://elsewhere.example.com',
+      nonce: newRotationNonce(),
+      oldKey: mock.apiKey,
+      startedAt: new Date(mock.clock.now()).toISOString(),
+    });
     const { odds } = sdkFor(mock, { rotationStore: store });
     const error = await rejectionOf(odds.keys.rotate());
     expect(error.message).toBe(`the rotation store holds a pending rotation for https://elsewhere.example.com, not ${mock.baseUrl}`);

@@ -7,10 +7,17 @@ import { envelope, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fe
 const base = 'https://api.sports-odds.test';
 const sportsUrl = `${base}/v1/catalog/sports`;
 
-
 /** A client on virtual time that records every retry its hooks see. */
 const retryRecordingClient = (time: ReturnType<typeof virtualTime>, fetch: typeof globalThis.fetch, retries: RetryInfo[]) =>
-  new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, logLevel: 'off', now: time.now, sleep: time.sleep, fetch, hooks: { beforeRetry: [(info) => void retries.push(info)] } });
+  new SportsOdds({
+    apiKey: TEST_KEY,
+    baseUrl: base,
+    logLevel: 'off',
+    now: time.now,
+    sleep: time.sleep,
+    fetch,
+    hooks: { beforeRetry: [(info) => void retries.push(info)] },
+  });
 describe("the call's total deadline", () => {
   it('is checked again once the key is in hand: a key function that used up the deadline sends nothing', async () => {
     const time = virtualTime();
@@ -74,8 +81,19 @@ describe('what a call tells its hooks and its debug log', () => {
     const lines: { message: string; args: unknown[] }[] = [];
     const record = (message: string, ...args: unknown[]) => void lines.push({ message, args });
     const logger: Logger = { debug: record, info: record, warn: record, error: record };
-    const fake = fakeFetch([{ status: 503, body: envelope(503), headers: { 'retry-after': '1' } }, { body: [], headers: { 'x-request-id': 'req_ok', 'x-credits-cost': '1' } }]);
-    const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, logger, logLevel: 'debug', now: time.now, sleep: time.sleep, fetch: fake.fetch });
+    const fake = fakeFetch([
+      { status: 503, body: envelope(503), headers: { 'retry-after': '1' } },
+      { body: [], headers: { 'x-request-id': 'req_ok', 'x-credits-cost': '1' } },
+    ]);
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: base,
+      logger,
+      logLevel: 'debug',
+      now: time.now,
+      sleep: time.sleep,
+      fetch: fake.fetch,
+    });
     await odds.catalog.sports();
     expect(lines.map((l) => l.message)).toEqual([
       `sports-odds: GET ${sportsUrl} (attempt 1)`,
@@ -95,7 +113,13 @@ describe('which answers are data', () => {
   });
 
   it('takes a 3xx that reached the SDK as an error, not as data', async () => {
-    const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, logLevel: 'off', maxRetries: 0, fetch: fakeFetch([{ status: 300, body: [] }]).fetch });
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: base,
+      logLevel: 'off',
+      maxRetries: 0,
+      fetch: fakeFetch([{ status: 300, body: [] }]).fetch,
+    });
     const error = await rejection<{ status: number }>(odds.catalog.sports());
     expect(error.status).toBe(300);
   });
@@ -107,7 +131,11 @@ describe('Retry-After given as an HTTP date', () => {
     const retries: RetryInfo[] = [];
     // The service's clock is an hour ahead of the client's.
     const fake = fakeFetch([
-      { status: 503, body: envelope(503), headers: { date: 'Sat, 21 Nov 2026 13:00:00 GMT', 'retry-after': 'Sat, 21 Nov 2026 13:00:30 GMT' } },
+      {
+        status: 503,
+        body: envelope(503),
+        headers: { date: 'Sat, 21 Nov 2026 13:00:00 GMT', 'retry-after': 'Sat, 21 Nov 2026 13:00:30 GMT' },
+      },
       { body: [] },
     ]);
     const odds = retryRecordingClient(time, fake.fetch, retries);

@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AbortError, BudgetExceededError, ConnectionError, InvalidParametersError, NotFoundError, ResponseValidationError, SportsOdds, SportsOddsError, TimeoutError, type RetryInfo } from '../../src';
+import {
+  AbortError,
+  BudgetExceededError,
+  ConnectionError,
+  InvalidParametersError,
+  NotFoundError,
+  ResponseValidationError,
+  SportsOdds,
+  SportsOddsError,
+  TimeoutError,
+  type RetryInfo,
+} from '../../src';
 import { CreditLedger } from '../../src/core/budget';
 import { AnswerHead, buildMeta } from '../../src/core/meta';
 import type { CreditSource, WindowState } from '../../src/core/types';
@@ -64,7 +75,14 @@ describe('the first attempt, before any retry machinery', () => {
 describe('one timer per attempt', () => {
   it('aborts the signal a custom fetch is given, at the attempt timeout', async () => {
     const hanging = hangingFetch();
-    const odds = new SportsOdds({ apiKey: TEST_KEY, baseUrl: 'https://api.sports-odds.test', fetch: hanging.fetch, timeout: 20, maxRetries: 0, logLevel: 'off' });
+    const odds = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: 'https://api.sports-odds.test',
+      fetch: hanging.fetch,
+      timeout: 20,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
     const error = await rejection<TimeoutError>(odds.catalog.sports());
     expect(error).toBeInstanceOf(TimeoutError);
     expect(error.deadline).toBe(false);
@@ -146,7 +164,9 @@ describe('metadata read when asked for', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.meta).toMatchObject({ status: 200, requestId: 'req_abc', credits: { cost: 2 } });
     expect(error.issues[0]?.path).toEqual([0, 'sport_id']);
-    const raw = await setup([{ body: [{ sport_id: 'one' }], headers }]).odds.catalog.sports().asResponse();
+    const raw = await setup([{ body: [{ sport_id: 'one' }], headers }])
+      .odds.catalog.sports()
+      .asResponse();
     expect(raw.status).toBe(200);
   });
 
@@ -191,7 +211,13 @@ describe('the credit ledger, reading windows when it is read', () => {
       'x-credits-daily-remaining': header,
       'x-credits-daily-reset': reset,
     })
-    .map((h) => Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])));
+    .map((h) =>
+      Object.fromEntries(
+        Object.entries(h)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      ),
+    );
 
   it('holds what merging every answer in order gives, whenever it is read, across many answers', () => {
     fc.assert(
@@ -219,7 +245,10 @@ describe('the credit ledger, reading windows when it is read', () => {
   it('judges a floor on the windows of the answers not read yet', () => {
     const ledger = new CreditLedger({ dailyFloor: 10 });
     for (let i = 0; i < 5; i++) {
-      ledger.record(new AnswerHead(new Headers({ 'x-credits-cost': '1', 'x-credits-daily-remaining': String(100 - i * 22) }), 200, 1, 0), i);
+      ledger.record(
+        new AnswerHead(new Headers({ 'x-credits-cost': '1', 'x-credits-daily-remaining': String(100 - i * 22) }), 200, 1, 0),
+        i,
+      );
     }
     // The last answer left 12: above the floor of 10, room for 2.
     expect(() => ledger.admit(3, () => 0)).toThrow(BudgetExceededError);

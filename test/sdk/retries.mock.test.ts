@@ -86,7 +86,9 @@ describe('retry rules against the mock service', () => {
   });
 
   it('does not sleep through an exhausted quota: QuotaExceededError with resetAt at once, free', async () => {
-    const mock = newMock({ plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 10_000, periodDays: 30, dailyCredits: 30, rateLimitRps: 20 } } });
+    const mock = newMock({
+      plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 10_000, periodDays: 30, dailyCredits: 30, rateLimitRps: 20 } },
+    });
     const account = await mock.createAccount({ email: 'tiny@example.test', plan: 'tiny' });
     const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey });
     const start = mock.clock.now();

@@ -74,7 +74,9 @@ describe('retries after the first', () => {
   });
 
   it('are not made when the retry would start exactly at the total deadline: the last error is thrown', async () => {
-    const { odds, fake, time } = fakeClient([{ status: 503, body: envelope(503), headers: { 'retry-after': '8' } }, ok], { totalTimeout: 8_000 });
+    const { odds, fake, time } = fakeClient([{ status: 503, body: envelope(503), headers: { 'retry-after': '8' } }, ok], {
+      totalTimeout: 8_000,
+    });
     const error = await rejection(odds.catalog.sports());
     expect(error).toBeInstanceOf(UnavailableError);
     expect(error).not.toBeInstanceOf(TimeoutError);
@@ -124,7 +126,11 @@ describe('maxRetries', () => {
   });
 
   it("of Infinity, as a call's own option, retries until an answer comes", async () => {
-    const { odds, fake } = fakeClient([{ status: 503, headers: { 'retry-after': '1' } }, { status: 503, headers: { 'retry-after': '1' } }, ok]);
+    const { odds, fake } = fakeClient([
+      { status: 503, headers: { 'retry-after': '1' } },
+      { status: 503, headers: { 'retry-after': '1' } },
+      ok,
+    ]);
     await odds.catalog.sports({ maxRetries: Number.POSITIVE_INFINITY });
     expect(fake.seen).toHaveLength(3);
   });

@@ -63,10 +63,7 @@ describe('retries', () => {
   });
 
   it('does not sleep through a quota reset past maxRetryAfter: QuotaExceededError with resetAt at once', async () => {
-    const { odds, fake, time } = setup([
-      { status: 429, body: envelope(429, 'quota_exceeded'), headers: { 'retry-after': '36000' } },
-      ok,
-    ]);
+    const { odds, fake, time } = setup([{ status: 429, body: envelope(429, 'quota_exceeded'), headers: { 'retry-after': '36000' } }, ok]);
     const error = await rejection<QuotaExceededError>(odds.catalog.sports());
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(error.resetAt?.toISOString()).toBe(new Date(time.now() + 36_000_000).toISOString());
@@ -75,10 +72,9 @@ describe('retries', () => {
   });
 
   it('sleeps through a short quota reset within maxRetryAfter', async () => {
-    const { odds, time } = setup(
-      [{ status: 429, body: envelope(429, 'quota_exceeded'), headers: { 'retry-after': '30' } }, ok],
-      { maxRetryAfter: 60_000 },
-    );
+    const { odds, time } = setup([{ status: 429, body: envelope(429, 'quota_exceeded'), headers: { 'retry-after': '30' } }, ok], {
+      maxRetryAfter: 60_000,
+    });
     await odds.catalog.sports();
     expect(time.sleeps).toEqual([30_000]);
   });

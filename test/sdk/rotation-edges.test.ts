@@ -73,7 +73,12 @@ describe('resuming a pending rotation', () => {
     const mock = newMock();
     const other = await mock.createKey(mock.demoEmail, { name: 'other', scopes: ['data:read', 'account:manage'] });
     const store = new MemoryRotationStore();
-    const pending: PendingRotation = { ...valid(), baseUrl: mock.baseUrl, oldKey: other.apiKey, startedAt: new Date(mock.clock.now()).toISOString() };
+    const pending: PendingRotation = {
+      ...valid(),
+      baseUrl: mock.baseUrl,
+      oldKey: other.apiKey,
+      startedAt: new Date(mock.clock.now()).toISOString(),
+    };
     await store.save(pending);
     const infos: KeyRotatedInfo[] = [];
     const wire = spyFetch();
@@ -89,7 +94,12 @@ describe('resuming a pending rotation', () => {
 
   it('that the client already switched to counts as updated', async () => {
     const mock = newMock();
-    const pending: PendingRotation = { ...valid(), baseUrl: mock.baseUrl, oldKey: mock.apiKey, startedAt: new Date(mock.clock.now()).toISOString() };
+    const pending: PendingRotation = {
+      ...valid(),
+      baseUrl: mock.baseUrl,
+      oldKey: mock.apiKey,
+      startedAt: new Date(mock.clock.now()).toISOString(),
+    };
     const replay = await fetch(`${mock.baseUrl}/v1/account/keys/rotate`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce },

@@ -170,7 +170,13 @@ describe('odds.keys.rotate()', () => {
     expect(sent).toHaveLength(6);
     expect(new Set(sent.map((r) => r.headers.get('idempotency-key'))).size).toBe(1);
     expect(new Set(sent.map(bearerOf))).toEqual(new Set([mock.apiKey]));
-    expect(seen.retries.map((r) => r.error.name)).toEqual(['InternalServerError', 'RateLimitError', 'ConnectionError', 'ConnectionError', 'ConnectionError']);
+    expect(seen.retries.map((r) => r.error.name)).toEqual([
+      'InternalServerError',
+      'RateLimitError',
+      'ConnectionError',
+      'ConnectionError',
+      'ConnectionError',
+    ]);
     expect(seen.retries[1]?.delayMs).toBe(2000);
     expect(mock.clock.now() - start).toBeLessThan(15 * MIN);
   });
@@ -375,7 +381,11 @@ describe('FileRotationStore: a crash between send and answer', () => {
     // The new process, with the same key and the same file.
     const wire = spyFetch();
     const rotated: KeyRotatedInfo[] = [];
-    const { odds } = sdkFor(mock, { rotationStore: new FileRotationStore(path), fetch: wire.fetch, onKeyRotated: (_r, info) => void rotated.push(info) });
+    const { odds } = sdkFor(mock, {
+      rotationStore: new FileRotationStore(path),
+      fetch: wire.fetch,
+      onKeyRotated: (_r, info) => void rotated.push(info),
+    });
     const result = await odds.keys.rotate();
 
     const [sent] = rotations(wire.sent);

@@ -95,7 +95,11 @@ describe("a live cursor's five minutes (spec 8.4)", () => {
   });
 
   it('is refused when the state does not say when it was received, as of unknown age', async () => {
-    const error = await rejection<CursorExpiredError>(resumed(undefined, async () => page([])).pages().next());
+    const error = await rejection<CursorExpiredError>(
+      resumed(undefined, async () => page([]))
+        .pages()
+        .next(),
+    );
     expect(error).toBeInstanceOf(CursorExpiredError);
     expect(error.message).toContain('the live cursor is of unknown age (valid for 5 minutes)');
   });

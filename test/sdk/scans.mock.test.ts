@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../../mocks/clock';
 import { createDataset } from '../../mocks/data';
 import { dataHandlers } from '../../mocks/routes';
-import { BudgetExceededError, IncompleteScanError, type Event, type EventScanState, type OddsHistoryState, type OddsSnapshot, type SportsOdds } from '../../src';
+import {
+  BudgetExceededError,
+  IncompleteScanError,
+  type Event,
+  type EventScanState,
+  type OddsHistoryState,
+  type OddsSnapshot,
+  type SportsOdds,
+} from '../../src';
 import { routes } from '../../src/schemas';
 import { rejection } from './fake-fetch';
 import { chargesOf, NOW, sdkFor, useMockServer } from './mock-setup';
@@ -11,7 +19,12 @@ const newMock = useMockServer();
 const DAY = 86_400_000;
 
 /** The events of a window listed day by day (each day checked complete): the scan's reference. */
-async function dayByDay(odds: SportsOdds, filters: { sport_id?: number; league_id?: number }, from: string, days: number): Promise<Event[]> {
+async function dayByDay(
+  odds: SportsOdds,
+  filters: { sport_id?: number; league_id?: number },
+  from: string,
+  days: number,
+): Promise<Event[]> {
   const all: Event[] = [];
   for (let d = 0; d < days; d++) {
     const day = new Date(Date.parse(from) + d * DAY).toISOString().slice(0, 10);
@@ -85,7 +98,12 @@ describe('odds.events.scan(): every event of a window', () => {
     // A soccer league with two events at one instant: with one event a page, nothing narrower is left.
     let target: { league: number; at: string } | undefined;
     for (const league of await odds.catalog.leagues({ sport_id: 29 })) {
-      const events = await odds.events.list({ league_id: league.league_id as number, starts_from: '2026-10-03T00:00:00Z', starts_to: '2026-10-03', limit: 500 });
+      const events = await odds.events.list({
+        league_id: league.league_id as number,
+        starts_from: '2026-10-03T00:00:00Z',
+        starts_to: '2026-10-03',
+        limit: 500,
+      });
       const counts = new Map<string, number>();
       for (const e of events) counts.set(e.starts as string, (counts.get(e.starts as string) ?? 0) + 1);
       const at = [...counts].find(([, n]) => n >= 2)?.[0];
@@ -106,7 +124,9 @@ describe('odds.events.scan(): every event of a window', () => {
 
   it('saves its state as JSON and resumes it in another client', async () => {
     const mock = newMock();
-    const full = await collect(sdkFor(mock).odds.events.scan({ sport_id: 4, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-20' }, { pageSize: 50 }));
+    const full = await collect(
+      sdkFor(mock).odds.events.scan({ sport_id: 4, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-20' }, { pageSize: 50 }),
+    );
     const { odds } = sdkFor(mock);
     const scan = odds.events.scan({ sport_id: 4, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-20' }, { pageSize: 50 });
     const head: Event[] = [];
@@ -136,7 +156,9 @@ describe('odds.events.scan(): every event of a window', () => {
   it('respects the client budget and refuses a bad window locally', async () => {
     const mock = newMock();
     const { odds, seen } = sdkFor(mock, { budget: { maxCredits: 10 } });
-    await expect(collect(odds.events.scan({ sport_id: 29, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-31' }))).rejects.toMatchObject({
+    await expect(
+      collect(odds.events.scan({ sport_id: 29, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-31' })),
+    ).rejects.toMatchObject({
       name: 'BudgetExceededError',
       limit: 'maxCredits',
     });

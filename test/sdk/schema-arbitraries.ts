@@ -92,7 +92,9 @@ export function validValues(schema: Schema): fc.Arbitrary<unknown> {
         if (c.check === 'min_length') minLength = c.minimum as number;
         if (c.check === 'max_length') maxLength = c.maximum as number;
       }
-      return fc.array(validValues((def as unknown as z.core.$ZodArrayDef).element), { minLength, maxLength }).filter((a) => accepts(schema, a));
+      return fc
+        .array(validValues((def as unknown as z.core.$ZodArrayDef).element), { minLength, maxLength })
+        .filter((a) => accepts(schema, a));
     }
     case 'object': {
       const shape = (def as unknown as z.core.$ZodObjectDef).shape;
@@ -117,7 +119,11 @@ function pathsOf(value: unknown, path: (string | number)[] = [], out: (string | 
   return out;
 }
 
-function setAt(root: unknown, path: readonly (string | number)[], change: (parent: Record<string | number, unknown>, key: string | number) => void): unknown {
+function setAt(
+  root: unknown,
+  path: readonly (string | number)[],
+  change: (parent: Record<string | number, unknown>, key: string | number) => void,
+): unknown {
   if (path.length === 0) return root;
   let node = root as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
@@ -131,7 +137,14 @@ function setAt(root: unknown, path: readonly (string | number)[], change: (paren
  */
 export function mutatedValues(schema: Schema): fc.Arbitrary<unknown> {
   return fc
-    .tuple(validValues(schema), fc.nat(), fc.nat(), fc.constantFrom('replace', 'delete', 'extra', 'nudge', 'string'), fc.jsonValue(), fc.string())
+    .tuple(
+      validValues(schema),
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom('replace', 'delete', 'extra', 'nudge', 'string'),
+      fc.jsonValue(),
+      fc.string(),
+    )
     .map(([valid, pick, which, kind, json, text]) => {
       const value = structuredClone(valid);
       const paths = pathsOf(value);

@@ -97,7 +97,9 @@ describe('polling on the service clock', () => {
 });
 
 describe('budget floors and quota resets on the service clock', () => {
-  const small = { plans: { small: { slug: 'small', name: 'Small', periodCredits: 10_000, periodDays: 30, dailyCredits: 60, rateLimitRps: 20 } } };
+  const small = {
+    plans: { small: { slug: 'small', name: 'Small', periodCredits: 10_000, periodDays: 30, dailyCredits: 60, rateLimitRps: 20 } },
+  };
 
   it.each([
     ['two days ahead', 2 * 24 * HOUR],

@@ -73,14 +73,17 @@ describe('an attempt that gets no answer in time', () => {
     const call = rejection<TimeoutError>(client(deaf, { timeout: 20 }).catalog.sports());
     await vi.advanceTimersByTimeAsync(20);
     expect(await call).toBeInstanceOf(TimeoutError);
-    const body = new ReadableStream({
-      pull() {
-        pulled = true;
+    const body = new ReadableStream(
+      {
+        pull() {
+          pulled = true;
+        },
+        cancel() {
+          cancelled = true;
+        },
       },
-      cancel() {
-        cancelled = true;
-      },
-    }, { highWaterMark: 0 });
+      { highWaterMark: 0 },
+    );
     deliver(new Response(body, { status: 200 }));
     await until(() => cancelled);
     expect(pulled).toBe(false);

@@ -269,9 +269,11 @@ describe('the answer validator accepts exactly what zod accepts', () => {
   });
 
   it('a refinement runs only where its `when` says so, as in zod', () => {
-    const startsWithA = z.string().check(
-      z.refine((s: string) => s.startsWith('a'), { when: (payload) => typeof payload.value === 'string' && payload.value.length > 1 }),
-    );
+    const startsWithA = z
+      .string()
+      .check(
+        z.refine((s: string) => s.startsWith('a'), { when: (payload) => typeof payload.value === 'string' && payload.value.length > 1 }),
+      );
     agrees(startsWithA, [
       ['b', true],
       ['ab', true],
@@ -286,14 +288,21 @@ describe('the answer validator accepts exactly what zod accepts', () => {
       [null, false],
       [true, false],
     ]);
-    agrees(z.int().check(z.positive(), z.lt(10), z.refine((n: number) => n % 2 === 0)), [
-      [2, true],
-      [8, true],
-      [0, false],
-      [3, false],
-      [10, false],
-      [2.5, false],
-    ]);
+    agrees(
+      z.int().check(
+        z.positive(),
+        z.lt(10),
+        z.refine((n: number) => n % 2 === 0),
+      ),
+      [
+        [2, true],
+        [8, true],
+        [0, false],
+        [3, false],
+        [10, false],
+        [2.5, false],
+      ],
+    );
   });
 
   it('an array takes arrays whose every element passes', () => {
@@ -489,14 +498,20 @@ function thrownBy(run: () => unknown): string {
 describe('schemas the validator cannot judge in place', () => {
   it('refuses them when built, saying what it cannot do', () => {
     expect(thrownBy(() => validatorOf(z.coerce.number()))).toBe('cannot validate coercion in place (schema kind number)');
-    expect(thrownBy(() => validatorOf(z.optional(z._default(z.string(), 'x'))))).toBe('cannot validate a default in place (schema kind optional)');
-    expect(thrownBy(() => validatorOf(z.xor([z.string(), z.number()])))).toBe('cannot validate an exclusive union in place (schema kind union)');
+    expect(thrownBy(() => validatorOf(z.optional(z._default(z.string(), 'x'))))).toBe(
+      'cannot validate a default in place (schema kind optional)',
+    );
+    expect(thrownBy(() => validatorOf(z.xor([z.string(), z.number()])))).toBe(
+      'cannot validate an exclusive union in place (schema kind union)',
+    );
     for (const catchall of [z.optional(z.number()), z.union([z.optional(z.number()), z.string()]), z._default(z.number(), 0)]) {
       expect(thrownBy(() => validatorOf(z.catchall(z.object({ a: z.number() }), catchall)))).toBe(
         'cannot validate an optional catchall in place (schema kind object)',
       );
     }
-    expect(thrownBy(() => validatorOf(z.object({ [Symbol('s')]: z.number() })))).toBe('cannot validate symbol keys in place (schema kind object)');
+    expect(thrownBy(() => validatorOf(z.object({ [Symbol('s')]: z.number() })))).toBe(
+      'cannot validate symbol keys in place (schema kind object)',
+    );
     expect(thrownBy(() => validatorOf(z.bigint()))).toBe('cannot validate kind bigint in place (schema kind bigint)');
   });
 

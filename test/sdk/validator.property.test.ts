@@ -60,10 +60,16 @@ describe('validators built from the schemas (no code generation)', () => {
 
     it('agrees with zod whatever the order of the keys, with unknown keys anywhere', () => {
       fc.assert(
-        fc.property(fc.oneof(validValues(schema), mutatedValues(schema)), fc.nat(), fc.string(), fc.jsonValue(), (value, seed, extraKey, extra) => {
-          const json = reordered(JSON.parse(JSON.stringify(value ?? null)) as unknown, seed, extraKey, extra);
-          expect(accepts(json)).toBe(zodAccepts(schema, json));
-        }),
+        fc.property(
+          fc.oneof(validValues(schema), mutatedValues(schema)),
+          fc.nat(),
+          fc.string(),
+          fc.jsonValue(),
+          (value, seed, extraKey, extra) => {
+            const json = reordered(JSON.parse(JSON.stringify(value ?? null)) as unknown, seed, extraKey, extra);
+            expect(accepts(json)).toBe(zodAccepts(schema, json));
+          },
+        ),
         { numRuns: 150 },
       );
     });
@@ -141,7 +147,14 @@ describe('in-place validation', () => {
   });
 
   it('refuses a schema that would transform its input', () => {
-    expect(() => validatorOf(z.pipe(z.string(), z.transform((s: string) => s.length)))).toThrow(/in place/);
+    expect(() =>
+      validatorOf(
+        z.pipe(
+          z.string(),
+          z.transform((s: string) => s.length),
+        ),
+      ),
+    ).toThrow(/in place/);
     expect(() => validatorOf(z._default(z.string(), 'x'))).toThrow(/in place/);
   });
 

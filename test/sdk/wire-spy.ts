@@ -18,7 +18,11 @@ export interface WireRequest {
  * const wire = spyFetch();
  * const odds = sdkFor(mock, { fetch: wire.fetch }).odds;
  */
-export function spyFetch(extraHeaders: () => Record<string, string> = () => ({})): { fetch: Fetch; sent: WireRequest[]; responses: Response[] } {
+export function spyFetch(extraHeaders: () => Record<string, string> = () => ({})): {
+  fetch: Fetch;
+  sent: WireRequest[];
+  responses: Response[];
+} {
   const sent: WireRequest[] = [];
   const responses: Response[] = [];
   const spy: Fetch = async (input, init) => {

@@ -62,13 +62,17 @@ function sportOf(spec: EventSpec): { sport: SportDef; league: LeagueDef } {
   if (sport === undefined) throw new SpecError('sport_id', `the catalog has no sport ${spec.sport_id}`);
   if (spec.league_id === undefined) return { sport, league: leaguesOfSport(sport.sportId)[0] as LeagueDef };
   const league = leagueById(spec.league_id);
-  if (league?.sport.sportId !== sport.sportId) throw new SpecError('league_id', `league ${spec.league_id} is not a league of sport ${sport.sportId} (${sport.name})`);
+  if (league?.sport.sportId !== sport.sportId)
+    throw new SpecError('league_id', `league ${spec.league_id} is not a league of sport ${sport.sportId} (${sport.name})`);
   return { sport, league };
 }
 
 function kickoff(spec: EventSpec, now: number): number {
   if ((spec.starts === undefined) === (spec.minute === undefined)) {
-    throw new SpecError('starts', 'give the kickoff as starts (RFC 3339) or as minute (the minute of play on the mock clock now), exactly one of them');
+    throw new SpecError(
+      'starts',
+      'give the kickoff as starts (RFC 3339) or as minute (the minute of play on the mock clock now), exactly one of them',
+    );
   }
   return toSecond(spec.starts !== undefined ? Date.parse(spec.starts) : now - spec.minute! * MINUTE);
 }
@@ -76,7 +80,10 @@ function kickoff(spec: EventSpec, now: number): number {
 /** Checks that a period is one the sport defines. */
 function periodOf(sport: SportDef, period: number, path: string): number {
   if (!sport.format.periods.some((p) => p.period === period)) {
-    throw new SpecError(path, `${sport.name} has no period ${period}: its periods are ${sport.format.periods.map((p) => p.period).join(', ')}`);
+    throw new SpecError(
+      path,
+      `${sport.name} has no period ${period}: its periods are ${sport.format.periods.map((p) => p.period).join(', ')}`,
+    );
   }
   return period;
 }
@@ -91,11 +98,19 @@ function tracksOf(spec: EventSpec, sport: SportDef, at: Instants, window: { list
     let altIndex = 0;
     if (m.alternate === true) {
       altIndex = (alternates.get(period) ?? 0) + 1;
-      if (altIndex > MAX_ALTERNATES) throw new SpecError(`${path}.alternate`, `at most ${MAX_ALTERNATES} alternate lines per period (alt_line_id numbers them with one digit)`);
+      if (altIndex > MAX_ALTERNATES)
+        throw new SpecError(
+          `${path}.alternate`,
+          `at most ${MAX_ALTERNATES} alternate lines per period (alt_line_id numbers them with one digit)`,
+        );
       alternates.set(period, altIndex);
     } else {
       const first = primaries.get(`${period}|${m.market}`);
-      if (first !== undefined) throw new SpecError(`${path}.alternate`, `markets[${first}] is already the primary ${m.market} line of period ${period}: mark this one alternate: true`);
+      if (first !== undefined)
+        throw new SpecError(
+          `${path}.alternate`,
+          `markets[${first}] is already the primary ${m.market} line of period ${period}: mark this one alternate: true`,
+        );
       primaries.set(`${period}|${m.market}`, index);
     }
     let odds: readonly number[] | undefined;
@@ -106,14 +121,17 @@ function tracksOf(spec: EventSpec, sport: SportDef, at: Instants, window: { list
       const t = at.at(s.at, `${sp}.at`);
       if (t <= last) throw new SpecError(`${sp}.at`, 'the steps of a line must be in strictly increasing time order');
       if (t < window.listedAt) throw new SpecError(`${sp}.at`, `before the event is listed (${iso(window.listedAt)})`);
-      if (t >= window.endAt) throw new SpecError(`${sp}.at`, `at or after the end of play (${iso(window.endAt)}): lines are quoted before the end`);
+      if (t >= window.endAt)
+        throw new SpecError(`${sp}.at`, `at or after the end of play (${iso(window.endAt)}): lines are quoted before the end`);
       last = t;
       if (s.removed === true) {
-        if (s.odds !== undefined || s.line !== undefined || s.status !== undefined) throw new SpecError(sp, 'a removed step takes no odds, line or status');
+        if (s.odds !== undefined || s.line !== undefined || s.status !== undefined)
+          throw new SpecError(sp, 'a removed step takes no odds, line or status');
         return { t, quote: null };
       }
       if (s.odds !== undefined) {
-        if (odds !== undefined && s.odds.length !== odds.length) throw new SpecError(`${sp}.odds`, `${s.odds.length} prices, but the line's earlier steps have ${odds.length}`);
+        if (odds !== undefined && s.odds.length !== odds.length)
+          throw new SpecError(`${sp}.odds`, `${s.odds.length} prices, but the line's earlier steps have ${odds.length}`);
         odds = s.odds;
       } else if (odds === undefined) {
         throw new SpecError(`${sp}.odds`, "the line's first step needs its prices");
@@ -148,7 +166,8 @@ function scoresOf(spec: EventSpec, sport: SportDef, at: Instants, endAt: number)
     const path = `scores[${j}]`;
     const period = periodOf(sport, s.period ?? 0, `${path}.period`);
     const t = at.at(s.at, `${path}.at`);
-    if (t < at.starts || t > endAt) throw new SpecError(`${path}.at`, `a running score is entered in play, from ${iso(at.starts)} to ${iso(endAt)}`);
+    if (t < at.starts || t > endAt)
+      throw new SpecError(`${path}.at`, `a running score is entered in play, from ${iso(at.starts)} to ${iso(endAt)}`);
     const marks = byPeriod.get(period) ?? [];
     if (marks.some((m) => m.t === t)) throw new SpecError(`${path}.at`, `two scores of period ${period} at the same instant`);
     marks.push({ t, home: s.score_home, away: s.score_away });
@@ -168,13 +187,19 @@ function resultOf(results: readonly PeriodResultSpec[], sport: SportDef, path: s
   return byPeriod;
 }
 
-function propsOf(spec: EventSpec, base: { eventId: number; period: (p: number, path: string) => number; feed: number }, at: Instants, listedAt: number): AddedProp[] {
+function propsOf(
+  spec: EventSpec,
+  base: { eventId: number; period: (p: number, path: string) => number; feed: number },
+  at: Instants,
+  listedAt: number,
+): AddedProp[] {
   return (spec.props ?? []).map((p, index): AddedProp => {
     const path = `props[${index}]`;
     const specialId = addedSpecialIdOf(base.eventId, index + 1);
     const cutoff = at.at(p.cutoff ?? 0, `${path}.cutoff`);
     const betType = p.bet_type ?? 'multi_way';
-    if (betType === 'over_under' && p.contestants.length !== 2) throw new SpecError(`${path}.contestants`, 'an over_under prop has exactly two contestants (over, under)');
+    if (betType === 'over_under' && p.contestants.length !== 2)
+      throw new SpecError(`${path}.contestants`, 'an over_under prop has exactly two contestants (over, under)');
     const steps: PropStep[] = [];
     p.contestants.forEach((c, ci) => {
       let last = -Infinity;
@@ -182,7 +207,8 @@ function propsOf(spec: EventSpec, base: { eventId: number; period: (p: number, p
         const sp = `${path}.contestants[${ci}].prices[${j}]`;
         const t = at.at(s.at, `${sp}.at`);
         if (t <= last) throw new SpecError(`${sp}.at`, 'the prices of a contestant must be in strictly increasing time order');
-        if (t < listedAt || t >= cutoff) throw new SpecError(`${sp}.at`, `a prop is priced while listed and before its cutoff (${iso(cutoff)})`);
+        if (t < listedAt || t >= cutoff)
+          throw new SpecError(`${sp}.at`, `a prop is priced while listed and before its cutoff (${iso(cutoff)})`);
         last = t;
         steps.push({ t, c: ci, odds: s.odds, handicap: s.handicap ?? null });
       });
@@ -222,17 +248,20 @@ export function compileEvent(spec: EventSpec, ctx: CompileContext): AddedEvent {
   if (endAt <= starts || endAt - starts > MAX_EVENT_LENGTH) {
     throw new SpecError('ends', `play ends after the kickoff, within ${MAX_EVENT_LENGTH / MINUTE} minutes of it`);
   }
-  const settledAt = spec.settles === null ? Infinity : spec.settles === undefined ? endAt + DEFAULT_SETTLE_AFTER : at.at(spec.settles, 'settles');
+  const settledAt =
+    spec.settles === null ? Infinity : spec.settles === undefined ? endAt + DEFAULT_SETTLE_AFTER : at.at(spec.settles, 'settles');
   if (settledAt < endAt) throw new SpecError('settles', `results settle at or after the end of play (${iso(endAt)})`);
   const listedAt = spec.listed_from === undefined ? starts - DEFAULT_LISTED_BEFORE : at.at(spec.listed_from, 'listed_from');
   if (listedAt > starts) throw new SpecError('listed_from', 'an event is listed before its kickoff');
   let correctedAt: number | null = null;
   if (spec.correction !== undefined) {
     correctedAt = at.at(spec.correction.at, 'correction.at');
-    if (!(correctedAt > settledAt)) throw new SpecError('correction.at', 'a correction comes after the first settlement (and settles must not be null)');
+    if (!(correctedAt > settledAt))
+      throw new SpecError('correction.at', 'a correction comes after the first settlement (and settles must not be null)');
     if (spec.cancelled !== undefined) throw new SpecError('correction', 'a cancelled event is not re-settled');
   }
-  if (spec.cancelled !== undefined && settledAt === Infinity) throw new SpecError('cancelled', 'a cancelled event settles as cancelled: settles must not be null');
+  if (spec.cancelled !== undefined && settledAt === Infinity)
+    throw new SpecError('cancelled', 'a cancelled event settles as cancelled: settles must not be null');
 
   const period = (p: number, path: string) => periodOf(sport, p, path);
   const tracks = tracksOf(spec, sport, at, { listedAt, endAt });
@@ -247,7 +276,18 @@ export function compileEvent(spec: EventSpec, ctx: CompileContext): AddedEvent {
   const correction = resultOf(spec.correction?.result ?? [], sport, 'correction.result');
   const resultPeriods = [...new Set([0, ...result.keys(), ...scores.keys(), ...correction.keys()])].sort((a, b) => a - b);
   const feed = sourceFeedId({ league });
-  const base = { eventId: ctx.eventId, parentId: null, league, sport, home: spec.runner_home, away: spec.runner_away, starts, endAt, settledAt, correctedAt };
+  const base = {
+    eventId: ctx.eventId,
+    parentId: null,
+    league,
+    sport,
+    home: spec.runner_home,
+    away: spec.runner_away,
+    starts,
+    endAt,
+    settledAt,
+    correctedAt,
+  };
   const timeline = buildAddedTimeline({ event: base, tracks, suspensions, scores });
   let marks: LineMarks | undefined;
   return {

@@ -27,7 +27,13 @@ export interface PropStep {
  * was given then, with `todds` the margin-removed price over every contestant priced so far (null
  * while only one is), as the generated specials compute it.
  */
-export function propHistory(specialId: number, contestants: number, steps: readonly PropStep[], maxWin: number, feed: number): AddedProp['history'] {
+export function propHistory(
+  specialId: number,
+  contestants: number,
+  steps: readonly PropStep[],
+  maxWin: number,
+  feed: number,
+): AddedProp['history'] {
   const sorted = [...steps].sort((a, b) => a.t - b.t || a.c - b.c);
   const shown: (number | undefined)[] = Array.from({ length: contestants }, () => undefined);
   const history: { t: number; row: SpecialOddsRow }[] = [];

@@ -27,7 +27,13 @@ export function addedResults(e: AddedEvent, now: number): ResultRow[] {
       sets_home: cancelled ? null : score.setsHome,
       sets_away: cancelled ? null : score.setsAway,
       settlement_id: !settled ? null : fix !== undefined ? 'st_2' : 1,
-      status: !settled ? RESULT_STATUS.pending : cancelled ? RESULT_STATUS.cancelled : fix !== undefined ? RESULT_STATUS.resettled : RESULT_STATUS.settled,
+      status: !settled
+        ? RESULT_STATUS.pending
+        : cancelled
+          ? RESULT_STATUS.cancelled
+          : fix !== undefined
+            ? RESULT_STATUS.resettled
+            : RESULT_STATUS.settled,
       cancellation_reason: cancelled ? e.cancelled : null,
       timestamp: iso(fix !== undefined ? (e.correctedAt as number) : settled ? e.settledAt : Math.max(e.starts, lastScore ?? e.starts)),
       source_feed_id: sourceFeedId(e),

@@ -75,7 +75,10 @@ function periodSnapshots(period: number, tracks: readonly Track[], input: Timeli
       const key = `${step.quote.market}|${step.quote.line}`;
       const other = seen.get(key);
       if (other !== undefined) {
-        throw new SpecError(`markets[${track.index}]`, `markets[${other}] quotes the same line (${step.quote.market} ${step.quote.line ?? ''} of period ${period}) at ${new Date(t).toISOString()}: one row per line`);
+        throw new SpecError(
+          `markets[${track.index}]`,
+          `markets[${other}] quotes the same line (${step.quote.market} ${step.quote.line ?? ''} of period ${period}) at ${new Date(t).toISOString()}: one row per line`,
+        );
       }
       seen.set(key, track.index);
       quotes.push(step.quote);
@@ -106,10 +109,19 @@ export function buildAddedTimeline(input: TimelineInput): Timeline {
   const { starts, endAt } = event;
   const periods = [...new Set(tracks.map((track) => track.period))].sort((a, b) => a - b);
   const snapshots = periods
-    .flatMap((p) => periodSnapshots(p, tracks.filter((track) => track.period === p), input))
+    .flatMap((p) =>
+      periodSnapshots(
+        p,
+        tracks.filter((track) => track.period === p),
+        input,
+      ),
+    )
     .sort((a, b) => a.t - b.t || a.period - b.period);
   if (snapshots.length > MAX_SNAPSHOTS) {
-    throw new SpecError('markets', `the price timeline has ${snapshots.length} snapshots, more than the ${MAX_SNAPSHOTS} an event can hold: fewer steps or a shorter in-play feed`);
+    throw new SpecError(
+      'markets',
+      `the price timeline has ${snapshots.length} snapshots, more than the ${MAX_SNAPSHOTS} an event can hold: fewer steps or a shorter in-play feed`,
+    );
   }
   const suspended = (t: number) => input.suspensions.some(([from, to]) => t >= from && t < to);
   const n = snapshots.length;

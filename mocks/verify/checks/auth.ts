@@ -26,7 +26,8 @@ export const refusedKeys = defineCheck({
       const answer = await ctx.send(template);
       if (!expectRefusal(ctx, answer, 401, 'invalid_api_key')) continue;
       const challenge = answer.answerHeaders.get(HEADER.wwwAuthenticate);
-      if (challenge === null || !/^bearer\b/i.test(challenge)) ctx.breaking(`WWW-Authenticate is ${challenge ?? 'missing'}; the rule is a Bearer challenge`, answer);
+      if (challenge === null || !/^bearer\b/i.test(challenge))
+        ctx.breaking(`WWW-Authenticate is ${challenge ?? 'missing'}; the rule is a Bearer challenge`, answer);
     }
   },
 });
@@ -46,7 +47,8 @@ export const SCOPE_EXCHANGE = 'auth.scope.exchange';
 export const scopeRefused = defineCheck({
   id: 'auth.scope',
   rule: 'auth',
-  title: 'a key without account:manage is 403 insufficient_scope on an account route (the key under test if it is data-only, else --data-key, else the one keys.lifecycle makes)',
+  title:
+    'a key without account:manage is 403 insufficient_scope on an account route (the key under test if it is data-only, else --data-key, else the one keys.lifecycle makes)',
   needs: ['account'],
   // Without a data-only key, the one keys.lifecycle makes (and revokes) serves.
   requires: (o) => (!o.dataKey && o.allowMutations ? ['keys.lifecycle'] : []),
@@ -60,7 +62,9 @@ export const scopeRefused = defineCheck({
     else answer = ctx.shared.get(SCOPE_EXCHANGE) as Exchange | undefined;
     if (answer === undefined) {
       throw new CannotCheck(
-        ctx.options.allowMutations ? 'no data-only key could be made (keys.lifecycle)' : 'the key manages the account: give a data-only key (--data-key), or --allow-mutations to make one',
+        ctx.options.allowMutations
+          ? 'no data-only key could be made (keys.lifecycle)'
+          : 'the key manages the account: give a data-only key (--data-key), or --allow-mutations to make one',
       );
     }
     expectRefusal(ctx, answer, 403, 'insufficient_scope');

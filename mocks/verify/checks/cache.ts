@@ -16,19 +16,23 @@ export const catalogCache = defineCheck({
   async run(ctx) {
     const first = ctx.setup.answer('sports');
     const firstCache = first.answerHeaders.get(HEADER.cache);
-    if (firstCache !== 'HIT' && firstCache !== 'MISS') ctx.breaking(`the catalog answered X-Cache: ${firstCache ?? '(none)'}; the rule is HIT or MISS`, first);
+    if (firstCache !== 'HIT' && firstCache !== 'MISS')
+      ctx.breaking(`the catalog answered X-Cache: ${firstCache ?? '(none)'}; the rule is HIT or MISS`, first);
     const again = answered(await ctx.send(SPORTS_AGAIN));
     if (!expectSuccess(ctx, again)) return;
     const cache = again.answerHeaders.get(HEADER.cache);
-    if (cache !== 'HIT') ctx.breaking(`the same catalog request a moment later answered X-Cache: ${cache ?? '(none)'}; the rule is HIT`, again);
+    if (cache !== 'HIT')
+      ctx.breaking(`the same catalog request a moment later answered X-Cache: ${cache ?? '(none)'}; the rule is HIT`, again);
     const cost = again.meta.credits.cost;
-    if (cache === 'HIT' && (cost === undefined || cost < 1)) ctx.breaking(`a cache hit is still charged, but X-Credits-Cost is ${cost ?? 'missing'}`, again);
+    if (cache === 'HIT' && (cost === undefined || cost < 1))
+      ctx.breaking(`a cache hit is still charged, but X-Credits-Cost is ${cost ?? 'missing'}`, again);
   },
   judge(exchanges, judge) {
     for (const exchange of exchanges.filter(judgeable)) {
       const metering = exchange.template.route === undefined ? undefined : routes[exchange.template.route].metering;
       const cache = exchange.answerHeaders.get(HEADER.cache);
-      if (metering !== undefined && !metering.cacheable && cache !== null) judge.breaking(`X-Cache: ${cache} on ${exchange.template.route}, which is never cached`, exchange);
+      if (metering !== undefined && !metering.cacheable && cache !== null)
+        judge.breaking(`X-Cache: ${cache} on ${exchange.template.route}, which is never cached`, exchange);
     }
   },
 });

@@ -32,11 +32,15 @@ export const errorEnvelope = defineCheck({
         judge.breaking(`a ${exchange.status} answer is not the error envelope { error: { code, message, request_id } }`, exchange);
         continue;
       }
-      if (problem?.kind === 'extra') judge.additive(`the error envelope has a field the contract does not define: ${pathText(problem.path)}`, exchange);
+      if (problem?.kind === 'extra')
+        judge.additive(`the error envelope has a field the contract does not define: ${pathText(problem.path)}`, exchange);
       const { code } = (exchange.json as ErrorEnvelope).error;
       if (!Object.hasOwn(ERROR_CODES, code)) judge.additive(`error code ${code} is not in the contract's table`, exchange);
       else if (ERROR_CODES[code as keyof typeof ERROR_CODES] !== exchange.status) {
-        judge.breaking(`code ${code} comes with ${exchange.status}; the contract gives it ${ERROR_CODES[code as keyof typeof ERROR_CODES]}`, exchange);
+        judge.breaking(
+          `code ${code} comes with ${exchange.status}; the contract gives it ${ERROR_CODES[code as keyof typeof ERROR_CODES]}`,
+          exchange,
+        );
       }
     }
   },

@@ -28,9 +28,11 @@ export const upcomingEvents = defineCheck({
     const date = parseDateHeader(answer.answerHeaders.get('Date'));
     for (const row of rows) {
       const starts = typeof row['starts'] === 'string' ? Date.parse(row['starts']) : NaN;
-      if (date !== undefined && starts <= date.getTime() - CLOCK_SLACK_MS) ctx.breaking(`event ${String(row['event_id'])} started at ${String(row['starts'])}, before the answer's Date`, answer);
+      if (date !== undefined && starts <= date.getTime() - CLOCK_SLACK_MS)
+        ctx.breaking(`event ${String(row['event_id'])} started at ${String(row['starts'])}, before the answer's Date`, answer);
       const status = row['live_status'];
-      if (status !== null && status !== undefined && status !== 0) ctx.breaking(`event ${String(row['event_id'])} has live_status ${String(status)}; the default listing is pre-match (0)`, answer);
+      if (status !== null && status !== undefined && status !== 0)
+        ctx.breaking(`event ${String(row['event_id'])} has live_status ${String(status)}; the default listing is pre-match (0)`, answer);
     }
   },
 });

@@ -12,14 +12,16 @@ const ALIASES = [
 ] as const;
 const CREDIT_HEADERS = [...CREDIT_INTS, ...CREDIT_DATES, ...ALIASES.map(([alias]) => alias)];
 
-const isMeteredRoute = (exchange: Exchange) => exchange.template.route !== undefined && routes[exchange.template.route].metering !== undefined;
+const isMeteredRoute = (exchange: Exchange) =>
+  exchange.template.route !== undefined && routes[exchange.template.route].metering !== undefined;
 const succeeded = (exchange: Exchange) => exchange.status !== null && exchange.status >= 200 && exchange.status < 300;
 
 /** Every answer: `Date` and `X-Service-Origin`. */
 function everyAnswer(exchange: Exchange, judge: Judge): void {
   if (parseDateHeader(exchange.answerHeaders.get('Date')) === undefined) judge.breaking('an answer without a valid Date', exchange);
   const origin = exchange.answerHeaders.get(HEADER.serviceOrigin);
-  if (origin === null || !URL.canParse(origin)) judge.breaking(`X-Service-Origin is ${origin === null ? 'missing' : `not a URL: ${origin}`}`, exchange);
+  if (origin === null || !URL.canParse(origin))
+    judge.breaking(`X-Service-Origin is ${origin === null ? 'missing' : `not a URL: ${origin}`}`, exchange);
 }
 
 /** A metered answer: every credit header, well formed and consistent. */
@@ -36,9 +38,14 @@ function meteredAnswer(exchange: Exchange, judge: Judge): void {
     if (get(alias) !== get(name)) judge.breaking(`${alias} ${String(get(alias))} differs from ${name} ${String(get(name))}`, exchange);
   }
   const dailyReset = parseDateHeader(get(HEADER.dailyReset)) as Date;
-  if (dailyReset.getTime() % 86_400_000 !== 0) judge.breaking(`X-Credits-Daily-Reset ${String(get(HEADER.dailyReset))} is not a 00:00 UTC`, exchange);
-  for (const [remaining, limit] of [[HEADER.periodRemaining, HEADER.periodLimit], [HEADER.dailyRemaining, HEADER.dailyLimit]] as const) {
-    if ((parseIntHeader(get(remaining)) as number) > (parseIntHeader(get(limit)) as number)) judge.breaking(`${remaining} is over ${limit}`, exchange);
+  if (dailyReset.getTime() % 86_400_000 !== 0)
+    judge.breaking(`X-Credits-Daily-Reset ${String(get(HEADER.dailyReset))} is not a 00:00 UTC`, exchange);
+  for (const [remaining, limit] of [
+    [HEADER.periodRemaining, HEADER.periodLimit],
+    [HEADER.dailyRemaining, HEADER.dailyLimit],
+  ] as const) {
+    if ((parseIntHeader(get(remaining)) as number) > (parseIntHeader(get(limit)) as number))
+      judge.breaking(`${remaining} is over ${limit}`, exchange);
   }
 }
 
@@ -48,7 +55,8 @@ function dataAnswer(exchange: Exchange, judge: Judge): void {
   if (succeeded(exchange)) {
     if (!exchange.meta.metered) judge.breaking('a successful data answer without X-Credits-Cost', exchange);
     if (rows === undefined) judge.breaking('a successful data answer without X-Result-Rows', exchange);
-    if (parseBoolHeader(exchange.answerHeaders.get(HEADER.truncated)) === undefined) judge.breaking('a successful data answer without X-Result-Truncated', exchange);
+    if (parseBoolHeader(exchange.answerHeaders.get(HEADER.truncated)) === undefined)
+      judge.breaking('a successful data answer without X-Result-Truncated', exchange);
   } else if (exchange.meta.metered && rows !== 0) {
     judge.breaking(`a metered error with X-Result-Rows ${rows ?? 'missing'}; the rule is 0`, exchange);
   }
@@ -57,13 +65,15 @@ function dataAnswer(exchange: Exchange, judge: Judge): void {
 export const responseHeaders = defineCheck({
   id: 'headers.presence',
   rule: 'headers',
-  title: 'Date and X-Service-Origin on every answer; every credit header on metered ones, none on account routes; X-Result-Rows and X-Result-Truncated on data answers',
+  title:
+    'Date and X-Service-Origin on every answer; every credit header on metered ones, none on account routes; X-Result-Rows and X-Result-Truncated on data answers',
   judge(exchanges, judge) {
     for (const exchange of exchanges.filter(judgeable)) {
       everyAnswer(exchange, judge);
       if (exchange.meta.metered) meteredAnswer(exchange, judge);
       if (isMeteredRoute(exchange)) dataAnswer(exchange, judge);
-      else if (exchange.template.route !== undefined && exchange.meta.metered) judge.breaking('an account route answered with credit headers: it is not metered', exchange);
+      else if (exchange.template.route !== undefined && exchange.meta.metered)
+        judge.breaking('an account route answered with credit headers: it is not metered', exchange);
     }
   },
 });

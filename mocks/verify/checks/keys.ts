@@ -9,7 +9,8 @@ import { SCOPE_EXCHANGE } from './auth';
  * with `allowMutations`, and only on keys the run creates: every one is revoked before the check ends.
  */
 
-const NEEDS_MUTATIONS = (o: { allowMutations: boolean }) => (o.allowMutations ? undefined : 'creates, rotates and revokes keys: give --allow-mutations');
+const NEEDS_MUTATIONS = (o: { allowMutations: boolean }) =>
+  o.allowMutations ? undefined : 'creates, rotates and revokes keys: give --allow-mutations';
 const TEMPORARY_NAME = 'sports-odds-mock verify (temporary)';
 
 const create = (scopes: readonly string[] | undefined, purpose: string): RequestTemplate => ({
@@ -20,13 +21,32 @@ const create = (scopes: readonly string[] | undefined, purpose: string): Request
   body: scopes === undefined ? { name: TEMPORARY_NAME } : { name: TEMPORARY_NAME, scopes },
   purpose,
 });
-const accountWithTemporary = (purpose: string, times: number): RequestTemplate => ({ method: 'GET', path: '/v1/account', route: 'account.get', key: 'temporary', purpose, times, refusal: true });
-const revoke = (purpose: string, times = 1): RequestTemplate => ({ method: 'POST', path: '/v1/account/keys/{id}/revoke', route: 'keys.revoke', key: 'main', purpose, times });
+const accountWithTemporary = (purpose: string, times: number): RequestTemplate => ({
+  method: 'GET',
+  path: '/v1/account',
+  route: 'account.get',
+  key: 'temporary',
+  purpose,
+  times,
+  refusal: true,
+});
+const revoke = (purpose: string, times = 1): RequestTemplate => ({
+  method: 'POST',
+  path: '/v1/account/keys/{id}/revoke',
+  route: 'keys.revoke',
+  key: 'main',
+  purpose,
+  times,
+});
 
 /** A created key's plaintext and id, or `CannotCheck` / a breaking problem when none was made. */
-async function createKey(ctx: CheckContext, template: RequestTemplate): Promise<{ apiKey: string; id: string; answer: Exchange } | undefined> {
+async function createKey(
+  ctx: CheckContext,
+  template: RequestTemplate,
+): Promise<{ apiKey: string; id: string; answer: Exchange } | undefined> {
   const answer = await ctx.send(template);
-  if (answer.status === 403 && codeOf(answer) === 'insufficient_scope') throw new CannotCheck('the key under test cannot manage the account: no key can be made', answer);
+  if (answer.status === 403 && codeOf(answer) === 'insufficient_scope')
+    throw new CannotCheck('the key under test cannot manage the account: no key can be made', answer);
   if (answer.status === 409) throw new CannotCheck('the account has five active keys: no temporary key can be made', answer);
   if (!expectSuccess(ctx, answer)) return undefined;
   const body = answer.json as Record<string, unknown>;
@@ -46,9 +66,14 @@ async function createKey(ctx: CheckContext, template: RequestTemplate): Promise<
 async function revokeAll(ctx: CheckContext, template: RequestTemplate, ids: readonly string[]): Promise<void> {
   for (const id of ids) {
     const answer = await ctx.send(template, { id });
-    if (answer.status !== 200) throw new CannotCheck(`the temporary key ${id} could not be revoked (${answer.status ?? answer.error ?? 'no answer'}): revoke it yourself`, answer);
+    if (answer.status !== 200)
+      throw new CannotCheck(
+        `the temporary key ${id} could not be revoked (${answer.status ?? answer.error ?? 'no answer'}): revoke it yourself`,
+        answer,
+      );
     const record = answer.json as Record<string, unknown>;
-    if (record['status'] !== 'revoked' || typeof record['revoked_at'] !== 'string') ctx.breaking('the revocation answer is not the record with status revoked and revoked_at', answer);
+    if (record['status'] !== 'revoked' || typeof record['revoked_at'] !== 'string')
+      ctx.breaking('the revocation answer is not the record with status revoked and revoked_at', answer);
   }
 }
 
@@ -66,7 +91,8 @@ export const keyLifecycle = defineCheck({
     const created = await createKey(ctx, CREATE_DATA);
     if (created === undefined) return;
     const scopes = (created.answer.json as Record<string, unknown>)['scopes'];
-    if (JSON.stringify(scopes) !== '["data:read"]') ctx.breaking(`a key made without scopes has ${JSON.stringify(scopes)}; the default is ["data:read"]`, created.answer);
+    if (JSON.stringify(scopes) !== '["data:read"]')
+      ctx.breaking(`a key made without scopes has ${JSON.stringify(scopes)}; the default is ["data:read"]`, created.answer);
     try {
       ctx.shared.set(SCOPE_EXCHANGE, await ctx.send(DATA_ON_ACCOUNT));
     } finally {
@@ -87,7 +113,13 @@ const ROTATE: RequestTemplate = {
   times: 2,
 };
 const ROTATED_ON_ACCOUNT = accountWithTemporary('the account with the old key (401) and the new one (200)', 2);
-const INVENTORY: RequestTemplate = { method: 'GET', path: '/v1/account/keys', route: 'keys.list', key: 'main', purpose: "the inventory: the new key's id" };
+const INVENTORY: RequestTemplate = {
+  method: 'GET',
+  path: '/v1/account/keys',
+  route: 'keys.list',
+  key: 'main',
+  purpose: "the inventory: the new key's id",
+};
 const REVOKE_ROTATED = revoke('revoke the new key (or the old one, if the rotation failed)');
 
 export const keyRotation = defineCheck({
@@ -111,9 +143,11 @@ export const keyRotation = defineCheck({
       const inventory = await ctx.send(INVENTORY);
       const records = expectSuccess(ctx, inventory) ? (rowsOf(inventory) ?? []) : [];
       const record = records.find((r) => r['prefix'] === replacement.slice(0, 13) && r['status'] === 'active');
-      if (record === undefined || typeof record['id'] !== 'string') throw new CannotCheck('the new key is not in the inventory: revoke the temporary key yourself', inventory);
+      if (record === undefined || typeof record['id'] !== 'string')
+        throw new CannotCheck('the new key is not in the inventory: revoke the temporary key yourself', inventory);
       toRevoke.push(record['id']);
-      if (records.find((r) => r['id'] === created.id)?.['status'] !== 'revoked') ctx.breaking('the rotated key is not revoked in the inventory', inventory);
+      if (records.find((r) => r['id'] === created.id)?.['status'] !== 'revoked')
+        ctx.breaking('the rotated key is not revoked in the inventory', inventory);
     } finally {
       await revokeAll(ctx, REVOKE_ROTATED, toRevoke);
     }
@@ -131,7 +165,8 @@ async function rotate(ctx: CheckContext, oldKey: string): Promise<string | undef
     ctx.breaking('the rotation answered no new api_key', first);
     return undefined;
   }
-  if (JSON.stringify(body['scopes']) !== JSON.stringify(BOTH_SCOPES)) ctx.breaking(`the replacement has scopes ${JSON.stringify(body['scopes'])}; a rotation keeps the old key's`, first);
+  if (JSON.stringify(body['scopes']) !== JSON.stringify(BOTH_SCOPES))
+    ctx.breaking(`the replacement has scopes ${JSON.stringify(body['scopes'])}; a rotation keeps the old key's`, first);
   const date = parseDateHeader(first.answerHeaders.get('Date'));
   const expires = typeof body['recovery_expires_at'] === 'string' ? Date.parse(body['recovery_expires_at']) : NaN;
   if (date !== undefined && !(Math.abs(expires - date.getTime() - ROTATION_REPLAY_WINDOW_MS) <= 5_000)) {
@@ -139,6 +174,7 @@ async function rotate(ctx: CheckContext, oldKey: string): Promise<string | undef
   }
   // The replay goes with the old key, revoked by now.
   const replay = await ctx.send(ROTATE, { nonce });
-  if (expectSuccess(ctx, replay) && (replay.json as Record<string, unknown>)['api_key'] !== replacement) ctx.breaking('the exact replay answered another key', replay);
+  if (expectSuccess(ctx, replay) && (replay.json as Record<string, unknown>)['api_key'] !== replacement)
+    ctx.breaking('the exact replay answered another key', replay);
   return replacement;
 }

@@ -8,11 +8,25 @@ import { before, positionOf } from './events';
 
 /** Pages read after the first. */
 const NEXT_PAGES = 3;
-const LIVE: readonly (readonly [string, string])[] = [['live', '1'], ['limit', '2']];
+const LIVE: readonly (readonly [string, string])[] = [
+  ['live', '1'],
+  ['limit', '2'],
+];
 
-const livePage = (purpose: string, times = 1): RequestTemplate => ({ method: 'GET', path: '/v1/events', query: LIVE, route: 'events.list', key: 'main', purpose, times });
+const livePage = (purpose: string, times = 1): RequestTemplate => ({
+  method: 'GET',
+  path: '/v1/events',
+  query: LIVE,
+  route: 'events.list',
+  key: 'main',
+  purpose,
+  times,
+});
 /** A live page with a `{cursor}`; `refusal` when the service must refuse it (free). */
-const withCursor = (purpose: string, options: { refusal: boolean; extra?: readonly (readonly [string, string])[]; times?: number }): RequestTemplate => ({
+const withCursor = (
+  purpose: string,
+  options: { refusal: boolean; extra?: readonly (readonly [string, string])[]; times?: number },
+): RequestTemplate => ({
   ...livePage(purpose, options.times),
   query: [...LIVE, ...(options.extra ?? []), ['cursor', '{cursor}']],
   samples: { cursor: 'cursor', sport_id: '1' },
@@ -47,16 +61,22 @@ export const livePaging = defineCheck({
       const positions: [number, number][] = [];
       for (const row of rowsOf(page) ?? []) {
         const id = row['event_id'];
-        if (row['live_status'] !== 1) ctx.breaking(`event ${String(id)} on a live page has live_status ${String(row['live_status'])}; the rule is 1`, page);
+        if (row['live_status'] !== 1)
+          ctx.breaking(`event ${String(id)} on a live page has live_status ${String(row['live_status'])}; the rule is 1`, page);
         if (typeof id === 'number' && seen.has(id)) ctx.breaking(`event ${id} is on two live pages`, page);
         if (typeof id === 'number') seen.add(id);
         const position = positionOf(row);
         if (position !== undefined) positions.push(position);
       }
       const back = furthest === undefined ? undefined : positions.find((p) => !before(furthest!, p));
-      if (back !== undefined) ctx.breaking(`page ${n + 1} goes back: an event of ${new Date(back[0]).toISOString()} (event ${back[1]}) is not after the previous pages`, page);
+      if (back !== undefined)
+        ctx.breaking(
+          `page ${n + 1} goes back: an event of ${new Date(back[0]).toISOString()} (event ${back[1]}) is not after the previous pages`,
+          page,
+        );
       for (const position of positions) if (furthest === undefined || before(furthest, position)) furthest = position;
-      if (cursor !== undefined && cursor.length > CURSOR_MAX_LENGTH) ctx.breaking(`X-Next-Cursor of ${cursor.length} characters; the rule is at most ${CURSOR_MAX_LENGTH}`, page);
+      if (cursor !== undefined && cursor.length > CURSOR_MAX_LENGTH)
+        ctx.breaking(`X-Next-Cursor of ${cursor.length} characters; the rule is at most ${CURSOR_MAX_LENGTH}`, page);
       if (cursor === undefined || n === NEXT_PAGES) return;
       page = await ctx.send(NEXT, { cursor });
       if (!expectSuccess(ctx, page)) return;

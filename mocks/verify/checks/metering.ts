@@ -38,17 +38,29 @@ function fellShort(previous: Exchange, next: Exchange): string | undefined {
 export const meteringCost = defineCheck({
   id: 'metering.cost',
   rule: 'metering',
-  title: 'X-Credits-Cost is the charge: max(1, ceil(rows / 20)), a live page up to its envelope, an error after work at most 1; the windows fall by it',
+  title:
+    'X-Credits-Cost is the charge: max(1, ceil(rows / 20)), a live page up to its envelope, an error after work at most 1; the windows fall by it',
   judge(exchanges, judge) {
     const metered = exchanges.filter((e) => judgeable(e) && e.meta.metered);
     for (const exchange of metered) {
       const expected = expectedCost(exchange);
       const cost = exchange.meta.credits.cost as number;
       if (expected === undefined || (cost >= expected[0] && cost <= expected[1])) continue;
-      const rule = exchange.status! >= 400 ? 'an error after work costs at most 1' : expected[0] === expected[1] ? `max(1, ceil(rows / 20)) = ${expected[0]}` : `from ${expected[0]} to ${expected[1]}`;
-      judge.breaking(`X-Credits-Cost ${cost} for ${exchange.status! >= 400 ? `a ${exchange.status}` : `${rowCount(exchange.json)} rows`}; the rule is ${rule}`, exchange);
+      const rule =
+        exchange.status! >= 400
+          ? 'an error after work costs at most 1'
+          : expected[0] === expected[1]
+            ? `max(1, ceil(rows / 20)) = ${expected[0]}`
+            : `from ${expected[0]} to ${expected[1]}`;
+      judge.breaking(
+        `X-Credits-Cost ${cost} for ${exchange.status! >= 400 ? `a ${exchange.status}` : `${rowCount(exchange.json)} rows`}; the rule is ${rule}`,
+        exchange,
+      );
     }
-    judgeWindows(metered.filter((e) => !e.concurrent), judge);
+    judgeWindows(
+      metered.filter((e) => !e.concurrent),
+      judge,
+    );
   },
 });
 
@@ -60,7 +72,10 @@ function judgeWindows(sequence: readonly Exchange[], judge: Judge): void {
   const steps = sequence.slice(1).map((next, i) => ({ next, short: fellShort(sequence[i] as Exchange, next) }));
   const first = steps[0];
   if (steps.length >= 3 && first?.short !== undefined && steps.every((s) => s.short !== undefined)) {
-    judge.breaking(`at every one of ${steps.length} answers in a row the windows fell by less than X-Credits-Cost: ${first.short}`, first.next);
+    judge.breaking(
+      `at every one of ${steps.length} answers in a row the windows fell by less than X-Credits-Cost: ${first.short}`,
+      first.next,
+    );
   }
 }
 
@@ -70,11 +85,13 @@ export const freeRefusals = defineCheck({
   title: 'refusals before any work (a bad key, scope, parameter or path) are free',
   judge(exchanges, judge) {
     const refused = exchanges.filter(
-      (e) => judgeable(e) && e.status !== 429 && e.status! >= 400 && (e.template.refusal === true || e.key === 'none' || e.key === 'malformed'),
+      (e) =>
+        judgeable(e) && e.status !== 429 && e.status! >= 400 && (e.template.refusal === true || e.key === 'none' || e.key === 'malformed'),
     );
     for (const exchange of refused) {
       const cost = exchange.meta.credits.cost;
-      if (cost !== undefined && cost > 0) judge.breaking(`a ${exchange.status} refused before any work was charged: X-Credits-Cost ${cost}`, exchange);
+      if (cost !== undefined && cost > 0)
+        judge.breaking(`a ${exchange.status} refused before any work was charged: X-Credits-Cost ${cost}`, exchange);
     }
   },
 });

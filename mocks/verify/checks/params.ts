@@ -18,9 +18,36 @@ const refused = (query: readonly (readonly [string, string])[], purpose: string)
 const MALFORMED: readonly (readonly [RequestTemplate, string])[] = [
   [refused([['limit', '0']], 'limit below 1'), 'limit'],
   [refused([['limit', '501']], 'limit over 500'), 'limit'],
-  [refused([['limit', '1'], ['sport_id', 'abc']], 'a sport_id that is not a number'), 'sport_id'],
-  [refused([['limit', '1'], ['starts_to', 'someday']], 'a starts_to that is neither a timestamp nor a day'), 'starts_to'],
-  [refused([['limit', '1'], ['live', 'maybe']], 'a live that is not 1, 0, true or false'), 'live'],
+  [
+    refused(
+      [
+        ['limit', '1'],
+        ['sport_id', 'abc'],
+      ],
+      'a sport_id that is not a number',
+    ),
+    'sport_id',
+  ],
+  [
+    refused(
+      [
+        ['limit', '1'],
+        ['starts_to', 'someday'],
+      ],
+      'a starts_to that is neither a timestamp nor a day',
+    ),
+    'starts_to',
+  ],
+  [
+    refused(
+      [
+        ['limit', '1'],
+        ['live', 'maybe'],
+      ],
+      'a live that is not 1, 0, true or false',
+    ),
+    'live',
+  ],
 ];
 
 /** The answer is `400 invalid_parameters` whose message names `name`. */
@@ -41,7 +68,13 @@ export const malformedParameters = defineCheck({
 });
 
 const UNKNOWN_NAME = 'verify_probe';
-const UNKNOWN = refused([['limit', '1'], [UNKNOWN_NAME, '1']], 'a parameter the route does not take');
+const UNKNOWN = refused(
+  [
+    ['limit', '1'],
+    [UNKNOWN_NAME, '1'],
+  ],
+  'a parameter the route does not take',
+);
 
 export const unknownParameters = defineCheck({
   id: 'params.unknown',
@@ -51,11 +84,18 @@ export const unknownParameters = defineCheck({
   async run(ctx) {
     const answer = await ctx.send(UNKNOWN);
     if (!expectRefusal(ctx, answer, 400, 'invalid_parameters')) return;
-    if ((messageOf(answer) ?? '').includes(UNKNOWN_NAME)) ctx.breaking(`the message echoes the unknown name ${UNKNOWN_NAME} (it may be a secret pasted in the wrong place)`, answer);
+    if ((messageOf(answer) ?? '').includes(UNKNOWN_NAME))
+      ctx.breaking(`the message echoes the unknown name ${UNKNOWN_NAME} (it may be a secret pasted in the wrong place)`, answer);
   },
 });
 
-const REPEATED = refused([['limit', '1'], ['limit', '1']], 'limit given twice');
+const REPEATED = refused(
+  [
+    ['limit', '1'],
+    ['limit', '1'],
+  ],
+  'limit given twice',
+);
 
 export const repeatedParameters = defineCheck({
   id: 'params.repeated',

@@ -7,7 +7,9 @@ import type { RequestTemplate } from '../template';
 /** The first event of a few days ago with closing lines: its id, as the path parameter. */
 export function pastEventId(ctx: CheckContext): string {
   const answer = ctx.setup.answer('past');
-  const event = (rowsOf(answer) ?? []).find((e) => (e['closing_available'] === true || e['closing_available'] === 1) && typeof e['event_id'] === 'number');
+  const event = (rowsOf(answer) ?? []).find(
+    (e) => (e['closing_available'] === true || e['closing_available'] === 1) && typeof e['event_id'] === 'number',
+  );
   if (event === undefined) throw new CannotCheck('no event of three to two days ago has closing lines', answer);
   return String(event['event_id']);
 }
@@ -18,13 +20,24 @@ const LATEST: RequestTemplate = { method: 'GET', path: ODDS, route: 'events.odds
 const SINCE: RequestTemplate = {
   method: 'GET',
   path: ODDS,
-  query: [['full_history', '1'], ['since', '{since}']],
+  query: [
+    ['full_history', '1'],
+    ['since', '{since}'],
+  ],
   samples: SAMPLE_SINCE,
   route: 'events.odds',
   key: 'main',
   purpose: 'its history since a second before its latest snapshot',
 };
-const SINCE_WITHOUT_HISTORY: RequestTemplate = { ...SINCE, query: [['full_history', '0'], ['since', '{since}']], purpose: 'since with full_history=0: refused', refusal: true };
+const SINCE_WITHOUT_HISTORY: RequestTemplate = {
+  ...SINCE,
+  query: [
+    ['full_history', '0'],
+    ['since', '{since}'],
+  ],
+  purpose: 'since with full_history=0: refused',
+  refusal: true,
+};
 
 /** What the latest prices were, for the history checks. */
 interface Latest {
@@ -87,14 +100,18 @@ export const historySince = defineCheck({
     const rows = rowsOf(answer) ?? [];
     const since = Date.parse(latest.since);
     const late = rows.find((r) => typeof r['timestamp'] === 'string' && Date.parse(r['timestamp']) <= since);
-    if (late !== undefined) ctx.breaking(`a row of ${String(late['timestamp'])} in the history since ${latest.since}; the rule is later snapshots only`, answer);
+    if (late !== undefined)
+      ctx.breaking(`a row of ${String(late['timestamp'])} in the history since ${latest.since}; the rule is later snapshots only`, answer);
     for (const [period, { lineId, rows: count, at }] of latest.periods) {
       if (at <= since) continue;
       const ofPeriod = rows.filter((r) => r['period'] === period && typeof r['line_id'] === 'number');
       const greatest = Math.max(...ofPeriod.map((r) => r['line_id'] as number));
       const atLatest = ofPeriod.filter((r) => r['line_id'] === lineId).length;
       if (greatest !== lineId || atLatest !== count) {
-        ctx.breaking(`period ${period}: latest answered ${count} rows of line_id ${lineId}, the history since ${latest.since} ends at line_id ${Number.isFinite(greatest) ? greatest : 'none'} with ${atLatest} of them`, answer);
+        ctx.breaking(
+          `period ${period}: latest answered ${count} rows of line_id ${lineId}, the history since ${latest.since} ends at line_id ${Number.isFinite(greatest) ? greatest : 'none'} with ${atLatest} of them`,
+          answer,
+        );
       }
     }
   },

@@ -18,7 +18,13 @@ const burst = (times: number): RequestTemplate => ({
   purpose: 'a burst at once, twice the rate and one (free: not metered, 200 or 403 by scope)',
   times,
 });
-const AFTER: RequestTemplate = { method: 'GET', path: '/v1/account', route: 'account.get', key: 'main', purpose: 'after Retry-After: answered again' };
+const AFTER: RequestTemplate = {
+  method: 'GET',
+  path: '/v1/account',
+  route: 'account.get',
+  key: 'main',
+  purpose: 'after Retry-After: answered again',
+};
 
 export const rateLimit = defineCheck({
   id: 'rate.limit',
@@ -33,11 +39,16 @@ export const rateLimit = defineCheck({
     const failed = answers.find((a) => a.status === null || a.status >= 500);
     if (failed !== undefined) throw new CannotCheck(`a request of the burst got ${failed.status ?? 'no answer'}`, failed);
     const refused = answers.filter((a) => a.status === 429);
-    if (refused.length === 0) throw new CannotCheck(`no 429 in a burst of ${size} requests at once (paced for ${ctx.rate} per second): if the plan's rate is higher, give --rate`, answers[0]);
+    if (refused.length === 0)
+      throw new CannotCheck(
+        `no 429 in a burst of ${size} requests at once (paced for ${ctx.rate} per second): if the plan's rate is higher, give --rate`,
+        answers[0],
+      );
     for (const answer of refused) {
       const code = codeOf(answer);
       if (code === 'quota_exceeded') throw new CannotCheck('the account is out of quota', answer);
-      if (code !== 'rate_limited') ctx.breaking(`a 429 over the rate with code ${code ?? '(none)'}; the rule is rate_limited`, answer, size);
+      if (code !== 'rate_limited')
+        ctx.breaking(`a 429 over the rate with code ${code ?? '(none)'}; the rule is rate_limited`, answer, size);
       const retryAfter = answer.answerHeaders.get(HEADER.retryAfter);
       if (retryAfter?.trim() !== '1') ctx.breaking(`Retry-After is ${retryAfter ?? 'missing'}; the rule is 1`, answer, size);
       const cost = answer.meta.credits.cost;

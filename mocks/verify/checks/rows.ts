@@ -6,7 +6,14 @@ import { rowCount } from './metering';
 
 /** docs/service.md, "Row caps and truncation": `X-Result-Rows` counts the rows; a listing is cut at `limit`. */
 
-const TWO_UPCOMING: RequestTemplate = { method: 'GET', path: '/v1/events', query: [['limit', '2']], route: 'events.list', key: 'main', purpose: 'upcoming events, two at most' };
+const TWO_UPCOMING: RequestTemplate = {
+  method: 'GET',
+  path: '/v1/events',
+  query: [['limit', '2']],
+  route: 'events.list',
+  key: 'main',
+  purpose: 'upcoming events, two at most',
+};
 
 /** The row cap of a data answer's request, or undefined for an answer of another route. */
 function rowCapOf(exchange: Exchange): number | undefined {
@@ -29,7 +36,10 @@ export const rowCaps = defineCheck({
     const twoRows = rowsOf(two)?.length ?? 0;
     // Three events exist, so two is a cut.
     if (threeRows === 3 && (twoRows !== 2 || two.meta.truncated !== true)) {
-      ctx.breaking(`limit=2 answered ${twoRows} rows with X-Result-Truncated: ${String(two.meta.truncated)} where limit=3 found 3: the rule is 2 rows, truncated`, two);
+      ctx.breaking(
+        `limit=2 answered ${twoRows} rows with X-Result-Truncated: ${String(two.meta.truncated)} where limit=3 found 3: the rule is 2 rows, truncated`,
+        two,
+      );
     }
   },
   judge(exchanges, judge) {
@@ -39,7 +49,11 @@ export const rowCaps = defineCheck({
       const rows = rowCount(exchange.json);
       const header = parseIntHeader(exchange.answerHeaders.get(HEADER.resultRows));
       if (header !== undefined && header !== rows) judge.breaking(`X-Result-Rows ${header} for ${rows} rows`, exchange);
-      if (rows > cap) judge.breaking(`${rows} rows over the cap of ${cap}${exchange.template.route === 'events.list' ? ` (limit, default ${LIMIT_DEFAULT})` : ''}`, exchange);
+      if (rows > cap)
+        judge.breaking(
+          `${rows} rows over the cap of ${cap}${exchange.template.route === 'events.list' ? ` (limit, default ${LIMIT_DEFAULT})` : ''}`,
+          exchange,
+        );
     }
   },
 });

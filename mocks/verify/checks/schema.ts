@@ -15,10 +15,13 @@ const where = (path: readonly PropertyKey[]) => (path.length === 0 ? 'the body' 
 function judgeBody(exchange: Exchange, judge: Judge): void {
   const route = routes[exchange.template.route!];
   const schema = route.responses[exchange.status as keyof typeof route.responses] as Schema | undefined;
-  if (schema === undefined) return judge.breaking(`${route.id} answered ${exchange.status}, which the contract does not define for it`, exchange);
+  if (schema === undefined)
+    return judge.breaking(`${route.id} answered ${exchange.status}, which the contract does not define for it`, exchange);
   const problem = schemaProblem(schema, exchange.json);
-  if (problem?.kind === 'invalid') judge.breaking(`the ${route.id} answer breaks its schema at ${where(problem.path)}: ${problem.text}`, exchange);
-  else if (problem?.kind === 'extra') judge.additive(`the ${route.id} answer has a field the contract does not define: ${where(problem.path)}`, exchange);
+  if (problem?.kind === 'invalid')
+    judge.breaking(`the ${route.id} answer breaks its schema at ${where(problem.path)}: ${problem.text}`, exchange);
+  else if (problem?.kind === 'extra')
+    judge.additive(`the ${route.id} answer has a field the contract does not define: ${where(problem.path)}`, exchange);
 }
 
 /** A check of the successful answers of the data routes (`metered`) or of the others. */
@@ -36,5 +39,10 @@ const schemaCheck = (id: string, rule: RuleKey, title: string, metered: boolean)
     },
   });
 
-export const dataAnswers = schemaCheck('schema.data', 'dataRoutes', "every data answer is its route's rows (or the CLV object), field by field", true);
+export const dataAnswers = schemaCheck(
+  'schema.data',
+  'dataRoutes',
+  "every data answer is its route's rows (or the CLV object), field by field",
+  true,
+);
 export const accountAnswers = schemaCheck('schema.account', 'accountRoutes', "every account answer is its route's record", false);

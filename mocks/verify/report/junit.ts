@@ -4,7 +4,12 @@ import { exchangeLines, findingText } from './parts';
 /** JUnit XML of a run: a test suite per rule, a test case per check (CI test reports). */
 
 const escape = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /** The body of a test case: a failure per drift, an error when it could not be checked, skipped when not planned or not run. */
 function caseBody(check: CheckResult, planOnly: boolean): string {
@@ -13,7 +18,11 @@ function caseBody(check: CheckResult, planOnly: boolean): string {
   return check.findings
     .map((f) => {
       const tag = f.class === 'could-not-check' ? 'error' : 'failure';
-      const detail = [...findingText(f), ...(f.curl === undefined ? [] : [`$ ${f.curl}`]), ...(f.exchange === undefined ? [] : exchangeLines(f.exchange))].join('\n');
+      const detail = [
+        ...findingText(f),
+        ...(f.curl === undefined ? [] : [`$ ${f.curl}`]),
+        ...(f.exchange === undefined ? [] : exchangeLines(f.exchange)),
+      ].join('\n');
       return `<${tag} type="${f.class}" message="${escape(f.message)}">${escape(detail)}</${tag}>`;
     })
     .join('');
@@ -23,7 +32,16 @@ function caseBody(check: CheckResult, planOnly: boolean): string {
 export function reportJunit(report: VerifyReport): string {
   const planOnly = report.mode === 'plan';
   const checks: CheckResult[] = planOnly
-    ? report.plan.checks.map((c) => ({ id: c.id, rule: c.rule, anchor: c.anchor, title: c.title, outcome: 'not-planned', exchanges: 0, findings: [], notPlanned: c.notPlanned }))
+    ? report.plan.checks.map((c) => ({
+        id: c.id,
+        rule: c.rule,
+        anchor: c.anchor,
+        title: c.title,
+        outcome: 'not-planned',
+        exchanges: 0,
+        findings: [],
+        notPlanned: c.notPlanned,
+      }))
     : report.checks;
   const count = (list: readonly CheckResult[]) => ({
     tests: list.length,
@@ -31,12 +49,21 @@ export function reportJunit(report: VerifyReport): string {
     errors: planOnly ? 0 : list.filter((c) => c.outcome === 'could-not-check').length,
     skipped: planOnly ? list.length : list.filter((c) => c.outcome === 'not-planned').length,
   });
-  const attributes = (c: ReturnType<typeof count>) => `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}"`;
+  const attributes = (c: ReturnType<typeof count>) =>
+    `tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}"`;
   const rules = [...new Set(checks.map((c) => c.rule))];
   const suites = rules.map((rule) => {
     const ofRule = checks.filter((c) => c.rule === rule);
-    const cases = ofRule.map((c) => `    <testcase classname="${escape(rule)}" name="${escape(`${c.id}: ${c.title}`)}">${caseBody(c, planOnly)}</testcase>`);
+    const cases = ofRule.map(
+      (c) => `    <testcase classname="${escape(rule)}" name="${escape(`${c.id}: ${c.title}`)}">${caseBody(c, planOnly)}</testcase>`,
+    );
     return [`  <testsuite name="${escape(rule)}" ${attributes(count(ofRule))}>`, ...cases, '  </testsuite>'].join('\n');
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<testsuites name="sports-odds-mock verify ${escape(report.baseUrl)}" ${attributes(count(checks))}>`, ...suites, '</testsuites>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="sports-odds-mock verify ${escape(report.baseUrl)}" ${attributes(count(checks))}>`,
+    ...suites,
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

@@ -1,5 +1,16 @@
 import type { VerifyPlan, VerifyReport } from '../types';
-import { budgetLine, byRule, creditsLine, exchangeLines, findingText, OUTCOME_LABELS, pacingLine, requestLine, summaryLine, worstText } from './parts';
+import {
+  budgetLine,
+  byRule,
+  creditsLine,
+  exchangeLines,
+  findingText,
+  OUTCOME_LABELS,
+  pacingLine,
+  requestLine,
+  summaryLine,
+  worstText,
+} from './parts';
 
 /** Markdown of a plan and of a run (a CI job summary, a pull-request comment). */
 
@@ -7,12 +18,18 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The plan as Markdown tables. */
 export function planMarkdown(plan: VerifyPlan): string {
-  const lines = [`## Plan of \`sports-odds-mock verify\` against ${plan.baseUrl}`, '', '| check | request | credits | why |', '| --- | --- | ---: | --- |'];
+  const lines = [
+    `## Plan of \`sports-odds-mock verify\` against ${plan.baseUrl}`,
+    '',
+    '| check | request | credits | why |',
+    '| --- | --- | ---: | --- |',
+  ];
   for (const r of plan.setup) lines.push(`| setup | \`${cell(requestLine(r))}\` | ${worstText(r)} | ${cell(r.purpose)} |`);
   for (const [, checks] of byRule(plan.checks.filter((c) => c.notPlanned === undefined))) {
     for (const check of checks) {
       if (check.requests.length === 0) lines.push(`| [${check.id}](${check.anchor}) | judges every answer | 0 | ${cell(check.title)} |`);
-      for (const r of check.requests) lines.push(`| [${check.id}](${check.anchor}) | \`${cell(requestLine(r))}\` | ${worstText(r)} | ${cell(r.purpose)} |`);
+      for (const r of check.requests)
+        lines.push(`| [${check.id}](${check.anchor}) | \`${cell(requestLine(r))}\` | ${worstText(r)} | ${cell(r.purpose)} |`);
     }
   }
   const left = plan.checks.filter((c) => c.notPlanned !== undefined);
@@ -27,10 +44,18 @@ export function reportMarkdown(report: VerifyReport): string {
   const lines = [`## \`sports-odds-mock verify\` against ${report.baseUrl}`, ''];
   const pacing = pacingLine(report);
   if (pacing !== undefined) lines.push(pacing, '');
-  lines.push(summaryLine(report), creditsLine(report), '', '| outcome | check | rule | what it checks | answers |', '| --- | --- | --- | --- | ---: |');
+  lines.push(
+    summaryLine(report),
+    creditsLine(report),
+    '',
+    '| outcome | check | rule | what it checks | answers |',
+    '| --- | --- | --- | --- | ---: |',
+  );
   for (const check of report.checks) {
     const what = check.outcome === 'not-planned' ? `not planned: ${check.notPlanned ?? ''}` : check.title;
-    lines.push(`| ${OUTCOME_LABELS[check.outcome]} | \`${check.id}\` | [${check.rule}](${check.anchor}) | ${cell(what)} | ${check.exchanges} |`);
+    lines.push(
+      `| ${OUTCOME_LABELS[check.outcome]} | \`${check.id}\` | [${check.rule}](${check.anchor}) | ${cell(what)} | ${check.exchanges} |`,
+    );
   }
   report.findings.forEach((finding, i) => {
     lines.push('', `### ${i + 1}. ${finding.class}: \`${finding.check}\` ([${finding.rule}](${finding.anchor}))`, '');

@@ -57,7 +57,11 @@ export function byRule(checks: readonly PlannedCheck[]): [string, PlannedCheck[]
 export function pacingLine(report: VerifyReport): string | undefined {
   const pacing = report.pacing;
   if (pacing === undefined) return undefined;
-  const source = { option: 'given with --rate', account: "the plan's rate, from GET /v1/account", 'lowest-plan': "the lowest plan's rate: the account record did not tell" }[pacing.source];
+  const source = {
+    option: 'given with --rate',
+    account: "the plan's rate, from GET /v1/account",
+    'lowest-plan': "the lowest plan's rate: the account record did not tell",
+  }[pacing.source];
   return `Paced at ${pacing.requestsPerSecond} requests per second (${source}).`;
 }
 

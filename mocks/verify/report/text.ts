@@ -1,5 +1,16 @@
 import type { PlannedRequest, VerifyPlan, VerifyReport } from '../types';
-import { budgetLine, byRule, creditsLine, exchangeLines, findingText, OUTCOME_LABELS, pacingLine, requestLine, summaryLine, worstText } from './parts';
+import {
+  budgetLine,
+  byRule,
+  creditsLine,
+  exchangeLines,
+  findingText,
+  OUTCOME_LABELS,
+  pacingLine,
+  requestLine,
+  summaryLine,
+  worstText,
+} from './parts';
 
 /** The human text of a plan and of a run. */
 
@@ -31,7 +42,8 @@ export function planText(plan: VerifyPlan): string {
 
 /** A run (or a plan) as text: a line per check, the counts, then every finding with its curl and exchange. */
 export function reportText(report: VerifyReport): string {
-  if (report.mode === 'plan') return `${planText(report.plan)}${report.plan.fits ? 'A dry run: nothing was sent. --run executes this plan.\n' : ''}`;
+  if (report.mode === 'plan')
+    return `${planText(report.plan)}${report.plan.fits ? 'A dry run: nothing was sent. --run executes this plan.\n' : ''}`;
   const lines = [`sports-odds-mock verify against ${report.baseUrl}`];
   const pacing = pacingLine(report);
   if (pacing !== undefined) lines.push(pacing);

@@ -60,7 +60,13 @@ const id = (route: RouteDef) => route.id as RouteId;
  */
 const failure = (status: number, retryAfter?: number) => (s: TrafficSession, route: RouteDef, init: SendInit) => {
   const code = errorStatusesOf(route).get(status)![0]!;
-  s.mock.use(id(route), () => { throw s.mock.error(code, undefined, retryAfter === undefined ? {} : { retryAfter }); }, { once: true });
+  s.mock.use(
+    id(route),
+    () => {
+      throw s.mock.error(code, undefined, retryAfter === undefined ? {} : { retryAfter });
+    },
+    { once: true },
+  );
   return s.send(id(route), init, status);
 };
 
@@ -73,20 +79,26 @@ const REFUSALS: Partial<Record<number, Refusal>> = {
   },
   401: (s, route, init) => s.send(id(route), { ...init, key: UNKNOWN_KEY }, 401),
   403: (s, route, init, found) => {
-    if (route.auth.kind === 'bearer') return s.send(id(route), { ...init, key: route.auth.scope === 'data:read' ? found.manager : found.reader }, 403);
+    if (route.auth.kind === 'bearer')
+      return s.send(id(route), { ...init, key: route.auth.scope === 'data:read' ? found.manager : found.reader }, 403);
     if (route.auth.cookie) return s.send(id(route), withHeaders(init, { Cookie: `so_checkout=${found.cookie}` }), 403);
     return route.id === 'recovery.request' ? s.send(id(route), init, 403) : Promise.resolve();
   },
   404: (s, route, init) => {
     if (route.path.includes('{')) {
       const unknown = { event_id: 1, prop_id: 1, id: `key_${'0'.repeat(32)}` };
-      return s.send(id(route), { ...init, params: Object.fromEntries(Object.keys(init.params ?? {}).map((k) => [k, unknown[k as keyof typeof unknown]])) }, 404);
+      return s.send(
+        id(route),
+        { ...init, params: Object.fromEntries(Object.keys(init.params ?? {}).map((k) => [k, unknown[k as keyof typeof unknown]])) },
+        404,
+      );
     }
     if (route.id === 'analytics.clv') return s.send(id(route), withQuery(init, { event_id: '1' }), 404);
     return failure(404)(s, route, init);
   },
   // JSON padded with whitespace past the limit.
-  413: (s, route, init) => s.send(id(route), { ...init, body: JSON.stringify(init.body).replace(/}$/, `${' '.repeat(OVERSIZE.body)}}`) }, 413),
+  413: (s, route, init) =>
+    s.send(id(route), { ...init, body: JSON.stringify(init.body).replace(/}$/, `${' '.repeat(OVERSIZE.body)}}`) }, 413),
   414: (s, route, init) => s.send(id(route), withQuery(init, { padding: 'x'.repeat(OVERSIZE.url) }), 414),
   415: (s, route, init) => s.send(id(route), withHeaders(init, { 'Content-Type': MEDIA_TYPE_NOT_JSON }), 415),
   431: (s, route, init) => s.send(id(route), withHeaders(init, { 'X-Padding': 'x'.repeat(OVERSIZE.header) }), 431),
@@ -153,6 +165,8 @@ export async function refusals(s: TrafficSession, found: Found, options: Traffic
   }
   await flows(s, found);
   // The burst account's failures fill more than one page of its request health.
-  const report = (await s.send('account.requestHealth', { key: burster.apiKey, query: { days: 2 } }, 200).then((a) => a.json())) as { next_cursor: string };
+  const report = (await s.send('account.requestHealth', { key: burster.apiKey, query: { days: 2 } }, 200).then((a) => a.json())) as {
+    next_cursor: string;
+  };
   await s.send('account.requestHealth', { key: burster.apiKey, query: { days: 2, cursor: report.next_cursor } }, 200);
 }

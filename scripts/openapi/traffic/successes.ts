@@ -32,7 +32,10 @@ export async function linkToken(mock: MockService, kind: 'recovery' | 'verificat
 export async function eligibleForRecovery(s: TrafficSession, email: string): Promise<void> {
   const { apiKey } = await s.mock.createAccount({ email, recoveryEmailVerified: true });
   await s.mock.createKey(email, { name: 'reader', scopes: ['data:read'] });
-  const primary = s.mock.accounts().find((a) => a.email === email)!.keys.find((k) => k.scopes.includes('account:manage'))!;
+  const primary = s.mock
+    .accounts()
+    .find((a) => a.email === email)!
+    .keys.find((k) => k.scopes.includes('account:manage'))!;
   await s.send('keys.revoke', { key: apiKey, params: { id: primary.id } }, 200);
 }
 
@@ -45,7 +48,19 @@ async function data(s: TrafficSession): Promise<Pick<Found, 'sportId' | 'upcomin
 
   const upcoming = (await s.send('events.list', { query: { sport_id: sportId, limit: 2 } }, 200).then((a) => a.json())) as Event[];
   const upcomingEvent = upcoming[0]!.event_id!;
-  await s.send('events.list', { query: { sport_id: sportId, league_id: leagues[0]!.league_id, starts_from: '2026-11-21T18:00:00Z', starts_to: '2026-11-22', limit: 2 } }, 200);
+  await s.send(
+    'events.list',
+    {
+      query: {
+        sport_id: sportId,
+        league_id: leagues[0]!.league_id,
+        starts_from: '2026-11-21T18:00:00Z',
+        starts_to: '2026-11-22',
+        limit: 2,
+      },
+    },
+    200,
+  );
   await s.send('events.list', { query: { event_id: upcomingEvent } }, 200);
   await s.send('events.list', { query: { parent_id: upcomingEvent } }, 200);
   await s.send('events.list', { query: { sport_id: sportId, since: '2026-11-20T00:00:00Z', limit: 2 } }, 200);
@@ -54,7 +69,9 @@ async function data(s: TrafficSession): Promise<Pick<Found, 'sportId' | 'upcomin
   if (cursor === undefined) throw new Error('traffic: the live listing gave no X-Next-Cursor');
   await s.send('events.list', { query: { live: 1, limit: 2, cursor } }, 200);
 
-  const past = (await s.send('events.list', { query: { sport_id: sportId, starts_from: '2026-11-01T00:00:00Z', starts_to: '2026-11-02', limit: 1 } }, 200).then((a) => a.json())) as Event[];
+  const past = (await s
+    .send('events.list', { query: { sport_id: sportId, starts_from: '2026-11-01T00:00:00Z', starts_to: '2026-11-02', limit: 1 } }, 200)
+    .then((a) => a.json())) as Event[];
   const pastEvent = past[0]!.event_id!;
   await s.send('events.odds', { params: { event_id: upcomingEvent }, query: { main_lines_only: 1 } }, 200);
   await s.send('events.odds', { params: { event_id: upcomingEvent }, query: { full_history: 1 } }, 200);
@@ -68,10 +85,15 @@ async function data(s: TrafficSession): Promise<Pick<Found, 'sportId' | 'upcomin
   await s.send('props.odds', { params: { prop_id: propId }, query: { full_history: 1 } }, 200);
 
   // Every sport with outrights: the example is the shortest answer that is not empty.
-  for (const sport of sports.filter((x) => x.has_outrights === true)) await s.send('outrights.list', { query: { sport_id: sport.sport_id! } }, 200);
+  for (const sport of sports.filter((x) => x.has_outrights === true))
+    await s.send('outrights.list', { query: { sport_id: sport.sport_id! } }, 200);
   await s.send('outrights.list', {}, 200);
 
-  await s.send('analytics.clv', { query: { event_id: pastEvent, market: 'moneyline', period: 0, side: 'home', odds: 2.1, stake: 10 } }, 200);
+  await s.send(
+    'analytics.clv',
+    { query: { event_id: pastEvent, market: 'moneyline', period: 0, side: 'home', odds: 2.1, stake: 10 } },
+    200,
+  );
   const spread = closing.find((r) => r.market === 'spread' && r.period === 0 && r.alt_line_id === null)!;
   await s.send('analytics.clv', { query: { event_id: pastEvent, market: 'spread', side: 'home', line: spread.line!, odds: 1.95 } }, 200);
   return { sportId, upcomingEvent, pastEvent, propId };
@@ -84,7 +106,9 @@ async function account(s: TrafficSession): Promise<Pick<Found, 'revokedKeyId' | 
   await s.send('account.usage', { query: { days: 7 } }, 200);
   await s.send('account.requestHealth', { query: { days: 7 } }, 200);
   await s.send('keys.list', {}, 200);
-  const created = (await s.send('keys.create', { body: { name: 'reporting', scopes: ['data:read'] } }, 201).then((a) => a.json())) as { id: string };
+  const created = (await s.send('keys.create', { body: { name: 'reporting', scopes: ['data:read'] } }, 201).then((a) => a.json())) as {
+    id: string;
+  };
   await s.send('keys.revoke', { params: { id: created.id } }, 200);
   const reader = (await mock.createKey(mock.demoEmail, { name: 'reader', scopes: ['data:read'] })).apiKey;
   const manager = (await mock.createKey(mock.demoEmail, { name: 'manager', scopes: ['account:manage'] })).apiKey;

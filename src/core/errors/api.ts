@@ -150,8 +150,7 @@ export class QuotaExceededError extends APIError {
 
   constructor(init: APIErrorInit) {
     super(init);
-    this.resetAt =
-      init.retryAfter === undefined ? undefined : new Date((init.receivedAt ?? Date.now()) + init.retryAfter * 1000);
+    this.resetAt = init.retryAfter === undefined ? undefined : new Date((init.receivedAt ?? Date.now()) + init.retryAfter * 1000);
   }
 }
 

@@ -21,7 +21,9 @@ export class BudgetExceededError extends SportsOddsError {
   readonly available: number;
 
   constructor(limit: BudgetLimit, envelope: number, available: number) {
-    super(`budget guard (${limit}): the call may cost up to ${envelope} credits but only ${Math.max(0, available)} are available; nothing was sent`);
+    super(
+      `budget guard (${limit}): the call may cost up to ${envelope} credits but only ${Math.max(0, available)} are available; nothing was sent`,
+    );
     this.limit = limit;
     this.envelope = envelope;
     this.available = available;

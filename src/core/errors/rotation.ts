@@ -22,4 +22,3 @@ export class RotationPendingError extends SportsOddsError {
     this.startedAt = new Date(startedAt);
   }
 }
-

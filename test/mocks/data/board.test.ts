@@ -23,7 +23,12 @@ const q = (market: Quote['market'], line: number | null, odds: number[], alt = 0
 });
 
 const snapshots: { t: number; period: number; live: 0 | 1; quotes: Quote[] }[] = [
-  { t: f.starts - 48 * HOUR, period: 0, live: 0, quotes: [q('moneyline', null, [2.1, 3.3, 3.6]), q('totals', 2.5, [1.9, 1.9]), q('totals', 3.5, [3.1, 1.35], 2)] },
+  {
+    t: f.starts - 48 * HOUR,
+    period: 0,
+    live: 0,
+    quotes: [q('moneyline', null, [2.1, 3.3, 3.6]), q('totals', 2.5, [1.9, 1.9]), q('totals', 3.5, [3.1, 1.35], 2)],
+  },
   // The alternate 3.5 is taken off the board before the close.
   { t: f.starts - HOUR, period: 0, live: 0, quotes: [q('moneyline', null, [2.0, 3.4, 3.8]), q('totals', 2.5, [1.95, 1.85])] },
   // Period 1 is first quoted in play.
@@ -68,7 +73,13 @@ describe('the closing board and the openings of any timeline', () => {
 
   it('opens every line at its earliest snapshot, pre-match or in play', () => {
     const marks = lineMarks(timeline);
-    expect(keys(openingAt(timeline, marks, NOW))).toEqual(['0|moneyline|null', '0|totals|2.5', '0|totals|3.5', '0|totals|4.5', '1|moneyline|null']);
+    expect(keys(openingAt(timeline, marks, NOW))).toEqual([
+      '0|moneyline|null',
+      '0|totals|2.5',
+      '0|totals|3.5',
+      '0|totals|4.5',
+      '1|moneyline|null',
+    ]);
     const opened = openingAt(timeline, marks, NOW);
     expect(opened.find((r) => r.period === 1)).toMatchObject({ line_id: f.eventId * 100_000 + 3, odds1: 2.9 });
     expect(opened.find((r) => r.line === 4.5)).toMatchObject({ line_id: f.eventId * 100_000 + 4, odds1: 5.1 });

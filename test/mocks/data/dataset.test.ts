@@ -26,7 +26,9 @@ describe('dataset determinism', () => {
 
   it('accepts a numeric seed as its decimal string', () => {
     expect(createDataset(42).seed).toBe('42');
-    expect(sample('42').odds).toEqual(createDataset(42).odds(sample('42').f, NOW, { fullHistory: true, mainOnly: false, rowCap: 200 }).rows);
+    expect(sample('42').odds).toEqual(
+      createDataset(42).odds(sample('42').f, NOW, { fullHistory: true, mainOnly: false, rowCap: 200 }).rows,
+    );
   });
 });
 

@@ -32,7 +32,9 @@ describe('opening lines (decisions.md)', () => {
     const prematchKeys = new Set(prematch().map(keyOf));
     for (const r of inPlay) expect(prematchKeys.has(keyOf(r))).toBe(false);
     // Before the start the in-play openings do not exist yet.
-    const before = rowsOf(await call('events.openingLines', { params: { event_id: settled.eventId }, clock: frozenClock(settled.starts - 1) }));
+    const before = rowsOf(
+      await call('events.openingLines', { params: { event_id: settled.eventId }, clock: frozenClock(settled.starts - 1) }),
+    );
     expect(new Set(before.map(keyOf))).toEqual(prematchKeys);
   });
 
@@ -82,7 +84,16 @@ describe('closing lines: the board at the close (decisions.md)', () => {
     expect(gone).toBeDefined();
     const side = gone.market === 'spread' ? 'home' : 'over';
     await expect(
-      call('analytics.clv', { query: { event_id: f.eventId, market: gone.market as string, period: gone.period as number, side, line: gone.line as number, odds: 2 } }),
+      call('analytics.clv', {
+        query: {
+          event_id: f.eventId,
+          market: gone.market as string,
+          period: gone.period as number,
+          side,
+          line: gone.line as number,
+          odds: 2,
+        },
+      }),
     ).rejects.toMatchObject({ status: 404, code: 'not_found' });
   });
 
@@ -142,7 +153,10 @@ describe('results', () => {
     expect(sets.length).toBe((match.sets_home as number) + (match.sets_away as number));
     // Games: each set is won 6-0 to 6-4, 7-5 or 7-6, and the match's games are the sum of its sets'.
     for (const set of sets) {
-      const [w, l] = [Math.max(set.score_home as number, set.score_away as number), Math.min(set.score_home as number, set.score_away as number)];
+      const [w, l] = [
+        Math.max(set.score_home as number, set.score_away as number),
+        Math.min(set.score_home as number, set.score_away as number),
+      ];
       expect((w === 6 && l <= 4) || (w === 7 && (l === 5 || l === 6))).toBe(true);
       expect(set.sets_home).toBe((set.score_home as number) > (set.score_away as number) ? 1 : 0);
     }
@@ -201,11 +215,21 @@ describe('CLV analysis', () => {
 
   it('takes any period number and answers not_found when no closing row matches', async () => {
     const future = findFixture((f) => f.priced, NOW + DAY, NOW + 2 * DAY);
-    await expect(call('analytics.clv', { query: { event_id: future.eventId, market: 'moneyline', side: 'home', odds: 2 } })).rejects.toMatchObject({ status: 404 });
-    await expect(call('analytics.clv', { query: { event_id: settled.eventId, market: 'totals', side: 'over', line: 999.5, odds: 2 } })).rejects.toMatchObject({ status: 404 });
-    await expect(call('analytics.clv', { query: { event_id: settled.eventId, market: 'moneyline', side: 'home', odds: 2, period: 250 } })).rejects.toMatchObject({ status: 404 });
-    await expect(call('analytics.clv', { query: { event_id: 77, market: 'moneyline', side: 'home', odds: 2 } })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      call('analytics.clv', { query: { event_id: future.eventId, market: 'moneyline', side: 'home', odds: 2 } }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      call('analytics.clv', { query: { event_id: settled.eventId, market: 'totals', side: 'over', line: 999.5, odds: 2 } }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(
+      call('analytics.clv', { query: { event_id: settled.eventId, market: 'moneyline', side: 'home', odds: 2, period: 250 } }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(call('analytics.clv', { query: { event_id: 77, market: 'moneyline', side: 'home', odds: 2 } })).rejects.toMatchObject({
+      status: 404,
+    });
     const noDraw = findFixture((f) => f.priced && !f.model.draws);
-    await expect(call('analytics.clv', { query: { event_id: noDraw.eventId, market: 'moneyline', side: 'draw', odds: 3 } })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      call('analytics.clv', { query: { event_id: noDraw.eventId, market: 'moneyline', side: 'draw', odds: 3 } }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

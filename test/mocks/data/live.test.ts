@@ -45,7 +45,8 @@ describe('live=1: which events are listed (spec 4.1 rule 5)', () => {
     expect(candidates.length).toBeGreaterThanOrEqual(24);
     expect(offered.length).toBeGreaterThanOrEqual(12);
     expect(new Set(offered.map((f) => f.sport.sportId)).size).toBeGreaterThanOrEqual(5);
-    for (const state of ['suspended', 'expired', 'not-covered', 'ended'] as const) expect(states.get(state)?.length ?? 0).toBeGreaterThan(0);
+    for (const state of ['suspended', 'expired', 'not-covered', 'ended'] as const)
+      expect(states.get(state)?.length ?? 0).toBeGreaterThan(0);
   });
 
   it('lists exactly the offered in-play events: suspended, expired, historical-only and ended ones are excluded', async () => {
@@ -85,7 +86,9 @@ describe('live=1: which events are listed (spec 4.1 rule 5)', () => {
     const jumping: Clock = { ...clock, now: () => (reads++ === 0 ? NOW : NOW + 3 * HOUR) };
     const result = await call('events.list', { query: { live: true, limit: 500 }, clock: jumping });
     const later = NOW + 3 * HOUR;
-    expect(result.verified).toBe(offered.length + [...states.entries()].filter(([s]) => !['offered', 'ended', 'prematch'].includes(s)).flatMap(([, f]) => f).length);
+    expect(result.verified).toBe(
+      offered.length + [...states.entries()].filter(([s]) => !['offered', 'ended', 'prematch'].includes(s)).flatMap(([, f]) => f).length,
+    );
     for (const r of rowsOf(result)) expect(data.liveState(data.fixture(r.event_id as number)!, later)).toBe('offered');
     expect(result.rows).toBeLessThan(offered.length);
   });

@@ -115,11 +115,14 @@ describe('ladders: the dispersion a ladder prices is the dispersion of the resul
           const p = tail.above(line);
           const seen = draws.filter((d) => (d[x] as number) > line).length / N;
           // Four standard errors of a share of N draws.
-          expect(Math.abs(seen - p), `${name} ${x === 0 ? 'margin' : 'total'} > ${line}`).toBeLessThan(4 * Math.sqrt((p * (1 - p)) / N) + 0.002);
+          expect(Math.abs(seen - p), `${name} ${x === 0 ? 'margin' : 'total'} > ${line}`).toBeLessThan(
+            4 * Math.sqrt((p * (1 - p)) / N) + 0.002,
+          );
         }
         // The mass between the outer lines: what the dispersion of a ladder is read from.
         const inner = tail.above(lines[0] as number) - tail.above(lines[2] as number);
-        const seenInner = draws.filter((d) => (d[x] as number) > (lines[0] as number) && (d[x] as number) < (lines[2] as number)).length / N;
+        const seenInner =
+          draws.filter((d) => (d[x] as number) > (lines[0] as number) && (d[x] as number) < (lines[2] as number)).length / N;
         expect(Math.abs(seenInner - inner)).toBeLessThan(4 * Math.sqrt((inner * (1 - inner)) / N) + 0.002);
       }
       // And the winner: the moneyline.

@@ -3,9 +3,10 @@ import { routes } from '../../../src/schemas';
 import type { OddsRow } from '../../../mocks/data';
 import { DAY, HOUR, MINUTE, NOW, call, data, findFixture, frozenClock, rowsOf } from './context';
 
-const ended = findFixture((f) => f.priced && !f.heavy && f.sport.live && f.child === null && data.liveState(f, f.starts + 30 * MINUTE) === 'offered');
-const history = (f = ended, now = NOW): OddsRow[] =>
-  data.odds(f, now, { fullHistory: true, mainOnly: false, rowCap: 1e9 }).rows;
+const ended = findFixture(
+  (f) => f.priced && !f.heavy && f.sport.live && f.child === null && data.liveState(f, f.starts + 30 * MINUTE) === 'offered',
+);
+const history = (f = ended, now = NOW): OddsRow[] => data.odds(f, now, { fullHistory: true, mainOnly: false, rowCap: 1e9 }).rows;
 
 describe('odds: latest mode (rule 1, spec 2.1)', () => {
   it('returns, per period, every row of the greatest line_id snapshot recorded by now', async () => {
@@ -18,7 +19,17 @@ describe('odds: latest mode (rule 1, spec 2.1)', () => {
       const max = Math.max(...all.filter((r) => r.period === period).map((r) => r.line_id as number));
       const mine = rows.filter((r) => r.period === period);
       expect(mine.every((r) => r.line_id === max)).toBe(true);
-      expect(mine.map((r) => r.market)).toEqual(['moneyline', 'spread', 'spread', 'spread', 'totals', 'totals', 'totals', 'home_totals', 'away_totals']);
+      expect(mine.map((r) => r.market)).toEqual([
+        'moneyline',
+        'spread',
+        'spread',
+        'spread',
+        'totals',
+        'totals',
+        'totals',
+        'home_totals',
+        'away_totals',
+      ]);
       expect(mine.filter((r) => r.alt_line_id === null)).toHaveLength(5);
       expect(mine.filter((r) => typeof r.alt_line_id === 'number' && r.alt_line_id > 0)).toHaveLength(4);
       expect(mine.every((r) => Date.parse(r.timestamp as string) <= now)).toBe(true);
@@ -45,7 +56,9 @@ describe('odds: latest mode (rule 1, spec 2.1)', () => {
 describe('odds: history (rules 2, 3, 5)', () => {
   it('full_history=1 returns every snapshot up to now with line ids increasing per period', async () => {
     const now = ended.starts + 20 * MINUTE;
-    const rows = rowsOf(await call('events.odds', { params: { event_id: ended.eventId }, query: { full_history: true }, clock: frozenClock(now) }));
+    const rows = rowsOf(
+      await call('events.odds', { params: { event_id: ended.eventId }, query: { full_history: true }, clock: frozenClock(now) }),
+    );
     expect(rows.length).toBeGreaterThan(100);
     let previous = 0;
     const lastByPeriod = new Map<number, number>();
@@ -61,7 +74,9 @@ describe('odds: history (rules 2, 3, 5)', () => {
     expect(live.length).toBeGreaterThan(0);
     expect(live.every((r) => typeof r.score_home === 'number')).toBe(true);
     const prematch = rows.filter((r) => Date.parse(r.timestamp as string) < ended.starts);
-    expect(prematch.every((r) => r.score_home === null && r.cutoff === new Date(ended.starts).toISOString().replace('.000Z', 'Z'))).toBe(true);
+    expect(prematch.every((r) => r.score_home === null && r.cutoff === new Date(ended.starts).toISOString().replace('.000Z', 'Z'))).toBe(
+      true,
+    );
   });
 
   it('since selects rows recorded strictly after it, alone or with full_history=1', async () => {
@@ -102,12 +117,16 @@ describe('odds: history (rules 2, 3, 5)', () => {
 
 describe('odds rows', () => {
   it('carry red cards in soccer in-play snapshots only', () => {
-    const soccer = findFixture((f) => f.sport.name === 'Soccer' && f.child === null && f.priced && data.liveState(f, f.starts + 10 * MINUTE) !== 'not-covered');
+    const soccer = findFixture(
+      (f) => f.sport.name === 'Soccer' && f.child === null && f.priced && data.liveState(f, f.starts + 10 * MINUTE) !== 'not-covered',
+    );
     const rows = history(soccer);
     const live = rows.filter((r) => Date.parse(r.timestamp as string) >= soccer.starts);
     expect(live.length).toBeGreaterThan(0);
     expect(live.every((r) => typeof r.red_cards_home === 'number' && typeof r.red_cards_away === 'number')).toBe(true);
-    const other = history(findFixture((f) => f.sport.name === 'Basketball' && f.priced && data.liveState(f, f.starts + 10 * MINUTE) !== 'not-covered'));
+    const other = history(
+      findFixture((f) => f.sport.name === 'Basketball' && f.priced && data.liveState(f, f.starts + 10 * MINUTE) !== 'not-covered'),
+    );
     expect(other.every((r) => r.red_cards_home === null)).toBe(true);
   });
 

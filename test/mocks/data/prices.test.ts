@@ -41,7 +41,9 @@ describe('quoted prices', () => {
     expect(base).toBeLessThan(0.06);
     expect(family((r) => prematch(r) && r.period === 0 && r.market === 'moneyline' && r.odds0 !== null)).toBeGreaterThan(base);
     expect(family((r) => prematch(r) && r.period === 0 && r.alt_line_id !== null)).toBeGreaterThan(base);
-    expect(family((r) => prematch(r) && r.period === 0 && (r.market === 'home_totals' || r.market === 'away_totals'))).toBeGreaterThan(base);
+    expect(family((r) => prematch(r) && r.period === 0 && (r.market === 'home_totals' || r.market === 'away_totals'))).toBeGreaterThan(
+      base,
+    );
     expect(family((r) => !prematch(r) && r.period === 0 && r.market === 'moneyline' && r.odds0 === null)).toBeGreaterThan(base);
   });
 
@@ -74,7 +76,13 @@ describe('margin removal (the power method on the rounded prices)', () => {
   });
 
   it('removeMargin() finds the one exponent c with sum((1 / odds_i) ^ c) = 1', () => {
-    for (const odds of [[1.9, 1.9], [1.25, 4.1], [2.6, 3.4, 2.9], [1.01, 31.503, 20.765], [1.5, 9, 26, 101]]) {
+    for (const odds of [
+      [1.9, 1.9],
+      [1.25, 4.1],
+      [2.6, 3.4, 2.9],
+      [1.01, 31.503, 20.765],
+      [1.5, 9, 26, 101],
+    ]) {
       const todds = removeMargin(odds);
       const c = Math.log(todds[odds.length - 1]!) / Math.log(odds[odds.length - 1]!);
       expect(todds.reduce((s, t) => s + 1 / t, 0)).toBeCloseTo(1, 3);

@@ -46,7 +46,13 @@ describe('prop odds', () => {
 
   it('keep one latest row per contestant line even when the handicap moved', async () => {
     const moved = (f: Fixture) =>
-      data.props(f, NOW).some((p) => p.bet_type === 'over_under' && new Set(data.specialOdds(data.special(p.special_id as number, NOW)!, NOW, true).map((r) => r.handicap)).size > 1);
+      data
+        .props(f, NOW)
+        .some(
+          (p) =>
+            p.bet_type === 'over_under' &&
+            new Set(data.specialOdds(data.special(p.special_id as number, NOW)!, NOW, true).map((r) => r.handicap)).size > 1,
+        );
     const withOu = findFixture((f) => f.sport.props && f.child === null && f.priced && moved(f));
     const ou = data.props(withOu, NOW).find((p) => p.bet_type === 'over_under')!;
     const history = rowsOf(await call('props.odds', { params: { prop_id: ou.special_id as number }, query: { full_history: true } }));
@@ -82,14 +88,18 @@ describe('prop odds', () => {
 describe('props priced from the event model at the moment', () => {
   it('an over/under prop sits on the main totals line of the same moment, at the same chance of the over', () => {
     let checked = 0;
-    for (const f of fixtures(NOW - 5 * DAY, NOW - 3 * DAY).filter((x) => x.sport.props && x.child === null && x.priced && x.model.engine !== 'duel')) {
+    for (const f of fixtures(NOW - 5 * DAY, NOW - 3 * DAY).filter(
+      (x) => x.sport.props && x.child === null && x.priced && x.model.engine !== 'duel',
+    )) {
       const ou = data.props(f, NOW).find((p) => p.bet_type === 'over_under');
       if (ou === undefined) continue;
       for (const row of data.specialOdds(data.special(ou.special_id as number, NOW)!, NOW, true)) {
         if (row.contestant_line_id !== (ou.special_id as number) * 100 + 1) continue;
         const at = Date.parse(row.timestamp as string);
         // The main totals row the odds route served at that instant.
-        const main = data.odds(f, at, { fullHistory: false, mainOnly: true, rowCap: 500 }).rows.find((r) => r.period === 0 && r.market === 'totals')!;
+        const main = data
+          .odds(f, at, { fullHistory: false, mainOnly: true, rowCap: 500 })
+          .rows.find((r) => r.period === 0 && r.market === 'totals')!;
         expect(row.handicap).toBe(main.line);
         expect(main.timestamp).toBe(row.timestamp);
         // The same fair chance, up to the rounding of the prop's price ladder.
@@ -104,14 +114,18 @@ describe('props priced from the event model at the moment', () => {
     // Soccer: P(over) falls some twenty points per goal of line, on the prop as on the ladder.
     const steps: { prop: number; ladder: number; up: number }[] = [];
     const overAt = (f: Fixture, at: number, line: number): number | undefined => {
-      const row = data.odds(f, at, { fullHistory: false, mainOnly: false, rowCap: 500 }).rows.find((r) => r.period === 0 && r.market === 'totals' && r.line === line);
+      const row = data
+        .odds(f, at, { fullHistory: false, mainOnly: false, rowCap: 500 })
+        .rows.find((r) => r.period === 0 && r.market === 'totals' && r.line === line);
       return row === undefined ? undefined : 1 / (row.todds1 as number);
     };
     for (const f of fixtures(NOW - 9 * DAY, NOW - 2 * DAY).filter((x) => x.sport.name === 'Soccer' && x.child === null && x.priced)) {
       if (steps.length >= 12) break;
       const ou = data.props(f, NOW).find((p) => p.bet_type === 'over_under');
       if (ou === undefined) continue;
-      const over = data.specialOdds(data.special(ou.special_id as number, NOW)!, NOW, true).filter((r) => r.contestant_line_id === (ou.special_id as number) * 100 + 1);
+      const over = data
+        .specialOdds(data.special(ou.special_id as number, NOW)!, NOW, true)
+        .filter((r) => r.contestant_line_id === (ou.special_id as number) * 100 + 1);
       over.forEach((row, i) => {
         const prev = over[i - 1];
         if (prev === undefined || Math.abs((row.handicap as number) - (prev.handicap as number)) !== 1) return;
@@ -119,7 +133,11 @@ describe('props priced from the event model at the moment', () => {
         const now = overAt(f, Date.parse(row.timestamp as string), row.handicap as number);
         const then = overAt(f, Date.parse(prev.timestamp as string), prev.handicap as number);
         if (now === undefined || then === undefined) throw new Error('a total prop off its event ladder');
-        steps.push({ prop: 1 / (row.todds as number) - 1 / (prev.todds as number), ladder: now - then, up: (row.handicap as number) - (prev.handicap as number) });
+        steps.push({
+          prop: 1 / (row.todds as number) - 1 / (prev.todds as number),
+          ladder: now - then,
+          up: (row.handicap as number) - (prev.handicap as number),
+        });
       });
     }
     expect(steps.length).toBeGreaterThanOrEqual(12);
@@ -180,7 +198,9 @@ describe('outrights', () => {
     expect(all.rows).toBeLessThanOrEqual(500);
     expect(new Set(rowsOf(all).map((r) => r.special_id)).size).toBeGreaterThan(1);
     expect(rowsOf(await call('outrights.list', { query: { sport_id: 9999 } }))).toEqual([]);
-    expect(rowsOf(await call('outrights.list', { query: { sport_id: 29 }, clock: frozenClock(Date.parse('2021-01-01T12:00:00Z')) }))).toEqual([]);
+    expect(
+      rowsOf(await call('outrights.list', { query: { sport_id: 29 }, clock: frozenClock(Date.parse('2021-01-01T12:00:00Z')) })),
+    ).toEqual([]);
   });
 });
 

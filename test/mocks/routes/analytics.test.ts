@@ -19,7 +19,11 @@ import {
 const newMock = useMockServer();
 
 // Found with the dataset; every assertion below goes through HTTP.
-const withDraw = findFixture((f) => f.priced && !f.abandoned && f.model.draws && f.sport.pricedPeriods.length > 1, T0 - 10 * DAY, T0 - 2 * DAY);
+const withDraw = findFixture(
+  (f) => f.priced && !f.abandoned && f.model.draws && f.sport.pricedPeriods.length > 1,
+  T0 - 10 * DAY,
+  T0 - 2 * DAY,
+);
 const noDraw = findFixture((f) => f.priced && !f.abandoned && !f.model.draws, T0 - 10 * DAY, T0 - 2 * DAY);
 const future = findFixture((f) => f.priced, T0 + DAY, T0 + 2 * DAY);
 
@@ -73,7 +77,12 @@ describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
     const mock = newMock(LOAD_PLAN);
     const row = primary(await closingOf(mock, withDraw.eventId), 'spread');
     const before = charged(mock);
-    const body = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'spread', side: 'home', line: row.line as number, odds: 2.1, stake: 50 })));
+    const body = analysis(
+      await call(
+        mock,
+        clvPath({ event_id: withDraw.eventId, market: 'spread', side: 'home', line: row.line as number, odds: 2.1, stake: 50 }),
+      ),
+    );
     expectArithmetic(body, row.odds1 as number, row.todds1 as number, 2.1, 50);
     expect(charged(mock) - before).toBe(1);
   });
@@ -81,11 +90,19 @@ describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
   it('reads an away spread from the away perspective: a home line of L is an away line of -L', async () => {
     const mock = newMock(LOAD_PLAN);
     const row = primary(await closingOf(mock, withDraw.eventId), 'spread');
-    const body = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'spread', side: 'away', line: -(row.line as number), odds: 1.95, stake: 10 })));
+    const body = analysis(
+      await call(
+        mock,
+        clvPath({ event_id: withDraw.eventId, market: 'spread', side: 'away', line: -(row.line as number), odds: 1.95, stake: 10 }),
+      ),
+    );
     expectArithmetic(body, row.odds2 as number, row.todds2 as number, 1.95, 10);
     if ((row.line as number) !== 0) {
       // The home line taken as an away line matches another (or no) row.
-      const mirrored = await call(mock, clvPath({ event_id: withDraw.eventId, market: 'spread', side: 'away', line: row.line as number, odds: 1.95 }));
+      const mirrored = await call(
+        mock,
+        clvPath({ event_id: withDraw.eventId, market: 'spread', side: 'away', line: row.line as number, odds: 1.95 }),
+      );
       if (mirrored.status === 200) expect((mirrored.body as Clv).closing_odds).not.toBe(row.odds2);
       else expectChargedFailure(mirrored, 404, 'not_found');
     }
@@ -96,9 +113,13 @@ describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
     const rows = await closingOf(mock, withDraw.eventId);
     for (const market of ['totals', 'home_totals', 'away_totals']) {
       const row = primary(rows, market);
-      const over = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market, side: 'over', line: row.line as number, odds: 2.02, stake: 3 })));
+      const over = analysis(
+        await call(mock, clvPath({ event_id: withDraw.eventId, market, side: 'over', line: row.line as number, odds: 2.02, stake: 3 })),
+      );
       expectArithmetic(over, row.odds1 as number, row.todds1 as number, 2.02, 3);
-      const under = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market, side: 'under', line: row.line as number, odds: 1.8, stake: 3 })));
+      const under = analysis(
+        await call(mock, clvPath({ event_id: withDraw.eventId, market, side: 'under', line: row.line as number, odds: 1.8, stake: 3 })),
+      );
       expectArithmetic(under, row.odds2 as number, row.todds2 as number, 1.8, 3);
     }
   });
@@ -107,7 +128,11 @@ describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
     const mock = newMock(LOAD_PLAN);
     const row = primary(await closingOf(mock, withDraw.eventId), 'moneyline');
     expect(row.odds0).not.toBeNull();
-    for (const [side, closing, fair] of [['home', 'odds1', 'todds1'], ['away', 'odds2', 'todds2'], ['draw', 'odds0', 'todds0']] as const) {
+    for (const [side, closing, fair] of [
+      ['home', 'odds1', 'todds1'],
+      ['away', 'odds2', 'todds2'],
+      ['draw', 'odds0', 'todds0'],
+    ] as const) {
       const body = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side, odds: 3.4, stake: 20 })));
       expectArithmetic(body, row[closing] as number, row[fair] as number, 3.4, 20);
     }
@@ -118,26 +143,52 @@ describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
     const rows = await closingOf(mock, withDraw.eventId);
     const full = primary(rows, 'moneyline');
     const omitted = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2.5 })));
-    expect(omitted).toEqual(analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2.5, period: 0, stake: 1 }))));
+    expect(omitted).toEqual(
+      analysis(
+        await call(mock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2.5, period: 0, stake: 1 })),
+      ),
+    );
     expectArithmetic(omitted, full.odds1 as number, full.todds1 as number, 2.5, 1);
     expect(omitted.expected_win).toBe(omitted.clv);
 
     const period = [...new Set(rows.map((r) => r.period as number))].find((p) => p !== 0)!;
     const firstHalf = primary(rows, 'totals', period);
-    const body = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'totals', period, side: 'over', line: firstHalf.line as number, odds: 1.9 })));
+    const body = analysis(
+      await call(
+        mock,
+        clvPath({ event_id: withDraw.eventId, market: 'totals', period, side: 'over', line: firstHalf.line as number, odds: 1.9 }),
+      ),
+    );
     expectArithmetic(body, firstHalf.odds1 as number, firstHalf.todds1 as number, 1.9, 1);
 
-    const alt = rows.find((r) => r.market === 'totals' && r.period === 0 && r.alt_line_id !== null && !rows.some((o) => o !== r && o.market === 'totals' && o.period === 0 && o.line === r.line))!;
+    const alt = rows.find(
+      (r) =>
+        r.market === 'totals' &&
+        r.period === 0 &&
+        r.alt_line_id !== null &&
+        !rows.some((o) => o !== r && o.market === 'totals' && o.period === 0 && o.line === r.line),
+    )!;
     expect(alt).toBeDefined();
-    const altBody = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'totals', side: 'under', line: alt.line as number, odds: 2.2, stake: 4 })));
+    const altBody = analysis(
+      await call(
+        mock,
+        clvPath({ event_id: withDraw.eventId, market: 'totals', side: 'under', line: alt.line as number, odds: 2.2, stake: 4 }),
+      ),
+    );
     expectArithmetic(altBody, alt.odds2 as number, alt.todds2 as number, 2.2, 4);
   });
 
   it('answers at full double precision: clv = odds / true_closing_odds - 1 and expected_win = stake * clv exactly, on the wire', async () => {
     const mock = newMock(LOAD_PLAN);
     const row = primary(await closingOf(mock, withDraw.eventId), 'totals');
-    for (const [odds, stake] of [[1.91, 1], [2.37, 987_654.321], [11.5, 0.07]] as const) {
-      const body = analysis(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'totals', side: 'under', line: row.line as number, odds, stake })));
+    for (const [odds, stake] of [
+      [1.91, 1],
+      [2.37, 987_654.321],
+      [11.5, 0.07],
+    ] as const) {
+      const body = analysis(
+        await call(mock, clvPath({ event_id: withDraw.eventId, market: 'totals', side: 'under', line: row.line as number, odds, stake })),
+      );
       expect(body.true_closing_odds).toBe(row.todds2);
       expect(body.clv).toBe(odds / (body.true_closing_odds as number) - 1);
       expect(body.expected_win).toBe(stake * (body.clv as number));
@@ -146,7 +197,11 @@ describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
 
   it('takes any period number the sport may define: a period without closing rows is 404, not a refusal', async () => {
     const mock = newMock(LOAD_PLAN);
-    expectChargedFailure(await call(mock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2, period: 1000 })), 404, 'not_found');
+    expectChargedFailure(
+      await call(mock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2, period: 1000 })),
+      404,
+      'not_found',
+    );
     expect(charged(mock)).toBe(1);
   });
 
@@ -218,6 +273,11 @@ describe('GET /v1/analytics/clv: no matching closing row (404 not_found, charged
   });
 
   it('follows every data-route row of the error table', async () => {
-    await checkErrorTable(newMock, clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2 }), 'analytics.clv', 25);
+    await checkErrorTable(
+      newMock,
+      clvPath({ event_id: withDraw.eventId, market: 'moneyline', side: 'home', odds: 2 }),
+      'analytics.clv',
+      25,
+    );
   });
 });

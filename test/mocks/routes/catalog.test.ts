@@ -82,7 +82,15 @@ describe('GET /v1/catalog/leagues?sport_id', () => {
 
   it('requires a positive integer sport_id and refuses others with 400, free', async () => {
     const mock = newMock(LOAD_PLAN);
-    for (const query of ['', '?sport_id=', '?sport_id=0', '?sport_id=-3', '?sport_id=abc', '?sport_id=29&sport_id=4', '?sport_id=29&league_id=1']) {
+    for (const query of [
+      '',
+      '?sport_id=',
+      '?sport_id=0',
+      '?sport_id=-3',
+      '?sport_id=abc',
+      '?sport_id=29&sport_id=4',
+      '?sport_id=29&league_id=1',
+    ]) {
       const answer = await call(mock, `${LEAGUES}${query}`);
       expectFree(answer, 400, 'invalid_parameters', query.includes('league_id') ? 'league_id' : 'sport_id');
     }
@@ -101,8 +109,19 @@ describe('GET /v1/catalog/periods?sport_id', () => {
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.map((r) => r.period)).toContain(0);
     expect(new Set(rows.map((r) => r.period)).size).toBe(rows.length);
-    const labels = ['description', 'moneyline_description', 'spread_description', 'totals_description', 'home_totals_description', 'away_totals_description'];
-    for (const label of labels) expect(rows.some((r) => typeof r[label] === 'string'), label).toBe(true);
+    const labels = [
+      'description',
+      'moneyline_description',
+      'spread_description',
+      'totals_description',
+      'home_totals_description',
+      'away_totals_description',
+    ];
+    for (const label of labels)
+      expect(
+        rows.some((r) => typeof r[label] === 'string'),
+        label,
+      ).toBe(true);
     // Spec 2.5: the deprecated team_totals labels are not synthesized from the side-specific ones.
     for (const r of rows) {
       if (r.team_totals_description === undefined || r.team_totals_description === null) continue;

@@ -34,7 +34,18 @@ const ordered = (rows: Row[]) =>
     return a < b || (a === b && (p.event_id as number) < (r.event_id as number));
   });
 
-const EVENT_FIELDS = ['event_id', 'parent_id', 'starts', 'runner_home', 'runner_away', 'live_status', 'opening_available', 'closing_available', 'resulting_unit', 'version'];
+const EVENT_FIELDS = [
+  'event_id',
+  'parent_id',
+  'starts',
+  'runner_home',
+  'runner_away',
+  'live_status',
+  'opening_available',
+  'closing_available',
+  'resulting_unit',
+  'version',
+];
 
 /** Lists events with `query` and checks the success headers (never cached, never a cursor). */
 async function list(mock: MockService, query = '', options: { truncated?: boolean } = {}): Promise<Row[]> {
@@ -248,7 +259,8 @@ describe('GET /v1/events: rule 9 (since: fixture metadata changes, future bounda
     // The clock only moves forward: the lookups at since are made on a mock that stands there.
     const atSince = newMock({ ...LOAD_PLAN, now: since });
     const versionAtSince = new Map<number, number>();
-    for (const r of all) versionAtSince.set(r.event_id as number, ((await lookup(atSince, r.event_id as number))?.version as number | undefined) ?? 0);
+    for (const r of all)
+      versionAtSince.set(r.event_id as number, ((await lookup(atSince, r.event_id as number))?.version as number | undefined) ?? 0);
     const expected = all.filter((r) => (r.version as number) > versionAtSince.get(r.event_id as number)!).map((r) => r.event_id);
     expect(idsOf(changed)).toEqual(expected);
   });

@@ -25,7 +25,14 @@ export const data: Dataset = createDataset('sports-odds');
 export const iso = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
 
 /** A plan whose rate and credits never get in the way of a test that makes many calls. */
-const LOAD: PlanConfig = { slug: 'load', name: 'Load', periodCredits: 10_000_000, periodDays: 30, dailyCredits: 10_000_000, rateLimitRps: 100_000 };
+const LOAD: PlanConfig = {
+  slug: 'load',
+  name: 'Load',
+  periodCredits: 10_000_000,
+  periodDays: 30,
+  dailyCredits: 10_000_000,
+  rateLimitRps: 100_000,
+};
 export const LOAD_PLAN: MockServiceOptions = { plans: { load: LOAD }, demoAccount: { plan: 'load' } };
 
 /** Options of a mock whose demo account has a tiny allowance (and a rate that never limits). */
@@ -36,7 +43,6 @@ export const tinyPlan = (dailyCredits: number, periodCredits = 10_000): MockServ
 
 /** Credits of a row count: max(1, ceil(rows / 20)) (spec 8.1), computed independently of the mock. */
 export const credits = (rows: number): number => Math.max(1, Math.ceil(rows / 20));
-
 
 /** Rows of an array body. */
 export type Row = Record<string, unknown>;
@@ -126,7 +132,10 @@ export async function checkErrorTable(
     expect(charged(mock)).toBe(0);
   }
   // 403 account_suspended / plan_inactive, free.
-  for (const [status, code] of [['suspended', 'account_suspended'], ['held', 'plan_inactive']] as const) {
+  for (const [status, code] of [
+    ['suspended', 'account_suspended'],
+    ['held', 'plan_inactive'],
+  ] as const) {
     const mock = newMock();
     await mock.updateAccount(mock.demoEmail, { status });
     expectFree(await call(mock, path), 403, code);

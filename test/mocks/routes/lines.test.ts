@@ -22,14 +22,23 @@ const newMock = useMockServer();
 
 // Found with the dataset; every assertion below goes through HTTP.
 const settled = findFixture(
-  (f) => f.priced && !f.abandoned && f.correctedAt === null && f.sport.pricedPeriods.length > 1 && data.liveState(f, f.starts + 10 * MINUTE) === 'offered',
+  (f) =>
+    f.priced &&
+    !f.abandoned &&
+    f.correctedAt === null &&
+    f.sport.pricedPeriods.length > 1 &&
+    data.liveState(f, f.starts + 10 * MINUTE) === 'offered',
   T0 - 10 * DAY,
   T0 - 2 * DAY,
 );
 const unopened = findFixture((f) => f.priced, T0 + 9 * DAY, T0 + 12 * DAY);
 const opened = findFixture((f) => f.priced && f.openAt < T0, T0 + DAY, T0 + 2 * DAY);
 const inPlay = [...data.fixturesBetween(T0 - 3 * HOUR, T0, T0)].find((f) => data.liveState(f, T0) === 'offered' && f.child === null)!;
-const corrected = findFixture((f) => f.correctedAt !== null && f.correctedAt < T0 - HOUR && f.sport.format.kind === 'timed', T0 - 10 * DAY, T0 - 2 * DAY);
+const corrected = findFixture(
+  (f) => f.correctedAt !== null && f.correctedAt < T0 - HOUR && f.sport.format.kind === 'timed',
+  T0 - 10 * DAY,
+  T0 - 2 * DAY,
+);
 const abandoned = findFixture((f) => f.abandoned && f.priced, T0 - 30 * DAY, T0 - 2 * DAY);
 
 const OPENING = (id: number) => `/v1/events/${id}/lines/opening`;
@@ -61,8 +70,10 @@ describe('GET /v1/events/{event_id}/lines/opening', () => {
     for (const r of rows) {
       const earliest = first.get(keyOf(r))!;
       expect(earliest, keyOf(r)).toBeDefined();
-      for (const field of ['line_id', 'alt_line_id', 'odds1', 'odds0', 'odds2', 'todds1', 'todds2', 'timestamp', 'cutoff']) expect(r[field], field).toEqual(earliest[field]);
-      for (const absent of ['score_home', 'score_away', 'red_cards_home', 'red_cards_away', 'result_status']) expect(r).not.toHaveProperty(absent);
+      for (const field of ['line_id', 'alt_line_id', 'odds1', 'odds0', 'odds2', 'todds1', 'todds2', 'timestamp', 'cutoff'])
+        expect(r[field], field).toEqual(earliest[field]);
+      for (const absent of ['score_home', 'score_away', 'red_cards_home', 'red_cards_away', 'result_status'])
+        expect(r).not.toHaveProperty(absent);
     }
     // Every line offered before the start has its opening row.
     const prematchKeys = new Set(all.filter((r) => Date.parse(r.timestamp as string) < starts).map(keyOf));
@@ -102,7 +113,8 @@ describe('GET /v1/events/{event_id}/lines/closing', () => {
       const closing = rows.filter((r) => r.period === period);
       expect(closing.map(keyOf)).toEqual(board.map(keyOf));
       for (const [i, r] of closing.entries()) {
-        for (const field of ['line_id', 'alt_line_id', 'odds1', 'odds0', 'odds2', 'todds1', 'todds2', 'timestamp', 'cutoff', 'status']) expect(r[field], field).toEqual(board[i]![field]);
+        for (const field of ['line_id', 'alt_line_id', 'odds1', 'odds0', 'odds2', 'todds1', 'todds2', 'timestamp', 'cutoff', 'status'])
+          expect(r[field], field).toEqual(board[i]![field]);
       }
       expect(closing.filter((r) => r.market === 'moneyline' && r.alt_line_id === null)).toHaveLength(1);
       const result = results.find((x) => x.period === period)!;

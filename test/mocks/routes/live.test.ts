@@ -139,7 +139,8 @@ describe('GET /v1/events?live=1: rule 5 (currently offered in-play events)', () 
     const disagree: string[] = [];
     for (const { fixture } of atT0) {
       const open = await openFuture(mock, fixture.eventId);
-      if (open !== listed.has(fixture.eventId)) disagree.push(`${fixture.eventId}: listed ${listed.has(fixture.eventId)}, open line with future cutoff ${open}`);
+      if (open !== listed.has(fixture.eventId))
+        disagree.push(`${fixture.eventId}: listed ${listed.has(fixture.eventId)}, open line with future cutoff ${open}`);
     }
     expect(disagree).toEqual([]);
   });

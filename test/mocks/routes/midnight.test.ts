@@ -21,7 +21,11 @@ describe('the UTC-daily window on the data routes (spec 8.1, 8.3)', () => {
   it('counts down through the day, resets at 00:00 UTC and moves X-Credits-Daily-Reset; the plan period keeps counting', async () => {
     const mock = newMock(); // pro: 1,000,000 per period, 100,000 per day
     const first = headers(await call(mock, SPORTS));
-    expect(first).toMatchObject({ dailyRemaining: 100_000 - first.cost, dailyReset: '2026-11-22T00:00:00.000Z', periodRemaining: 1_000_000 - first.cost });
+    expect(first).toMatchObject({
+      dailyRemaining: 100_000 - first.cost,
+      dailyReset: '2026-11-22T00:00:00.000Z',
+      periodRemaining: 1_000_000 - first.cost,
+    });
 
     mock.clock.set(BEFORE);
     const late = await call(mock, '/v1/events?limit=60');
@@ -76,6 +80,8 @@ describe('the UTC-daily window on the data routes (spec 8.1, 8.3)', () => {
     const day = expectMetered(await call(mock, '/v1/events?starts_to=2026-11-22&limit=500'));
     expect(day.length).toBeGreaterThan(0);
     for (const id of atMidnight) expect(day.map((r) => r.event_id)).not.toContain(id);
-    expect(day.every((r) => (r.starts as string).startsWith('2026-11-22') && Date.parse(r.starts as string) > Date.parse(MIDNIGHT))).toBe(true);
+    expect(day.every((r) => (r.starts as string).startsWith('2026-11-22') && Date.parse(r.starts as string) > Date.parse(MIDNIGHT))).toBe(
+      true,
+    );
   });
 });

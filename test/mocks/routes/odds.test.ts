@@ -23,14 +23,38 @@ import {
 const newMock = useMockServer();
 
 // Found with the dataset; every assertion below goes through HTTP.
-const ended = findFixture((f) => f.priced && !f.heavy && f.sport.live && f.child === null && f.sport.pricedPeriods.length > 1, T0 - 10 * DAY, T0 - 2 * DAY);
+const ended = findFixture(
+  (f) => f.priced && !f.heavy && f.sport.live && f.child === null && f.sport.pricedPeriods.length > 1,
+  T0 - 10 * DAY,
+  T0 - 2 * DAY,
+);
 const heavy = findFixture((f) => f.heavy && f.priced, T0 - 10 * DAY, T0 - 2 * DAY);
-const offered = [...data.fixturesBetween(T0 - 3 * HOUR, T0, T0)].find((f) => data.liveState(f, T0) === 'offered' && data.liveState(f, T0 + 10 * MINUTE) === 'offered')!;
+const offered = [...data.fixturesBetween(T0 - 3 * HOUR, T0, T0)].find(
+  (f) => data.liveState(f, T0) === 'offered' && data.liveState(f, T0 + 10 * MINUTE) === 'offered',
+)!;
 const unopened = findFixture((f) => f.priced, T0 + 9 * DAY, T0 + 12 * DAY);
 
 const ODDS_FIELDS = [
-  'event_id', 'line_id', 'alt_line_id', 'market', 'period', 'line', 'odds1', 'odds0', 'odds2', 'todds1', 'todds0', 'todds2',
-  'max_win', 'cutoff', 'status', 'timestamp', 'score_home', 'score_away', 'red_cards_home', 'red_cards_away',
+  'event_id',
+  'line_id',
+  'alt_line_id',
+  'market',
+  'period',
+  'line',
+  'odds1',
+  'odds0',
+  'odds2',
+  'todds1',
+  'todds0',
+  'todds2',
+  'max_win',
+  'cutoff',
+  'status',
+  'timestamp',
+  'score_home',
+  'score_away',
+  'red_cards_home',
+  'red_cards_away',
 ];
 
 const path = (eventId: number, query = '') => `/v1/events/${eventId}/odds${query}`;
@@ -59,7 +83,10 @@ describe('GET /v1/events/{event_id}/odds: rule 1 and spec 2.1 (latest mode)', ()
       const max = maxLineId(history, period);
       expect(max).toBeGreaterThan(0);
       const mine = latest.filter((r) => r.period === period);
-      expect(mine.every((r) => r.line_id === max), `period ${period}`).toBe(true);
+      expect(
+        mine.every((r) => r.line_id === max),
+        `period ${period}`,
+      ).toBe(true);
       // Every row of that snapshot: the primary and alternate lines.
       expect(mine).toEqual(history.filter((r) => r.period === period && r.line_id === max));
       expect(mine.some((r) => r.alt_line_id === null)).toBe(true);
@@ -138,7 +165,9 @@ describe('GET /v1/events/{event_id}/odds: rules 2 and 3 (full_history, since)', 
     expect(alone.length).toBeGreaterThan(0);
     expect(alone).toEqual(history.filter((r) => Date.parse(r.timestamp as string) > Date.parse(since)));
     expect(await odds(mock, ended.eventId, `?since=${since}&full_history=1`)).toEqual(alone);
-    expect(await odds(mock, ended.eventId, `?since=${since}&full_history=true&main_lines_only=1`)).toEqual(alone.filter((r) => r.alt_line_id === null));
+    expect(await odds(mock, ended.eventId, `?since=${since}&full_history=true&main_lines_only=1`)).toEqual(
+      alone.filter((r) => r.alt_line_id === null),
+    );
     // A since after the last snapshot: nothing new, costing 1.
     expect(await odds(mock, ended.eventId, `?since=${iso(T0)}`, { cost: 1, truncated: false })).toEqual([]);
   });
@@ -158,7 +187,8 @@ describe('GET /v1/events/{event_id}/odds: rules 2 and 3 (full_history, since)', 
       ['?full_history=1&full_history=1', 'full_history'],
     ];
     for (const [query, name] of cases) expectFree(await call(mock, path(ended.eventId, query)), 400, 'invalid_parameters', name);
-    for (const id of ['0', 'abc', '-4', '1.5']) expectFree(await call(mock, `/v1/events/${id}/odds`), 400, 'invalid_parameters', 'event_id');
+    for (const id of ['0', 'abc', '-4', '1.5'])
+      expectFree(await call(mock, `/v1/events/${id}/odds`), 400, 'invalid_parameters', 'event_id');
     expect(charged(mock)).toBe(0);
   });
 });

@@ -37,8 +37,20 @@ const PROPS = (id: number) => `/v1/events/${id}/props`;
 const PROP_ODDS = (id: number, query = '') => `/v1/props/${id}/odds${query}`;
 
 const SPECIAL_FIELDS = [
-  'special_id', 'special_name', 'bet_type', 'category', 'contestant_id', 'contestant_name', 'event_id', 'period',
-  'runner_home', 'runner_away', 'units', 'cutoff', 'opening_available', 'closing_available',
+  'special_id',
+  'special_name',
+  'bet_type',
+  'category',
+  'contestant_id',
+  'contestant_name',
+  'event_id',
+  'period',
+  'runner_home',
+  'runner_away',
+  'units',
+  'cutoff',
+  'opening_available',
+  'closing_available',
 ];
 const SPECIAL_ODDS_FIELDS = ['special_id', 'contestant_line_id', 'line_id', 'handicap', 'odds', 'todds', 'max_win', 'timestamp'];
 
@@ -49,7 +61,12 @@ const bySpecial = (rows: Row[]) => {
 };
 
 /** Prop odds, checking the success headers: never cached. */
-async function propOdds(mock: MockService, propId: number, query = '', options: { cost?: number; truncated?: boolean } = {}): Promise<Row[]> {
+async function propOdds(
+  mock: MockService,
+  propId: number,
+  query = '',
+  options: { cost?: number; truncated?: boolean } = {},
+): Promise<Row[]> {
   const answer = await call(mock, PROP_ODDS(propId, query));
   const rows = expectMetered(answer, options);
   expect(answer.headers.get('X-Cache')).toBeNull();
@@ -111,7 +128,7 @@ describe('GET /v1/events/{event_id}/props', () => {
 });
 
 describe('GET /v1/props/{prop_id}/odds: latest (spec 2.8)', () => {
-  it('returns exactly one row per special_id + contestant_line_id, at that contestant line\'s greatest positive line_id', async () => {
+  it("returns exactly one row per special_id + contestant_line_id, at that contestant line's greatest positive line_id", async () => {
     const mock = newMock(LOAD_PLAN);
     const props = expectMetered(await call(mock, PROPS(event.eventId)));
     for (const [propId, contestants] of bySpecial(props)) {
@@ -164,7 +181,7 @@ describe('GET /v1/props/{prop_id}/odds: latest (spec 2.8)', () => {
 });
 
 describe('GET /v1/props/{prop_id}/odds: full_history=1', () => {
-  it('returns the prop\'s history up to now, line ids rising, holding every latest row; full_history=0 is latest', async () => {
+  it("returns the prop's history up to now, line ids rising, holding every latest row; full_history=0 is latest", async () => {
     const mock = newMock(LOAD_PLAN);
     const props = expectMetered(await call(mock, PROPS(event.eventId)));
     const propId = props[0]!.special_id as number;
@@ -186,7 +203,11 @@ describe('GET /v1/props/{prop_id}/odds: full_history=1', () => {
     expectChargedFailure(await call(mock, PROP_ODDS(event.eventId * 10 + 9)), 404, 'not_found');
     expectChargedFailure(await call(mock, PROP_ODDS(424_242, '?full_history=1')), 404, 'not_found');
     expect(charged(mock)).toBe(3);
-    for (const [query, name] of [['?full_history=2', 'full_history'], ['?since=2026-11-20T00:00:00Z', 'since'], ['?main_lines_only=1', 'main_lines_only']]) {
+    for (const [query, name] of [
+      ['?full_history=2', 'full_history'],
+      ['?since=2026-11-20T00:00:00Z', 'since'],
+      ['?main_lines_only=1', 'main_lines_only'],
+    ]) {
       expectFree(await call(mock, PROP_ODDS(424_242, query)), 400, 'invalid_parameters', name);
     }
     expectFree(await call(mock, '/v1/props/0/odds'), 400, 'invalid_parameters', 'prop_id');

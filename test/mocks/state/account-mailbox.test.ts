@@ -14,20 +14,27 @@ const emails = (mock: MockService) => mock.accounts().map((a) => a.email);
 /** Revokes the demo account's only account:manage key (with itself), leaving a data:read key: recovery becomes possible. */
 async function eligible(mock: MockService) {
   const reader = await mock.createKey(mock.demoEmail, { name: 'reader' });
-  const primary = mock.accounts().find((a) => a.email === mock.demoEmail)!.keys.find((k) => k.name === 'Primary key')!;
+  const primary = mock
+    .accounts()
+    .find((a) => a.email === mock.demoEmail)!
+    .keys.find((k) => k.name === 'Primary key')!;
   expect((await call(mock, `/v1/account/keys/${primary.id}/revoke`, { method: 'POST' })).status).toBe(200);
   return reader;
 }
 
 /** Asks for a recovery link for `email` with a fresh challenge; the recovery links in the outbox afterwards. */
 async function requestRecovery(mock: MockService, email: string) {
-  const answer = await call(mock, '/v1/recovery/requests', { key: null, ...postJson({ email, challenge_token: await mock.issueChallenge() }) });
+  const answer = await call(mock, '/v1/recovery/requests', {
+    key: null,
+    ...postJson({ email, challenge_token: await mock.issueChallenge() }),
+  });
   expect(answer.status).toBe(202);
   return (await mock.outbox()).filter((m) => m.kind === 'recovery');
 }
 
 const tokenOf = (link: string) => new URLSearchParams(new URL(link).hash.slice(1)).get('token')!;
-const claim = (mock: MockService, token: string) => call<{ api_key: string }>(mock, '/v1/recovery/claims', { key: null, ...postJson({ recovery_token: token }) });
+const claim = (mock: MockService, token: string) =>
+  call<{ api_key: string }>(mock, '/v1/recovery/claims', { key: null, ...postJson({ recovery_token: token }) });
 
 describe('an account e-mail address names one mailbox, whatever its letter case', () => {
   it('refuses a second account for an address that differs only in letter case', async () => {
@@ -70,7 +77,9 @@ describe('replacing an account mailbox (mock.updateAccount, spec 3.2)', () => {
   it("refuses another account's address, in any letter case, and changes nothing", async () => {
     const mock = newMock();
     await mock.createAccount({ email: 'other@example.com' });
-    await expect(mock.updateAccount(mock.demoEmail, { email: 'Other@Example.com' })).rejects.toThrow(new RangeError('an account Other@Example.com exists already'));
+    await expect(mock.updateAccount(mock.demoEmail, { email: 'Other@Example.com' })).rejects.toThrow(
+      new RangeError('an account Other@Example.com exists already'),
+    );
     const record = await accountOf(mock);
     expect(record.email).toBe(mock.demoEmail);
     expect(record.recovery_email.verified).toBe(true);

@@ -28,7 +28,13 @@ describe('a plan change (mock.updateAccount, "Limits and plans")', () => {
 
     const record = await accountOf(mock);
     expect(record.plan).toEqual({ slug: 'trial', name: 'Trial', daily_credit_limit: 1_000, rate_limit_rps: 2 });
-    expect(record.quota.billing_period).toMatchObject({ starts_at: iso(t0), resets_at: iso(t0 + 30 * DAY), limit: 10_000, used: cost, remaining: 10_000 - cost });
+    expect(record.quota.billing_period).toMatchObject({
+      starts_at: iso(t0),
+      resets_at: iso(t0 + 30 * DAY),
+      limit: 10_000,
+      used: cost,
+      remaining: 10_000 - cost,
+    });
     expect(record.quota.daily).toMatchObject({ limit: 1_000, used: cost, remaining: 1_000 - cost });
     expect(mock.accounts().find((a) => a.email === mock.demoEmail)?.plan).toBe('trial');
 
@@ -50,14 +56,20 @@ describe('a plan change (mock.updateAccount, "Limits and plans")', () => {
 
   it('refuses an unknown plan naming the catalog, and changes nothing', async () => {
     const mock = newMock();
-    await expect(mock.updateAccount(mock.demoEmail, { plan: 'gold' })).rejects.toThrow(new RangeError('unknown plan gold: one of trial, starter, pro'));
+    await expect(mock.updateAccount(mock.demoEmail, { plan: 'gold' })).rejects.toThrow(
+      new RangeError('unknown plan gold: one of trial, starter, pro'),
+    );
     expect((await accountOf(mock)).plan.slug).toBe('pro');
-    await expect(mock.createAccount({ email: 'gold@example.com', plan: 'gold' })).rejects.toThrow(new RangeError('unknown plan gold: one of trial, starter, pro'));
+    await expect(mock.createAccount({ email: 'gold@example.com', plan: 'gold' })).rejects.toThrow(
+      new RangeError('unknown plan gold: one of trial, starter, pro'),
+    );
     expect(mock.accounts().map((a) => a.email)).toEqual([mock.demoEmail]);
   });
 
   it('names the configured catalog when the mock has its own plans', async () => {
-    const mock = newMock({ plans: { team: { slug: 'team', name: 'Team', periodCredits: 50_000, periodDays: 30, dailyCredits: 5_000, rateLimitRps: 10 } } });
+    const mock = newMock({
+      plans: { team: { slug: 'team', name: 'Team', periodCredits: 50_000, periodDays: 30, dailyCredits: 5_000, rateLimitRps: 10 } },
+    });
     await expect(mock.createAccount({ email: 'x@example.com', plan: 'enterprise' })).rejects.toThrow(
       new RangeError('unknown plan enterprise: one of trial, starter, pro, team'),
     );
@@ -75,7 +87,12 @@ describe('a new account (mock.createAccount)', () => {
     const account = mock.accounts().find((a) => a.email === email)!;
     expect(account).toMatchObject({ status: 'active', plan: 'trial', createdAt: t0, recoveryEmailVerified: false });
     expect(account.keys).toHaveLength(1);
-    expect(account.keys[0]).toMatchObject({ name: 'Primary key', scopes: ['data:read', 'account:manage'], status: 'active', prefix: apiKey.slice(0, 13) });
+    expect(account.keys[0]).toMatchObject({
+      name: 'Primary key',
+      scopes: ['data:read', 'account:manage'],
+      status: 'active',
+      prefix: apiKey.slice(0, 13),
+    });
 
     const record = await accountOf(mock, apiKey);
     expect(record).toMatchObject({ email, status: 'active', recovery_email: { verified: false, verified_at: null } });
@@ -86,8 +103,17 @@ describe('a new account (mock.createAccount)', () => {
   it('takes the status, plan and mailbox authority it is given', async () => {
     const mock = newMock();
     const t0 = mock.clock.now();
-    const { apiKey } = await mock.createAccount({ email: 'held@example.com', plan: 'starter', status: 'held', recoveryEmailVerified: true });
-    expect(mock.accounts().find((a) => a.email === 'held@example.com')).toMatchObject({ status: 'held', plan: 'starter', recoveryEmailVerified: true });
+    const { apiKey } = await mock.createAccount({
+      email: 'held@example.com',
+      plan: 'starter',
+      status: 'held',
+      recoveryEmailVerified: true,
+    });
+    expect(mock.accounts().find((a) => a.email === 'held@example.com')).toMatchObject({
+      status: 'held',
+      plan: 'starter',
+      recoveryEmailVerified: true,
+    });
     const refused = await call(mock, SPORTS, { key: apiKey });
     expect(refused.status).toBe(403);
     expect(codeOf(refused)).toBe('plan_inactive');

@@ -84,8 +84,16 @@ describe('the ledger (Meter)', () => {
 
 describe('request health (HealthLog)', () => {
   const entry = (i: number, status: number, at = T0): HealthEntry => ({
-    requestId: `req_${String(i).padStart(32, '0')}`, accountId: 'acct', keyId: 'key', endpoint: '/v1/events/{event_id}/odds', status,
-    ...(status >= 400 ? { errorCode: 'not_found' } : {}), chargedCredits: status === 404 ? 1 : 0, metered: true, latencyMs: 2, occurredAt: at,
+    requestId: `req_${String(i).padStart(32, '0')}`,
+    accountId: 'acct',
+    keyId: 'key',
+    endpoint: '/v1/events/{event_id}/odds',
+    status,
+    ...(status >= 400 ? { errorCode: 'not_found' } : {}),
+    chargedCredits: status === 404 ? 1 : 0,
+    metered: true,
+    latencyMs: 2,
+    occurredAt: at,
   });
 
   it('counts every request exactly in its day tallies, keeps only failures in detail, and at most the bound of them', () => {
@@ -94,7 +102,14 @@ describe('request health (HealthLog)', () => {
     for (let i = 0; i < failures; i++) log.record(entry(i, 404));
     for (let i = 0; i < 3_000; i++) log.record(entry(failures + i, 200));
     const [today] = log.days('acct', 0);
-    expect(today).toMatchObject({ requests: failures + 3_000, successful: 3_000, failed: failures, chargedFailures: failures, chargedFailureCredits: failures, totalLatencyMs: 2 * (failures + 3_000) });
+    expect(today).toMatchObject({
+      requests: failures + 3_000,
+      successful: 3_000,
+      failed: failures,
+      chargedFailures: failures,
+      chargedFailureCredits: failures,
+      totalLatencyMs: 2 * (failures + 3_000),
+    });
     expect([...today!.issues.values()]).toEqual([expect.objectContaining({ failures, chargedCredits: failures })]);
     expect(log.failures('acct', 0).length).toBe(FAILURE_DETAIL_BOUNDS.maxCount);
   });
@@ -146,7 +161,8 @@ describe('stores of per-caller secrets', () => {
     expect(checkouts.cookies).toBe(CHECKOUT_COOKIE_BOUNDS.maxCount);
 
     const outbox = new Outbox();
-    for (let i = 0; i < OUTBOX_BOUNDS.maxCount + 10; i++) outbox.send({ to: `${i}@x`, kind: 'recovery', link: 'l', sent_at: new Date(T0).toISOString() }, T0);
+    for (let i = 0; i < OUTBOX_BOUNDS.maxCount + 10; i++)
+      outbox.send({ to: `${i}@x`, kind: 'recovery', link: 'l', sent_at: new Date(T0).toISOString() }, T0);
     expect(outbox.messages(T0).length).toBe(OUTBOX_BOUNDS.maxCount);
     expect(outbox.messages(T0 + OUTBOX_BOUNDS.maxAgeMs + 1)).toEqual([]);
   });

@@ -6,16 +6,21 @@ import { call, useMockServer } from '../../helpers/mock-server';
 const newMock = useMockServer();
 
 const postJson = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-const claim = (mock: MockService, claimToken: string) => call<ClaimSuccess>(mock, '/v1/checkout/claims', { key: null, ...postJson({ claim_token: claimToken }) });
+const claim = (mock: MockService, claimToken: string) =>
+  call<ClaimSuccess>(mock, '/v1/checkout/claims', { key: null, ...postJson({ claim_token: claimToken }) });
 
 describe('a paid checkout can always make its account when claimed (spec 4.3)', () => {
-  it('the control plane refuses to give an unclaimed checkout\'s address to another account, in any letter case, and changes nothing', async () => {
+  it("the control plane refuses to give an unclaimed checkout's address to another account, in any letter case, and changes nothing", async () => {
     const mock = newMock();
     const checkout = await mock.startCheckout({ email: 'buyer@example.com', plan: 'starter' });
     await mock.completeCheckout(checkout.session_id);
 
-    await expect(mock.createAccount({ email: 'Buyer@Example.com' })).rejects.toThrow('a checkout for Buyer@Example.com is waiting to be claimed');
-    await expect(mock.startCheckout({ email: 'BUYER@example.com' })).rejects.toThrow('a checkout for BUYER@example.com is waiting to be claimed');
+    await expect(mock.createAccount({ email: 'Buyer@Example.com' })).rejects.toThrow(
+      'a checkout for Buyer@Example.com is waiting to be claimed',
+    );
+    await expect(mock.startCheckout({ email: 'BUYER@example.com' })).rejects.toThrow(
+      'a checkout for BUYER@example.com is waiting to be claimed',
+    );
     const other = await mock.createAccount({ email: 'other@example.com', plan: 'trial' });
     await expect(mock.updateAccount(other.email, { plan: 'pro', email: 'buyer@example.com' })).rejects.toThrow('waiting to be claimed');
     // The refused update changed nothing, not even its plan.

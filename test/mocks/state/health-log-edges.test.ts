@@ -33,7 +33,15 @@ describe('HealthLog edges', () => {
     const [day] = log.days('acct', 0);
     expect(day).toMatchObject({ requests: 1, successful: 0, failed: 1, chargedFailures: 0, chargedFailureCredits: 0, totalLatencyMs: 10 });
     expect([...day!.issues.values()]).toEqual([
-      { endpoint: ODDS, status: 400, errorCode: 'invalid_parameters', failures: 1, chargedFailures: 0, chargedCredits: 0, lastSeenAt: bad.occurredAt },
+      {
+        endpoint: ODDS,
+        status: 400,
+        errorCode: 'invalid_parameters',
+        failures: 1,
+        chargedFailures: 0,
+        chargedCredits: 0,
+        lastSeenAt: bad.occurredAt,
+      },
     ]);
     expect(log.failures('acct', 0)).toEqual([bad]);
   });
@@ -42,7 +50,9 @@ describe('HealthLog edges', () => {
     const log = new HealthLog();
     log.record(entry({ status: 200, latencyMs: 7 }));
     log.record(entry({ status: 201, latencyMs: 5 }));
-    expect(log.days('acct', 0)).toEqual([expect.objectContaining({ requests: 2, successful: 2, failed: 0, totalLatencyMs: 12, issues: new Map() })]);
+    expect(log.days('acct', 0)).toEqual([
+      expect.objectContaining({ requests: 2, successful: 2, failed: 0, totalLatencyMs: 12, issues: new Map() }),
+    ]);
     expect(log.failures('acct', 0)).toEqual([]);
   });
 

@@ -59,6 +59,8 @@ describe('KeyStore: which revoked keys it keeps', () => {
     const store = new KeyStore();
     const plaintext = `svc_live_${'b'.repeat(32)}`;
     await store.create({ accountId: ACCOUNT, name: 'a', scopes: ['data:read'], now: 0, plaintext });
-    await expect(store.create({ accountId: ACCOUNT, name: 'b', scopes: ['data:read'], now: 0, plaintext })).rejects.toThrow('duplicate key');
+    await expect(store.create({ accountId: ACCOUNT, name: 'b', scopes: ['data:read'], now: 0, plaintext })).rejects.toThrow(
+      'duplicate key',
+    );
   });
 });

@@ -18,7 +18,12 @@ describe('Meter: its windows', () => {
     const meter = new Meter(30, 1_000, 100, ANCHOR);
     meter.settle(held(meter.reserve(25, ANCHOR)), charge(3, ANCHOR));
     for (const at of [ANCHOR + 1_000, ANCHOR + 29 * DAY]) {
-      expect(meter.view('period', at)).toMatchObject({ starts_at: iso(ANCHOR), resets_at: iso(ANCHOR + 30 * DAY), used: 3, remaining: 997 });
+      expect(meter.view('period', at)).toMatchObject({
+        starts_at: iso(ANCHOR),
+        resets_at: iso(ANCHOR + 30 * DAY),
+        used: 3,
+        remaining: 997,
+      });
     }
   });
 

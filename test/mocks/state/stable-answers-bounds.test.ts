@@ -60,7 +60,7 @@ describe('StableAnswers', () => {
     for (const key of ['a', 'c', 'd', 'e']) expect(store.get(key, T0)).toBeDefined();
   });
 
-  it('counts a replaced or forgotten answer\'s bytes no more', () => {
+  it("counts a replaced or forgotten answer's bytes no more", () => {
     const store = new StableAnswers();
     const big = 'x'.repeat(QUARTER);
     for (let i = 0; i < 3; i++) store.set('a', answer(big), T0);

@@ -31,7 +31,8 @@ export async function bundleEntry({ dir, entry, step, format, conditions = [], g
   }
   const inputs = Object.keys(result.metafile.inputs);
   const outside = inputs.filter((file) => file.startsWith('..') || file.startsWith('/'));
-  if (outside.length > 0) throw new StepError(step, `the bundle holds files from outside the scratch project: ${outside.slice(0, 5).join(', ')}`);
+  if (outside.length > 0)
+    throw new StepError(step, `the bundle holds files from outside the scratch project: ${outside.slice(0, 5).join(', ')}`);
   if (!inputs.some((file) => file.startsWith('node_modules/sports-odds-data/dist/'))) {
     throw new StepError(step, 'the bundle holds nothing of node_modules/sports-odds-data/dist: the package did not come from the tarball');
   }

@@ -42,7 +42,10 @@ export async function ensureRuntimes(dir) {
   });
   const missing = Object.values(BINARIES).filter((bin) => !existsSync(join(modules, bin)));
   if (missing.length > 0) {
-    throw new StepError(step, `npm ci left no ${missing.join(', ')} (did an install script not run? see allowScripts in test/runtimes/package.json)`);
+    throw new StepError(
+      step,
+      `npm ci left no ${missing.join(', ')} (did an install script not run? see allowScripts in test/runtimes/package.json)`,
+    );
   }
   writeFileSync(stamp, hash);
   return { installed: true };

@@ -35,8 +35,15 @@ export function verdictLines(v, { verbose = false } = {}) {
 
 /** The summary table of every runtime, as aligned columns. */
 export function summaryTable(verdicts) {
-  const rows = [['runtime', 'version', 'result', 'time'], ...verdicts.map((v) => [v.name, v.version, v.ok ? 'PASS' : 'FAIL', seconds(v.ms)])];
+  const rows = [
+    ['runtime', 'version', 'result', 'time'],
+    ...verdicts.map((v) => [v.name, v.version, v.ok ? 'PASS' : 'FAIL', seconds(v.ms)]),
+  ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const format = (row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const format = (row) =>
+    row
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   return [format(rows[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(format)].join('\n');
 }

@@ -78,7 +78,14 @@ export async function runChromium({ dir, root, timeoutMs }) {
   let server;
   try {
     const [bundle, finder] = await Promise.all([
-      bundleEntry({ dir, entry: 'browser-entry.mjs', step: 'bundle for the browser', format: 'iife', globalName: 'smoke', conditions: ['browser'] }),
+      bundleEntry({
+        dir,
+        entry: 'browser-entry.mjs',
+        step: 'bundle for the browser',
+        format: 'iife',
+        globalName: 'smoke',
+        conditions: ['browser'],
+      }),
       loadChromiumFinder(root),
     ]);
     let found;
@@ -102,7 +109,8 @@ export async function runChromium({ dir, root, timeoutMs }) {
     page.on('pageerror', (error) => void pageErrors.push(error.message));
     await page.goto(`${origin}/`, { timeout: timeoutMs });
     const hasScenario = await page.evaluate(() => typeof globalThis.smoke?.runScenario === 'function');
-    if (!hasScenario) throw new StepError('load the page', `the bundle did not load: ${pageErrors.join('; ') || 'no smoke.runScenario in the page'}`);
+    if (!hasScenario)
+      throw new StepError('load the page', `the bundle did not load: ${pageErrors.join('; ') || 'no smoke.runScenario in the page'}`);
     const scenario = await withDeadline(
       page.evaluate(() => globalThis.smoke.runScenario()),
       timeoutMs,

@@ -45,7 +45,11 @@ export async function runCli({ command, args = [], cwd, env, timeoutMs }) {
     };
   }
   if (run.code !== 0) {
-    return { version, scenario, failure: { step: 'exit', message: `the scenario passed, but the process exited with ${run.code ?? run.signal}:\n${tail(output)}` } };
+    return {
+      version,
+      scenario,
+      failure: { step: 'exit', message: `the scenario passed, but the process exited with ${run.code ?? run.signal}:\n${tail(output)}` },
+    };
   }
   return { version, scenario };
 }

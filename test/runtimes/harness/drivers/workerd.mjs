@@ -47,13 +47,24 @@ export async function runWorkerd({ dir, modules, timeoutMs }) {
 }
 
 async function runWorker({ dir, compatibilityDate, timeoutMs }) {
-  const script = await bundleEntry({ dir, entry: 'worker-entry.mjs', step: 'bundle the Worker', format: 'esm', conditions: ['workerd', 'worker', 'browser'] });
+  const script = await bundleEntry({
+    dir,
+    entry: 'worker-entry.mjs',
+    step: 'bundle the Worker',
+    format: 'esm',
+    conditions: ['workerd', 'worker', 'browser'],
+  });
   const { Miniflare } = await import('miniflare');
   const mf = new Miniflare({ modules: true, script, compatibilityDate, compatibilityFlags: COMPATIBILITY_FLAGS });
   try {
     let response;
     try {
-      response = await withDeadline(mf.dispatchFetch('http://runtimes-smoke.local/'), timeoutMs, 'run the Worker', 'no answer from the Worker');
+      response = await withDeadline(
+        mf.dispatchFetch('http://runtimes-smoke.local/'),
+        timeoutMs,
+        'run the Worker',
+        'no answer from the Worker',
+      );
     } catch (error) {
       if (error instanceof StepError) throw error;
       throw new StepError('start the Worker', error.message);
