@@ -26,11 +26,11 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   dependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
 };
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Dependencies and peers (msw) stay imports, including their subpaths (`zod/mini`, `msw/node`). */
 const external = [
-  ...Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).map((name) => new RegExp(`^${escape(name)}(?:/|$)`)),
+  ...Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).map((name) => new RegExp(`^${escapeRegExp(name)}(?:/|$)`)),
   // Node built-ins, only allowed in src/node/, mocks/node.ts and mocks/cli.ts: write them with `node:`.
   /^node:/,
 ];

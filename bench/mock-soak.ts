@@ -189,7 +189,7 @@ for (const s of samples) {
 if (SECONDS >= 120) {
   const nearest = (t: number) => samples.reduce((best, s) => (Math.abs(s.t - t) < Math.abs(best.t - t) ? s : best));
   const minutes = Array.from({ length: Math.floor(SECONDS / 60) + 1 }, (_, m) => nearest(m * 60));
-  console.log('\n  RSS per minute (MB): ' + minutes.map((s) => `${Math.round(s.t / 60)} min ${mb(s.rss)}`).join(', '));
+  console.log(`\n  RSS per minute (MB): ${minutes.map((s) => `${Math.round(s.t / 60)} min ${mb(s.rss)}`).join(', ')}`);
 }
 const statuses = [...stats.byStatus]
   .sort(([a], [b]) => a - b)

@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ky from 'ky';
 import { SportsOdds, VERSION } from '../src';
-import { validateBody } from '../src/core/validate';
+import { validateBody } from '../src/core/zod-validate';
 import { routes } from '../src/schemas';
 
 const KEY = `svc_live_${'B3nch'.repeat(6)}ab`;

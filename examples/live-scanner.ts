@@ -11,7 +11,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import type { Event, OddsSnapshot, SportsOdds } from '../src';
-import { count, credits, fit, hhmm, price, windows } from './lib/format';
+import { count, credits, fitWidth, hhmm, price, windows } from './lib/format';
 import { runExample } from './lib/run';
 import { connect } from './lib/target';
 
@@ -43,7 +43,7 @@ function line(event: Event, rows: OddsSnapshot[]): string {
   const score = (any?.score_home == null ? '-' : `${any.score_home}-${any.score_away ?? '?'}`).padStart(7);
   const withLine = (r: OddsSnapshot | undefined) =>
     r ? `${String(r.line ?? '').padStart(5)} ${price(r.odds1, 5)} ${price(r.odds2, 5)}` : '    -     -     -';
-  const match = fit(`${event.runner_home ?? '?'} v ${event.runner_away ?? '?'}`, 40);
+  const match = fitWidth(`${event.runner_home ?? '?'} v ${event.runner_away ?? '?'}`, 40);
   return `  ${hhmm(event.starts).padEnd(8)}${match} ${score}  ${price(ml?.odds1, 5)} ${price(ml?.odds0, 5)} ${price(ml?.odds2, 5)}  ${withLine(spread)}  ${withLine(total)}`;
 }
 

@@ -17,13 +17,13 @@ import { mockError } from './use/error';
  */
 
 /** What an operation answers. */
-export interface TestingReply {
+interface TestingReply {
   status: number;
   body: unknown;
 }
 
 /** The control plane's body reader (admin.ts): JSON only, bounded, refused in the envelope. */
-export type ReadJson = <S extends z.ZodMiniType>(request: Request, schema: S) => Promise<z.output<S>>;
+type ReadJson = <S extends z.ZodMiniType>(request: Request, schema: S) => Promise<z.output<S>>;
 
 /** One operation: method, path under `/__admin` (`{id}` for a path segment), summary, handler. */
 export interface TestingOperation {

@@ -60,7 +60,7 @@ const RequestsQuery = z.strictObject({ limit: z.optional(qIntRange(1, 1_000)) })
 type Reply = { status: number; body: unknown } | Response;
 
 /** What an operation gets: the mock, the request, and the path's `{name}` segments, decoded. */
-export interface AdminCall {
+interface AdminCall {
   mock: MockService;
   request: Request;
   params: Readonly<Record<string, string>>;

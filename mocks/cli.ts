@@ -45,7 +45,7 @@ function parseFlags<const O extends Record<string, { type: 'string' | 'boolean';
   usage: string,
   onError: (message: string) => never,
 ) {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: O }>>;
   try {
     parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options });
   } catch (error) {
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
   if (process.argv[2] === 'verify') return verifyMain(process.argv.slice(3));
   const options = parse(process.argv.slice(2));
   const { startMockServer } = await loadServer();
-  let server;
+  let server: Awaited<ReturnType<typeof startMockServer>>;
   try {
     server = await startMockServer(options);
   } catch (error) {

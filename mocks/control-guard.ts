@@ -8,7 +8,7 @@ import { ServiceError } from './service-error';
  */
 
 /** Whether a `Host` header names a loopback host: `localhost` (and `*.localhost`), 127.0.0.0/8 or `[::1]`. */
-export function isLoopbackHost(host: string | null): boolean {
+function isLoopbackHost(host: string | null): boolean {
   if (host === null) return false;
   const m = /^(\[[^\]]*\]|[^:]*)(?::\d{1,5})?$/.exec(host.trim().toLowerCase());
   const name = m?.[1];

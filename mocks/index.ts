@@ -34,8 +34,9 @@ import type { ArmedFault, FaultSpec } from './state/faults';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
 import { planOf, provisionAccount, type AccountInit } from './state/provision';
+import type { Override } from './state/overrides';
 import { armOverride } from './use/arm';
-import { MockError, mockError } from './use/error';
+import { type MockError, mockError } from './use/error';
 import type { Resolver, UseOptions } from './use/types';
 
 assertSupportedRuntime('sports-odds-data/mocks');
@@ -408,7 +409,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     use(routeId, resolver, options = {}) {
       const store = service.state.overrides;
-      let override;
+      let override: Override;
       try {
         override = armOverride(service, { routeId, resolve: resolver as never, kind: 'resolver', ...options });
       } catch (error) {

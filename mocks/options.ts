@@ -22,7 +22,7 @@ export interface MockServiceOptions {
   billingPortal?: boolean;
 }
 
-export const DEFAULT_BASE_URL = 'https://api.sports-odds.test';
+const DEFAULT_BASE_URL = 'https://api.sports-odds.test';
 export const DEFAULT_DEMO_EMAIL = 'demo@sports-odds.test';
 
 /** Options with their defaults applied. */

@@ -1,5 +1,5 @@
 /** The lowest Node.js the package supports (package.json `engines`). */
-export const MIN_NODE = [22, 12] as const;
+const MIN_NODE = [22, 12] as const;
 
 interface RuntimeGlobals {
   process?: { versions?: { node?: string } };

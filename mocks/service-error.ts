@@ -4,7 +4,7 @@ import type { KnownErrorCode } from '../src/schemas';
  * A code only the mock answers, never the service: `422 fixture_invalid`, a test's override
  * (`mock.use`) that broke its route's contract (docs/testing.md).
  */
-export type MockOnlyCode = 'fixture_invalid';
+type MockOnlyCode = 'fixture_invalid';
 
 /** The codes a `ServiceError` carries: the service's, and the mock's own. */
 export type ServiceErrorCode = KnownErrorCode | MockOnlyCode;

@@ -183,7 +183,12 @@ function accountPace(ctx: ClientContext): PaceSource {
   return {
     // A start that failed (its module could not load) is tried again by the next call.
     ready: () =>
-      rate === undefined ? (first ??= start().catch((error: unknown) => ((first = undefined), Promise.reject(error)))) : undefined,
+      rate === undefined
+        ? (first ??= start().catch((error: unknown) => {
+            first = undefined;
+            throw error;
+          }))
+        : undefined,
     current: () => rate?.current() ?? ctx.coordinator.rate.known ?? LOWEST_PLAN_RPS,
   };
 }

@@ -11,7 +11,7 @@ export { LOWEST_PLAN_RPS } from './schemas/limits';
 export { ROTATION_REPLAY_WINDOW_MS, CREDENTIAL_REPLAY_WINDOW_MS } from './core/replay';
 export { APIPromise } from './core/api-promise';
 export { Scan, type ScanPage, type ScanProgress, type CreditEstimate, type RequestCost } from './core/scan';
-export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState, type PageFetcher } from './core/pagination';
+export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState, type PageFetcher } from './core/live-scan';
 export {
   EventScan,
   type EventScanFetchers,

@@ -152,7 +152,7 @@ function judge(a: SportAudit): Judged {
     cal.n === 0 ? '-' : `${num(cal.slope)} ± ${num(2 * cal.se)}`,
     pct(s.floor[1] / s.floor[0]),
     ...cells,
-    `${beyond.length}/${zs.length}` + (worst === null ? '' : ` (${worst[0]} ${pct(worst[1])} ± ${pct(2 * worst[2])})`),
+    `${beyond.length}/${zs.length}${worst === null ? '' : ` (${worst[0]} ${pct(worst[1])} ± ${pct(2 * worst[2])})`}`,
     propsCell(s),
     [
       misses.length > 0 ? `miss: ${misses.join(', ')}` : 'ok',

@@ -104,7 +104,7 @@ function moneyline(s: AuditStats, own: Tally, r: ClosingRow, result: Settled, cl
   if (r.period === 0) {
     s.floor[0]++;
     if (Math.min(...[r.odds1, r.odds0, r.odds2].filter((o): o is number => o !== null)) <= 1.01) s.floor[1]++;
-    fairs.forEach((p, i) => s.ml.push({ p, y: ys[i] as number, cluster }));
+    for (const [i, p] of fairs.entries()) s.ml.push({ p, y: ys[i] as number, cluster });
   }
   // A blind bettor bets what is open: not a row off the board or suspended.
   if (r.status !== 1) return;

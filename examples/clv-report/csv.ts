@@ -37,5 +37,5 @@ export function toCsv(columns: readonly string[], records: readonly Record<strin
     const text = value == null ? '' : String(value);
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
-  return [columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
+  return `${[columns.join(','), ...records.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n')}\n`;
 }

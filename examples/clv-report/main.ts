@@ -13,7 +13,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvalidParametersError, NotFoundError, type ClosingLineValue, type QueryOf } from '../../src';
-import { count, credits, fit, price } from '../lib/format';
+import { count, credits, fitWidth, price } from '../lib/format';
 import { runExample } from '../lib/run';
 import { connect } from '../lib/target';
 import { parseCsv, toCsv } from './csv';
@@ -76,8 +76,8 @@ await runExample(target.baseUrl, async (signal) => {
       else if (error instanceof InvalidParametersError) outcome = { status: 'invalid', reason: error.serviceMessage };
       else throw error;
     }
-    const label = fit(`${bet['market'] ?? ''} ${bet['side'] ?? ''}${bet['line'] ? ` ${bet['line']}` : ''}`, 24);
-    const head = `  ${fit(bet['bet_id'] ?? '', 8)} ${String(bet['event_id'] ?? '').padEnd(10)} ${label} ${price(query.odds, 6, 3)}`;
+    const label = fitWidth(`${bet['market'] ?? ''} ${bet['side'] ?? ''}${bet['line'] ? ` ${bet['line']}` : ''}`, 24);
+    const head = `  ${fitWidth(bet['bet_id'] ?? '', 8)} ${String(bet['event_id'] ?? '').padEnd(10)} ${label} ${price(query.odds, 6, 3)}`;
     if (outcome.status === 'ok') {
       const { closing_odds, true_closing_odds, clv, expected_win } = outcome.result;
       const stake = query.stake ?? 1;

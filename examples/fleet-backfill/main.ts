@@ -115,14 +115,24 @@ function progress(store: BackfillStore): { stop(): void } {
       const now = store.totals();
       bar.update(now.done, { rows: count(now.rows), credits: count(now.credits) });
     }, 250);
-    return { stop: () => (clearInterval(timer), bar.stop()) };
+    return {
+      stop: () => {
+        clearInterval(timer);
+        bar.stop();
+      },
+    };
   }
   const line = () => {
     const now = store.totals();
     console.log(`histories ${count(now.done)}/${count(now.events)} · ${count(now.rows)} rows · ${credits(now.credits)}`);
   };
   const timer = setInterval(line, 2_000);
-  return { stop: () => (clearInterval(timer), line()) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      line();
+    },
+  };
 }
 
 let redisServer: RedisServer | undefined;

@@ -17,7 +17,8 @@ export const count = (n: number | null | undefined): string => (n == null ? '?' 
 export const credits = (n: number): string => `${count(n)} ${n === 1 ? 'credit' : 'credits'}`;
 
 /** Fits text in `width` columns, cut with an ellipsis. */
-export const fit = (text: string, width: number): string => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
+export const fitWidth = (text: string, width: number): string =>
+  text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
 
 /** The two windows as the client last heard them: `daily 99,953 of 100,000 left · period ...`. */
 export function windows(c: CreditSnapshot): string {

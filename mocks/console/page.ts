@@ -8,11 +8,11 @@ import { CONSOLE_STYLE } from './style';
  * reads and drives the JSON control plane on the same origin; every value it shows is set as text.
  */
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The routes a fault can be armed for, by route id. */
 const ROUTE_OPTIONS = routeList
-  .map((r) => `<option value="${escape(r.id)}">${escape(r.id)} · ${escape(r.method)} ${escape(r.path)}</option>`)
+  .map((r) => `<option value="${escapeHtml(r.id)}">${escapeHtml(r.id)} · ${escapeHtml(r.method)} ${escapeHtml(r.path)}</option>`)
   .join('');
 
 const BODY = `

@@ -16,7 +16,7 @@ const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 const DEUCE_MAX = 40;
 
 /** Chance that the server holds a game, from the chance of winning a point on serve. */
-export function holdChance(p: number): number {
+function holdChance(p: number): number {
   const q = 1 - p;
   return p ** 4 * (1 + 4 * q + 10 * q * q) + (20 * p ** 3 * q ** 3 * p * p) / (1 - 2 * p * q);
 }
@@ -47,7 +47,7 @@ export function unitOdds(model: RaceModel, strength: number, serve: number): Uni
 }
 
 /** Chance of winning a tiebreak (first to 7 points by two) at a constant chance p per point. */
-export function tiebreakChance(p: number): number {
+function tiebreakChance(p: number): number {
   const q = 1 - p;
   let win = 0;
   let ways = 1;
@@ -162,7 +162,7 @@ export const RACE_START: RaceState = { sets: [0, 0], units: [0, 0], setIndex: 0,
 const ruleOf = (model: RaceModel, index: number): SetRule => (index === model.bestOf - 1 ? model.lastSet : model.set);
 
 /** Scored quantities of one set outcome: [margin, total, home, away] (sets mode counts the set). */
-const quantities = (model: RaceModel, rule: SetRule, winner: 0 | 1, l: number, setsMode: boolean): [number, number, number, number] => {
+const quantities = (rule: SetRule, winner: 0 | 1, l: number, setsMode: boolean): [number, number, number, number] => {
   if (setsMode) return winner === 0 ? [1, 1, 1, 0] : [-1, 1, 0, 1];
   const w = winnerUnits(rule, l);
   return winner === 0 ? [w - l, w + l, w, l] : [l - w, w + l, l, w];
@@ -189,7 +189,7 @@ const setOutcomes = (model: RaceModel, rule: SetRule, dist: SetDist, first: 0 | 
     (winner === 0 ? dist.home : dist.away).forEach((p, l) => {
       if (!(p > NEGLIGIBLE)) return;
       const next = nextFirst(model, first, winnerUnits(rule, l) + l);
-      const d = quantities(model, rule, winner, l, setsMode);
+      const d = quantities(rule, winner, l, setsMode);
       const key = `${winner}|${next}|${d.join(',')}`;
       const prev = merged.get(key);
       merged.set(key, { p: (prev?.p ?? 0) + p, next, winner, d });
@@ -348,7 +348,7 @@ function setAt(model: RaceModel, odds: UnitOdds, index: number, current: readonl
     const dist = setDist(rule, odds, f, current[0], current[1]);
     for (const winner of [0, 1] as const) {
       (winner === 0 ? dist.home : dist.away).forEach((m, l) => {
-        if (m >= 1e-14) pairs.push([...quantities(model, rule, winner, l, false), m / firsts.length]);
+        if (m >= 1e-14) pairs.push([...quantities(rule, winner, l, false), m / firsts.length]);
       });
     }
   }

@@ -55,7 +55,7 @@ export function inPlayCount(f: Fixture, feed: InPlayFeed): number {
 }
 
 /** The latest in-play snapshot instant at or before `now`, or null. */
-export function latestInPlayInstant(f: Fixture, feed: InPlayFeed, now: number): number | null {
+function latestInPlayInstant(f: Fixture, feed: InPlayFeed, now: number): number | null {
   const count = inPlayCount(f, feed);
   if (count === 0 || now < f.starts) return null;
   const m = Math.min(count - 1, Math.floor((now - f.starts) / IN_PLAY_STEP));

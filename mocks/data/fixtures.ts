@@ -65,7 +65,7 @@ const leagueStart = (core: Core, league: LeagueDef): number =>
   EPOCH + Math.floor(unit(core.hash, 0x1ea9, league.ordinal) * league.interval) * MINUTE;
 
 /** The scheduled start of a slot: its base time plus seeded jitter under half an interval, on a 5-minute grid. */
-export function slotStarts(core: Core, league: LeagueDef, slot: number): number {
+function slotStarts(core: Core, league: LeagueDef, slot: number): number {
   const base = leagueStart(core, league) + slot * league.interval * MINUTE;
   const jitter = unit(core.hash, 0x5107, league.ordinal, slot) * 0.5 * league.interval * MINUTE;
   return Math.floor((base + jitter) / QUANTUM) * QUANTUM;

@@ -49,21 +49,13 @@ import { AddedEvents, isAddedId } from './added/registry';
 import { addedResults } from './added/results';
 
 export type { Fixture } from './fixtures';
-export type { LeagueDef } from './leagues';
-export type { SportDef } from './sports';
 export type { LiveState } from './feed';
-export type { OddsRequest, RowPage } from './odds';
 export type { SpecialDef } from './specials';
-export type { Timeline } from './timeline';
-export type { Quote } from './quotes';
 export type * from './rows';
 export type { EventBase } from './event-base';
-export type { AddedEvent, AddedProp } from './added/event';
 export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './added/spec';
-export { AddedEvents, ADDED_ID_MAX, FIRST_AUTO_ID, isAddedId } from './added/registry';
 export { SpecError } from './added/spec-error';
-export { isAdded } from './added/event';
-export { changeRanges, listingHorizon, MAX_EVENT_LENGTH } from './bounds';
+export { changeRanges, MAX_EVENT_LENGTH } from './bounds';
 
 /** An event of the dataset: generated from the seed, or added by a test. */
 export type DataEvent = Fixture | AddedEvent;

@@ -3,7 +3,7 @@ import { type Fixture, MAX_RESCHEDULE_SHIFT } from './fixtures';
 import { DAY, HOUR, LISTING_HORIZON, ODDS_OPEN_LEAD } from './time';
 
 /** Event `live_status` codes (decisions.md). */
-export const LIVE_STATUS = { preMatch: 0, inPlay: 1, ended: 2 } as const;
+const LIVE_STATUS = { preMatch: 0, inPlay: 1, ended: 2 } as const;
 
 /** Whether the fixture exists (is listed) at `now`: two weeks before its start. */
 export const existsAt = (f: Fixture, now: number): boolean => f.createdAt <= now;
@@ -22,7 +22,7 @@ export function liveStatusAt(f: Pick<EventBase, 'starts' | 'endAt'>, now: number
  * The instants the event record changes: created, rescheduled, odds opened, kickoff, end,
  * settlement and correction. `version` counts those up to now.
  */
-export function changeTimes(f: Fixture): number[] {
+function changeTimes(f: Fixture): number[] {
   const times = [f.createdAt];
   if (f.rescheduleAt !== null) times.push(f.rescheduleAt);
   if (f.priced) times.push(f.openAt);
@@ -51,7 +51,7 @@ export function lastChangeAt(f: Fixture, now: number): number {
 }
 
 /** How long after its start an event can still change (end, settlement, correction). */
-export const MAX_CHANGE_TAIL = 4 * DAY;
+const MAX_CHANGE_TAIL = 4 * DAY;
 
 /**
  * The ranges of (final) starts whose fixtures can have a record change in (since, now]: each

@@ -19,7 +19,7 @@ export interface Outcome {
 }
 
 /** Survival tables of the four scored quantities of a period. */
-export interface Scores {
+interface Scores {
   readonly margin: Tail;
   readonly total: Tail;
   readonly home: Tail;

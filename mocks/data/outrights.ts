@@ -70,7 +70,7 @@ function fairPath(strengths: readonly number[], steps: number, hash: number): nu
 }
 
 /** The outright of a league season and kind, or undefined if there is none. */
-export function outrightDef(core: Core, league: LeagueDef, season: number, kind: number): SpecialDef | undefined {
+function outrightDef(core: Core, league: LeagueDef, season: number, kind: number): SpecialDef | undefined {
   if (!league.outrights || !kindsOf(league).includes(kind) || season < 2021 || season > 2099) return undefined;
   const specialId = outrightSpecialIdOf(league.ordinal, season, kind);
   const openAt = Math.max(EPOCH, Date.UTC(season, 0, 3) + Math.floor(rngOf(core.hash, 0x0a7, specialId).next() * 24) * HOUR);

@@ -39,7 +39,7 @@ export function buildPlay(f: Fixture): Play {
       const at = sortedTimes(rng, set.sequence.length, seg);
       const home: number[] = [];
       const away: number[] = [];
-      set.sequence.forEach((winner, k) => (winner === 0 ? home : away).push(at[k] as number));
+      for (const [k, winner] of set.sequence.entries()) (winner === 0 ? home : away).push(at[k] as number);
       return [Float64Array.from(home), Float64Array.from(away)];
     });
   } else {
@@ -83,7 +83,7 @@ const countUntil = (sorted: Float64Array, t: number): number => {
 };
 
 /** Units scored by each side in the given segments up to instant t. */
-export function unitsAt(play: Play, segments: readonly number[], t: number): [number, number] {
+function unitsAt(play: Play, segments: readonly number[], t: number): [number, number] {
   let home = 0;
   let away = 0;
   for (const i of segments) {
@@ -115,7 +115,7 @@ export const redCardsAt = (play: Play, t: number): [number, number] => [
 ];
 
 /** The segments a period scores over: its regular segments, and the extra play for period 0. */
-export function scoringSegments(f: Fixture, period: number): number[] {
+function scoringSegments(f: Fixture, period: number): number[] {
   const spec = f.sport.format.periods.find((p) => p.period === period);
   const segments = [...(spec?.segments ?? [])];
   if (period === 0 && f.match.overtime) segments.push(f.match.units.length - 1);
@@ -227,13 +227,13 @@ export function scoreAt(f: Fixture, play: Play, period: number, t: number): Fina
  * unit too many or too few; the correction restores the score as played. The error never levels
  * a full event that cannot end level.
  */
-export interface SettlementError {
+interface SettlementError {
   readonly segment: number;
   readonly side: 0 | 1;
   readonly delta: 1 | -1;
 }
 
-export function settlementErrorOf(f: Fixture): SettlementError | null {
+function settlementErrorOf(f: Fixture): SettlementError | null {
   if (f.correctedAt === null) return null;
   const rng = rngOf(f.hash, 0xc0ee);
   const segment = (f.sport.format.periods[0]?.segments.length ?? 1) - 1;

@@ -21,7 +21,7 @@ export const MIN_PRICE = 1.01;
 export const MAX_PRICE = 1001;
 
 /** Rounds to `digits` decimals. */
-export const roundTo = (x: number, digits: number): number => {
+const roundTo = (x: number, digits: number): number => {
   const f = 10 ** digits;
   return Math.round(x * f) / f;
 };
@@ -30,7 +30,7 @@ export const roundTo = (x: number, digits: number): number => {
  * The exponent k > 0 with sum_i(p_i ^ k) = target (all p_i in (0, 1)). The sum falls and is convex
  * in k: Newton's method inside a bracket that halves whenever a step would leave it.
  */
-export function powerExponent(ps: readonly number[], target: number): number {
+function powerExponent(ps: readonly number[], target: number): number {
   const at = (k: number): [number, number] => {
     let f = -target;
     let df = 0;

@@ -6,7 +6,7 @@ const NODES = [-Math.sqrt(3), 0, Math.sqrt(3)] as const;
 const WEIGHTS = [1 / 6, 2 / 3, 1 / 6] as const;
 
 /** The nodes (value, weight) of N(mean, variance); a single node when the variance is 0. */
-export function normalNodes(mean: number, variance: number): [number, number][] {
+function normalNodes(mean: number, variance: number): [number, number][] {
   if (!(variance > 1e-12)) return [[mean, 1]];
   const sd = Math.sqrt(variance);
   return NODES.map((z, i) => [mean + z * sd, WEIGHTS[i] as number]);

@@ -2,7 +2,7 @@ import { cricketInnings, type GameFormat, halves, innings, quarters, sets, singl
 import { count, duel, normal, OVERTIME, race, setTo, type SportModel, tennis } from './models';
 
 /** How the two sides of an event are named. */
-export type SideStyle = 'clubs' | 'franchises' | 'players' | 'pairs' | 'nations' | 'esports';
+type SideStyle = 'clubs' | 'franchises' | 'players' | 'pairs' | 'nations' | 'esports';
 
 /** One of the 44 sports of the dataset. */
 export interface SportDef {

@@ -92,7 +92,7 @@ function altSteps(f: Fixture, period: number): { altSpread: number; altTotal: nu
 }
 
 /** The periods a fixture is priced for (a child fixture: the full event only). */
-export const pricedPeriods = (f: Fixture): readonly number[] => (f.child === null ? f.sport.pricedPeriods : [0]);
+const pricedPeriods = (f: Fixture): readonly number[] => (f.child === null ? f.sport.pricedPeriods : [0]);
 
 /** Builds the snapshot timeline of an event (empty when it is never priced); quotes are computed on demand. */
 export function buildTimeline(f: Fixture): Timeline {

@@ -41,10 +41,10 @@ function codeOfStatus(status: number): KnownErrorCode {
 
 /** Waits `ms` of real time. */
 // Stryker disable next-line ArrowFunction: a wait of real time, observable only on the wall clock, which tests never measure (latency is held with gates instead)
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The wait an injected fault adds: its latency, then its gate (whether the gate resolves or rejects). */
 export async function delay(fault: Fault | undefined): Promise<void> {
   if (fault?.latencyMs) await sleep(fault.latencyMs);
-  if (fault?.hold) await Promise.resolve(fault.hold).catch(() => undefined);
+  if (fault?.hold !== undefined) await Promise.resolve(fault.hold).catch(() => undefined);
 }

@@ -33,7 +33,7 @@ function compile(routes: readonly RouteDef[]): CompiledRoute[] {
 }
 
 /** The longest URL the service reads (decisions.md: a longer one is a 4xx envelope, never a 5xx). */
-export const MAX_URL_LENGTH = 8192;
+const MAX_URL_LENGTH = 8192;
 
 /** `414` for a URL longer than `MAX_URL_LENGTH` characters, before anything else looks at it. */
 export function checkUrlLength(url: string): void {

@@ -1,4 +1,4 @@
-import { Account, DAYS_DEFAULT, Usage } from '../../src/schemas';
+import { type Account, DAYS_DEFAULT, type Usage } from '../../src/schemas';
 import type { OperationContext, OperationResult } from '../context';
 import { utcDayStart } from '../state/meter';
 import { quotaOf } from '../state/quota';

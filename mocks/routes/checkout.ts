@@ -17,7 +17,7 @@ import { answerOnce } from '../state/replay';
 import { invalidToken } from './token-checks';
 
 /** Name of the HttpOnly checkout cookie (decisions.md). */
-export const CHECKOUT_COOKIE = 'so_checkout';
+const CHECKOUT_COOKIE = 'so_checkout';
 const CLAIM_PURPOSE = 'checkout-claim';
 
 /**

@@ -32,8 +32,7 @@ export const ms = (timestamp: string): number => Date.parse(timestamp);
  * Whether nothing about the event can change any more at `now` or later: it ended, was settled, and
  * any correction is in. Answers about such an event are stable (the pipeline may keep them serialized).
  */
-export const isFinal = (fixture: EventBase, now: number): boolean =>
-  now >= Math.max(fixture.endAt, fixture.settledAt, fixture.correctedAt ?? 0);
+const isFinal = (fixture: EventBase, now: number): boolean => now >= Math.max(fixture.endAt, fixture.settledAt, fixture.correctedAt ?? 0);
 
 /**
  * Whether an event's price history is complete at `now`: it ended and its last snapshot is recorded

@@ -12,8 +12,6 @@ import { eventProps, propOdds } from './props';
 import { eventResults } from './results';
 import type { DataHandler } from './types';
 
-export { decodeLiveCursor, encodeLiveCursor, type LiveCursorState } from './live-cursor';
-
 /** The route ids of the 12 data routes. */
 export type DataRouteId = Extract<
   RouteId,

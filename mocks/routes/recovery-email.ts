@@ -17,7 +17,7 @@ const ACCEPTED: RecoveryEmailVerificationAccepted = {
 };
 
 /** E-mails a verification link for the current mailbox (24 hours, single use). */
-export async function sendVerification(service: ServiceContext, account: AccountRecord): Promise<void> {
+async function sendVerification(service: ServiceContext, account: AccountRecord): Promise<void> {
   account.verificationSentAt = service.clock.now();
   await mailLink(service, account, 'verification', VERIFICATION_LINK_TTL_MS);
 }

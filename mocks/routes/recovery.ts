@@ -30,7 +30,7 @@ const RECOVERABLE = new Set(['active', 'past_due']);
  * Why an account may not recover by itself, or undefined when it may (spec 5 rule 9): a verified
  * mailbox, an active or in-grace status, and no active `account:manage` key left.
  */
-export function recoveryBlocker(service: ServiceContext, account: AccountRecord): string | undefined {
+function recoveryBlocker(service: ServiceContext, account: AccountRecord): string | undefined {
   if (!account.recovery.verified) return 'the recovery mailbox is not verified';
   if (!RECOVERABLE.has(account.status)) return 'the account status does not allow recovery';
   const manager = service.state.keys.activeOf(account.id).some((k) => k.scopes.includes('account:manage'));

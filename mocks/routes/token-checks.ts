@@ -7,7 +7,7 @@ import type { TokenKind, TokenRecord } from '../state/tokens';
 /** `400 invalid_token`: malformed or unknown (decisions.md). */
 export const invalidToken = () => new ServiceError(400, 'invalid_token', 'this link is not valid: request a new one');
 /** `410 token_expired`: past its validity, or invalidated by a recovery-authority change. */
-export const tokenExpired = () => new ServiceError(410, 'token_expired', 'this link has expired: request a new one');
+const tokenExpired = () => new ServiceError(410, 'token_expired', 'this link has expired: request a new one');
 
 /** A token of `kind` and its account; unknown is `400 invalid_token`. */
 export async function findToken(

@@ -4,7 +4,7 @@ import type { PlanConfig } from './plans';
 import { RateWindow } from './rate';
 
 /** Recovery-email authority (spec 3.2). */
-export interface RecoveryAuthority {
+interface RecoveryAuthority {
   verified: boolean;
   verifiedAt: number | null;
   /** Advanced on every verification; links of an older generation are dead. */

@@ -26,7 +26,7 @@ export interface ActivityEntry {
 }
 
 /** The activity log: the 1,000 most recent answers within an hour of mock time. */
-export const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
+const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
 
 /** An entry as kept: its time as a number, written out only when the log is read. */
 type Kept = Omit<ActivityEntry, 'at'> & { atMs: number };

@@ -19,7 +19,7 @@ export interface CheckoutSession {
 }
 
 /** Checkout sessions: 30 days from their start, 10,000 at most. */
-export const CHECKOUT_BOUNDS: Bounds = { maxAgeMs: 30 * 86_400_000, maxCount: 10_000 };
+const CHECKOUT_BOUNDS: Bounds = { maxAgeMs: 30 * 86_400_000, maxCount: 10_000 };
 /** Checkout cookies (one per intent made with a resume token): 24 hours, 10,000 at most. */
 export const CHECKOUT_COOKIE_BOUNDS: Bounds = { maxAgeMs: 86_400_000, maxCount: 10_000 };
 

@@ -7,7 +7,7 @@ import type { TokenKind, TokenRecord } from './tokens';
 const PREFIX: Record<TokenKind, string> = { recovery: 'rcv_', verification: 'emv_' };
 
 /** Issues a single-use token of `kind`, stores its SHA-256 only, and returns the plaintext once. */
-export async function issueToken(
+async function issueToken(
   service: ServiceContext,
   kind: keyof typeof PREFIX,
   record: Omit<TokenRecord, 'kind' | 'usedAt'>,
@@ -18,8 +18,7 @@ export async function issueToken(
 }
 
 /** The first-party page link of a token: the token travels only in the URL fragment. */
-export const pageLink = (service: ServiceContext, page: string, token: string): string =>
-  `${service.options.publicOrigin}${page}#token=${token}`;
+const pageLink = (service: ServiceContext, page: string, token: string): string => `${service.options.publicOrigin}${page}#token=${token}`;
 
 const PAGE: Record<TokenKind, string> = { recovery: '/recover', verification: '/verify-recovery-email' };
 

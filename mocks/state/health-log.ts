@@ -22,7 +22,7 @@ export interface HealthEntry {
 }
 
 /** Failures of one endpoint template, status and code. */
-export interface IssueTally {
+interface IssueTally {
   endpoint: string;
   status: number;
   errorCode: string;

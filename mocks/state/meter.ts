@@ -160,6 +160,3 @@ export class Meter {
 
 /** Narrows a reservation attempt. */
 export const isExhausted = (r: Reservation | Exhausted): r is Exhausted => 'windows' in r;
-
-/** Spendable credits of a window. */
-export const windowRemaining = remaining;

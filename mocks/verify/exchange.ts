@@ -38,7 +38,7 @@ export interface Exchange {
 /** The header names a view shows, in this order. */
 const SHOWN = ['Content-Type', 'Date', ...Object.values(HEADER)];
 /** A view's body is cut here. */
-export const BODY_VIEW_LIMIT = 600;
+const BODY_VIEW_LIMIT = 600;
 const CURSOR_VIEW_LIMIT = 48;
 
 /** Masks keys, nonces, tokens and the exact secrets given. */

@@ -17,7 +17,12 @@ const CARRIES_A_KEY: ReadonlySet<string> = new Set(['keys.create', 'keys.rotate'
 /** The path parameters of an exchange's URL, decoded by its route (`{ event_id: 123 }`). */
 function paramsOf(route: RouteDef, url: string): Record<string, unknown> | undefined {
   const names: string[] = [];
-  const pattern = new RegExp(`^${route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => (names.push(name), '([^/]+)'))}$`);
+  const pattern = new RegExp(
+    `^${route.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    })}$`,
+  );
   const match = pattern.exec(new URL(url).pathname);
   if (match === null || names.length === 0) return undefined;
   const raw = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1] as string)]));

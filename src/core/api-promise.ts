@@ -64,6 +64,7 @@ export class APIPromise<T> extends Promise<T> {
     return this.#data;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: a Promise subclass: its then() is the promise's own
   override then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { Schema } from '../schemas/route';
-import { expectedForm, issueText, shown, valueAt } from './issues';
+import { expectedForm, issueText, shown, valueAt } from './issue-words';
 import { redact } from './logger';
 
 /**

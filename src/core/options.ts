@@ -7,7 +7,7 @@ import { realSleep } from './runtime';
 import type { ApiKeySource, ClientOptions, HeadersOption, ResolvedOptions } from './types';
 
 /** Default values of the options. */
-export const DEFAULTS = {
+const DEFAULTS = {
   timeout: 30_000,
   totalTimeout: 120_000,
   maxRetries: 3,

@@ -2,7 +2,7 @@ import type { RouteDef } from '../schemas/route';
 import { routes, type RouteId } from '../schemas/routes';
 import { APIPromise } from './api-promise';
 import { KEY_RECOVERED, keyOf, MAX_KEY_RECOVERIES, recovered } from './call-key';
-import { encoderOf } from './encoder';
+import { encoderOf } from './fast-encoders';
 import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
@@ -12,11 +12,11 @@ import { checkMaxRetries, withRetry } from './retry';
 import { abortable, throwIfAborted } from './runtime';
 import type { Admission } from './coordination';
 import type { ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
-import { encodeParams } from './encode';
+import { encodeParams } from './zod-encode';
 import { parseJson } from './json';
 import { fillPath, queryString } from './url';
-import { validateBody } from './validate';
-import { validatorOf } from './validator';
+import { validateBody } from './zod-validate';
+import { validatorOf } from './fast-validators';
 
 /**
  * Calls one route of the route table: validate parameters locally (free) -> the coordinator's

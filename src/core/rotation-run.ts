@@ -114,7 +114,7 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
  * @example
  * const answer = await runRotation(kit, {});
  */
-export async function runRotation(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
+async function runRotation(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
   const { deps, parse, swap, tools } = kit;
   const {
     resolveKey,

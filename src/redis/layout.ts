@@ -8,7 +8,7 @@
  * The keys, in the order every script receives them (`KEYS[1]`..`KEYS[12]`, see `lua.ts`), with
  * what each holds and how long it lives.
  */
-export const KEY_NAMES = [
+const KEY_NAMES = [
   /** HASH: spent, calls, reserved, both windows, updatedAt, rotation generation, key id. TTL: retention. */
   'state',
   /** ZSET: in-flight attempts holding a slot -> their lease's end. TTL: 3 leases. */

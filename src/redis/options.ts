@@ -55,7 +55,7 @@ export interface ResolvedOptions {
 const DAY_MS = 86_400_000;
 
 /** Defaults of the durations. */
-export const DEFAULTS = {
+const DEFAULTS = {
   prefix: 'sod',
   timeoutMs: 1000,
   leaseMs: 10_000,

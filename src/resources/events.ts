@@ -2,7 +2,7 @@ import type { APIPromise } from '../core/api-promise';
 import { internalsOf } from '../core/internals';
 import { EventScan, type EventScanFilters, type EventScanState } from '../core/event-scan';
 import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
-import { LiveScan, type LiveScanState } from '../core/pagination';
+import { LiveScan, type LiveScanState } from '../core/live-scan';
 import { Poll, type PollOptions } from '../core/polling';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';

@@ -52,7 +52,7 @@ export function errorCodesOf(route: RouteDef): ReadonlySet<KnownErrorCode> {
  * URL over 8,192 characters, and a request line or headers over the server's limits. Every
  * operation can answer them, with the envelope and `invalid_parameters`.
  */
-export const TRANSPORT_REFUSALS: Readonly<Record<number, KnownErrorCode>> = { 414: 'invalid_parameters', 431: 'invalid_parameters' };
+const TRANSPORT_REFUSALS: Readonly<Record<number, KnownErrorCode>> = { 414: 'invalid_parameters', 431: 'invalid_parameters' };
 
 /**
  * Every error status a route can answer, with the codes of each, statuses ascending and codes in

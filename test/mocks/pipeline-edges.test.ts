@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMockService, type MockService } from '../../mocks';
+import { createMockService } from '../../mocks';
 import { contextOf } from '../../mocks/internal';
 import { call, codeOf, NOW, useMockServer, type Answer } from '../helpers/mock-server';
 import { countedBody } from '../helpers/streams';

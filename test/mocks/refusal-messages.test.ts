@@ -70,14 +70,20 @@ const cases: Case[] = [
   ],
   [
     'a held account',
-    async (m) => (await m.updateAccount(m.demoEmail, { status: 'held' }), call(m, SPORTS)),
+    async (m) => {
+      await m.updateAccount(m.demoEmail, { status: 'held' });
+      return call(m, SPORTS);
+    },
     403,
     'plan_inactive',
     'the plan of this account is inactive: contact support',
   ],
   [
     'a suspended account',
-    async (m) => (await m.updateAccount(m.demoEmail, { status: 'suspended' }), call(m, SPORTS)),
+    async (m) => {
+      await m.updateAccount(m.demoEmail, { status: 'suspended' });
+      return call(m, SPORTS);
+    },
     403,
     'account_suspended',
     'this account is suspended, expired or its subscription ended',
@@ -206,7 +212,10 @@ const cases: Case[] = [
   ],
   [
     'an injected fault',
-    (m) => (m.faults.inject({ route: 'catalog.sports', status: 503 }), call(m, SPORTS)),
+    (m) => {
+      m.faults.inject({ route: 'catalog.sports', status: 503 });
+      return call(m, SPORTS);
+    },
     503,
     'temporarily_unavailable',
     'injected fault: temporarily_unavailable',

@@ -92,7 +92,14 @@ describe('mock.use: an answer in the handler place, with the service around it',
   it('runs after authentication, scope, rate window and reservation: a refused request neither reaches it nor uses it up', async () => {
     const mock = newMock(tinyPlan(30));
     let calls = 0;
-    mock.use('events.odds', () => (calls++, [ROW]), { once: true });
+    mock.use(
+      'events.odds',
+      () => {
+        calls++;
+        return [ROW];
+      },
+      { once: true },
+    );
     expectFree(await call(mock, '/v1/events/42/odds', { key: null }), 401, 'invalid_api_key');
     const manager = await mock.createKey(mock.demoEmail, { scopes: ['account:manage'] });
     expectFree(await call(mock, '/v1/events/42/odds', { key: manager.apiKey }), 403, 'insufficient_scope');

@@ -128,7 +128,16 @@ describe('verify against the standalone mock', () => {
 const isListing = (url: string) => /^\/v1\/events(\?|$)/.test(url);
 
 const DRIFTS: [string, Drift, Record<string, CheckOutcome>][] = [
-  ['drops a header (X-Request-Id)', { rewrite: (_, a) => (a.headers.delete('X-Request-Id'), a) }, { 'errors.request-id': 'breaking' }],
+  [
+    'drops a header (X-Request-Id)',
+    {
+      rewrite: (_, a) => {
+        a.headers.delete('X-Request-Id');
+        return a;
+      },
+    },
+    { 'errors.request-id': 'breaking' },
+  ],
   ['charges one more credit in X-Credits-Cost', creditsCost((c) => c + 1), { 'metering.cost': 'breaking' }],
   [
     'reorders a page (the events listing reversed)',
@@ -188,7 +197,12 @@ const DRIFTS: [string, Drift, Record<string, CheckOutcome>][] = [
   ],
   [
     'answers the burst without Retry-After',
-    { rewrite: (_, a) => (a.status === 429 && a.headers.delete('Retry-After'), a) },
+    {
+      rewrite: (_, a) => {
+        if (a.status === 429) a.headers.delete('Retry-After');
+        return a;
+      },
+    },
     { 'rate.limit': 'breaking' },
   ],
 ];

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { startMockServer, type MockServer } from '../../mocks/node';
-import { ErrorEnvelope, routeList } from '../../src/schemas';
+import { ErrorEnvelope } from '../../src/schemas';
 import { NOW } from '../helpers/mock-server';
 
 /**

@@ -6,7 +6,7 @@ import {
   GoneError,
   InternalServerError,
   PermissionDeniedError,
-  SportsOdds,
+  type SportsOdds,
   SportsOddsCredentials,
   UnsupportedMediaTypeError,
   type ClaimPending,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { InvalidParametersError, ResponseValidationError } from '../../src';
-import { encodeParams } from '../../src/core/encode';
-import { expectedForm, issueText, shown, valueAt } from '../../src/core/issues';
+import { encodeParams } from '../../src/core/zod-encode';
+import { expectedForm, issueText, shown, valueAt } from '../../src/core/issue-words';
 import { parseJson } from '../../src/core/json';
 import type { ResponseMeta } from '../../src/core/types';
-import { validateBody } from '../../src/core/validate';
+import { validateBody } from '../../src/core/zod-validate';
 import { EventsQuery, qUtcDateTimeOrDay, routes, type Schema } from '../../src/schemas';
 import { TEST_KEY } from './fake-fetch';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetExceededError, SportsOdds, type CreditSnapshot, type ResponseMeta } from '../../src';
+import { BudgetExceededError, type SportsOdds, type CreditSnapshot, type ResponseMeta } from '../../src';
 import { type FakeAnswer, fakeClient, rejection } from './fake-fetch';
 
 const credits = (cost: number, dailyRemaining: number, periodRemaining = 900_000): FakeAnswer => ({

@@ -91,7 +91,7 @@ describe('createLogger: level filter and masking of what it writes', () => {
       { count: 3, none: null, when, nested: { deeper: { deepest: { text: 'at depth four svc_live_****' } } } },
     ]);
     // A date is passed on as the date itself, not flattened to an object.
-    expect((call?.args[3] as { when: unknown }).when).toBeInstanceOf(Date);
+    expect((call!.args[3] as { when: unknown }).when).toBeInstanceOf(Date);
   });
 
   it('hides the value of any field named like a credential, whatever it holds', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APIError, MemoryRotationStore, RotationPendingError, type PendingRotation } from '../../src';
+import { type APIError, MemoryRotationStore, RotationPendingError, type PendingRotation } from '../../src';
 import { newRotationNonce } from '../../src/core/rotation';
 import { ROTATION_REPLAY_WINDOW_MS } from '../../src/schemas/limits';
 import { sdkFor, useMockServer } from './mock-setup';

@@ -10,13 +10,12 @@ import {
   SportsOdds,
   SportsOddsError,
   TimeoutError,
-  type RetryInfo,
 } from '../../src';
 import { CreditLedger } from '../../src/core/budget';
 import { AnswerHead, buildMeta } from '../../src/core/meta';
 import type { CreditSource, WindowState } from '../../src/core/types';
 import { until } from '../helpers/gate';
-import { type FakeAnswer, fakeClient, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
+import { type FakeAnswer, fakeClient, fakeFetch, rejection, TEST_KEY } from './fake-fetch';
 
 const setup = fakeClient;
 

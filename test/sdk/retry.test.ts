@@ -9,11 +9,10 @@ import {
   SportsOdds,
   TimeoutError,
   UnavailableError,
-  type RetryInfo,
 } from '../../src';
 import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, retryDelay } from '../../src/core/retry';
 import { until } from '../helpers/gate';
-import { envelope, type FakeAnswer, fakeClient, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
+import { envelope, type FakeAnswer, fakeClient, rejection, TEST_KEY } from './fake-fetch';
 
 const setup = fakeClient;
 

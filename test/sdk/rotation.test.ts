@@ -216,7 +216,7 @@ describe('odds.keys.rotate()', () => {
     expect(won).toHaveLength(1);
     expect(lost).toHaveLength(1);
     expect(lost[0]?.reason).toBeInstanceOf(AuthenticationError);
-    expect((lost[0]?.reason as AuthenticationError).code).toBe('invalid_api_key');
+    expect((lost[0]!.reason as AuthenticationError).code).toBe('invalid_api_key');
     for (const store of stores) expect(await store.load()).toBeUndefined();
 
     const winner = clients[outcomes.findIndex((o) => o.status === 'fulfilled')]!;

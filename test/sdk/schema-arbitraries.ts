@@ -114,7 +114,7 @@ const WRONG: unknown[] = [null, 'x', '', 1.5, -1, 0, 2 ** 53, 1e21, true, false,
 /** Every path to a node of a JSON value, the root first. */
 function pathsOf(value: unknown, path: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
   out.push(path);
-  if (Array.isArray(value)) value.forEach((v, i) => pathsOf(v, [...path, i], out));
+  if (Array.isArray(value)) for (const [i, v] of value.entries()) pathsOf(v, [...path, i], out);
   else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) pathsOf(v, [...path, k], out);
   return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { validatorOf } from '../../src/core/validator';
+import { validatorOf } from '../../src/core/fast-validators';
 import { ErrorEnvelope } from '../../src/schemas';
 
 /**

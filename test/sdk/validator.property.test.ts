@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ResponseValidationError } from '../../src';
-import { validateBody } from '../../src/core/validate';
-import { validatorOf } from '../../src/core/validator';
+import { validateBody } from '../../src/core/zod-validate';
+import { validatorOf } from '../../src/core/fast-validators';
 import { routeList, type Schema } from '../../src/schemas';
 import { mutatedValues, validValues } from './schema-arbitraries';
 
@@ -159,7 +159,7 @@ describe('in-place validation', () => {
   });
 
   it('generates no code: it works where eval is refused (a strict Content-Security-Policy)', () => {
-    const Function = globalThis.Function;
+    const original = globalThis.Function;
     const evil = () => {
       throw new EvalError('refused by the Content-Security-Policy');
     };
@@ -169,7 +169,7 @@ describe('in-place validation', () => {
       expect(validatorOf(schema)({ n: 1, s: ['ab'] })).toBe(true);
       expect(validatorOf(schema)({ n: 0, s: ['ab'] })).toBe(false);
     } finally {
-      globalThis.Function = Function;
+      globalThis.Function = original;
     }
   });
 });

@@ -6,9 +6,9 @@ import { ADDED_LIMITS } from './spec';
 import { SpecError } from './spec-error';
 
 /** Added events take ids below every generated one (those start at 10,000,000: ids.ts). */
-export const ADDED_ID_MAX = 9_999_999;
+const ADDED_ID_MAX = 9_999_999;
 /** Where ids are counted from when a spec names none. */
-export const FIRST_AUTO_ID = 9_000_001;
+const FIRST_AUTO_ID = 9_000_001;
 
 /** Whether an id is in the range of added events (no generated event can have it). */
 export const isAddedId = (eventId: number): boolean => Number.isSafeInteger(eventId) && eventId >= 1 && eventId <= ADDED_ID_MAX;

@@ -28,12 +28,18 @@ function everyAnswer(exchange: Exchange, judge: Judge): void {
 function meteredAnswer(exchange: Exchange, judge: Judge): void {
   const get = (name: string) => exchange.answerHeaders.get(name);
   const missing = CREDIT_HEADERS.filter((name) => get(name) === null);
-  if (missing.length > 0) return judge.breaking(`a metered answer without ${missing.join(', ')}`, exchange);
+  if (missing.length > 0) {
+    judge.breaking(`a metered answer without ${missing.join(', ')}`, exchange);
+    return;
+  }
   const malformed = [
     ...CREDIT_INTS.filter((name) => parseIntHeader(get(name)) === undefined),
     ...CREDIT_DATES.filter((name) => parseDateHeader(get(name)) === undefined),
   ];
-  if (malformed.length > 0) return judge.breaking(`malformed ${malformed.map((n) => `${n}: ${String(get(n))}`).join(', ')}`, exchange);
+  if (malformed.length > 0) {
+    judge.breaking(`malformed ${malformed.map((n) => `${n}: ${String(get(n))}`).join(', ')}`, exchange);
+    return;
+  }
   for (const [alias, name] of ALIASES) {
     if (get(alias) !== get(name)) judge.breaking(`${alias} ${String(get(alias))} differs from ${name} ${String(get(name))}`, exchange);
   }

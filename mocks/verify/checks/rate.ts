@@ -5,10 +5,10 @@ import type { RequestTemplate } from '../template';
 /** docs/service.md, "Rate limit": over the per-second window, `429 rate_limited`, `Retry-After: 1`, free. */
 
 /** The highest rate of the plan catalog (pro): a burst for an unknown rate is sized for it. */
-export const HIGHEST_PLAN_RPS = 20;
+const HIGHEST_PLAN_RPS = 20;
 
 /** A burst of twice the rate and one more: whatever second boundary it straddles, one window gets more than the rate. */
-export const burstSize = (rate: number): number => 2 * rate + 1;
+const burstSize = (rate: number): number => 2 * rate + 1;
 
 const burst = (times: number): RequestTemplate => ({
   method: 'GET',

@@ -15,8 +15,10 @@ const where = (path: readonly PropertyKey[]) => (path.length === 0 ? 'the body' 
 function judgeBody(exchange: Exchange, judge: Judge): void {
   const route = routes[exchange.template.route!];
   const schema = route.responses[exchange.status as keyof typeof route.responses] as Schema | undefined;
-  if (schema === undefined)
-    return judge.breaking(`${route.id} answered ${exchange.status}, which the contract does not define for it`, exchange);
+  if (schema === undefined) {
+    judge.breaking(`${route.id} answered ${exchange.status}, which the contract does not define for it`, exchange);
+    return;
+  }
   const problem = schemaProblem(schema, exchange.json);
   if (problem?.kind === 'invalid')
     judge.breaking(`the ${route.id} answer breaks its schema at ${where(problem.path)}: ${problem.text}`, exchange);

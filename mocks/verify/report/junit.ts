@@ -3,18 +3,19 @@ import { exchangeLines, findingText } from './parts';
 
 /** JUnit XML of a run: a test suite per rule, a test case per check (CI test reports). */
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 allows no control characters but tab, newline and return: they are dropped
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
 /** The body of a test case: a failure per drift, an error when it could not be checked, skipped when not planned or not run. */
 function caseBody(check: CheckResult, planOnly: boolean): string {
   if (planOnly) return '<skipped message="planned, not run (a dry run)"/>';
-  if (check.outcome === 'not-planned') return `<skipped message="${escape(`not planned: ${check.notPlanned ?? ''}`)}"/>`;
+  if (check.outcome === 'not-planned') return `<skipped message="${escapeXml(`not planned: ${check.notPlanned ?? ''}`)}"/>`;
   return check.findings
     .map((f) => {
       const tag = f.class === 'could-not-check' ? 'error' : 'failure';
@@ -23,7 +24,7 @@ function caseBody(check: CheckResult, planOnly: boolean): string {
         ...(f.curl === undefined ? [] : [`$ ${f.curl}`]),
         ...(f.exchange === undefined ? [] : exchangeLines(f.exchange)),
       ].join('\n');
-      return `<${tag} type="${f.class}" message="${escape(f.message)}">${escape(detail)}</${tag}>`;
+      return `<${tag} type="${f.class}" message="${escapeXml(f.message)}">${escapeXml(detail)}</${tag}>`;
     })
     .join('');
 }
@@ -55,13 +56,13 @@ export function reportJunit(report: VerifyReport): string {
   const suites = rules.map((rule) => {
     const ofRule = checks.filter((c) => c.rule === rule);
     const cases = ofRule.map(
-      (c) => `    <testcase classname="${escape(rule)}" name="${escape(`${c.id}: ${c.title}`)}">${caseBody(c, planOnly)}</testcase>`,
+      (c) => `    <testcase classname="${escapeXml(rule)}" name="${escapeXml(`${c.id}: ${c.title}`)}">${caseBody(c, planOnly)}</testcase>`,
     );
-    return [`  <testsuite name="${escape(rule)}" ${attributes(count(ofRule))}>`, ...cases, '  </testsuite>'].join('\n');
+    return [`  <testsuite name="${escapeXml(rule)}" ${attributes(count(ofRule))}>`, ...cases, '  </testsuite>'].join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="sports-odds-mock verify ${escape(report.baseUrl)}" ${attributes(count(checks))}>`,
+    `<testsuites name="sports-odds-mock verify ${escapeXml(report.baseUrl)}" ${attributes(count(checks))}>`,
     ...suites,
     '</testsuites>',
     '',

@@ -17,7 +17,7 @@ import {
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The plan as Markdown tables. */
-export function planMarkdown(plan: VerifyPlan): string {
+function planMarkdown(plan: VerifyPlan): string {
   const lines = [
     `## Plan of \`sports-odds-mock verify\` against ${plan.baseUrl}`,
     '',

@@ -3,7 +3,7 @@ import type { CheckOutcome, ExchangeView, Finding, KeyRole, PlannedCheck, Planne
 /** Pieces every report format shares. */
 
 /** What a request's key is, when it is not the key under test. */
-export const KEY_NOTES: Readonly<Record<KeyRole, string>> = {
+const KEY_NOTES: Readonly<Record<KeyRole, string>> = {
   main: '',
   data: ' [data-only key]',
   temporary: ' [temporary key]',
@@ -26,7 +26,7 @@ export const OUTCOME_LABELS: Readonly<Record<CheckOutcome, string>> = {
 };
 
 /** The rule groups of the plan with their worst cases, most expensive first (what `--skip` saves). */
-export function groupCosts(plan: VerifyPlan): { group: string; credits: number }[] {
+function groupCosts(plan: VerifyPlan): { group: string; credits: number }[] {
   const costs = new Map<string, number>();
   for (const check of plan.checks.filter((c) => c.notPlanned === undefined && c.worstCase > 0)) {
     const group = check.id.slice(0, check.id.indexOf('.'));

@@ -21,7 +21,7 @@ const requestRow = (r: PlannedRequest, indent: string): string =>
   `${indent}${requestLine(r).padEnd(TARGET_WIDTH - indent.length)} ${worstText(r).padStart(7)}  ${r.purpose}`;
 
 /** The plan as text: setup, then each rule's checks with their requests and worst cases. */
-export function planText(plan: VerifyPlan): string {
+function planText(plan: VerifyPlan): string {
   const lines = [`Plan of sports-odds-mock verify against ${plan.baseUrl}`, '', `${'Setup'.padEnd(TARGET_WIDTH)} ${'credits'.padStart(7)}`];
   for (const r of plan.setup) lines.push(requestRow(r, '  '));
   for (const [rule, checks] of byRule(plan.checks.filter((c) => c.notPlanned === undefined))) {

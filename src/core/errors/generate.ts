@@ -1,6 +1,6 @@
 import { ErrorEnvelope } from '../../schemas/errors';
 import type { ResponseMeta } from '../types';
-import { validatorOf } from '../validator';
+import { validatorOf } from '../fast-validators';
 import {
   APIError,
   AuthenticationError,
@@ -53,7 +53,7 @@ const BY_STATUS: Readonly<Record<number, APIErrorClass>> = {
  * const error = apiErrorFor({ status: 429, code: 'quota_exceeded', message: 'spent', retryAfter: 3600 });
  * error instanceof QuotaExceededError; // true
  */
-export function apiErrorFor(init: APIErrorInit): APIError {
+function apiErrorFor(init: APIErrorInit): APIError {
   const byCode = BY_CODE[init.code];
   const Class = byCode !== undefined && byCode[1] === init.status ? byCode[0] : (BY_STATUS[init.status] ?? APIError);
   return new Class(init);

@@ -21,4 +21,3 @@ export { AbortError, ConnectionError, TimeoutError } from './connection';
 export { BudgetExceededError, CursorExpiredError, IncompleteScanError, type BudgetLimit } from './local';
 export { CoordinatorError } from './coordinator';
 export { ResponseValidationError, type ValidationIssue } from './validation';
-export { apiErrorFor } from './generate';

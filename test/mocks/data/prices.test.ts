@@ -86,7 +86,7 @@ describe('margin removal (the power method on the rounded prices)', () => {
       const todds = removeMargin(odds);
       const c = Math.log(todds[odds.length - 1]!) / Math.log(odds[odds.length - 1]!);
       expect(todds.reduce((s, t) => s + 1 / t, 0)).toBeCloseTo(1, 3);
-      todds.forEach((t, i) => expect(t).toBeCloseTo(odds[i]! ** c, 2));
+      for (const [i, t] of todds.entries()) expect(t).toBeCloseTo(odds[i]! ** c, 2);
     }
   });
 
@@ -98,7 +98,7 @@ describe('margin removal (the power method on the rounded prices)', () => {
     const inflation = odds.map((o, i) => 1 / o / p[i]!);
     expect(inflation[2]).toBeGreaterThan(inflation[1]!);
     expect(inflation[1]).toBeGreaterThan(inflation[0]!);
-    removeMargin(odds).forEach((t, i) => expect(t).toBeCloseTo(1 / p[i]!, 2));
+    for (const [i, t] of removeMargin(odds).entries()) expect(t).toBeCloseTo(1 / p[i]!, 2);
     expect(removeMargin([2, 2])).toEqual([2, 2]);
   });
 

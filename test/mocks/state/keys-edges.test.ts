@@ -27,7 +27,7 @@ describe('KeyStore: which revoked keys it keeps', () => {
     const made = await keys(store, REVOKED_KEYS_KEPT + 1);
     // Revoked newest-created first, one hour apart: the last created is the one revoked longest ago.
     const order = [...made].reverse();
-    order.forEach((record, i) => store.revoke(record, i * 60 * MIN));
+    for (const [i, record] of order.entries()) store.revoke(record, i * 60 * MIN);
     const revokedFirst = order[0]!;
     expect(store.get(revokedFirst.id)).toBeUndefined();
     expect(store.findByHash(revokedFirst.hash)).toBeUndefined();
@@ -45,12 +45,12 @@ describe('KeyStore: which revoked keys it keeps', () => {
     const now = 10 * ROTATION_REPLAY_WINDOW_MS;
     const [oldest, ...rest] = made;
     store.revoke(oldest!, now - ROTATION_REPLAY_WINDOW_MS + 1);
-    rest.forEach((record) => store.revoke(record, now));
+    for (const record of rest) store.revoke(record, now);
     expect(store.get(oldest!.id)).toBe(oldest); // still replayable: kept beyond the 100
     const other = new KeyStore();
     const again = await keys(other, REVOKED_KEYS_KEPT + 1);
     other.revoke(again[0]!, now - ROTATION_REPLAY_WINDOW_MS); // revoked exactly 15 minutes ago: no longer replayable
-    again.slice(1).forEach((record) => other.revoke(record, now));
+    for (const record of again.slice(1)) other.revoke(record, now);
     expect(other.get(again[0]!.id)).toBeUndefined();
     expect(kept(other, again.slice(1)).every(Boolean)).toBe(true);
   });

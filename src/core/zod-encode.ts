@@ -1,5 +1,5 @@
 import type { Schema } from '../schemas/route';
-import { encoderOf } from './encoder';
+import { encoderOf } from './fast-encoders';
 import { InvalidParametersError } from './errors/api';
 
 /**

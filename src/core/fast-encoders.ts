@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { checksOf, isExactOptional, type Test, validatorOf } from './validator';
+import { checksOf, isExactOptional, validatorOf } from './fast-validators';
 
 type Schema = z.core.$ZodType;
 

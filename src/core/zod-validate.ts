@@ -1,9 +1,9 @@
 import type { Schema } from '../schemas/route';
 import { ResponseValidationError } from './errors/validation';
 import { type MetaOf, metaOf } from './json';
-import { validatorOf } from './validator';
+import { validatorOf } from './fast-validators';
 
-export { type MetaOf, parseJson } from './json';
+export type { MetaOf } from './json';
 
 /**
  * Checks an answer's parsed JSON against its schema, in place: the same object comes back, with

@@ -109,6 +109,7 @@ function baseTest(schema: Schema): Test {
 }
 
 /** Field kinds the object loop tests inline (no call): the plain leaves every data row is made of. */
+// biome-ignore lint/suspicious/noConstEnum: used in this file only, where the bundlers inline it into the validators' hot switch
 const enum Kind {
   Other,
   String,

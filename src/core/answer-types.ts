@@ -1,0 +1,30 @@
+/** What the SDK knows of one answer: its metadata, and the answer read in full. */
+import type { ResponseHeaders } from '../schemas/headers';
+
+/**
+ * What the SDK knows about one answer: the headers of spec 8.3 (credits, rows, truncation, cursor,
+ * cache, request id, origin), the status, and how many attempts the call took.
+ */
+export interface ResponseMeta extends ResponseHeaders {
+  /** HTTP status of the answer. */
+  status: number;
+  /** Attempts the call took, 1 when it was not retried. */
+  attempts: number;
+}
+
+/** A call's data with its metadata and the HTTP answer: what `.withMeta()` resolves to. */
+export interface WithMeta<T> {
+  data: T;
+  meta: ResponseMeta;
+  /** The HTTP answer as fetch returned it (its body already read: `.asResponse()` gives a readable copy). */
+  response: Response;
+}
+
+/** An answer read in full, before its body is parsed: what every call resolves from. */
+export interface RawAnswer {
+  /** The answer as `fetch` returned it; its body is already read into `text`. */
+  response: Response;
+  /** The body. */
+  text: string;
+  meta: ResponseMeta;
+}

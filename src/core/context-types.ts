@@ -1,0 +1,126 @@
+import type { Coordinator } from './coordination';
+import type { ApiKeySource, Fetch, Hooks, Logger, LogLevel, Now, Random, RateLimitOptions, Sleep, ClientOptions } from './option-types';
+import type { BudgetOptions } from './coordination';
+
+// ---------------------------------------------------------------- logging
+
+/** The SDK's own logger: filters by level and masks keys in every message and argument. */
+export interface InternalLogger extends Logger {
+  /** Where it writes, and from which level. */
+  readonly target: Logger;
+  readonly level: LogLevel;
+  /** The exact strings masked besides the known key and token formats. */
+  readonly secrets: Set<string>;
+  /** Masks this exact secret from now on (the resolved API key). */
+  addSecret(secret: string): void;
+  /** Whether a level is logged (to skip building messages that would be dropped). */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean;
+}
+
+/** Options with defaults applied and the environment read. */
+export interface ResolvedOptions {
+  baseUrl: string;
+  timeout: number;
+  totalTimeout: number;
+  maxRetries: number;
+  maxRetryAfter: number;
+  fetch: Fetch | undefined;
+  /** Lower-case names; the SDK's own headers first, then `defaultHeaders`. */
+  headers: Readonly<Record<string, string>>;
+  validate: boolean;
+  logger: InternalLogger;
+  hooks: Hooks;
+  onCredits: ClientOptions['onCredits'];
+  budget: BudgetOptions;
+  rateLimit: RateLimitOptions | undefined;
+  sleep: Sleep;
+  now: Now;
+  random: Random;
+}
+
+// ---------------------------------------------------------------- the client context
+
+/** One HTTP attempt, fully prepared. */
+export interface OutgoingRequest {
+  method: string;
+  /** Absolute URL; never carries the key. */
+  url: string;
+  /** The bearer key, or undefined for a route without bearer auth. */
+  apiKey: string | undefined;
+  /** Every other request header, lower-case names. */
+  headers: Readonly<Record<string, string>>;
+  /** JSON body, for the routes that take one. */
+  json?: unknown;
+  /** Bounds this attempt, until the body is read. */
+  timeoutMs: number;
+  /** True when `timeoutMs` is the remaining total deadline rather than the per-attempt timeout. */
+  deadlineBound: boolean;
+  signal: AbortSignal | undefined;
+}
+
+/** An answer, read in full. */
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The answer as fetch returned it (body read). */
+  response: Response;
+}
+
+/** The HTTP layer: sends one attempt and reads the whole body. */
+export interface Sender {
+  send(req: OutgoingRequest): Promise<RawResponse>;
+}
+
+/** The service's clock as the client knows it from the `Date` of the answers it received. */
+export interface ServiceTime {
+  /** Learns from an answer's `Date` header (read when needed), received at `receivedAt` on the client's clock. */
+  observe(headers: { get(name: string): string | null }, receivedAt: number): void;
+  /** Whether an answer has told the service's time yet. */
+  readonly known: boolean;
+  /** The service's time now (the client's clock until an answer tells). */
+  now(): number;
+  /** An instant of the client's clock, on the service's clock. */
+  toService(localMs: number): number;
+}
+
+/** The key a client calls with: one holder, shared by a client and the clients derived from it. */
+export interface KeyHolder {
+  source: ApiKeySource;
+  /** The coordinator's rotation generation this holder's key was last checked against. */
+  generation: number;
+}
+
+/** How a client switches to the key that replaced its own in a rotation made elsewhere. */
+export interface KeyRecovery {
+  /** Switches to the published replacement of `key`, if the coordinator has one: true when it did. */
+  adopt(key: string): Promise<boolean>;
+  /**
+   * After the service refused `staleKey` (`401`): waits for a rotation in progress, resumes one left
+   * pending by a process that died, and switches to the replacement. True when the client now has
+   * another key, so the refused attempt can be sent again.
+   */
+  recover(staleKey: string, signal: AbortSignal | undefined): Promise<boolean>;
+}
+
+/** The rate a client's calls are paced at. */
+export interface PaceSource {
+  /** Something to wait for before the first call's admission (the first lookup of `'account'` pacing), or undefined. */
+  ready(): Promise<void> | undefined;
+  /** The rate now (read again while a call waits for its slot). */
+  current(): number;
+}
+
+/** Everything a call needs from its client. */
+export interface ClientContext {
+  options: ResolvedOptions;
+  key: KeyHolder;
+  transport: Sender;
+  /** Where the account's state lives: pacing, budget, credits, the plan's rate, rotations. */
+  coordinator: Coordinator;
+  /** The rate calls are paced at, or undefined when the client is not paced. */
+  pace: PaceSource | undefined;
+  clock: ServiceTime;
+  /** Recovers from the `401` of a rotated key; absent where the key must stay as given (a rotation's own replay). */
+  recoverKey?: KeyRecovery | undefined;
+}

@@ -1,0 +1,51 @@
+/**
+ * What a route is called with and what it answers, typed from the route table (decoded forms:
+ * numbers and booleans, not wire strings), and the options of one call.
+ */
+import type * as z from 'zod/mini';
+import type { RouteDef } from '../schemas/route';
+import type { RouteId, Routes } from '../schemas/routes';
+
+/** Typed path parameters of a route (decoded form: numbers, not strings). */
+export type ParamsOf<Id extends RouteId> = z.output<Routes[Id]['params']>;
+
+/** Typed query parameters of a route (decoded form: numbers and booleans). */
+export type QueryOf<Id extends RouteId> = z.output<Routes[Id]['query']>;
+
+/** The body a route takes (never, for a route without one). */
+export type BodyOf<Id extends RouteId> = Routes[Id]['body'] extends z.ZodMiniType ? z.input<Routes[Id]['body']> : never;
+
+/** The response schemas of a route's success statuses. */
+export type SuccessSchemas<R extends RouteDef> = R['responses'][keyof R['responses']];
+
+/** What a route answers on success (a union when it has several success statuses). */
+export type ResponseOf<Id extends RouteId> = z.output<Extract<SuccessSchemas<Routes[Id]>, z.ZodMiniType>>;
+
+/**
+ * Request headers as options take them: a `null` value removes a header set at a lower level
+ * (`defaultHeaders`, or the SDK's own version header).
+ */
+export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
+
+/** Options of one call; they override the client's. */
+export interface RequestOptions {
+  /** Aborts the call (and its retries and waits) with `AbortError`. */
+  signal?: AbortSignal;
+  /** Per-attempt timeout, ms. */
+  timeout?: number;
+  /** Deadline of the call across retries, ms. */
+  totalTimeout?: number;
+  maxRetries?: number;
+  validate?: boolean;
+  /** Further request headers of this call, over the client's `defaultHeaders` (never the key: use `apiKey`). */
+  headers?: HeadersOption;
+}
+
+/** What a route is called with. */
+export interface RouteInput<Id extends RouteId> {
+  params?: ParamsOf<Id>;
+  query?: QueryOf<Id>;
+  body?: BodyOf<Id>;
+  /** Headers the route itself needs (e.g. `Idempotency-Key` of a rotation); they win over every option. */
+  headers?: Readonly<Record<string, string>>;
+}
