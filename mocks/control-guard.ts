@@ -3,7 +3,7 @@ import { ServiceError } from './service-error';
 
 /**
  * The guard of the standalone server's control plane (`/__admin`) and challenge widget (`/__challenge`)
- * against browsers (decisions.md, "The mock's test affordances"): loopback alone does not stop a web
+ * against browsers (docs/mock-server.md): loopback alone does not stop a web
  * page on the developer's machine. Lifted by `--admin-remote`.
  */
 

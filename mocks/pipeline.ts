@@ -21,7 +21,7 @@ import type { CachedResult } from './state/response-cache';
 import { overrideData, overrideOperation } from './use/run';
 
 /**
- * The one request path of the mock service (architecture.md, "How a request flows"; decisions.md,
+ * The one request path of the mock service (docs/service.md,
  * "Order of checks"): URL length -> route lookup -> authenticate (a revoked key only for the exact
  * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
  * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
@@ -98,7 +98,7 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
       trace.caller = caller;
     } else {
       trace.caller = caller;
-      // Every request with a valid key counts against the account's second (decisions.md), even one refused for its scope.
+      // Every request with a valid key counts against the account's second (docs/service.md, "Rate limit"), even one refused for its scope.
       admitRate(caller, service.clock.now());
     }
     authorize(route, caller);

@@ -14,7 +14,7 @@ const V8Error = Error as ErrorConstructor & { stackTraceLimit?: number | undefin
 
 /**
  * A failure that the pipeline turns into the error envelope. Thrown by pipeline steps and route
- * handlers; `charge` says whether the failure happened after data work (spec 7 rule 3).
+ * handlers; `charge` says whether the failure happened after data work (docs/service.md, "Errors").
  */
 export class ServiceError extends Error {
   readonly status: number;

@@ -4,7 +4,7 @@ import { sourceFeedId } from './odds-rows';
 import type { EventRow } from './rows';
 import { iso } from './time';
 
-/** The event record (spec 2.3) of a fixture as it stands at `now`. */
+/** The event record (docs/service.md, "Events") of a fixture as it stands at `now`. */
 export function eventRow(f: Fixture, now: number): EventRow {
   return {
     event_id: f.eventId,

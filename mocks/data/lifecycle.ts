@@ -2,7 +2,7 @@ import type { EventBase } from './event-base';
 import { type Fixture, MAX_RESCHEDULE_SHIFT } from './fixtures';
 import { DAY, HOUR, LISTING_HORIZON, ODDS_OPEN_LEAD } from './time';
 
-/** Event `live_status` codes (decisions.md). */
+/** Event `live_status` codes (docs/service.md, "Numeric codes and identifiers"). */
 const LIVE_STATUS = { preMatch: 0, inPlay: 1, ended: 2 } as const;
 
 /** Whether the fixture exists (is listed) at `now`: two weeks before its start. */

@@ -64,7 +64,7 @@ export function lineMarks(tl: Timeline): LineMarks {
 }
 
 /**
- * Opening lines at `now` (decisions.md): the earliest snapshot of each market, period and line
+ * Opening lines at `now` (docs/service.md, "Prices"): the earliest snapshot of each market, period and line
  * recorded by now, pre-match or in play (a line first quoted in play opens there).
  */
 export function openingAt(tl: Timeline, marks: LineMarks, now: number): OpeningRow[] {
@@ -75,7 +75,7 @@ export function openingAt(tl: Timeline, marks: LineMarks, now: number): OpeningR
 }
 
 /**
- * Closing lines at `now` (decisions.md), once the event has started: per period, every row of
+ * Closing lines at `now` (docs/service.md, "Prices"), once the event has started: per period, every row of
  * its last snapshot before the start, exactly as latest mode answered then, with the period's
  * result state and (settled) score. A period first quoted in play has none.
  */

@@ -34,7 +34,7 @@ export const snapshotInfo = (tl: Timeline, i: number): SnapshotInfo => ({
   timestamp: iso(tl.t[i] as number),
 });
 
-/** The columns a quote's row shares with every price row (spec 2.1 O, P, C): alternates numbered 1-2 (spread) and 3-4 (totals). */
+/** The columns a quote's row shares with every price row (docs/service.md, "Prices": columns O, P, C): alternates numbered 1-2 (spread) and 3-4 (totals). */
 const priceColumns = (snap: SnapshotInfo, q: Quote) => {
   const three = q.odds.length === 3;
   const last = q.odds.length - 1;
@@ -58,13 +58,13 @@ const priceColumns = (snap: SnapshotInfo, q: Quote) => {
   };
 };
 
-/** An opening row (spec 2.1 columns P). */
+/** An opening row (docs/service.md, "Prices": columns P). */
 export const openingRow = (snap: SnapshotInfo, q: Quote): OpeningRow => ({
   ...priceColumns(snap, q),
   source_feed_id: sourceFeedId(snap.fixture),
 });
 
-/** A closing row (spec 2.1 columns C): with the period's settled score and result state. */
+/** A closing row (docs/service.md, "Prices": columns C): with the period's settled score and result state. */
 export const closingRow = (
   snap: SnapshotInfo,
   q: Quote,

@@ -2,7 +2,7 @@ import { snapshotRows } from './odds-rows';
 import type { OddsRow } from './rows';
 import { firstAfter, type Timeline } from './timeline';
 
-/** What the odds route asks for (spec 4.1, odds rules 1 to 5). */
+/** What the odds route asks for (docs/service.md, "Prices", odds rules 1 to 5). */
 export interface OddsRequest {
   /** `full_history=1`: every snapshot up to now. */
   readonly fullHistory: boolean;

@@ -5,7 +5,7 @@ import type { ResultRow } from './rows';
 import { iso } from './time';
 import type { Timeline } from './timeline';
 
-/** Result `status` codes (decisions.md). */
+/** Result `status` codes (docs/service.md, "Numeric codes and identifiers"). */
 export const RESULT_STATUS = { pending: 0, settled: 1, resettled: 2, cancelled: 3 } as const;
 
 const REASONS = [

@@ -14,7 +14,7 @@ import type {
 
 /**
  * A row as the source sends it: every schema field present (null where not available), plus a
- * source-only field the service strips (spec section 1: unknown source fields are removed).
+ * source-only field the service strips (docs/service.md, "Overview": unknown source fields are removed).
  */
 type Raw<T> = { [K in keyof T]-?: Exclude<T[K], undefined> } & { source_feed_id: number };
 

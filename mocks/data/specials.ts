@@ -59,7 +59,7 @@ export type SpecialListing = Pick<
   | 'feed'
 >;
 
-/** The rows of a special (spec 2.7): one per contestant. */
+/** The rows of a special (docs/service.md, "Props and outrights"): one per contestant. */
 export function specialRows(def: SpecialListing, now: number): SpecialRow[] {
   return def.contestants.map((c) => ({
     special_id: def.specialId,

@@ -4,7 +4,7 @@ import { randomHex } from '../state/crypto';
 import { page } from './layout';
 
 /**
- * The headers of a first-party page (decisions.md): it shows new keys, so nothing may frame it, load
+ * The headers of a first-party page (docs/service.md, "Response headers"): it shows new keys, so nothing may frame it, load
  * into it, sniff it or cache it; only its own nonce-bearing style and script run.
  */
 export function pageHeaders(nonce: string): Record<string, string> {

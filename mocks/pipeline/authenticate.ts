@@ -10,7 +10,7 @@ const CHALLENGE = 'Bearer realm="sports-odds", error="invalid_token"';
 const invalidKey = (message: string) => new ServiceError(401, 'invalid_api_key', message, { headers: { 'WWW-Authenticate': CHALLENGE } });
 
 /**
- * The bearer key of a request, only from `Authorization: Bearer` (spec 5 rule 1). A key in a query
+ * The bearer key of a request, only from `Authorization: Bearer` (docs/service.md, "Authentication, keys and scopes"). A key in a query
  * parameter, cookie or other header is never read, so it is never looked up.
  */
 export function readBearer(headers: HeaderReader): string | undefined {
@@ -41,7 +41,7 @@ export function resolveCaller(route: RouteDef, token: string | undefined, hash: 
 /** The `401` of a revoked key that a replayable route did not replay. */
 export const revokedKey = () => invalidKey('unknown or revoked API key');
 
-/** Scope of the key (spec 5 rule 3), then data access of the account's status (decisions.md). */
+/** Scope of the key (docs/service.md, "Authentication, keys and scopes"), then data access of the account's status (docs/service.md, "Errors"). */
 export function authorize(route: RouteDef, caller: Caller): void {
   if (route.auth.kind !== 'bearer') return;
   const { scope } = route.auth;

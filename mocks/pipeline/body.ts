@@ -1,7 +1,7 @@
 import type { HeaderReader } from '../exchange';
 import { ServiceError } from '../service-error';
 
-/** The largest request body the service reads (decisions.md): 64 KiB. */
+/** The largest request body the service reads (docs/service.md, "Order of checks"): 64 KiB. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** `413 payload_too_large`. */

@@ -33,7 +33,7 @@ export function shapeKeys(schema: Schema): string[] {
 
 /**
  * Refuses a name the route does not take. A name of the service's vocabulary (another route's
- * parameter) is named; any other is pointed at by position and length, never echoed (decisions.md:
+ * parameter) is named; any other is pointed at by position and length, never echoed (docs/service.md, "Parameter formats":
  * it may be a secret pasted in the wrong place).
  */
 function unknownName(where: string, name: string, names: Names): string {
@@ -143,7 +143,7 @@ function samplesOf(body: Schema): Record<string, string> {
 }
 
 /**
- * Whether the body fails only because of its token (decisions.md: `invalid_token` is for a malformed,
+ * Whether the body fails only because of its token (docs/service.md, "Errors": `invalid_token` is for a malformed,
  * missing or unknown token in an otherwise well-formed body): it passes once the token is replaced by
  * a well-formed one.
  */

@@ -32,7 +32,7 @@ function compile(routes: readonly RouteDef[]): CompiledRoute[] {
   return list;
 }
 
-/** The longest URL the service reads (decisions.md: a longer one is a 4xx envelope, never a 5xx). */
+/** The longest URL the service reads (docs/service.md, "Order of checks": a longer one is a 4xx envelope, never a 5xx). */
 const MAX_URL_LENGTH = 8192;
 
 /** `414` for a URL longer than `MAX_URL_LENGTH` characters, before anything else looks at it. */

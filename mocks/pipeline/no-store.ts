@@ -2,7 +2,7 @@ import type { AnswerHeaders } from '../exchange';
 
 /**
  * Answers that carry a plaintext key, or set a credential cookie, must not be stored by any cache
- * (decisions.md): `Cache-Control: no-store`.
+ * (docs/service.md, "Response headers"): `Cache-Control: no-store`.
  */
 export function markNoStore(headers: AnswerHeaders, body: unknown, setsCookie: boolean): void {
   const hasKey = typeof body === 'object' && body !== null && typeof (body as { api_key?: unknown }).api_key === 'string';

@@ -54,7 +54,7 @@ export function recordHealth(trace: Trace, status: number, errorCode: string | u
     status,
     ...(errorCode === undefined ? {} : { errorCode }),
     chargedCredits: trace.charged,
-    // decisions.md: exactly whether this answer carried the metering headers, not whether the route is metered.
+    // docs/service.md, "Request health": exactly whether this answer carried the metering headers, not whether the route is metered.
     metered,
     latencyMs: Math.max(0, now - trace.startedAt),
     occurredAt: now,

@@ -4,7 +4,7 @@ import { ServiceError } from '../service-error';
 import { isExhausted, type Reservation } from '../state/meter';
 
 /**
- * Reserves the route's full envelope in both windows, synchronously (spec 8.1, 7 rule 4). If it does
+ * Reserves the route's full envelope in both windows, synchronously (docs/service.md, "Metering: credits, windows and headers"). If it does
  * not fit: `429 quota_exceeded`, `Retry-After` to the exhausted window's reset (the later if both), free.
  */
 export function reserveEnvelope(route: RouteDef, query: Record<string, unknown>, caller: Caller, now: number): Reservation | undefined {

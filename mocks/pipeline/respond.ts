@@ -30,7 +30,7 @@ export function jsonAnswer(status: number, body: unknown, headers: AnswerHeaders
 export const jsonResponse = (status: number, body: unknown, headers: AnswerHeaders): Response =>
   toFetchResponse(jsonAnswer(status, body, headers));
 
-/** The credit headers of spec 8.3 after a charge of `cost`, including the compatibility aliases. */
+/** The credit headers of docs/service.md's "Response headers" after a charge of `cost`, including the compatibility aliases. */
 export function setCreditHeaders(headers: AnswerHeaders, account: AccountRecord, cost: number, now: number): void {
   const period = account.meter.view('period', now);
   const daily = account.meter.view('daily', now);
@@ -51,7 +51,7 @@ export function asServiceError(error: unknown): ServiceError {
   return new ServiceError(500, 'internal_error', 'unexpected failure in the mock service');
 }
 
-/** The one error envelope (spec section 7), with `Retry-After` and challenge headers where set. */
+/** The one error envelope (docs/service.md, "Errors"), with `Retry-After` and challenge headers where set. */
 export function errorAnswer(error: ServiceError, headers: AnswerHeaders, requestId: string): ServiceAnswer {
   if (error.options.retryAfter !== undefined) headers.set(HEADER.retryAfter, String(error.options.retryAfter));
   for (const [name, value] of Object.entries(error.options.headers ?? {})) headers.set(name, value);

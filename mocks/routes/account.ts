@@ -12,7 +12,7 @@ export function reportDays(days: number, now: number): number[] {
   return Array.from({ length: days }, (_, i) => today - (days - 1 - i) * DAY_MS);
 }
 
-/** `GET /v1/account`: the record of spec 2.9, with windows that agree with metering at this moment. */
+/** `GET /v1/account`: the record of docs/service.md's "Account and key routes", with windows that agree with metering at this moment. */
 export function getAccount(ctx: OperationContext): OperationResult {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();
@@ -34,7 +34,7 @@ export function getAccount(ctx: OperationContext): OperationResult {
   return { status: 200, body };
 }
 
-/** `GET /v1/account/usage`: requests and credits per UTC day, zero-filled (decisions.md). */
+/** `GET /v1/account/usage`: requests and credits per UTC day, zero-filled (docs/service.md, "Account and key routes"). */
 export function getUsage(ctx: OperationContext<never, { days?: number }>): OperationResult {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();

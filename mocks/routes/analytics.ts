@@ -17,7 +17,7 @@ const pricesOf = (row: ClosingRow, side: ClvQuery['side']): [number | null, numb
   side === 'draw' ? [row.odds0, row.todds0] : side === 'home' || side === 'over' ? [row.odds1, row.todds1] : [row.odds2, row.todds2];
 
 /**
- * `GET /v1/analytics/clv` (decisions.md): matches the closing row of the event, market, period
+ * `GET /v1/analytics/clv` (docs/service.md, "CLV analysis"): matches the closing row of the event, market, period
  * (default 0) and line on the closing board, and answers `clv = odds / true_closing_odds - 1` and
  * `expected_win = stake * clv` at full double precision, so the identity holds exactly for the
  * numbers sent. No matching closing row (no board yet, a line taken off before the close, a

@@ -16,7 +16,7 @@ import { provisionAccount } from '../state/provision';
 import { answerOnce } from '../state/replay';
 import { invalidToken } from './token-checks';
 
-/** Name of the HttpOnly checkout cookie (decisions.md). */
+/** Name of the HttpOnly checkout cookie (docs/service.md, "Credential delivery"). */
 const CHECKOUT_COOKIE = 'so_checkout';
 const CLAIM_PURPOSE = 'checkout-claim';
 
@@ -62,7 +62,7 @@ function cookieValue(request: ServiceRequest): string | undefined {
 
 /**
  * The session behind a body token or, failing that, the HttpOnly cookie; a cookie-authenticated
- * request needs the exact public `Origin` and `Sec-Fetch-Site: same-origin` (spec 4.3).
+ * request needs the exact public `Origin` and `Sec-Fetch-Site: same-origin` (docs/service.md, "Credential delivery").
  */
 async function sessionOf(
   ctx: OperationContext,

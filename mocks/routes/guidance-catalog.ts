@@ -2,7 +2,7 @@ import type { KnownErrorCode, RequestHealthGuidance } from '../../src/schemas';
 
 type Entry = Omit<RequestHealthGuidance, 'docs_path'>;
 
-/** What each error code means and what to do about it (spec 2.10, RequestHealthGuidance). */
+/** What each error code means and what to do about it (docs/service.md, "Request health", RequestHealthGuidance). */
 const CATALOG: Record<KnownErrorCode, Entry> = {
   invalid_parameters: {
     title: 'Invalid parameters',

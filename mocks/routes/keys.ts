@@ -61,7 +61,7 @@ export async function isRotationReplay(key: KeyRecord, request: ServiceRequest, 
 }
 
 /**
- * `POST /v1/account/keys/rotate` (spec 5 rules 5 and 6): one replacement with the caller's exact
+ * `POST /v1/account/keys/rotate` (docs/service.md, "Authentication, keys and scopes"): one replacement with the caller's exact
  * scopes, the old key revoked at once. The exact old key with the exact nonce replays the same
  * answer for 15 minutes; the nonce with another key is `409 idempotency_key_reused`.
  */

@@ -3,7 +3,7 @@ import { invalidParameters } from '../service-error';
 import { canonicalFilters } from './event-filters';
 
 /*
- * The live-events cursor (spec 4.1 rule 8): opaque base64url, at most 1024 characters,
+ * The live-events cursor (docs/service.md, "Events"): opaque base64url, at most 1024 characters,
  * `<payload>.<signature>` where the signature is HMAC-SHA-256 (Web Crypto) over the payload with
  * the service's cursor secret. The payload binds a digest of the original filters, the kickoff
  * snapshot (the first page's now), the position reached, the candidates scanned so far and the

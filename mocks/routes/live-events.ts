@@ -45,7 +45,7 @@ function readCandidates(data: Dataset, f: EventFilters, kickoff: number, now: nu
 }
 
 /**
- * `GET /v1/events?live=1` (spec 4.1 rules 5 to 8): currently offered in-play events. A page reads
+ * `GET /v1/events?live=1` (docs/service.md, "Events"): currently offered in-play events. A page reads
  * the candidate boundary, verifies at most max(4, 2 x limit) (capped at 512) candidates, returns
  * up to `limit` offered ones re-checked at a fresh clock read, and a signed cursor while
  * candidates remain. Past `liveScanLimit` verified candidates the scan ends truncated, without a cursor.

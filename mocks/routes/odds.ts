@@ -3,7 +3,7 @@ import { type EventParams, historyFinal, ms, requireEvent } from './common';
 import type { DataHandler } from './types';
 
 /**
- * `GET /v1/events/{event_id}/odds` (spec 4.1, odds rules 1 to 5): latest by default (per period,
+ * `GET /v1/events/{event_id}/odds` (docs/service.md, "Prices", odds rules 1 to 5): latest by default (per period,
  * every row of its greatest line_id snapshot), history with `full_history=1` and/or `since`,
  * primary rows only with `main_lines_only=1`, cut at the row cap with `truncated`.
  */

@@ -35,7 +35,7 @@ export async function resendVerification(ctx: OperationContext): Promise<Operati
 }
 
 /**
- * `POST /v1/recovery-email/verifications` (spec 3.2): single use within 24 hours; authorizes the
+ * `POST /v1/recovery-email/verifications` (docs/service.md, "Credential delivery"): single use within 24 hours; authorizes the
  * current mailbox and advances the recovery-authority generation, killing older recovery links.
  */
 export async function verifyRecoveryEmail(ctx: OperationContext<never, never, RecoveryEmailVerificationRequest>): Promise<OperationResult> {

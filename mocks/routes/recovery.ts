@@ -27,7 +27,7 @@ const ACCEPTED: AccountRecoveryAccepted = {
 const RECOVERABLE = new Set(['active', 'past_due']);
 
 /**
- * Why an account may not recover by itself, or undefined when it may (spec 5 rule 9): a verified
+ * Why an account may not recover by itself, or undefined when it may (docs/service.md, "Authentication, keys and scopes"): a verified
  * mailbox, an active or in-grace status, and no active `account:manage` key left.
  */
 function recoveryBlocker(service: ServiceContext, account: AccountRecord): string | undefined {
@@ -38,7 +38,7 @@ function recoveryBlocker(service: ServiceContext, account: AccountRecord): strin
 }
 
 /**
- * The bot challenge comes first (decisions.md): a body without `challenge_token`, or with an empty
+ * The bot challenge comes first (docs/service.md, "Credential delivery"): a body without `challenge_token`, or with an empty
  * one, is `403 challenge_failed` before the rest of the body is looked at.
  */
 export function screenRecoveryRequest(json: unknown): void {

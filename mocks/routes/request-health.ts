@@ -84,7 +84,7 @@ const sum = (
 ) => tallies.reduce((total, t) => total + t[field], 0);
 
 /**
- * `GET /v1/account/request-health` (spec 2.10): built from the day tallies and failure details the
+ * `GET /v1/account/request-health` (docs/service.md, "Request health"): built from the day tallies and failure details the
  * pipeline recorded, which never hold query values, bodies, authorization headers or addresses.
  */
 export function getRequestHealth(ctx: OperationContext<never, { days?: number; cursor?: string }>): OperationResult {

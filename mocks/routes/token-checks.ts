@@ -4,7 +4,7 @@ import type { AccountRecord } from '../state/accounts';
 import { sha256Hex } from '../state/crypto';
 import type { TokenKind, TokenRecord } from '../state/tokens';
 
-/** `400 invalid_token`: malformed or unknown (decisions.md). */
+/** `400 invalid_token`: malformed or unknown (docs/service.md, "Errors"). */
 export const invalidToken = () => new ServiceError(400, 'invalid_token', 'this link is not valid: request a new one');
 /** `410 token_expired`: past its validity, or invalidated by a recovery-authority change. */
 const tokenExpired = () => new ServiceError(410, 'token_expired', 'this link has expired: request a new one');
@@ -24,7 +24,7 @@ export async function findToken(
 /**
  * Past its validity, or issued for another mailbox or recovery-authority generation: `410 token_expired`.
  * With `validity: false` only the mailbox and generation are checked: the exact retry of a consumed
- * token is bounded by its own replay window (spec 8.4), not by the link's validity.
+ * token is bounded by its own replay window (docs/service.md, "Constants"), not by the link's validity.
  */
 export function assertLive(service: ServiceContext, record: TokenRecord, account: AccountRecord, { validity = true } = {}): void {
   const changed = account.email !== record.email || account.recovery.generation !== record.generation;

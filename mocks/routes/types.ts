@@ -12,7 +12,7 @@ export interface DataContext<P = Record<string, unknown>, Q = Record<string, unk
   params: P;
   /** Decoded query (booleans as booleans, numbers as numbers); absent parameters are absent. */
   query: Q;
-  /** The mock's clock: read it again at final validation (spec 4.1 rules 1 and 5). */
+  /** The mock's clock: read it again at final validation (docs/service.md, "Data routes"). */
   clock: Clock;
   /** Row cap of this response (route table), past which the handler truncates and says so. */
   rowCap: number;

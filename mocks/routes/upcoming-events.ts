@@ -27,7 +27,7 @@ function matches(data: Dataset, fx: DataEvent, f: EventFilters, now: number): bo
 }
 
 /**
- * `GET /v1/events` without `live=1` (spec 4.1 rules 1 to 4 and 9). Default and a present or
+ * `GET /v1/events` without `live=1` (docs/service.md, "Events"). Default and a present or
  * future `starts_from`: future pre-match events only, every start strictly after the request
  * boundary and re-checked against a fresh clock read at the end. A past `starts_from` selects
  * history; `event_id` / `parent_id` look up any lifecycle state. Ordered by (starts, event_id);

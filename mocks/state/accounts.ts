@@ -3,7 +3,7 @@ import { Meter } from './meter';
 import type { PlanConfig } from './plans';
 import { RateWindow } from './rate';
 
-/** Recovery-email authority (spec 3.2). */
+/** Recovery-email authority (docs/service.md, "Credential delivery"). */
 interface RecoveryAuthority {
   verified: boolean;
   verifiedAt: number | null;
@@ -21,11 +21,11 @@ export interface AccountRecord {
   recovery: RecoveryAuthority;
   meter: Meter;
   rate: RateWindow;
-  /** When a verification e-mail was last really sent (one per 10 minutes, spec 4.2). */
+  /** When a verification e-mail was last really sent (one per 10 minutes, docs/service.md, "Account and key routes"). */
   verificationSentAt: number | null;
 }
 
-/** Statuses with data access (decisions.md). */
+/** Statuses with data access (docs/service.md, "Errors"). */
 const ACCESS: ReadonlySet<AccountStatus> = new Set(['active', 'past_due']);
 /** Statuses answered `403 plan_inactive`; the others without access answer `account_suspended`. */
 const PLAN_INACTIVE: ReadonlySet<AccountStatus> = new Set(['held', 'reconciliation_required']);
@@ -80,7 +80,7 @@ export class AccountStore {
     return this.byEmail.get(email.toLowerCase());
   }
 
-  /** Replaces the mailbox: recovery authority resets (spec 3.2) and older links die with the generation. */
+  /** Replaces the mailbox: recovery authority resets (docs/service.md, "Credential delivery") and older links die with the generation. */
   changeEmail(account: AccountRecord, email: string): void {
     if (email.toLowerCase() === account.email.toLowerCase()) return;
     if (this.byEmail.has(email.toLowerCase())) throw new RangeError(`an account ${email} exists already`);

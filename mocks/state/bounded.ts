@@ -1,6 +1,6 @@
 /**
- * Bounded containers for everything the mock keeps per request or per caller (decisions.md, "Order of
- * checks and what a refused request may touch"): each holds entries for at most `maxAgeMs` of mock time
+ * Bounded containers for everything the mock keeps per request or per caller (docs/mock-server.md,
+ * "What the mock keeps, and for how long"): each holds entries for at most `maxAgeMs` of mock time
  * (the longest window that reads them) and at most `maxCount` of them, the oldest going first. A
  * long-running mock under load therefore holds steady memory. The bounds are listed in docs/mock-server.md.
  */

@@ -13,7 +13,7 @@ interface Challenge {
 }
 
 /**
- * Issued bot-challenge tokens (decisions.md): single use, bound to an action and the public hostname.
+ * Issued bot-challenge tokens (docs/service.md, "Credential delivery"): single use, bound to an action and the public hostname.
  * Only their SHA-256 is kept.
  */
 export class ChallengeStore {

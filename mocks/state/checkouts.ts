@@ -1,7 +1,7 @@
 import { BoundedMap, type Bounds } from './bounded';
 import type { ReplaySlot } from './replay';
 
-/** A checkout session of a new customer (spec 3.3: open, complete, closed). */
+/** A checkout session of a new customer (docs/service.md, "Numeric codes and identifiers": open, complete, closed). */
 export interface CheckoutSession {
   id: string;
   email: string;

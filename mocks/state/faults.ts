@@ -1,6 +1,6 @@
 import type { KnownErrorCode } from '../../src/schemas';
 
-/** A fault injected for the next `count` requests of a route (decisions.md, test affordances). */
+/** A fault injected for the next `count` requests of a route (docs/mock-server.md). */
 export interface FaultSpec {
   /** Route id (`events.odds`) or path template (`/v1/events/{event_id}/odds`). */
   route: string;

@@ -3,7 +3,7 @@ import type { RequestGuidanceMessage } from '../../src/schemas';
 /** Guidance messages kept per account: the 100 most recent. */
 export const GUIDANCE_KEPT = 100;
 
-/** Support guidance messages per account (spec 2.10), the `GUIDANCE_KEPT` most recent. */
+/** Support guidance messages per account (docs/service.md, "Request health"), the `GUIDANCE_KEPT` most recent. */
 export class GuidanceStore {
   private readonly byAccount = new Map<string, RequestGuidanceMessage[]>();
 

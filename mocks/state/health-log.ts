@@ -2,7 +2,7 @@ import { DETAIL_RETENTION_DAYS } from '../../src/schemas';
 import { BoundedLog, type Bounds } from './bounded';
 
 /**
- * What the pipeline records of each authenticated request, for request health (spec 2.10). It holds
+ * What the pipeline records of each authenticated request, for request health (docs/service.md, "Request health"). It holds
  * the endpoint template, never query values, bodies, authorization headers or addresses.
  */
 export interface HealthEntry {
@@ -15,7 +15,7 @@ export interface HealthEntry {
   /** Error code for a failure; undefined on success. */
   errorCode?: string;
   chargedCredits: number;
-  /** The answer carried the metering headers (decisions.md, "request health"). */
+  /** The answer carried the metering headers (docs/service.md, "Request health"). */
   metered: boolean;
   latencyMs: number;
   occurredAt: number;

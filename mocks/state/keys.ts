@@ -1,7 +1,7 @@
 import { MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKey } from '../../src/schemas';
 import { newApiKey, newId, sha256Hex, timingSafeEqual } from './crypto';
 
-/** A stored key: only the SHA-256 of the plaintext is kept (spec 5 rule 10). */
+/** A stored key: only the SHA-256 of the plaintext is kept (docs/service.md, "Authentication, keys and scopes"). */
 export interface KeyRecord {
   id: string;
   accountId: string;
@@ -92,7 +92,7 @@ export class KeyStore {
     return this.ofAccount(accountId).filter((k) => k.status === 'active');
   }
 
-  /** Whether the account already holds the most active keys it may (spec 8.4). */
+  /** Whether the account already holds the most active keys it may (docs/service.md, "Constants"). */
   atKeyLimit(accountId: string): boolean {
     return this.activeOf(accountId).length >= MAX_ACTIVE_KEYS;
   }
@@ -125,7 +125,7 @@ export class KeyStore {
   }
 }
 
-/** The inventory record of a key (decisions.md). */
+/** The inventory record of a key (docs/service.md, "Account and key routes"). */
 export function keyView(record: KeyRecord): ApiKey {
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {

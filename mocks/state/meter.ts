@@ -2,7 +2,7 @@ import type { QuotaWindow } from '../../src/schemas';
 import { BoundedLog, type Bounds } from './bounded';
 
 /**
- * Credit metering of one account in two independent windows (spec 8.1): the plan period and the
+ * Credit metering of one account in two independent windows (docs/service.md, "Metering: credits, windows and headers"): the plan period and the
  * UTC-daily guard. A request reserves its whole envelope in both windows in one synchronous step,
  * so concurrent requests can never overspend; settlement keeps the exact cost and releases the rest.
  */
@@ -142,7 +142,7 @@ export class Meter {
     for (const d of this.#creditsByDay.keys()) if (d < oldest) this.#creditsByDay.delete(d);
   }
 
-  /** A window as the account record shows it (spec 2.9, QuotaWindow). */
+  /** A window as the account record shows it (docs/service.md, "Account and key routes", QuotaWindow). */
   view(window: 'period' | 'daily', now: number): QuotaWindow {
     this.roll(now);
     const w = this[window];

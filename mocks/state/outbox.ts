@@ -1,6 +1,6 @@
 import { BoundedLog, type Bounds } from './bounded';
 
-/** One e-mail the service "sent": a recovery or verification link (decisions.md, test affordances). */
+/** One e-mail the service "sent": a recovery or verification link (docs/mock-server.md). */
 export interface OutboxMessage {
   to: string;
   kind: 'recovery' | 'verification';

@@ -1,4 +1,4 @@
-/** A plan of the mock's catalog (decisions.md, "Limits and plans"). */
+/** A plan of the mock's catalog (docs/service.md, "Metering: credits, windows and headers"). */
 export interface PlanConfig {
   slug: string;
   name: string;

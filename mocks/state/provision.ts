@@ -22,7 +22,7 @@ export function planOf(service: ServiceContext, slug: string) {
 }
 
 /**
- * Creates an account with its primary key (both scopes, spec 5 rule 4) and returns the plaintext
+ * Creates an account with its primary key (both scopes, docs/service.md, "Authentication, keys and scopes") and returns the plaintext
  * key once. The account exists as soon as this is called, and so does its key when `hash` (of a
  * fixed `apiKey`) is given; otherwise only the key's hash is awaited. `now` is its creation instant.
  */

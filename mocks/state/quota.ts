@@ -1,7 +1,7 @@
 import type { Quota, QuotaWindow } from '../../src/schemas';
 
 /**
- * The quota object of the account record (spec 2.9) from its two windows: the plan-period figures
+ * The quota object of the account record (docs/service.md, "Account and key routes") from its two windows: the plan-period figures
  * at the top level (as `billing_period`, the wire name kept for compatibility), and both windows.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * The per-second rate window of an account (decisions.md): a one-second window shared by all of its
+ * The per-second rate window of an account (docs/service.md, "Rate limit"): a one-second window shared by all of its
  * keys, counting every authenticated request.
  */
 export class RateWindow {

@@ -1,4 +1,4 @@
-/** A recovery request waiting to be resolved, with no account looked up yet (spec 4.3). */
+/** A recovery request waiting to be resolved, with no account looked up yet (docs/service.md, "Credential delivery"). */
 export interface QueuedRecovery {
   email: string;
   at: number;

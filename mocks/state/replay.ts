@@ -16,7 +16,7 @@ const used = () => new ServiceError(409, 'token_used', 'this link was already us
 
 /**
  * Answers a single-use credential once; resubmitting the exact same credential within the retry
- * window answers the same again (spec 4.3), anything later is `409 token_used`. The use is marked
+ * window answers the same again (docs/service.md, "Credential delivery"), anything later is `409 token_used`. The use is marked
  * synchronously, so concurrent submissions cannot both produce an answer.
  */
 export async function answerOnce<T>(

@@ -1,6 +1,6 @@
 import { BoundedMap, type Bounds } from './bounded';
 
-/** The catalog cache of spec 8.4 ("roughly one hour") for cache-eligible routes. */
+/** The catalog cache of docs/service.md's "Constants" ("roughly one hour") for cache-eligible routes. */
 export const CACHE_TTL_MS = 60 * 60 * 1000;
 /** One hour per answer, and the 1,000 most recently cached answers. */
 export const CACHE_BOUNDS: Bounds = { maxAgeMs: CACHE_TTL_MS, maxCount: 1_000 };

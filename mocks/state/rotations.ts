@@ -2,7 +2,7 @@ import { ROTATION_REPLAY_WINDOW_MS } from '../../src/schemas';
 import { BoundedMap, type Bounds } from './bounded';
 import type { Sealed } from './sealed';
 
-/** A committed rotation, replayable with the exact old key and nonce for 15 minutes (spec 5 rule 6). */
+/** A committed rotation, replayable with the exact old key and nonce for 15 minutes (docs/service.md, "Authentication, keys and scopes"). */
 export interface RotationRecord {
   oldKeyId: string;
   expiresAt: number;

@@ -1,7 +1,7 @@
 import { BoundedMap, type Bounds } from './bounded';
 import type { ReplaySlot } from './replay';
 
-/** Kinds of single-use credential tokens (decisions.md, "Identifiers and secrets"). */
+/** Kinds of single-use credential tokens (docs/service.md, "Credential delivery"). */
 export type TokenKind = 'recovery' | 'verification';
 
 /** A token as stored: by SHA-256, never in plaintext. */

@@ -2,7 +2,7 @@
 import type { ResponseHeaders } from '../schemas/headers';
 
 /**
- * What the SDK knows about one answer: the headers of spec 8.3 (credits, rows, truncation, cursor,
+ * What the SDK knows about one answer: the headers of docs/service.md's "Response headers" (credits, rows, truncation, cursor,
  * cache, request id, origin), the status, and how many attempts the call took.
  */
 export interface ResponseMeta extends ResponseHeaders {

@@ -4,7 +4,7 @@ import { CursorExpiredError, IncompleteScanError } from './errors/local';
 import { Scan, type RequestCost, type ScanPage, type ScanProgress } from './scan';
 import type { WithMeta } from './types';
 
-/** A live cursor is valid for five minutes (spec 8.4). */
+/** A live cursor is valid for five minutes (docs/service.md, "Constants"). */
 export const CURSOR_TTL_MS = LIVE_CURSOR_TTL_MS;
 
 /**
@@ -27,7 +27,7 @@ export interface LivePage<T, F> extends ScanPage<T, LiveScanState<F>> {}
 export type PageFetcher<T, F> = (filters: F, cursor: string | undefined) => Promise<WithMeta<T[]>>;
 
 /**
- * A cursor scan (spec 4.1 rule 8): follows `X-Next-Cursor` with the original filters, continues
+ * A cursor scan (docs/service.md, "Events"): follows `X-Next-Cursor` with the original filters, continues
  * past empty pages, ends when the header is absent. Iterate it for rows, or `pages()` for pages.
  * The cursor's five minutes are measured on the service's clock; a client that has not heard
  * from the service yet leaves the judgment to it.

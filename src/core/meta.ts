@@ -2,7 +2,7 @@ import { type CreditHeaders, parseCreditHeaders, parseIntHeader, parseResponseHe
 import type { CreditSource, RawAnswer, ResponseMeta } from './types';
 
 /**
- * The metadata of an answer: the headers of spec 8.3, its status and the attempts the call took.
+ * The metadata of an answer: the headers of docs/service.md's "Response headers", its status and the attempts the call took.
  *
  * @example
  * const meta = buildMeta(response.headers, 200, 1, Date.now());
@@ -14,7 +14,7 @@ export function buildMeta(headers: Headers, status: number, attempts: number, no
 
 /**
  * The head of one answer, its metadata parsed when first read: most answers are only ever asked
- * for their cost (the ledger), and reading every header of spec 8.3 on each of them would cost more
+ * for their cost (the ledger), and reading every header of docs/service.md's "Response headers" on each of them would cost more
  * than the rest of the SDK's bookkeeping. `now` is when it arrived (on the service's clock for an
  * error answer, whose `Retry-After` may be a date), so reading later gives the same metadata.
  *
@@ -34,7 +34,7 @@ export class AnswerHead implements CreditSource {
     private readonly now: number,
   ) {}
 
-  /** Every header of spec 8.3, with the status and attempts. */
+  /** Every header of docs/service.md's "Response headers", with the status and attempts. */
   get meta(): ResponseMeta {
     if (this.#meta === undefined) {
       this.#meta = buildMeta(this.headers, this.status, this.attempts, this.now);

@@ -20,7 +20,7 @@ export const isAmbiguous = (error: unknown): boolean =>
 
 /**
  * Sends the exact same request (same key, headers and body) again after every ambiguous failure
- * until it is answered, definitively refused, or the replay window ends at `until` (spec 7 rule 5:
+ * until it is answered, definitively refused, or the replay window ends at `until` (docs/service.md, "Errors":
  * the request never changes, so no new nonce or token is ever made). `Retry-After` first, else
  * capped exponential backoff with full jitter; the client's `maxRetries` does not apply. The first
  * attempt is always made, even past the window (the service decides). Throws the last error.

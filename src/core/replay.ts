@@ -1,5 +1,5 @@
 /**
- * The replay windows of credential mutations (spec 8.4), public constants of the SDK. The replay
+ * The replay windows of credential mutations (docs/service.md, "Constants"), public constants of the SDK. The replay
  * itself (`replay-route.ts`) is loaded with the first rotation: a client that never rotates does
  * not carry it.
  */

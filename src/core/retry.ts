@@ -25,7 +25,7 @@ export interface RetryPolicy {
 }
 
 /**
- * The wait before retrying after `error`, or undefined when it must not be retried (spec section 7
+ * The wait before retrying after `error`, or undefined when it must not be retried (docs/service.md, "Errors"
  * rules 1 and 2): only 429, 500, 502, 503, dropped connections and per-attempt timeouts are retried;
  * `Retry-After` comes first, else exponential backoff with full jitter; a `Retry-After` longer than
  * `maxRetryAfter` (an exhausted quota) is not slept through.

@@ -35,7 +35,7 @@ export function parsePendingRotation(value: string | PendingRotation): PendingRo
 
 /**
  * A fresh rotation nonce: `rot_` + the unpadded base64url of 32 bytes from `crypto.getRandomValues`
- * (spec 5 rule 5).
+ * (docs/service.md, "Authentication, keys and scopes").
  *
  * @example
  * newRotationNonce(); // 'rot_' + 43 characters

@@ -38,7 +38,7 @@ const withCookies =
     (fetch ?? globalThis.fetch)(input as Request, { ...init, credentials: 'include' });
 
 /**
- * The keyless client of the credential-delivery operations (spec 3, 4.3), for the first-party
+ * The keyless client of the credential-delivery operations (docs/service.md, "Authentication, keys and scopes"), for the first-party
  * pages: checkout, first-key claim, lost-key recovery and recovery-email verification. Tokens go
  * only in JSON bodies, read by the page from its URL fragment. Claims and recovery claims are exact
  * replays: after a dropped answer, a timeout, a 429 or a 5xx, the same token is sent again (never a

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { count, date, dateTime } from './primitives';
 import { qDays, query } from './query';
 
-/** Account status values of spec 3.3. */
+/** Account status values of docs/service.md's "Numeric codes and identifiers". */
 export const ACCOUNT_STATUSES = ['active', 'past_due', 'suspended', 'canceled', 'expired', 'held', 'reconciliation_required'] as const;
 export const AccountStatus = z.enum(ACCOUNT_STATUSES);
 export type AccountStatus = z.infer<typeof AccountStatus>;
@@ -16,7 +16,7 @@ export const Plan = z.object({
 });
 export interface Plan extends z.infer<typeof Plan> {}
 
-/** One metering window (spec 2.9): remaining is spendable after completed and active requests. */
+/** One metering window (docs/service.md, "Account and key routes"): remaining is spendable after completed and active requests. */
 export const QuotaWindow = z.object({
   starts_at: dateTime,
   resets_at: dateTime,
@@ -50,7 +50,7 @@ export const RecoveryEmailStatus = z.object({
 });
 export interface RecoveryEmailStatus extends z.infer<typeof RecoveryEmailStatus> {}
 
-/** `GET /v1/account` (spec 2.9). */
+/** `GET /v1/account` (docs/service.md, "Account and key routes"). */
 export const Account = z.object({
   email: z.email(),
   status: z.string(),
@@ -64,7 +64,7 @@ export interface Account extends z.infer<typeof Account> {}
 export const UsageDay = z.object({ date, requests: count, credits: count });
 export interface UsageDay extends z.infer<typeof UsageDay> {}
 
-/** `GET /v1/account/usage`: one entry per UTC day, zero-filled (decisions.md). */
+/** `GET /v1/account/usage`: one entry per UTC day, zero-filled (docs/service.md, "Account and key routes"). */
 export const Usage = z.object({ days: z.int().check(z.gte(1), z.lte(90)), from: date, to: date, series: z.array(UsageDay) });
 export interface Usage extends z.infer<typeof Usage> {}
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { field } from './primitives';
 import { qDecimal, qIntRange, qMarket, qPositiveInt, query } from './query';
 
-/** The CLV analysis of one bet (spec 2.2, decisions.md). */
+/** The CLV analysis of one bet (docs/service.md, "CLV analysis"). */
 export const ClosingLineValue = z.object({
   /** Observed decimal closing price matched to the bet. */
   closing_odds: field(z.number()),
@@ -29,7 +29,7 @@ const MARKETS_WITH_LINE = new Set(['spread', 'totals', 'home_totals', 'away_tota
 /** What the service takes for an omitted `period` (the full event) and `stake`. */
 export const CLV_DEFAULTS = { period: 0, stake: 1 } as const;
 
-/** Query of `GET /v1/analytics/clv` (decisions.md). */
+/** Query of `GET /v1/analytics/clv` (docs/service.md, "Parameter formats"). */
 export const ClvQuery = query({
   event_id: qPositiveInt,
   market: qMarket,

@@ -1,5 +1,5 @@
 /**
- * Unpadded base64url, the encoding of every nonce and token of decisions.md, written once for the
+ * Unpadded base64url, the encoding of every nonce and token of docs/service.md, "Numeric codes and identifiers", written once for the
  * SDK and the mock (no Node `Buffer`: both run in browsers and workers).
  */
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { field, int64 } from './primitives';
 import { qPositiveInt, query } from './query';
 
-/** A sport of `/v1/catalog/sports` (decisions.md). */
+/** A sport of `/v1/catalog/sports` (docs/service.md, "Data routes"). */
 export const Sport = z.object({
   sport_id: field(int64),
   name: field(z.string()),
@@ -13,7 +13,7 @@ export const Sport = z.object({
 });
 export interface Sport extends z.infer<typeof Sport> {}
 
-/** A league of `/v1/catalog/leagues` (spec 2.4). */
+/** A league of `/v1/catalog/leagues` (docs/service.md, "Data routes"). */
 export const League = z.object({
   league_id: field(int64),
   league_name: field(z.string()),
@@ -25,7 +25,7 @@ export interface League extends z.infer<typeof League> {}
 
 const label = field(z.string());
 
-/** Period labels of a sport (spec 2.5). The deprecated `team_totals_*` labels are never synthesized. */
+/** Period labels of a sport (docs/service.md, "Data routes"). The deprecated `team_totals_*` labels are never synthesized. */
 export const PeriodDefinition = z.object({
   period: field(int64),
   description: label,
@@ -47,6 +47,6 @@ export const PeriodDefinition = z.object({
 });
 export interface PeriodDefinition extends z.infer<typeof PeriodDefinition> {}
 
-/** `sport_id` is required by the leagues and periods catalogs (decisions.md). */
+/** `sport_id` is required by the leagues and periods catalogs (docs/service.md, "Parameter formats"). */
 export const SportQuery = query({ sport_id: qPositiveInt });
 export type SportQuery = z.output<typeof SportQuery>;

@@ -3,7 +3,7 @@ import { ApiKeySecret, dateTime, tokenPattern } from './primitives';
 import { APIKeyScopes, KeyRotationSuccess } from './keys';
 
 /**
- * Bodies of the credential-delivery operations (spec 2.11). Request bodies are strict: an unknown
+ * Bodies of the credential-delivery operations (docs/service.md, "Credential delivery"). Request bodies are strict: an unknown
  * field is refused rather than silently dropped.
  */
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { openEnum } from './primitives';
 
-/** Every error code of spec section 7 and decisions.md, by HTTP status. */
+/** Every error code of docs/service.md's "Errors", by HTTP status. */
 export const ERROR_CODES = {
   invalid_parameters: 400,
   invalid_token: 400,
@@ -33,7 +33,7 @@ const KNOWN_ERROR_CODES = Object.keys(ERROR_CODES) as KnownErrorCode[];
 export const ErrorCode = openEnum(KNOWN_ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** The one error envelope of spec section 7. */
+/** The one error envelope of docs/service.md's "Errors". */
 export const ErrorEnvelope = z.object({
   error: z.object({
     code: ErrorCode,
@@ -45,5 +45,5 @@ export const ErrorEnvelope = z.object({
 });
 export interface ErrorEnvelope extends z.infer<typeof ErrorEnvelope> {}
 
-/** Codes that may be retried (spec section 7): after `Retry-After`, or with backoff. */
+/** Codes that may be retried (docs/service.md, "Errors"): after `Retry-After`, or with backoff. */
 export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([429, 500, 502, 503]);

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { field, flag, int64, timestamp } from './primitives';
 import { qBool, qCursor, qLimit, qPositiveInt, query, qUtcDateTime, qUtcDateTimeOrDay } from './query';
 
-/** An event (fixture), spec 2.3. */
+/** An event (fixture), docs/service.md, "Events". */
 export const Event = z.object({
   event_id: field(int64),
   /** Parent event for child/derivative fixtures. */
@@ -11,7 +11,7 @@ export const Event = z.object({
   starts: field(timestamp),
   runner_home: field(z.string()),
   runner_away: field(z.string()),
-  /** 0 pre-match, 1 in play, 2 ended (decisions.md); alone not proof of availability. */
+  /** 0 pre-match, 1 in play, 2 ended (docs/service.md, "Numeric codes and identifiers"); alone not proof of availability. */
   live_status: field(int64),
   opening_available: field(flag),
   closing_available: field(flag),
@@ -22,10 +22,10 @@ export const Event = z.object({
 });
 export interface Event extends z.infer<typeof Event> {}
 
-/** Event `live_status` codes (decisions.md). */
+/** Event `live_status` codes (docs/service.md, "Numeric codes and identifiers"). */
 export const LiveStatus = { preMatch: 0, inPlay: 1, ended: 2 } as const;
 
-/** Query of `GET /v1/events` (spec 4.1 rules 1 to 9, decisions.md). */
+/** Query of `GET /v1/events` (docs/service.md, "Events"). */
 export const EventsQuery = query({
   sport_id: z.optional(qPositiveInt),
   league_id: z.optional(qPositiveInt),

@@ -1,5 +1,5 @@
 /**
- * The response headers of spec 8.3, parsed into a typed object. Plain functions rather than a
+ * The response headers of docs/service.md's "Response headers", parsed into a typed object. Plain functions rather than a
  * schema: headers are read on every response, and a malformed header must never turn a good
  * response into an error, so an unparseable value reads as absent.
  */
@@ -20,7 +20,7 @@ export interface CreditHeaders {
   dailyReset?: Date;
 }
 
-/** Every header of spec 8.3, typed. */
+/** Every header of docs/service.md's "Response headers", typed. */
 export interface ResponseHeaders {
   credits: CreditHeaders;
   /** `true` when the response was metered (credit headers present). */
@@ -46,7 +46,7 @@ export interface ResponseHeaders {
  */
 export const SDK_VERSION_HEADER = 'X-SDK-Version';
 
-/** Header names of spec 8.3. */
+/** Header names of docs/service.md's "Response headers". */
 export const HEADER = {
   creditsCost: 'X-Credits-Cost',
   creditsLimit: 'X-Credits-Limit',
@@ -67,7 +67,7 @@ export const HEADER = {
   wwwAuthenticate: 'WWW-Authenticate',
 } as const;
 
-// Every int64 header of spec 8.3 is a count of credits, rows or seconds: never negative.
+// Every int64 header of docs/service.md's "Response headers" is a count of credits, rows or seconds: never negative.
 const INT64 = /^[0-9]{1,16}$/;
 // RFC 3339 date-times, and HTTP dates (IMF-fixdate) for Retry-After.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -134,7 +134,7 @@ export function parseCreditHeaders(headers: Headers): CreditHeaders {
 }
 
 /**
- * Every header of spec 8.3 as a typed object.
+ * Every header of docs/service.md's "Response headers" as a typed object.
  *
  * @example
  * const meta = parseResponseHeaders(response.headers);

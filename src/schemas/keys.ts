@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { ApiKeySecret, dateTime, KeyId, ROTATION_NONCE_PATTERN } from './primitives';
 
-/** The two scopes of a key (spec 5 rule 3). */
+/** The two scopes of a key (docs/service.md, "Authentication, keys and scopes"). */
 export const SCOPES = ['data:read', 'account:manage'] as const;
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 
-/** 1 to 2 unique scopes (spec 2.9). */
+/** 1 to 2 unique scopes (docs/service.md, "Account and key routes"). */
 export const APIKeyScopes = z.array(Scope).check(
   z.minLength(1, 'at least one scope is required'),
   z.maxLength(2, 'at most two scopes'),
@@ -17,7 +17,7 @@ export type APIKeyScopes = z.infer<typeof APIKeyScopes>;
 /** The scopes of a primary, support-issued, claimed or recovered key. */
 export const BOTH_SCOPES: APIKeyScopes = ['data:read', 'account:manage'];
 
-/** An API key record of the inventory (decisions.md). Never holds the plaintext key. */
+/** An API key record of the inventory (docs/service.md, "Account and key routes"). Never holds the plaintext key. */
 export const ApiKey = z.object({
   id: KeyId,
   name: z.string(),

@@ -1,5 +1,5 @@
 /**
- * The constants of spec 8.4 that the SDK and the mock both keep: one definition each.
+ * The constants of docs/service.md's "Constants" that the SDK and the mock both keep: one definition each.
  */
 
 /** Active keys per account. */

@@ -1,5 +1,5 @@
 /**
- * Credit arithmetic of spec 8.1 and decisions.md, shared by the mock (reservation and settlement)
+ * Credit arithmetic of docs/service.md's "Metering: credits, windows and headers", shared by the mock (reservation and settlement)
  * and the SDK (budget guard).
  */
 

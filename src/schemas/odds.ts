@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { qBool, query, qUtcDateTime } from './query';
 
-/** Query of `GET /v1/events/{event_id}/odds` (spec 4.1, odds rules 1 to 5). */
+/** Query of `GET /v1/events/{event_id}/odds` (docs/service.md, "Prices", odds rules 1 to 5). */
 export const OddsQuery = query({
   /** Return the available matching history instead of the latest snapshot. */
   full_history: z.optional(qBool),

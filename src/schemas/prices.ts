@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { field, int64, Market, timestamp } from './primitives';
 
 /**
- * Price rows of spec 2.1. The three share the columns marked O, P and C; scores are O and C only,
+ * Price rows of docs/service.md's "Prices". The three share the columns marked O, P and C; scores are O and C only,
  * red cards O only, `result_status` C only. Every field is nullable and may be absent.
  */
 const priceColumns = {
@@ -34,7 +34,7 @@ const priceColumns = {
   max_win: field(z.number()),
   /** UTC time after which the market/line is no longer offered. */
   cutoff: field(timestamp),
-  /** Availability state: 1 open, 2 suspended, 3 off the board (decisions.md). */
+  /** Availability state: 1 open, 2 suspended, 3 off the board (docs/service.md, "Numeric codes and identifiers"). */
   status: field(int64),
   /** UTC time the snapshot was recorded. */
   timestamp: field(timestamp),
@@ -62,12 +62,12 @@ export interface OpeningLine extends z.infer<typeof OpeningLine> {}
 export const ClosingLine = z.object({
   ...priceColumns,
   ...scoreColumns,
-  /** Result state: 0 pending, 1 settled, 2 re-settled, 3 cancelled (decisions.md). */
+  /** Result state: 0 pending, 1 settled, 2 re-settled, 3 cancelled (docs/service.md, "Numeric codes and identifiers"). */
   result_status: field(int64),
 });
 export interface ClosingLine extends z.infer<typeof ClosingLine> {}
 
-/** Price `status` codes (decisions.md). */
+/** Price `status` codes (docs/service.md, "Numeric codes and identifiers"). */
 export const PriceStatus = { open: 1, suspended: 2, offBoard: 3 } as const;
-/** Result `status` and closing `result_status` codes (decisions.md). */
+/** Result `status` and closing `result_status` codes (docs/service.md, "Numeric codes and identifiers"). */
 export const ResultStatus = { pending: 0, settled: 1, resettled: 2, cancelled: 3 } as const;

@@ -73,5 +73,5 @@ export const tokenPattern = (prefix: string) => new RegExp(`^${prefix}[A-Za-z0-9
 export const ROTATION_NONCE_PATTERN = tokenPattern('rot_');
 export const RotationNonce = z.string().check(z.regex(ROTATION_NONCE_PATTERN));
 
-/** A JSON date-time in UTC with `Z`, as the query parameters of decisions.md require. */
+/** A JSON date-time in UTC with `Z`, as the query parameters require (docs/service.md, "Parameter formats"). */
 export const utcDateTime = z.iso.datetime();

@@ -21,15 +21,15 @@ const specialColumns = {
   closing_available: field(flag),
 };
 
-/** An event prop: one row per contestant or outcome (spec 2.7). */
+/** An event prop: one row per contestant or outcome (docs/service.md, "Props and outrights"). */
 export const SpecialMarket = z.object({ ...specialColumns });
 export interface SpecialMarket extends z.infer<typeof SpecialMarket> {}
 
-/** An outright: the same fields as a prop, not tied to a single event (spec 2.7). */
+/** An outright: the same fields as a prop, not tied to a single event (docs/service.md, "Props and outrights"). */
 export const Outright = z.object({ ...specialColumns });
 export interface Outright extends z.infer<typeof Outright> {}
 
-/** One prop price row (spec 2.8). */
+/** One prop price row (docs/service.md, "Props and outrights"). */
 export const SpecialOddsSnapshot = z.object({
   special_id: field(int64),
   /** Joins a contestant to one priced line. */

@@ -4,7 +4,7 @@ import { KnownMarket } from './primitives';
 /**
  * Wire codecs for query parameters. A query schema decodes the strings of a URL into typed values
  * (what the mock validates) and encodes typed values back into strings (what the SDK sends), so
- * the SDK and the mock share one definition of every parameter (decisions.md, "Query parameters").
+ * the SDK and the mock share one definition of every parameter (docs/service.md, "Parameter formats").
  */
 
 const INT_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -59,7 +59,7 @@ export const qUtcDay = z.iso.date();
 export const qUtcDateTimeOrDay = z.union([qUtcDateTime, qUtcDay], 'must be an RFC 3339 UTC timestamp or a UTC day YYYY-MM-DD');
 
 /**
- * The last instant a `qUtcDateTimeOrDay` value includes (spec 4.1 rule 3): a timestamp itself, a UTC
+ * The last instant a `qUtcDateTimeOrDay` value includes (docs/service.md, "Data routes"): a timestamp itself, a UTC
  * day through 23:59:59.999Z. NaN for text that is neither.
  *
  * @example
@@ -87,7 +87,7 @@ export const qDays = qIntRange(1, 90);
 /** The report window the service takes when `days` is omitted. */
 export const DAYS_DEFAULT = 30;
 
-/** A query object: unknown parameters are rejected (decisions.md). */
+/** A query object: unknown parameters are rejected (docs/service.md, "Parameter formats"). */
 export const query = <S extends z.core.$ZodLooseShape>(shape: S) => z.strictObject(shape);
 
 /** The query of a route that takes none: any parameter is unknown and rejected. */

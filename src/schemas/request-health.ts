@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { count, date, dateTime, GuidanceId, KeyId, RequestId } from './primitives';
 import { qCursor, qDays, query } from './query';
 
-/** The report window (spec 2.10). */
+/** The report window (docs/service.md, "Request health"). */
 export const RequestHealthRange = z.object({
   days: z.int().check(z.gte(1), z.lte(90)),
   from: date,
@@ -102,7 +102,7 @@ export interface RequestGuidanceMessage extends z.infer<typeof RequestGuidanceMe
 export const RequestGuidanceResponse = z.object({ guidance: RequestGuidanceMessage });
 export interface RequestGuidanceResponse extends z.infer<typeof RequestGuidanceResponse> {}
 
-/** `GET /v1/account/request-health` (spec 2.10). */
+/** `GET /v1/account/request-health` (docs/service.md, "Request health"). */
 export const RequestHealthReport = z.object({
   range: RequestHealthRange,
   summary: RequestHealthSummary,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { field, int64, timestamp } from './primitives';
 
-/** One period's result of an event (spec 2.6); can be corrected or re-settled. */
+/** One period's result of an event (docs/service.md, "Prices"); can be corrected or re-settled. */
 export const Result = z.object({
   period: field(int64),
   score_home: field(z.number()),
@@ -11,7 +11,7 @@ export const Result = z.object({
   sets_away: field(z.number()),
   /** Current settlement revision. */
   settlement_id: field(z.union([int64, z.string()])),
-  /** 0 pending, 1 settled, 2 re-settled, 3 cancelled (decisions.md). */
+  /** 0 pending, 1 settled, 2 re-settled, 3 cancelled (docs/service.md, "Numeric codes and identifiers"). */
   status: field(int64),
   /** Only when cancelled. */
   cancellation_reason: field(z.string()),

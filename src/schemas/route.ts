@@ -12,13 +12,13 @@ export type RouteAuth =
   /**
    * `Authorization: Bearer` with the scope the route needs. With `replayWithRevokedKey`, a revoked
    * key still reaches the handler, which may only replay a response it already committed for that
-   * key (rotation, spec 5 rule 6); anything else is `401`.
+   * key (rotation, docs/service.md, "Authentication, keys and scopes"); anything else is `401`.
    */
   | { kind: 'bearer'; scope: Scope; replayWithRevokedKey?: boolean }
   /** No bearer key: a token in the JSON body, or (where `cookie` is set) the HttpOnly credential cookie. */
   | { kind: 'none'; cookie: boolean };
 
-/** Metering of a data route (spec 8.1, decisions.md). */
+/** Metering of a data route (docs/service.md, "Metering: credits, windows and headers"). */
 export interface Metering {
   /** Row cap of one response for this (decoded) query; past it `X-Result-Truncated: true`. */
   rowCap: (query: Record<string, unknown>) => number;
@@ -52,7 +52,7 @@ export interface RouteDef<
   query: Q;
   /** JSON body, or null for a route that takes none. */
   body: B;
-  /** Code answered when the body fails its schema: token routes answer `invalid_token` (decisions.md). */
+  /** Code answered when the body fails its schema: token routes answer `invalid_token` (docs/service.md, "Errors"). */
   invalidBodyCode?: 'invalid_parameters' | 'invalid_token';
   /** Required request headers beyond authentication, by lower-case name. */
   headers?: Readonly<Record<string, Schema>>;

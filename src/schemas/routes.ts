@@ -84,8 +84,8 @@ const dataRoute = <const P extends z.ZodMiniType, const Q extends z.ZodMiniType,
   });
 
 /**
- * Every operation of the service: the 12 data routes (spec 4.1), the account routes (4.2 and
- * `GET /v1/account/keys`), and the five credential-delivery operations (decisions.md).
+ * Every operation of the service: the 12 data routes (docs/service.md, "Data routes"), the account routes (4.2 and
+ * `GET /v1/account/keys`), and the five credential-delivery operations (docs/service.md, "Credential delivery").
  */
 export const routes = {
   'catalog.sports': dataRoute(

@@ -45,7 +45,7 @@ export async function call<T = unknown>(
   return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** The credit headers of spec 8.3 that every metered answer carries, aliases included. */
+/** The credit headers of docs/service.md's "Response headers" that every metered answer carries, aliases included. */
 export const CREDIT_HEADERS = [
   'X-Credits-Cost',
   'X-Credits-Limit',

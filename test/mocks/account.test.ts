@@ -34,7 +34,7 @@ const ledgerOf = (mock: MockService, email = mock.demoEmail) => {
 };
 
 /** Waits (without asserting anything about time) until `check` holds. */
-describe('GET /v1/account (spec 2.9)', () => {
+describe('GET /v1/account (docs/service.md, Account and key routes)', () => {
   it('answers the full record: email, status, plan, quota with both windows, recovery email', async () => {
     const mock = newMock();
     const t0 = mock.clock.now();

@@ -3,7 +3,7 @@ import { declaredLength, readBoundedBody } from '../../mocks/pipeline/body';
 import { ServiceError } from '../../mocks/service-error';
 
 /**
- * How the service reads a request body (decisions.md: at most 64 KiB, a declared length over it refused
+ * How the service reads a request body (docs/service.md, "Order of checks": at most 64 KiB, a declared length over it refused
  * before a byte is read, a body that cannot be read to its end refused with 400).
  */
 

@@ -3,7 +3,7 @@ import { MAX_ARMED_FAULTS } from '../../mocks/state/faults';
 import { call, useMockServer } from '../helpers/mock-server';
 
 /**
- * Injected faults (decisions.md, "The mock's test affordances"; docs/mock-server.md: "armed faults: until
+ * Injected faults (docs/mock-server.md; docs/mock-server.md: "armed faults: until
  * used, at most 1,000; arming one more is refused (400)"): each applies to the next `count` requests of
  * its route, first armed first applied, and can be listed and disarmed by id.
  */

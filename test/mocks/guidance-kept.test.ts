@@ -4,7 +4,7 @@ import type { RequestGuidanceMessage, RequestHealthReport } from '../../src/sche
 import { call, NOW, useMockServer } from '../helpers/mock-server';
 
 /**
- * Support guidance messages (spec 2.10; docs/mock-server.md: "until they expire, 100 per account; the
+ * Support guidance messages (docs/service.md, "Request health"; docs/mock-server.md: "until they expire, 100 per account; the
  * oldest leave the report"): a report shows an account's active, unexpired ones.
  */
 const newMock = useMockServer();

@@ -31,7 +31,7 @@ const noSecrets = (answer: Answer, secrets: string[]) => {
 };
 
 describe('GET /v1/account/keys', () => {
-  it('lists the records of decisions.md, never a plaintext key', async () => {
+  it('lists the records of docs/service.md, never a plaintext key', async () => {
     const mock = newMock();
     const t0 = mock.clock.now();
     const list = await inventory(mock);

@@ -5,7 +5,7 @@ import { call, codeOf, CREDIT_HEADERS, useMockServer, type Answer } from '../hel
 import { countedBody } from '../helpers/streams';
 import { newRotationNonce } from '../../src/core/rotation';
 
-/** decisions.md, "Order of checks and what a refused request may touch". */
+/** docs/service.md, "Order of checks". */
 
 const newMock = useMockServer();
 

@@ -4,7 +4,7 @@ import { contextOf } from '../../mocks/internal';
 import { call, codeOf, NOW, useMockServer, type Answer } from '../helpers/mock-server';
 import { countedBody } from '../helpers/streams';
 
-/** The edges of the mock's one request path (mocks/pipeline.ts; decisions.md, "Order of checks"). */
+/** The edges of the mock's one request path (mocks/pipeline.ts; docs/service.md, "Order of checks"). */
 
 const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';

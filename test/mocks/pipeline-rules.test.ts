@@ -13,7 +13,7 @@ const health = async (mock: ReturnType<typeof newMock>) =>
   (await call<RequestHealthReport>(mock, '/v1/account/request-health?days=1')).body;
 const nonce = newRotationNonce;
 
-describe('request health counts what reached the service (decisions.md)', () => {
+describe('request health counts what reached the service (docs/service.md, Request health)', () => {
   it('leaves out a connection dropped before any work, and counts one dropped after the service committed', async () => {
     const mock = newMock();
     const before = (await health(mock)).summary.requests; // the report request itself is counted after it answers
@@ -79,7 +79,7 @@ describe('Retry-After only where the spec puts it', () => {
   });
 });
 
-describe('the bearer header, exactly (spec 5 rule 1)', () => {
+describe('the bearer header, exactly (docs/service.md, Authentication, keys and scopes)', () => {
   it.each([
     ['a prefix before Bearer', (k: string) => `XBearer ${k}`],
     ['trailing junk', (k: string) => `Bearer ${k} junk`],

@@ -24,7 +24,7 @@ const refusalOf = (run: () => unknown) => {
   throw new Error('not refused');
 };
 
-describe('readBearer: the key of Authorization: Bearer, exactly (spec 5 rule 1)', () => {
+describe('readBearer: the key of Authorization: Bearer, exactly (docs/service.md, Authentication, keys and scopes)', () => {
   it('takes the key followed only by spaces, from a header reader that does not trim', () => {
     const key = `svc_live_${'a'.repeat(32)}`;
     expect(readBearer({ get: () => `Bearer ${key}  ` })).toBe(key);

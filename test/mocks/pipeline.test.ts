@@ -41,7 +41,7 @@ describe('every response', () => {
   });
 });
 
-describe('authentication (spec 5)', () => {
+describe('authentication (docs/service.md, Authentication, keys and scopes)', () => {
   it('refuses a missing, malformed or unknown key with 401 and a Bearer challenge', async () => {
     const mock = newMock();
     const cases = [
@@ -132,7 +132,7 @@ describe('authentication (spec 5)', () => {
   });
 });
 
-describe('rate limit (spec 8.2, decisions.md)', () => {
+describe('rate limit (docs/service.md, Rate limit)', () => {
   it('allows the plan rate per second across all keys of the account, then 429 rate_limited, Retry-After 1, free', async () => {
     const mock = newMock({ demoAccount: { plan: 'trial' } }); // 2 requests per second
     const other = await mock.createKey(mock.demoEmail, { name: 'second key' });
@@ -191,7 +191,7 @@ describe('input validation', () => {
   });
 });
 
-describe('metering (spec 8.1, 8.3)', () => {
+describe('metering (docs/service.md, Metering: credits, windows and headers)', () => {
   it('charges max(1, ceil(rows / 20)) and sends every credit header with the compatibility aliases', async () => {
     const mock = newMock();
     const answer = await call<unknown[]>(mock, SPORTS);
@@ -297,7 +297,7 @@ describe('metering (spec 8.1, 8.3)', () => {
 });
 
 describe('output validation', () => {
-  it('strips unknown source fields from rows (spec 1: unknown source fields are removed)', async () => {
+  it('strips unknown source fields from rows (docs/service.md, Overview: unknown source fields are removed)', async () => {
     const mock = newMock();
     const answer = await call<Record<string, unknown>[]>(mock, SPORTS);
     expect(answer.body.length).toBe(44);

@@ -139,7 +139,7 @@ describe('POST /v1/account/recovery-email/verification/resend', () => {
   });
 });
 
-describe('POST /v1/recovery-email/verifications (spec 3.2)', () => {
+describe('POST /v1/recovery-email/verifications (docs/service.md, Credential delivery)', () => {
   it('verifies the mailbox with the link from the outbox, without a key, and never touches API keys', async () => {
     const mock = newMock();
     const t0 = mock.clock.now();

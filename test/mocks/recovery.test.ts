@@ -141,7 +141,7 @@ describe('POST /v1/recovery/requests', () => {
     expect((await recoveryLinks(mock)).length).toBe(1);
   });
 
-  it('refuses a missing bot challenge, absent or empty, with 403 challenge_failed before looking at the rest (decisions.md)', async () => {
+  it('refuses a missing bot challenge, absent or empty, with 403 challenge_failed before looking at the rest (docs/service.md, Credential delivery)', async () => {
     const mock = newMock();
     await eligible(mock);
     for (const body of [

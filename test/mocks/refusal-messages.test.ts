@@ -4,7 +4,7 @@ import { call, useMockServer, type Answer } from '../helpers/mock-server';
 import { newRotationNonce } from '../../src/core/rotation';
 
 /**
- * The envelope's message is what a user of the mock reads when a request is refused (spec 7; decisions.md,
+ * The envelope's message is what a user of the mock reads when a request is refused (docs/service.md, "Errors"; docs/service.md, "Metering: credits, windows and headers",
  * "Order of checks"): each refusal says exactly what is wrong, names the parameter, field or header at fault
  * (or points at an unknown one by position, never echoing it), and says what the operation takes instead.
  */

@@ -36,7 +36,7 @@ const keyIdOf = async (mock: MockService, plaintext: string) => {
   return found[0]!.id;
 };
 
-describe('GET /v1/account/request-health (spec 2.10)', () => {
+describe('GET /v1/account/request-health (docs/service.md, Request health)', () => {
   it('answers an empty report of 30 days by default', async () => {
     const mock = newMock();
     const t0 = mock.clock.now();
@@ -184,7 +184,7 @@ describe('GET /v1/account/request-health (spec 2.10)', () => {
       expect(event.api_key_prefix).toBe(f.key.slice(0, 13));
       expect(event.api_key_name).toBe(f.key === reader.apiKey ? 'reader' : 'Primary key');
       expect(event.charged_credits).toBe(Number(f.answer.headers.get('X-Credits-Cost') ?? 0));
-      // decisions.md: metered exactly when the answer carried the metering headers.
+      // docs/service.md, "Request health": metered exactly when the answer carried the metering headers.
       expect(event.metered).toBe(f.answer.headers.has('X-Credits-Cost'));
       expect(event.metered).toBe(event.charged_credits > 0);
       expect(event.guidance).toEqual(issue(event.endpoint, event.status, event.error_code).guidance);

@@ -79,7 +79,7 @@ describe('POST /v1/account/keys/rotate: the Idempotency-Key', () => {
   });
 });
 
-describe('POST /v1/account/keys/rotate (spec 5 rules 5 and 6)', () => {
+describe('POST /v1/account/keys/rotate (docs/service.md, Authentication, keys and scopes)', () => {
   it('replaces the calling key with one of the same scopes and revokes the old key at once, with no overlap', async () => {
     const mock = newMock();
     const t0 = mock.clock.now();

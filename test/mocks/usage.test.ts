@@ -19,7 +19,7 @@ const usage = async (mock: MockService, query = '', key?: string) => {
 
 const cost = (answer: { headers: Headers }) => Number(answer.headers.get('X-Credits-Cost') ?? 0);
 
-describe('GET /v1/account/usage (decisions.md)', () => {
+describe('GET /v1/account/usage (docs/service.md, Account and key routes)', () => {
   it('defaults to 30 UTC days ending today, zero-filled, oldest first', async () => {
     const mock = newMock();
     const body = await usage(mock);

@@ -51,7 +51,7 @@ const account = {
   recovery_email: { verified: true, verified_at: '2026-10-02T08:30:00Z' },
 };
 
-describe('Account (spec 2.9)', () => {
+describe('Account (docs/service.md, Account and key routes)', () => {
   it('accepts a full account record', () => {
     expect(expectOk(Account, account)).toEqual(account);
   });
@@ -71,7 +71,7 @@ describe('Account (spec 2.9)', () => {
     for (const status of ACCOUNT_STATUSES) expectOk(Account, { ...account, status });
   });
 
-  it('names the seven account statuses of spec 3.3', () => {
+  it('names the seven account statuses of docs/service.md (Numeric codes and identifiers)', () => {
     expect([...ACCOUNT_STATUSES].sort()).toEqual(
       ['active', 'past_due', 'suspended', 'canceled', 'expired', 'held', 'reconciliation_required'].sort(),
     );
@@ -88,7 +88,7 @@ describe('Plan', () => {
   });
 });
 
-describe('QuotaWindow (spec 2.9)', () => {
+describe('QuotaWindow (docs/service.md, Account and key routes)', () => {
   it('accepts both windows', () => {
     expect(expectOk(QuotaWindow, billingPeriod)).toEqual(billingPeriod);
     expect(expectOk(QuotaWindow, daily)).toEqual(daily);
@@ -130,7 +130,7 @@ describe('Quota', () => {
   });
 });
 
-describe('RecoveryEmailStatus (spec 2.9)', () => {
+describe('RecoveryEmailStatus (docs/service.md, Account and key routes)', () => {
   it('accepts verified with a timestamp, and unverified with null', () => {
     expectOk(RecoveryEmailStatus, { verified: true, verified_at: '2026-10-02T08:30:00Z' });
     expectOk(RecoveryEmailStatus, { verified: false, verified_at: null });
@@ -147,7 +147,7 @@ describe('RecoveryEmailStatus (spec 2.9)', () => {
   });
 });
 
-describe('Usage (decisions.md)', () => {
+describe('Usage (docs/service.md)', () => {
   const usage = {
     days: 3,
     from: '2026-11-19',

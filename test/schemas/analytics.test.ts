@@ -7,7 +7,7 @@ const clvSample = { closing_odds: 1.87, true_closing_odds: 1.92, expected_win: 4
 
 dataRowContract('ClosingLineValue', ClosingLineValue, clvSample);
 
-describe('ClosingLineValue (spec 2.2)', () => {
+describe('ClosingLineValue (docs/service.md, CLV analysis)', () => {
   it('has exactly closing_odds, true_closing_odds, expected_win and clv', () => {
     expect(Object.keys(ClosingLineValue.shape).sort()).toEqual(['closing_odds', 'clv', 'expected_win', 'true_closing_odds']);
   });
@@ -21,7 +21,7 @@ describe('ClosingLineValue (spec 2.2)', () => {
 const moneyline = { event_id: '1612345678', market: 'moneyline', side: 'home', odds: '2.10' } as const;
 const spread = { event_id: '1612345678', market: 'spread', side: 'away', line: '3.5', odds: '1.95', stake: '100' } as const;
 
-describe('ClvQuery (decisions.md, CLV analysis)', () => {
+describe('ClvQuery (docs/service.md, Parameter formats, CLV analysis)', () => {
   it('decodes a moneyline bet without a line', () => {
     expect(z.decode(ClvQuery, moneyline)).toEqual({ event_id: 1_612_345_678, market: 'moneyline', side: 'home', odds: 2.1 });
   });

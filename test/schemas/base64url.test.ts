@@ -10,7 +10,7 @@ describe('base64url', () => {
     expect(toBase64Url(new Uint8Array([0xfb, 0xff]))).toBe('-_8');
   });
 
-  it('makes tokens of decisions.md: prefix + 43 characters ending in one of AEIMQUYcgkosw048', () => {
+  it('makes tokens of docs/service.md, Numeric codes and identifiers: prefix + 43 characters ending in one of AEIMQUYcgkosw048', () => {
     for (const prefix of ['rot_', 'clm_', 'rcv_', 'emv_']) {
       for (let i = 0; i < 200; i++) expect(randomToken(prefix)).toMatch(tokenPattern(prefix));
     }

@@ -41,7 +41,7 @@ dataRowContract('Sport', Sport, sportSample);
 dataRowContract('League', League, leagueSample);
 dataRowContract('PeriodDefinition', PeriodDefinition, periodSample);
 
-describe('Sport (decisions.md)', () => {
+describe('Sport (docs/service.md, Data routes)', () => {
   it('has exactly sport_id, name and the four offering flags', () => {
     expect(Object.keys(Sport.shape).sort()).toEqual(['sport_id', 'name', 'has_history', 'has_live', 'has_props', 'has_outrights'].sort());
   });
@@ -52,7 +52,7 @@ describe('Sport (decisions.md)', () => {
   });
 });
 
-describe('League (spec 2.4)', () => {
+describe('League (docs/service.md, Data routes)', () => {
   it('has exactly league_id, league_name, country_code and container', () => {
     expect(Object.keys(League.shape).sort()).toEqual(['container', 'country_code', 'league_id', 'league_name']);
   });
@@ -62,7 +62,7 @@ describe('League (spec 2.4)', () => {
   });
 });
 
-describe('PeriodDefinition (spec 2.5)', () => {
+describe('PeriodDefinition (docs/service.md, Data routes)', () => {
   const { team_totals_description: _d, team_totals_short_description: _s, ...current } = periodSample;
 
   it('has the period, the 12 labels and the two deprecated team_totals labels', () => {

@@ -52,7 +52,7 @@ describe('ResumeToken (res_ + 43 base64url characters)', () => {
   });
 });
 
-describe('AccountRecoveryRequest (spec 2.11)', () => {
+describe('AccountRecoveryRequest (docs/service.md, Credential delivery)', () => {
   const body = { email: 'ops@example.com', challenge_token: 'cf-turnstile.0x4AAAA.token' };
 
   it('accepts an email and a challenge token', () => {

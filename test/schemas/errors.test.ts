@@ -4,7 +4,7 @@ import { expectFail, expectOk } from './fixtures';
 
 const requestId = 'req_9f86d081884c7d659a2feaa0c55ad015';
 
-describe('ErrorEnvelope (spec section 7)', () => {
+describe('ErrorEnvelope (docs/service.md, Errors)', () => {
   it('accepts {error: {code, message, request_id}}', () => {
     const body = { error: { code: 'invalid_parameters', message: 'limit must be at most 500', request_id: requestId } };
     expect(expectOk(ErrorEnvelope, body)).toEqual(body);
@@ -34,9 +34,9 @@ describe('ErrorEnvelope (spec section 7)', () => {
 });
 
 describe('ERROR_CODES', () => {
-  it('maps every code of spec section 7, spec 5 and decisions.md to its status, and nothing else', () => {
+  it('maps every code of docs/service.md (Errors), docs/service.md, Authentication, keys and scopes to its status, and nothing else', () => {
     expect(ERROR_CODES).toEqual({
-      // spec section 7 and spec 5 rule 8
+      // docs/service.md, "Errors" and docs/service.md, "Authentication, keys and scopes"
       invalid_parameters: 400,
       invalid_api_key: 401,
       insufficient_scope: 403,
@@ -48,7 +48,7 @@ describe('ERROR_CODES', () => {
       internal_error: 500,
       service_error: 502,
       temporarily_unavailable: 503,
-      // decisions.md, "Errors beyond the spec's table"
+      // docs/service.md, "Errors"
       invalid_token: 400,
       challenge_failed: 403,
       origin_rejected: 403,
@@ -67,7 +67,7 @@ describe('ERROR_CODES', () => {
   });
 });
 
-describe('RETRYABLE_STATUSES (spec section 7)', () => {
+describe('RETRYABLE_STATUSES (docs/service.md, Errors)', () => {
   it('are exactly 429, 500, 502 and 503', () => {
     expect([...RETRYABLE_STATUSES].sort()).toEqual([429, 500, 502, 503]);
     for (const status of [400, 401, 403, 404, 409, 410, 415]) expect(RETRYABLE_STATUSES.has(status)).toBe(false);

@@ -18,8 +18,8 @@ const eventSample = {
 
 dataRowContract('Event', Event, eventSample);
 
-describe('Event (spec 2.3)', () => {
-  it('has exactly the fields of spec 2.3', () => {
+describe('Event (docs/service.md, Events)', () => {
+  it('has exactly the fields of docs/service.md (Events)', () => {
     expect(Object.keys(Event.shape).sort()).toEqual(
       [
         'event_id',
@@ -57,7 +57,7 @@ describe('Event (spec 2.3)', () => {
   });
 });
 
-describe('EventsQuery (spec 4.1, decisions.md)', () => {
+describe('EventsQuery (docs/service.md, Events)', () => {
   it('decodes every parameter from its wire string', () => {
     expect(
       z.decode(EventsQuery, {

@@ -1,6 +1,6 @@
 /**
  * Shared helpers of the schema tests: parse assertions, token builders, and the contract every
- * nullable data row of spec section 2 must meet.
+ * nullable data row of docs/service.md's "Data routes" must meet.
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod/mini';
@@ -45,7 +45,7 @@ export const token = (prefix: string, last = 'A', body = 'aB3_-xYz9Q'.repeat(5).
 export const randomToken = (prefix: string): string => `${prefix}${randomBytes(32).toString('base64url')}`;
 
 /**
- * The token contract of spec 2.11 / decisions.md for `prefix`: 43 base64url characters whose last
+ * The token contract of docs/service.md's "Credential delivery" for `prefix`: 43 base64url characters whose last
  * one is one of `AEIMQUYcgkosw048`.
  */
 export function tokenContract(schema: AnySchema, prefix: string, otherPrefix: string): void {
@@ -97,7 +97,7 @@ interface ObjectSchema extends z.core.$ZodType {
 }
 
 /**
- * The contract of every data row of spec section 2: every field nullable and optional, unknown
+ * The contract of every data row of docs/service.md's "Data routes": every field nullable and optional, unknown
  * source fields removed, and each field typed (an object value is refused for every column).
  */
 export function dataRowContract(name: string, schema: ObjectSchema, sample: Record<string, unknown>): void {

@@ -11,7 +11,7 @@ import {
 
 const NOW = Date.parse('2026-11-21T18:00:00Z');
 
-/** Every header of spec 8.3 on one metered, truncated live-events response. */
+/** Every header of docs/service.md's "Response headers" on one metered, truncated live-events response. */
 const allHeaders = () =>
   new Headers({
     'X-Credits-Cost': '3',
@@ -33,8 +33,8 @@ const allHeaders = () =>
     'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"',
   });
 
-describe('HEADER names (spec 8.3)', () => {
-  it('names every header of spec 8.3', () => {
+describe('HEADER names (docs/service.md, Response headers)', () => {
+  it('names every header of docs/service.md (Response headers)', () => {
     expect(Object.values(HEADER).sort()).toEqual(
       [
         'X-Credits-Cost',
@@ -60,7 +60,7 @@ describe('HEADER names (spec 8.3)', () => {
 });
 
 describe('parseResponseHeaders', () => {
-  it('reads every header of spec 8.3 into typed values', () => {
+  it('reads every header of docs/service.md (Response headers) into typed values', () => {
     expect(parseResponseHeaders(allHeaders(), NOW)).toEqual({
       credits: {
         cost: 3,

@@ -34,7 +34,7 @@ const record = {
   revoked_at: null,
 };
 
-describe('Scope and APIKeyScopes (spec 2.9)', () => {
+describe('Scope and APIKeyScopes (docs/service.md, Account and key routes)', () => {
   it('has the two scopes', () => {
     expect([...SCOPES]).toEqual(['data:read', 'account:manage']);
     expect(BOTH_SCOPES).toEqual(['data:read', 'account:manage']);
@@ -67,7 +67,7 @@ describe('Scope and APIKeyScopes (spec 2.9)', () => {
   });
 });
 
-describe('ApiKeySecret (decisions.md: svc_live_ + 32 [A-Za-z0-9])', () => {
+describe('ApiKeySecret (docs/service.md, Numeric codes and identifiers: svc_live_ + 32 [A-Za-z0-9])', () => {
   it('accepts svc_live_ + 32 alphanumerics', () => {
     expectOk(ApiKeySecret, apiKey);
     expectOk(ApiKeySecret, `svc_live_${'0'.repeat(32)}`);
@@ -86,7 +86,7 @@ describe('ApiKeySecret (decisions.md: svc_live_ + 32 [A-Za-z0-9])', () => {
   });
 });
 
-describe('KeyId (decisions.md: key_ + 32 lowercase hex)', () => {
+describe('KeyId (docs/service.md, Numeric codes and identifiers: key_ + 32 lowercase hex)', () => {
   it('accepts key_ + 32 lowercase hex', () => {
     expectOk(KeyId, keyId);
     expectOk(KeyIdParam, keyId);
@@ -103,7 +103,7 @@ describe('KeyId (decisions.md: key_ + 32 lowercase hex)', () => {
   });
 });
 
-describe('ApiKey record (decisions.md)', () => {
+describe('ApiKey record (docs/service.md, Account and key routes)', () => {
   it('accepts an active and a revoked record', () => {
     expect(expectOk(ApiKey, record)).toEqual(record);
     const revoked = { ...record, status: 'revoked', last_used_at: null, revoked_at: '2026-11-21T18:00:00Z' };
@@ -145,7 +145,7 @@ describe('ApiKey record (decisions.md)', () => {
   });
 });
 
-describe('CreateKeyRequest (spec 4.2)', () => {
+describe('CreateKeyRequest (docs/service.md, Account and key routes)', () => {
   it('accepts a name with optional scopes', () => {
     expect(expectOk(CreateKeyRequest, { name: 'reporting' })).toEqual({ name: 'reporting' });
     expectOk(CreateKeyRequest, { name: 'admin', scopes: ['data:read', 'account:manage'] });
@@ -174,7 +174,7 @@ describe('ApiKeyCreated', () => {
   });
 });
 
-describe('IdempotencyKey / RotationNonce (spec 5 rule 5: rot_ + base64url of 32 bytes)', () => {
+describe('IdempotencyKey / RotationNonce (docs/service.md, Authentication, keys and scopes: rot_ + base64url of 32 bytes)', () => {
   tokenContract(IdempotencyKey, 'rot_', 'rcv_');
 
   describe('RotationNonce', () => {
@@ -188,7 +188,7 @@ describe('IdempotencyKey / RotationNonce (spec 5 rule 5: rot_ + base64url of 32 
   });
 });
 
-describe('KeyRotationSuccess (spec 2.11)', () => {
+describe('KeyRotationSuccess (docs/service.md, Credential delivery)', () => {
   const rotated = {
     api_key: apiKey,
     scopes: ['data:read', 'account:manage'],

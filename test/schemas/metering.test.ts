@@ -12,7 +12,7 @@ import {
   ROWS_PER_CREDIT,
 } from '../../src/schemas';
 
-describe('constants (spec 8.1, 8.4, decisions.md)', () => {
+describe('constants (docs/service.md, Metering: credits, windows and headers)', () => {
   it('20 rows per credit, caps 500 and 5000, live 1000 read and 512 verified', () => {
     expect(ROWS_PER_CREDIT).toBe(20);
     expect(DEFAULT_ROW_CAP).toBe(500);
@@ -66,7 +66,7 @@ describe('liveEnvelope: max(ceil(limit / 20), ceil(verify budget / 20))', () => 
     expect(liveEnvelope(500)).toBe(26);
   });
 
-  it('matches the decisions.md formula for every limit 1..500', () => {
+  it('matches the docs/service.md formula for every limit 1..500', () => {
     for (let limit = 1; limit <= 500; limit += 1) {
       const expected = Math.max(Math.ceil(limit / 20), Math.ceil(Math.min(512, Math.max(4, 2 * limit)) / 20));
       expect(liveEnvelope(limit)).toBe(expected);

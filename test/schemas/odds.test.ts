@@ -5,7 +5,7 @@ import { expectFail } from './fixtures';
 
 const SINCE = '2026-11-20T12:00:00Z';
 
-describe('OddsQuery (spec 4.1, odds rules)', () => {
+describe('OddsQuery (docs/service.md, Prices, odds rules)', () => {
   it('accepts an empty query (latest mode)', () => {
     expect(z.decode(OddsQuery, {})).toEqual({});
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ClosingLine, OddsSnapshot, OpeningLine, PriceStatus, ResultStatus } from '../../src/schemas';
 import { dataRowContract, expectFail, expectOk } from './fixtures';
 
-/** The columns marked O P C in spec 2.1. */
+/** The columns marked O P C in docs/service.md, "Prices". */
 const SHARED = [
   'event_id',
   'line_id',
@@ -48,7 +48,7 @@ const openingSample = {
 const oddsSample = { ...openingSample, score_home: 1, score_away: 0, red_cards_home: 0, red_cards_away: 1 };
 const closingSample = { ...openingSample, score_home: 24, score_away: 17, result_status: ResultStatus.settled };
 
-describe('price row columns (spec 2.1)', () => {
+describe('price row columns (docs/service.md, Prices)', () => {
   it('OddsSnapshot has exactly the O columns: scores and red cards, no result_status', () => {
     expect(keysOf(OddsSnapshot)).toEqual([...SHARED, ...SCORES, ...RED_CARDS].sort());
     expect(keysOf(OddsSnapshot)).not.toContain('result_status');
@@ -125,7 +125,7 @@ describe('price row values', () => {
   });
 });
 
-describe('numeric codes (decisions.md)', () => {
+describe('numeric codes (docs/service.md, Numeric codes and identifiers)', () => {
   it('price status: 1 open, 2 suspended, 3 off the board', () => {
     expect(PriceStatus).toEqual({ open: 1, suspended: 2, offBoard: 3 });
   });

@@ -67,8 +67,8 @@ dataRowContract('SpecialMarket', SpecialMarket, propSample);
 dataRowContract('Outright', Outright, outrightSample);
 dataRowContract('SpecialOddsSnapshot', SpecialOddsSnapshot, propOddsSample);
 
-describe('SpecialMarket and Outright (spec 2.7)', () => {
-  it('both have exactly the same fields of spec 2.7', () => {
+describe('SpecialMarket and Outright (docs/service.md, Props and outrights)', () => {
+  it('both have exactly the same fields of docs/service.md (Props and outrights)', () => {
     expect(Object.keys(SpecialMarket.shape).sort()).toEqual(SPECIAL_FIELDS);
     expect(Object.keys(Outright.shape).sort()).toEqual(SPECIAL_FIELDS);
   });
@@ -84,8 +84,8 @@ describe('SpecialMarket and Outright (spec 2.7)', () => {
   });
 });
 
-describe('SpecialOddsSnapshot (spec 2.8)', () => {
-  it('has exactly the fields of spec 2.8', () => {
+describe('SpecialOddsSnapshot (docs/service.md, Props and outrights)', () => {
+  it('has exactly the fields of docs/service.md (Props and outrights)', () => {
     expect(Object.keys(SpecialOddsSnapshot.shape).sort()).toEqual(
       ['special_id', 'contestant_line_id', 'line_id', 'handicap', 'odds', 'todds', 'max_win', 'timestamp'].sort(),
     );

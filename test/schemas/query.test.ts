@@ -21,7 +21,7 @@ import {
 } from '../../src/schemas';
 import { expectFail, expectOk } from './fixtures';
 
-describe('constants (decisions.md)', () => {
+describe('constants (docs/service.md)', () => {
   it('limit 1..500 default 100; cursor at most 1024 characters', () => {
     expect(LIMIT_MAX).toBe(500);
     expect(LIMIT_DEFAULT).toBe(100);
@@ -220,7 +220,7 @@ describe('decimal parameters from floating-point numbers', () => {
   });
 });
 
-describe('lastInstantOf: the inclusive end of starts_to (spec 4.1 rule 3)', () => {
+describe('lastInstantOf: the inclusive end of starts_to (docs/service.md, Events)', () => {
   it('is a timestamp itself, and a UTC day through 23:59:59.999Z', () => {
     expect(lastInstantOf('2026-11-21T18:00:00Z')).toBe(Date.parse('2026-11-21T18:00:00Z'));
     expect(lastInstantOf('2026-11-21T18:00:00.001Z')).toBe(Date.parse('2026-11-21T18:00:00.001Z'));

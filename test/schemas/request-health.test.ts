@@ -115,7 +115,7 @@ const expectAllRequired = (schema: z.core.$ZodType, sample: object, optional: st
   }
 };
 
-describe('RequestHealthReport (spec 2.10)', () => {
+describe('RequestHealthReport (docs/service.md, Request health)', () => {
   it('accepts a full report and a report with empty lists and a continuation cursor', () => {
     expectOk(RequestHealthReport, report);
     expectOk(RequestHealthReport, { ...report, daily: [], issues: [], events: [], guidance_messages: [], next_cursor: 'eyJwIjoyfQ' });

@@ -16,8 +16,8 @@ const resultSample = {
 
 dataRowContract('Result', Result, resultSample);
 
-describe('Result (spec 2.6)', () => {
-  it('has exactly the fields of spec 2.6', () => {
+describe('Result (docs/service.md, Prices)', () => {
+  it('has exactly the fields of docs/service.md (Prices)', () => {
     expect(Object.keys(Result.shape).sort()).toEqual(
       [
         'period',

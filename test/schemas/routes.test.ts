@@ -160,7 +160,7 @@ describe('route table: registration and statuses', () => {
     expect(opsWhere((r) => !r.registered)).toEqual(new Set(['POST /v1/account/billing-portal']));
   });
 
-  it('success statuses per decisions.md', () => {
+  it('success statuses per docs/service.md, Data routes', () => {
     const statuses = Object.fromEntries(routeList.map((r) => [r.id, Object.keys(r.responses).map(Number).sort()]));
     const expected: Record<string, number[]> = Object.fromEntries(routeList.map((r) => [r.id, [200]]));
     expected['keys.create'] = [201];

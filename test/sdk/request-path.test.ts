@@ -147,7 +147,7 @@ describe('metadata read when asked for', () => {
     'x-cache': 'MISS',
   };
 
-  it('gives withMeta() every header of spec 8.3, after the data was read, and the ledger its cost', async () => {
+  it('gives withMeta() every header of docs/service.md (Response headers), after the data was read, and the ledger its cost', async () => {
     const { odds, time } = setup([{ body: [], headers }]);
     const call = odds.catalog.sports();
     expect(await call).toEqual([]);

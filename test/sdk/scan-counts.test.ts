@@ -60,7 +60,7 @@ describe('a live scan counts what it read and spent', () => {
 
 // The cursor's age is judged on the service's clock as the client knows it: a LiveScan over a
 // page fetcher of the caller's and a clock held still, so the five minutes are exact.
-describe("a live cursor's five minutes (spec 8.4)", () => {
+describe("a live cursor's five minutes (docs/service.md, Constants)", () => {
   const T = Date.parse('2026-11-22T12:00:00Z');
   const filters = { sport_id: 29 };
   const page = (rows: number[]): WithMeta<number[]> => ({

@@ -19,7 +19,7 @@ function changeTimes(e: AddedEvent): number[] {
 export const addedLastChangeAt = (e: AddedEvent, now: number): number =>
   changeTimes(e).reduce((last, t) => (t <= now && t > last ? t : last), e.listedAt);
 
-/** The event record (spec 2.3) of an added event at `now`. */
+/** The event record (docs/service.md, "Events") of an added event at `now`. */
 export function addedEventRow(e: AddedEvent, now: number): EventRow {
   return {
     event_id: e.eventId,
@@ -39,7 +39,7 @@ export function addedEventRow(e: AddedEvent, now: number): EventRow {
 /**
  * Where an added event stands for `live=1` at `now`, read from its timeline as latest mode would
  * answer: offered when the latest snapshot of some period is in play, not suspended, and holds an open
- * line whose cutoff is after `now` (spec 4.1 rule 5).
+ * line whose cutoff is after `now` (docs/service.md, "Data routes").
  */
 export function addedLiveState(e: AddedEvent, now: number): LiveState {
   if (now < e.starts) return 'prematch';

@@ -5,7 +5,7 @@ import { iso } from '../time';
 import type { AddedEvent, PeriodScore } from './event';
 
 /**
- * The results of an added event at `now` (spec 2.6, decisions.md codes): nothing before the kickoff;
+ * The results of an added event at `now` (docs/service.md, "Prices"): nothing before the kickoff;
  * then one row per result period, pending with the running score; from `settledAt` the settled score
  * (status 1), or cancelled (3, no scores); from `correctedAt` the corrected periods re-settled (2).
  */

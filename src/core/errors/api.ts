@@ -19,7 +19,7 @@ export interface APIErrorInit {
 }
 
 /**
- * An error answer of the service (spec section 7). Branch on `code`, or on the subclass
+ * An error answer of the service (docs/service.md, "Errors"). Branch on `code`, or on the subclass
  * (one per status family).
  *
  * @example

@@ -53,7 +53,7 @@ export class CursorExpiredError extends SportsOddsError {
 }
 
 /**
- * A scan ended without covering everything: a live scan truncated without a cursor (spec 4.1
+ * A scan ended without covering everything: a live scan truncated without a cursor (docs/service.md, "Events"
  * rule 8), an events scan with more events at one kickoff instant of one league than a page holds,
  * or an odds history with more rows at one snapshot instant than the row cap. Narrow the sport,
  * league or kickoff window and restart.

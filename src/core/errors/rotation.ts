@@ -3,7 +3,7 @@ import { SportsOddsError } from './base';
 /**
  * The rotation could not be confirmed within its 15-minute replay window: every attempt failed
  * ambiguously. It stays in the store, so calling `rotate()` again replays it with the same key
- * and nonce (never a new nonce: spec 7 rule 5). `cause` is the last failure.
+ * and nonce (never a new nonce: docs/service.md, "Errors"). `cause` is the last failure.
  *
  * @example
  * try {

@@ -13,7 +13,7 @@ const ordered = (rows: Record<string, unknown>[]) =>
     return a < b || (a === b && (p.event_id as number) < (r.event_id as number));
   });
 
-describe('GET /v1/events without live (spec 4.1 rules 1 to 4 and 9)', () => {
+describe('GET /v1/events without live (docs/service.md, Events)', () => {
   it('rule 1: by default lists future pre-match events only, limit 100, ordered, truncated when more match', async () => {
     const result = await call('events.list');
     const rows = rowsOf(result);

@@ -10,7 +10,7 @@ const prematch = (f = settled): OddsRow[] =>
 const history = (f = settled, now = NOW): OddsRow[] => data.odds(f, now, { fullHistory: true, mainOnly: false, rowCap: 1e9 }).rows;
 const strip = ({ score_home: _a, score_away: _b, red_cards_home: _c, red_cards_away: _d, ...rest }: OddsRow) => rest;
 
-describe('opening lines (decisions.md)', () => {
+describe('opening lines (docs/service.md, Prices)', () => {
   it('are the earliest snapshot per market, period and line, pre-match or in play, without scores or result state', async () => {
     const rows = rowsOf(await call('events.openingLines', { params: { event_id: settled.eventId } }));
     const first = new Map<string, OddsRow>();
@@ -47,7 +47,7 @@ describe('opening lines (decisions.md)', () => {
   });
 });
 
-describe('closing lines: the board at the close (decisions.md)', () => {
+describe('closing lines: the board at the close (docs/service.md, Prices)', () => {
   it('are empty before the start', async () => {
     const future = findFixture((f) => f.priced, NOW + 1 * DAY, NOW + 2 * DAY);
     expect(rowsOf(await call('events.closingLines', { params: { event_id: future.eventId } }))).toEqual([]);

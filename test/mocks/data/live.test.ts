@@ -39,7 +39,7 @@ async function scan(query: Query, clock: Clock, options: { liveScanLimit?: numbe
 const states = inPlay(NOW);
 const offered = states.get('offered') ?? [];
 
-describe('live=1: which events are listed (spec 4.1 rule 5)', () => {
+describe('live=1: which events are listed (docs/service.md, Events)', () => {
   it('has dozens of in-play candidates across sports at the test instant, most of them offered', () => {
     const candidates = [...states.entries()].filter(([s]) => s !== 'ended' && s !== 'prematch').flatMap(([, fs]) => fs);
     expect(candidates.length).toBeGreaterThanOrEqual(24);

@@ -8,7 +8,7 @@ const ended = findFixture(
 );
 const history = (f = ended, now = NOW): OddsRow[] => data.odds(f, now, { fullHistory: true, mainOnly: false, rowCap: 1e9 }).rows;
 
-describe('odds: latest mode (rule 1, spec 2.1)', () => {
+describe('odds: latest mode (rule 1, docs/service.md, Prices)', () => {
   it('returns, per period, every row of the greatest line_id snapshot recorded by now', async () => {
     const now = ended.starts + 30 * MINUTE;
     const rows = rowsOf(await call('events.odds', { params: { event_id: ended.eventId }, clock: frozenClock(now) }));

@@ -63,7 +63,7 @@ function analysis(answer: Answer): Clv {
   return body;
 }
 
-/** Checks the arithmetic of decisions.md against the closing prices of the row: clv = odds / true - 1, expected_win = stake * clv. */
+/** Checks the arithmetic of docs/service.md, "CLV analysis" against the closing prices of the row: clv = odds / true - 1, expected_win = stake * clv. */
 function expectArithmetic(body: Clv, closing: number, fair: number, odds: number, stake: number): void {
   expect(body.closing_odds).toBe(closing);
   expect(body.true_closing_odds).toBe(fair);
@@ -72,7 +72,7 @@ function expectArithmetic(body: Clv, closing: number, fair: number, odds: number
   expect(body.expected_win!).toBeCloseTo(stake * clv, 5);
 }
 
-describe('GET /v1/analytics/clv: analysis (decisions.md)', () => {
+describe('GET /v1/analytics/clv: analysis (docs/service.md, CLV analysis)', () => {
   it('matches a home spread bet to the closing row and answers one object, X-Result-Rows 1, costing 1', async () => {
     const mock = newMock(LOAD_PLAN);
     const row = primary(await closingOf(mock, withDraw.eventId), 'spread');

@@ -11,7 +11,7 @@ const PERIODS = '/v1/catalog/periods';
 const keysOf = (rows: Row[]) => new Set(rows.flatMap((r) => Object.keys(r)));
 
 describe('GET /v1/catalog/sports', () => {
-  it('lists the 44 sports with the decisions.md record fields only, metered by rows', async () => {
+  it('lists the 44 sports with the docs/service.md, Data routes record fields only, metered by rows', async () => {
     const mock = newMock();
     const rows = expectMetered(await call(mock, SPORTS), { truncated: false, cost: 3 });
     expect(rows).toHaveLength(44);

@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the HTTP-level route-group tests: the dataset the mock serves (used only to FIND
  * fixtures; every assertion goes through HTTP), a high-rate plan, and assertions on the metering and
- * result headers of spec 8.3.
+ * result headers of docs/service.md's "Response headers".
  */
 import { expect } from 'vitest';
 import { createDataset, type Dataset, type Fixture } from '../../../mocks/data';
@@ -41,7 +41,7 @@ export const tinyPlan = (dailyCredits: number, periodCredits = 10_000): MockServ
   demoAccount: { plan: 'tiny' },
 });
 
-/** Credits of a row count: max(1, ceil(rows / 20)) (spec 8.1), computed independently of the mock. */
+/** Credits of a row count: max(1, ceil(rows / 20)) (docs/service.md, "Metering: credits, windows and headers"), computed independently of the mock. */
 export const credits = (rows: number): number => Math.max(1, Math.ceil(rows / 20));
 
 /** Rows of an array body. */
@@ -107,7 +107,7 @@ export function findFixture(test: (f: Fixture) => boolean, from: number, to: num
 }
 
 /**
- * The rows of the spec's error table that apply to every data route (spec 7, decisions.md), for one
+ * The rows of the spec's error table that apply to every data route (docs/service.md, "Errors"), for one
  * request path: 401, 403 scope, 403 account state, 429 rate_limited, 429 quota_exceeded (envelope
  * does not fit), 500 free, 502/503 charged 1. `envelope` is the route's reservation envelope in
  * credits, used to size a daily guard that just cannot hold it.

@@ -49,7 +49,7 @@ const expired = firstIn('expired');
 const idsOf = (rows: Row[]) => rows.map((r) => r.event_id as number);
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 
-/** The live reservation envelope of decisions.md, computed independently of the mock. */
+/** The live reservation envelope of docs/service.md, "Metering: credits, windows and headers", computed independently of the mock. */
 const liveEnvelope = (limit: number) => Math.max(Math.ceil(limit / 20), Math.ceil(Math.min(512, Math.max(4, 2 * limit)) / 20));
 
 /**
@@ -347,7 +347,7 @@ describe('GET /v1/events?live=1: cursor checks (400 invalid_parameters, free)', 
   });
 });
 
-describe('GET /v1/events?live=1: metering (spec 8.1, decisions.md)', () => {
+describe('GET /v1/events?live=1: metering (docs/service.md, Metering: credits, windows and headers)', () => {
   it('charges the greater of row credits and ceil(verified / 20): a page with few rows but many candidates costs more', async () => {
     // Find an instant where the in-play candidates need more credit blocks than the offered rows.
     let instant: number | undefined;

@@ -17,7 +17,7 @@ const headers = (answer: { headers: Headers }) => ({
   cost: Number(answer.headers.get('X-Credits-Cost')),
 });
 
-describe('the UTC-daily window on the data routes (spec 8.1, 8.3)', () => {
+describe('the UTC-daily window on the data routes (docs/service.md, Metering: credits, windows and headers)', () => {
   it('counts down through the day, resets at 00:00 UTC and moves X-Credits-Daily-Reset; the plan period keeps counting', async () => {
     const mock = newMock(); // pro: 1,000,000 per period, 100,000 per day
     const first = headers(await call(mock, SPORTS));

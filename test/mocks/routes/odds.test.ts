@@ -71,7 +71,7 @@ async function odds(mock: MockService, eventId: number, query = '', options: { t
 const periodsOf = (rows: Row[]) => [...new Set(rows.map((r) => r.period as number))].sort((a, b) => a - b);
 const maxLineId = (rows: Row[], period: number) => Math.max(...rows.filter((r) => r.period === period).map((r) => r.line_id as number));
 
-describe('GET /v1/events/{event_id}/odds: rule 1 and spec 2.1 (latest mode)', () => {
+describe('GET /v1/events/{event_id}/odds: rule 1 and docs/service.md, Prices (latest mode)', () => {
   it('returns, per period, every primary and alternate row of the greatest positive line_id snapshot, and nothing older', async () => {
     const mock = newMock(LOAD_PLAN);
     const latest = await odds(mock, ended.eventId, '', { truncated: false });

@@ -127,7 +127,7 @@ describe('GET /v1/events/{event_id}/props', () => {
   });
 });
 
-describe('GET /v1/props/{prop_id}/odds: latest (spec 2.8)', () => {
+describe('GET /v1/props/{prop_id}/odds: latest (docs/service.md, Props and outrights)', () => {
   it("returns exactly one row per special_id + contestant_line_id, at that contestant line's greatest positive line_id", async () => {
     const mock = newMock(LOAD_PLAN);
     const props = expectMetered(await call(mock, PROPS(event.eventId)));

@@ -63,7 +63,7 @@ describe('an account e-mail address names one mailbox, whatever its letter case'
   });
 });
 
-describe('replacing an account mailbox (mock.updateAccount, spec 3.2)', () => {
+describe('replacing an account mailbox (mock.updateAccount, docs/service.md, Credential delivery)', () => {
   it('is no replacement when the new address is the same one in other letters: the verified authority and its links stay', async () => {
     const mock = newMock();
     const reader = await eligible(mock);

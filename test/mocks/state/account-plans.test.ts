@@ -135,7 +135,7 @@ describe('a new account (mock.createAccount)', () => {
   });
 });
 
-describe('the quota object (spec 2.9, docs/interpretations.md)', () => {
+describe('the quota object (docs/service.md, Account and key routes, docs/interpretations.md)', () => {
   it('names the current plan period as the ISO 8601 interval starts/resets, and moves with it', async () => {
     const mock = newMock();
     const t0 = mock.clock.now();

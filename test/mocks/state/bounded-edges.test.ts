@@ -88,7 +88,7 @@ describe('BoundedMap edges', () => {
 });
 
 describe('the response cache', () => {
-  it('serves an answer for just under an hour (spec 8.4) and recomputes at the hour', () => {
+  it('serves an answer for just under an hour (docs/service.md, Constants) and recomputes at the hour', () => {
     const cache = new ResponseCache();
     const answer = { text: '[]', rows: 0, truncated: false };
     cache.set('catalog.sports?[]', answer, 0);

@@ -4,8 +4,8 @@ import { answerOnce, type ReplaySlot } from '../../../mocks/state/replay';
 import { newGate, turn } from '../../helpers/gate';
 
 /**
- * `answerOnce` is the single use of a claim or recovery credential (spec 4.3, 7 rule 5): one answer,
- * replayed to the exact same credential for 10 minutes (spec 8.4), `409 token_used` otherwise.
+ * `answerOnce` is the single use of a claim or recovery credential (docs/service.md, "Credential delivery"): one answer,
+ * replayed to the exact same credential for 10 minutes (docs/service.md, "Constants"), `409 token_used` otherwise.
  */
 
 const T0 = Date.parse('2026-11-21T15:00:00Z');

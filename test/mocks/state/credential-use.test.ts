@@ -9,7 +9,7 @@ const postJson = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type'
 const claim = (mock: MockService, claimToken: string) =>
   call<ClaimSuccess>(mock, '/v1/checkout/claims', { key: null, ...postJson({ claim_token: claimToken }) });
 
-describe('a paid checkout can always make its account when claimed (spec 4.3)', () => {
+describe('a paid checkout can always make its account when claimed (docs/service.md, Credential delivery)', () => {
   it("the control plane refuses to give an unclaimed checkout's address to another account, in any letter case, and changes nothing", async () => {
     const mock = newMock();
     const checkout = await mock.startCheckout({ email: 'buyer@example.com', plan: 'starter' });

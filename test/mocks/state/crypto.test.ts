@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { newApiKey, newId, randomAlnum, randomHex, sha256Hex, timingSafeEqual, useSha256 } from '../../../mocks/state/crypto';
 
-/** The service's secrets (decisions.md, "Identifiers and secrets"): Web Crypto only, digests as lowercase hex. */
+/** The service's secrets (docs/service.md, "Numeric codes and identifiers"): Web Crypto only, digests as lowercase hex. */
 
 describe('sha256Hex', () => {
   it('is the SHA-256 of the UTF-8 text as 64 lowercase hex digits (FIPS 180-2 vectors)', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HEALTH_DAYS, HealthLog, type HealthEntry } from '../../../mocks/state/health-log';
 
 /**
- * What request health counts (spec 2.10; decisions.md, "request health"): every request in its UTC
+ * What request health counts (docs/service.md, "Request health"; docs/service.md, "Request health"): every request in its UTC
  * day's tally, a failure (status 400 and up) also in its issue and in the failure details, a failure
  * "charged" only when it cost credits; day tallies for 90 days.
  */

@@ -3,7 +3,7 @@ import { ROTATION_REPLAY_WINDOW_MS } from '../../../src/schemas';
 import { KeyStore, REVOKED_KEYS_KEPT, type KeyRecord } from '../../../mocks/state/keys';
 
 /**
- * The bound on revoked keys (decisions.md, "everything the mock retains is bounded"): per account, the
+ * The bound on revoked keys (docs/mock-server.md, "What the mock keeps, and for how long"): per account, the
  * 100 most recently revoked keys are kept, and any revoked inside the 15-minute replay window; active
  * keys are never dropped.
  */

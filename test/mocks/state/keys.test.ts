@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../../mocks/state/crypto';
 import { KeyStore } from '../../../mocks/state/keys';
 
-describe('KeyStore (spec 5 rule 10)', () => {
+describe('KeyStore (docs/service.md, Authentication, keys and scopes)', () => {
   it('keeps only the SHA-256 of a key and finds it by that hash', async () => {
     const store = new KeyStore();
     const { record, plaintext } = await store.create({ accountId: 'acct_1', name: 'k', scopes: ['data:read'], now: 0 });

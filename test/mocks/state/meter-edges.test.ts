@@ -49,7 +49,7 @@ describe('Meter: the edges of its windows', () => {
   });
 });
 
-describe('Meter: the charges it keeps (decisions.md: every usage window reads at most 90 days)', () => {
+describe('Meter: the charges it keeps (docs/service.md, Account and key routes: every usage window reads at most 90 days)', () => {
   it('keeps a charge for 90 days of mock time, the longest usage window, and drops it after', () => {
     const meter = new Meter(30, 10_000, 1_000, MIDNIGHT - 200 * DAY);
     const at = (t: number) => meter.settle(held(meter.reserve(1, t)), charge(1, t));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isExhausted, Meter, type Reservation } from '../../../mocks/state/meter';
 
-/** The two windows of an account's meter (spec 8.1) where they start, and what a charge leaves behind. */
+/** The two windows of an account's meter (docs/service.md, "Metering: credits, windows and headers") where they start, and what a charge leaves behind. */
 
 const DAY = 86_400_000;
 const ANCHOR = Date.parse('2026-11-21T15:00:00Z');

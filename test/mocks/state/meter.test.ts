@@ -6,7 +6,7 @@ const T0 = Date.parse('2026-11-21T15:00:00Z');
 const DAY = 86_400_000;
 const charge = (cost: number, at = T0) => ({ requestId: 'req', routeId: 'events.odds', keyId: 'key', cost, at });
 
-describe('Meter (spec 8.1)', () => {
+describe('Meter (docs/service.md, Metering: credits, windows and headers)', () => {
   it('reserves the whole envelope in both windows, settles the cost and releases the rest', () => {
     const meter = new Meter(30, 100, 50, T0);
     const r = meter.reserve(25, T0);
@@ -53,7 +53,7 @@ describe('Meter (spec 8.1)', () => {
   });
 });
 
-describe('RateWindow (decisions.md)', () => {
+describe('RateWindow (docs/service.md)', () => {
   it('admits `limit` requests per clock second', () => {
     const rate = new RateWindow();
     const second = Math.floor(T0 / 1000) * 1000;
