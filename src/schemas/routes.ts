@@ -41,8 +41,11 @@ const tokenOrCookie = { kind: 'none', cookie: true } as const;
 
 const isHistory = (q: Record<string, unknown>) => q['full_history'] === true || q['since'] !== undefined;
 
-/** Metering of an ordinary data route whose row cap depends only on history mode. */
-const metered = (cacheable: boolean): Metering => {
+/**
+ * Metering of an ordinary data route, whose row cap depends only on history mode; `cacheable` when
+ * its answers are cache-eligible (`X-Cache`, docs/service.md, "Cache").
+ */
+const metered = ({ cacheable }: { cacheable: boolean }): Metering => {
   const rowCap = (q: Record<string, unknown>) => (isHistory(q) ? HISTORY_ROW_CAP : DEFAULT_ROW_CAP);
   return { rowCap, envelope: (q) => ordinaryEnvelope(rowCap(q)), cacheable };
 };
@@ -95,7 +98,7 @@ export const routes = {
     NoParams,
     NoQuery,
     rows(Sport),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'catalog.leagues': dataRoute(
     'catalog.leagues',
@@ -104,7 +107,7 @@ export const routes = {
     NoParams,
     SportQuery,
     rows(League),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'catalog.periods': dataRoute(
     'catalog.periods',
@@ -113,7 +116,7 @@ export const routes = {
     NoParams,
     SportQuery,
     rows(PeriodDefinition),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'events.list': dataRoute(
     'events.list',
@@ -131,7 +134,7 @@ export const routes = {
     EventParams,
     OddsQuery,
     rows(OddsSnapshot),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.openingLines': dataRoute(
     'events.openingLines',
@@ -140,7 +143,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(OpeningLine),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.closingLines': dataRoute(
     'events.closingLines',
@@ -149,7 +152,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(ClosingLine),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.results': dataRoute(
     'events.results',
@@ -158,7 +161,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(Result),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.props': dataRoute(
     'events.props',
@@ -167,7 +170,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(SpecialMarket),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'props.odds': dataRoute(
     'props.odds',
@@ -176,7 +179,7 @@ export const routes = {
     PropParams,
     PropOddsQuery,
     rows(SpecialOddsSnapshot),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'outrights.list': dataRoute(
     'outrights.list',
@@ -185,7 +188,7 @@ export const routes = {
     NoParams,
     OutrightsQuery,
     rows(Outright),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'analytics.clv': dataRoute(
     'analytics.clv',
@@ -194,7 +197,7 @@ export const routes = {
     NoParams,
     ClvQuery,
     ClosingLineValue,
-    metered(false),
+    metered({ cacheable: false }),
   ),
 
   'account.get': defineRoute({
