@@ -16,7 +16,7 @@ import type { RouteId } from '../schemas/routes';
 import type { SportsOddsCredentials } from './credentials';
 
 /** The SDK as a user holds it: `odds`, a `SportsOdds` client, and `credentials`, the keyless `SportsOddsCredentials`. */
-export interface SdkSurface {
+interface SdkSurface {
   odds: SportsOdds;
   credentials: SportsOddsCredentials;
 }
@@ -42,7 +42,7 @@ export const ROUTE_METHODS = {
 export const REQUEST_ONLY = {} as const satisfies Partial<Record<RouteId, string>>;
 
 /** The path of a route's method on the SDK's surface (`odds.events.odds`). */
-export type MethodPathOf<Id extends RouteId> = Id extends keyof typeof ROUTE_METHODS ? (typeof ROUTE_METHODS)[Id] : `odds.${Id}`;
+type MethodPathOf<Id extends RouteId> = Id extends keyof typeof ROUTE_METHODS ? (typeof ROUTE_METHODS)[Id] : `odds.${Id}`;
 
 /** What stands at a dotted path of a type, or undefined when nothing does. */
 type At<T, Path extends string> = Path extends `${infer Head}.${infer Rest}`
@@ -78,8 +78,8 @@ export type RoutesWithoutMethod = {
  * methodPathOf('events.odds'); // 'odds.events.odds'
  * methodPathOf('checkout.claim'); // 'credentials.claim'
  */
-export function methodPathOf(id: RouteId): string | undefined {
+export function methodPathOf(id: string): string | undefined {
   if (Object.hasOwn(REQUEST_ONLY, id)) return undefined;
-  const named: Partial<Record<RouteId, string>> = ROUTE_METHODS;
+  const named: Partial<Record<string, string>> = ROUTE_METHODS;
   return named[id] ?? `odds.${id}`;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SportsOdds, SportsOddsCredentials } from '../../src';
 import { methodPathOf, REQUEST_ONLY, ROUTE_METHODS, type RoutesWithoutMethod } from '../../src/resources/route-methods';
-import { type RouteId, routeList, routes } from '../../src/schemas';
+import { routeList, routes } from '../../src/schemas';
 
 /**
  * Every route of the table has its SDK method, answering the route's body: a route added without
@@ -22,7 +22,7 @@ describe('the SDK has a method for every route of the route table', () => {
   it('route group.operation is odds.group.operation unless named otherwise, and every one is a method', () => {
     expect(covered).toBe('every route has its method');
     for (const route of routeList) {
-      const path = methodPathOf(route.id as RouteId);
+      const path = methodPathOf(route.id);
       if (path === undefined) continue;
       expect(typeof at(path), `${route.id}: ${path}`).toBe('function');
     }
