@@ -10,12 +10,13 @@
  * warm runs, not only their median). Cold figures include pricing the event's timeline once
  * (in-play quotes of a race sport are the most expensive: opening lines scan all of them).
  */
-import { routes } from '../src/schemas';
+import * as z from 'zod/mini';
+import { type DataRouteId, type RouteDef, routes, type Routes } from '../src/schemas';
 import { createClock } from '../mocks/clock';
 import { createMockService } from '../mocks';
 import { createDataset, type Fixture } from '../mocks/data';
-import { dataHandlers, type DataRouteId } from '../mocks/routes';
-import type { DataContext } from '../mocks/routes/types';
+import { dataHandlers } from '../mocks/routes';
+import type { DataContextOf } from '../mocks/routes/types';
 
 const NOW = Date.parse('2026-11-21T15:07:00Z');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -61,14 +62,23 @@ const secret = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }
 const clock = createClock(NOW);
 clock.freeze(NOW);
 
-const handle = (id: DataRouteId, query: Record<string, string>, params: Record<string, string> = {}) => {
-  const route = routes[id];
-  const q = route.query.parse(query) as Record<string, unknown>;
-  const ctx: DataContext<never, never> = {
-    params: route.params.parse(params) as never,
-    query: q as never,
+/** A route's params and query decoded from their wire forms, typed by the route. */
+const decoded = <R extends RouteDef>(
+  route: R,
+  params: Record<string, string>,
+  query: Record<string, string>,
+): { params: R['params']['_zod']['output']; query: R['query']['_zod']['output'] } => ({
+  params: z.parse(route.params, params),
+  query: z.parse(route.query, query),
+});
+
+const handle = <Id extends DataRouteId>(id: Id, query: Record<string, string>, params: Record<string, string> = {}) => {
+  const route: Routes[Id] = routes[id];
+  const input = decoded(route, params, query);
+  const ctx: DataContextOf<Id> = {
+    ...input,
     clock,
-    rowCap: route.metering?.rowCap(q) ?? 500,
+    rowCap: route.metering.rowCap(input.query),
     cursorSecret: secret,
     data,
     liveScanLimit: 5000,

@@ -1,8 +1,11 @@
-import type { ServiceRequest } from './exchange';
-import type { RouteDef } from '../src/schemas';
+import type * as z from 'zod/mini';
+import type { ParamsOf, QueryOf } from '../src/core/types';
+import type { DataRouteId, RouteDef, RouteId, Routes } from '../src/schemas';
 import type { Clock } from './clock';
 import type { Dataset } from './data';
-import type { DataHandler } from './routes/types';
+import type { HeaderReader, ServiceRequest } from './exchange';
+import type { DecodedBody, DecodedInput } from './pipeline/input';
+import type { DataEnvironment, DataResult } from './routes/types';
 import type { AccountRecord, KeyRecord, ServiceState } from './state';
 import type { PlanConfig } from './state/plans';
 
@@ -24,34 +27,91 @@ export interface OperationContext<P = Record<string, unknown>, Q = Record<string
   service: ServiceContext;
 }
 
-/** What an operation handler returns. */
+/** What an operation handler returns, as the pipeline reads it. */
 export interface OperationResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
 }
 
-/** A non-metered route's handler. */
-export type OperationHandler = (ctx: OperationContext<never, never, never>) => OperationResult | Promise<OperationResult>;
+/** The routes that are not data routes: account, key and credential operations. */
+export type OperationRouteId = Exclude<RouteId, DataRouteId>;
 
-/** A route's handler: metered data work, or an operation. */
+/** What an operation route's handler receives: its path parameters, query and body as the route table decodes them. */
+export type OperationContextOf<Id extends OperationRouteId> = OperationContext<ParamsOf<Id>, QueryOf<Id>, DecodedBody<Routes[Id]['body']>>;
+
+/** What an operation route answers: one of its success statuses, with that status's body. */
+export type OperationResultOf<Id extends OperationRouteId> = {
+  [S in keyof Routes[Id]['responses']]: {
+    status: S & number;
+    body: z.output<Routes[Id]['responses'][S]>;
+    headers?: Record<string, string>;
+  };
+}[keyof Routes[Id]['responses']];
+
+/**
+ * The handler of an operation route, typed by the route table: it takes the route's decoded path
+ * parameters, query and body, and answers one of the route's success statuses with its body.
+ */
+export type OperationHandler<Id extends OperationRouteId> = (
+  ctx: OperationContextOf<Id>,
+) => OperationResultOf<Id> | Promise<OperationResultOf<Id>>;
+
+/** What the pipeline hands a route's entry to decode: the request's raw parts. */
+interface RawInput {
+  /** The route table, whose parameter and field names a refusal may name. */
+  routes: readonly RouteDef[];
+  /** Path parameters as raw (decoded URI component) strings. */
+  rawParams: Record<string, string>;
+  url: URL;
+  headers: HeaderReader;
+  /** The body as read (at most 64 KiB), or undefined for a route that takes none. */
+  bodyText: string | undefined;
+}
+
+/** A data request decoded by its route, with its handler bound to the decoded input. */
+export interface DataCall {
+  kind: 'data';
+  /** The decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
+  input: DecodedInput;
+  /** Input checks that need async work (a live cursor's signature): before reservation, so free. */
+  prevalidate(service: ServiceContext): Promise<void>;
+  /** Runs the route's handler on the decoded input. */
+  handle(env: DataEnvironment): DataResult | Promise<DataResult>;
+}
+
+/** What an operation handler receives beyond its decoded input. */
+type OperationEnvironment = Omit<OperationContext, 'params' | 'query' | 'body'>;
+
+/** An operation request decoded by its route, with its handler bound to the decoded input. */
+export interface OperationCall {
+  kind: 'operation';
+  /** The decoded input, as the steps that serve every route read it (overrides). */
+  input: DecodedInput;
+  /** Runs the route's handler on the decoded input. */
+  handle(env: OperationEnvironment): OperationResult | Promise<OperationResult>;
+}
+
+/**
+ * A route's handler as the pipeline holds it, whatever its route: it decodes a request's input
+ * with its route's schemas (`400`, free) and binds its handler, typed by that route, to the result
+ * (`mocks/route-entry.ts` makes one from a typed handler, so that no cast stands between them).
+ */
 export type RouteHandler =
   | {
       kind: 'data';
-      handle: DataHandler<never, never>;
-      /** Input checks that need async work (a live cursor's signature): before reservation, so free. */
-      prevalidate?: (input: { params: Record<string, unknown>; query: Record<string, unknown> }, service: ServiceContext) => Promise<void>;
+      /** Decodes the input against the route table and binds the handler to it. */
+      accept(raw: RawInput): DataCall;
     }
   | {
       kind: 'operation';
-      handle: OperationHandler;
+      /** Decodes the input against the route table and binds the handler to it. */
+      accept(raw: RawInput): OperationCall;
       /**
        * On a route that replays with a revoked key: whether this request is such an exact replay.
        * Decided right after authentication, before any window of the account is touched.
        */
       isReplay?: (key: KeyRecord, request: ServiceRequest, service: ServiceContext) => Promise<boolean>;
-      /** Sees the parsed JSON body before its schema, for a refusal that must come first. */
-      screenBody?: (json: unknown) => void;
     };
 
 /** Options after defaults. */

@@ -1,5 +1,5 @@
 import { HEADER, type RouteDef } from '../src/schemas';
-import type { Caller, RouteHandler, ServiceContext } from './context';
+import type { Caller, DataCall, OperationCall, ServiceContext } from './context';
 import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
 import { fromFetchRequest, toFetchResponse } from './fetch-exchange';
 import { admitRate } from './pipeline/rate-limit';
@@ -7,7 +7,7 @@ import { authorize, hashBearer, readBearer, resolveCaller, revokedKey } from './
 import { MAX_BODY_BYTES } from './pipeline/body';
 import { costOf, failureCost } from './pipeline/charge';
 import { delay, faultAfterWork, faultBeforeWork, faultError } from './pipeline/faults';
-import { decodeInput, requireJson, type DecodedInput } from './pipeline/input';
+import { requireJson, type DecodedInput } from './pipeline/input';
 import { checkUrlLength, lookupRoute, type RouteMatch } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
 import { validateOutput } from './pipeline/output';
@@ -106,20 +106,12 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   requireJson(route, request.headers);
   // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
   const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
-  const input = decodeInput(
-    service.routes,
-    route,
-    match.rawParams,
-    url,
-    request.headers,
-    bodyText,
-    handler.kind === 'operation' ? handler.screenBody : undefined,
-  );
-  if (handler.kind === 'data') await handler.prevalidate?.(input, service);
+  const call = handler.accept({ routes: service.routes, rawParams: match.rawParams, url, headers: request.headers, bodyText });
+  if (call.kind === 'data') await call.prevalidate(service);
 
   // The reservation, then the one fault step, where the work starts: a request refused before it (key,
   // rate, scope, parameters, quota) leaves the route's armed faults as they are.
-  const metering = handler.kind === 'data' ? reserve(route, input, caller as Caller, service, trace) : undefined;
+  const metering = call.kind === 'data' ? reserve(route, call.input, caller as Caller, service, trace) : undefined;
   const fault = service.state.faults.take(route.id);
   const before = faultBeforeWork(fault);
   if (before) {
@@ -128,9 +120,9 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
     throw before;
   }
   const answer =
-    handler.kind === 'data'
-      ? await serveData(match, handler, input, caller as Caller, service, headers, fault, metering!)
-      : await serveOperation(match, handler, input, caller, request, service, trace, headers, fault);
+    call.kind === 'data'
+      ? await serveData(match, call, caller as Caller, service, headers, fault, metering!)
+      : await serveOperation(match, call, caller, request, service, trace, headers, fault);
   if (fault?.drop !== 'after_commit') return answer;
   trace.committedStatus = answer.status;
   return droppedAnswer();
@@ -197,8 +189,7 @@ function reserve(route: RouteDef, input: DecodedInput, caller: Caller, service: 
 
 async function serveData(
   match: RouteMatch,
-  handler: Extract<RouteHandler, { kind: 'data' }>,
-  input: DecodedInput,
+  call: DataCall,
   caller: Caller,
   service: ServiceContext,
   headers: AnswerHeaders,
@@ -206,6 +197,7 @@ async function serveData(
   { settle }: Metering,
 ): Promise<ServiceAnswer> {
   const { route } = match;
+  const { input } = call;
   const metering = route.metering!;
   // An override answers in the handler's place: never from a cache, never kept in one.
   const override = service.state.overrides.take(route.id, input.params);
@@ -215,9 +207,7 @@ async function serveData(
   const work = (): DataResult | Promise<DataResult> =>
     override
       ? overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
-      : handler.handle({
-          params: input.params as never,
-          query: input.query as never,
+      : call.handle({
           clock: service.clock,
           rowCap: metering.rowCap(input.query),
           cursorSecret: service.cursorSecret!,
@@ -254,8 +244,7 @@ async function serveData(
 
 async function serveOperation(
   match: RouteMatch,
-  handler: Extract<RouteHandler, { kind: 'operation' }>,
-  input: DecodedInput,
+  call: OperationCall,
   caller: Caller | undefined,
   request: ServiceRequest,
   service: ServiceContext,
@@ -264,15 +253,13 @@ async function serveOperation(
   fault: Fault | undefined,
 ): Promise<ServiceAnswer> {
   await delay(fault);
+  const { input } = call;
   const override = service.state.overrides.take(match.route.id, input.params);
   const done = await outcomeOf(() =>
     override
       ? overrideOperation({ override, route: match.route, input, caller, service })
-      : handler.handle({
+      : call.handle({
           caller,
-          params: input.params as never,
-          query: input.query as never,
-          body: input.body as never,
           request,
           requestId: trace.requestId,
           service,

@@ -1,5 +1,6 @@
-import { routeList, type RouteId } from '../src/schemas';
-import type { OperationHandler, RouteHandler } from './context';
+import { type DataRouteId, routeList } from '../src/schemas';
+import type { OperationHandler, OperationRouteId, RouteHandler } from './context';
+import { type DataSteps, dataEntry, type OperationSteps, operationEntry } from './route-entry';
 import { dataHandlers, prevalidateLiveCursor } from './routes';
 import { getAccount, getUsage } from './routes/account';
 import { billingPortal } from './routes/billing';
@@ -9,37 +10,60 @@ import { claimRecovery, requestRecovery, screenRecoveryRequest } from './routes/
 import { resendVerification, verifyRecoveryEmail } from './routes/recovery-email';
 import { getRequestHealth } from './routes/request-health';
 
-const operations: Partial<Record<RouteId, OperationHandler>> = {
+/**
+ * A handler for each operation (account, key and credential route) of the route table, typed by
+ * its route: an operation without one here, or a handler whose input or answers do not match its
+ * route's schemas, is a compile error.
+ */
+type OperationHandlers = { readonly [Id in OperationRouteId]: OperationHandler<Id> };
+
+const operations: OperationHandlers = {
   'account.get': getAccount,
-  'account.usage': getUsage as OperationHandler,
-  'account.requestHealth': getRequestHealth as OperationHandler,
+  'account.usage': getUsage,
+  'account.requestHealth': getRequestHealth,
   'keys.list': listKeys,
-  'keys.create': createKey as OperationHandler,
-  'keys.revoke': revokeKey as OperationHandler,
+  'keys.create': createKey,
+  'keys.revoke': revokeKey,
+  'keys.rotate': rotateKey,
   'recoveryEmail.resend': resendVerification,
   'billing.portal': billingPortal,
-  'checkout.intent': checkoutIntent as OperationHandler,
-  'checkout.claim': claimCheckout as OperationHandler,
-  'recovery.claim': claimRecovery as OperationHandler,
-  'recoveryEmail.verify': verifyRecoveryEmail as OperationHandler,
+  'checkout.intent': checkoutIntent,
+  'checkout.claim': claimCheckout,
+  'recovery.request': requestRecovery,
+  'recovery.claim': claimRecovery,
+  'recoveryEmail.verify': verifyRecoveryEmail,
 };
 
+/** The data routes with a step of their own before the reservation. */
+const dataSteps: { readonly [Id in DataRouteId]?: DataSteps<Id> } = {
+  'events.list': { prevalidate: prevalidateLiveCursor },
+};
+
+/** The operations with a step of their own before input decoding. */
+const operationSteps: { readonly [Id in OperationRouteId]?: OperationSteps } = {
+  'keys.rotate': { isReplay: isRotationReplay },
+  'recovery.request': { screenBody: screenRecoveryRequest },
+};
+
+const isDataRoute = (id: string): id is DataRouteId => Object.hasOwn(dataHandlers, id);
+const isOperation = (id: string): id is OperationRouteId => Object.hasOwn(operations, id);
+
+/** A data route's entry: its handler and steps, looked up by the same id so that their types agree. */
+const dataEntryOf = <Id extends DataRouteId>(id: Id): RouteHandler => dataEntry(id, dataHandlers[id], dataSteps[id]);
+/** An operation's entry, likewise. */
+const operationEntryOf = <Id extends OperationRouteId>(id: Id): RouteHandler => operationEntry(id, operations[id], operationSteps[id]);
+
 /**
- * Every registered route's handler, by route id. A route of the table without an entry here
- * answers `404 not_found`, as a route the service does not register: those the table marks
- * unregistered (the billing portal) unless `enable` names them.
+ * Every registered route's handler, by route id. Every route of the table has one; those the table
+ * marks unregistered (the billing portal) are left out unless `enable` names them, and answer
+ * `404 not_found` as a route the service does not register.
  */
 export function createRegistry(enable: ReadonlySet<string> = new Set()): Partial<Record<string, RouteHandler>> {
   const registry: Partial<Record<string, RouteHandler>> = {};
-  for (const [id, handle] of Object.entries(dataHandlers)) {
-    registry[id] = { kind: 'data', handle: handle as never };
+  for (const { id, registered } of routeList) {
+    if (!registered && !enable.has(id)) continue;
+    if (isDataRoute(id)) registry[id] = dataEntryOf(id);
+    else if (isOperation(id)) registry[id] = operationEntryOf(id);
   }
-  const events = registry['events.list'];
-  if (events?.kind === 'data') events.prevalidate = prevalidateLiveCursor;
-  for (const [id, handle] of Object.entries(operations)) registry[id] = { kind: 'operation', handle };
-  // The two operations with a step of their own before input decoding.
-  registry['keys.rotate'] = { kind: 'operation', handle: rotateKey, isReplay: isRotationReplay };
-  registry['recovery.request'] = { kind: 'operation', handle: requestRecovery as OperationHandler, screenBody: screenRecoveryRequest };
-  for (const route of routeList) if (!route.registered && !enable.has(route.id)) delete registry[route.id];
   return registry;
 }

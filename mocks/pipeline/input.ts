@@ -3,11 +3,21 @@ import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../src/schemas';
 import { invalidParameters, ServiceError } from '../service-error';
 
-/** A request's decoded input. */
+/** A request's decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
 export interface DecodedInput {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: unknown;
+}
+
+/** The decoded body of a route: what its body schema decodes to, or undefined for a route that takes none. */
+export type DecodedBody<B extends Schema | null> = B extends Schema ? B['_zod']['output'] : undefined;
+
+/** A request's decoded input typed by its route: what the route's schemas decode to. */
+export interface DecodedInputOf<R extends RouteDef> {
+  params: R['params']['_zod']['output'];
+  query: R['query']['_zod']['output'];
+  body: DecodedBody<R['body']>;
 }
 
 /** Names given in a query string or body, in the order they came: how an unknown one is pointed at. */
@@ -76,14 +86,18 @@ function vocabularyOf(routes: readonly RouteDef[]): ReadonlySet<string> {
 }
 
 /** A decoded part of the request, or why it failed, where, and with what names. */
-type Decoded = ({ success: true; data: unknown } | { success: false; error: z.core.$ZodError }) & { where: string; names: Names };
+type Decoded<T> = ({ success: true; data: T } | { success: false; error: z.core.$ZodError }) & { where: string; names: Names };
 
-function decode(schema: Schema, value: unknown, where: string, names: Names): Decoded {
-  const result = z.safeDecode(schema as z.ZodMiniType<unknown, unknown>, value);
+/** Decodes a part of the request with its schema (as `z.decode`, from the wire value the schema takes). */
+function decode<S extends Schema>(schema: S, value: unknown, where: string, names: Names): Decoded<S['_zod']['output']> {
+  const result = z.safeParse(schema, value);
   return result.success ? { success: true, data: result.data, where, names } : { success: false, error: result.error, where, names };
 }
 
-function refuse(result: Extract<Decoded, { success: false }>, code: 'invalid_parameters' | 'invalid_token' = 'invalid_parameters'): never {
+function refuse(
+  result: Extract<Decoded<unknown>, { success: false }>,
+  code: 'invalid_parameters' | 'invalid_token' = 'invalid_parameters',
+): never {
   throw new ServiceError(400, code, describeIssues(result.error, result.where, result.names));
 }
 
@@ -155,14 +169,28 @@ function onlyTheTokenIsBad(body: Schema, json: unknown): boolean {
   );
 }
 
-/** JSON body of a route that takes one (its content type already checked): `400` when malformed. */
-function decodeBody(
+/**
+ * The decoded body of a route: none for a route that takes none. TypeScript does not narrow a
+ * conditional type by a check of its value, hence the one assertion where the two cases meet.
+ */
+function decodeBody<B extends Schema | null>(
+  body: B,
   route: RouteDef,
   text: string | undefined,
   vocabulary: ReadonlySet<string>,
   screen: ((json: unknown) => void) | undefined,
-): unknown {
-  if (route.body === null) return undefined;
+): DecodedBody<B> {
+  return (body === null ? undefined : decodeJsonBody(body, route, text, vocabulary, screen)) as DecodedBody<B>;
+}
+
+/** JSON body of a route that takes one (its content type already checked): `400` when malformed. */
+function decodeJsonBody<S extends Schema>(
+  body: S,
+  route: RouteDef,
+  text: string | undefined,
+  vocabulary: ReadonlySet<string>,
+  screen: ((json: unknown) => void) | undefined,
+): S['_zod']['output'] {
   let json: unknown;
   try {
     // Stryker disable next-line StringLiteral: text is undefined only for a route without a body, which returned above
@@ -172,10 +200,10 @@ function decodeBody(
   }
   screen?.(json);
   // Stryker disable next-line ArrayDeclaration: given names are read only to point at an unrecognized key, which a body that is not an object cannot have
-  const names: Names = { given: isPlainObject(json) ? Object.keys(json) : [], known: shapeKeys(route.body), vocabulary };
-  const result = decode(route.body, json, 'body', names);
+  const names: Names = { given: isPlainObject(json) ? Object.keys(json) : [], known: shapeKeys(body), vocabulary };
+  const result = decode(body, json, 'body', names);
   if (result.success) return result.data;
-  refuse(result, route.invalidBodyCode === 'invalid_token' && onlyTheTokenIsBad(route.body, json) ? 'invalid_token' : 'invalid_parameters');
+  refuse(result, route.invalidBodyCode === 'invalid_token' && onlyTheTokenIsBad(body, json) ? 'invalid_token' : 'invalid_parameters');
 }
 
 /** Required headers of the route (e.g. the rotation's `Idempotency-Key`). */
@@ -192,15 +220,15 @@ function checkHeaders(route: RouteDef, headers: HeaderReader): void {
  * `screen` sees the parsed JSON body before its schema (a refusal that must come first, such as a
  * missing bot challenge).
  */
-export function decodeInput(
+export function decodeInput<R extends RouteDef>(
   routes: readonly RouteDef[],
-  route: RouteDef,
+  route: R,
   rawParams: Record<string, string>,
   url: URL,
   headers: HeaderReader,
   bodyText: string | undefined,
   screen?: (json: unknown) => void,
-): DecodedInput {
+): DecodedInputOf<R> {
   const vocabulary = vocabularyOf(routes);
   const params = decode(route.params, rawParams, 'path', { ...NO_NAMES, known: shapeKeys(route.params) });
   if (!params.success) refuse(params);
@@ -208,6 +236,6 @@ export function decodeInput(
   const query = decode(route.query, raw, 'query', names);
   if (!query.success) refuse(query);
   checkHeaders(route, headers);
-  const body = decodeBody(route, bodyText, vocabulary, screen);
-  return { params: params.data as Record<string, unknown>, query: query.data as Record<string, unknown>, body };
+  const body = decodeBody<R['body']>(route.body, route, bodyText, vocabulary, screen);
+  return { params: params.data, query: query.data, body };
 }

@@ -1,5 +1,5 @@
 import { type Account, DAYS_DEFAULT, type Usage } from '../../src/schemas';
-import type { OperationContext, OperationResult } from '../context';
+import type { OperationContextOf, OperationResultOf } from '../context';
 import { utcDayStart } from '../state/meter';
 import { quotaOf } from '../state/quota';
 
@@ -13,7 +13,7 @@ export function reportDays(days: number, now: number): number[] {
 }
 
 /** `GET /v1/account`: the record of docs/service.md's "Account and key routes", with windows that agree with metering at this moment. */
-export function getAccount(ctx: OperationContext): OperationResult {
+export function getAccount(ctx: OperationContextOf<'account.get'>): OperationResultOf<'account.get'> {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();
   const body: Account = {
@@ -35,7 +35,7 @@ export function getAccount(ctx: OperationContext): OperationResult {
 }
 
 /** `GET /v1/account/usage`: requests and credits per UTC day, zero-filled (docs/service.md, "Account and key routes"). */
-export function getUsage(ctx: OperationContext<never, { days?: number }>): OperationResult {
+export function getUsage(ctx: OperationContextOf<'account.usage'>): OperationResultOf<'account.usage'> {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();
   const days = reportDays(ctx.query.days ?? DAYS_DEFAULT, now);

@@ -23,7 +23,7 @@ const pricesOf = (row: ClosingRow, side: ClvQuery['side']): [number | null, numb
  * numbers sent. No matching closing row (no board yet, a line taken off before the close, a
  * period first quoted in play): 404.
  */
-export const closingLineValue: DataHandler<unknown, ClvQuery> = (ctx) => {
+export const closingLineValue: DataHandler<'analytics.clv'> = (ctx) => {
   const q = ctx.query;
   const now = ctx.clock.now();
   const fixture = ctx.data.eventAt(q.event_id, now);

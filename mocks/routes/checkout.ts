@@ -1,14 +1,6 @@
 import type { ServiceRequest } from '../exchange';
-import {
-  BOTH_SCOPES,
-  randomToken,
-  type CheckoutIntentRequest,
-  type CheckoutIntentResponse,
-  type ClaimPending,
-  type ClaimRequest,
-  type ClaimSuccess,
-} from '../../src/schemas';
-import type { OperationContext, OperationResult, ServiceContext } from '../context';
+import { BOTH_SCOPES, randomToken, type CheckoutIntentResponse, type ClaimPending, type ClaimSuccess } from '../../src/schemas';
+import type { OperationContext, OperationContextOf, OperationResultOf, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
 import type { CheckoutSession } from '../state/checkouts';
 import { newId, sha256Hex } from '../state/crypto';
@@ -94,7 +86,7 @@ const isLoopbackHttp = (origin: string) => {
 };
 
 /** `POST /v1/checkout/intents`: the session's state; a resume token also sets the HttpOnly cookie. */
-export async function checkoutIntent(ctx: OperationContext<never, never, CheckoutIntentRequest>): Promise<OperationResult> {
+export async function checkoutIntent(ctx: OperationContextOf<'checkout.intent'>): Promise<OperationResultOf<'checkout.intent'>> {
   const { session } = await sessionOf(ctx, ctx.body.resume_token, 'resume');
   const body: CheckoutIntentResponse =
     session.status === 'open'
@@ -117,7 +109,7 @@ export async function checkoutIntent(ctx: OperationContext<never, never, Checkou
  * `POST /v1/checkout/claims`: `202` pending until paid, then the primary key with both scopes,
  * once; the exact same credential replays it for 10 minutes.
  */
-export async function claimCheckout(ctx: OperationContext<never, never, ClaimRequest>): Promise<OperationResult> {
+export async function claimCheckout(ctx: OperationContextOf<'checkout.claim'>): Promise<OperationResultOf<'checkout.claim'>> {
   const token = 'claim_token' in ctx.body ? ctx.body.claim_token : undefined;
   const { session, credential } = await sessionOf(ctx, token, 'claim');
   if (session.status === 'open') {

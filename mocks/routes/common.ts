@@ -2,24 +2,14 @@ import type { DataEvent, EventBase } from '../data';
 import { notFound } from '../service-error';
 import type { DataContext, DataResult } from './types';
 
-/** Path parameters of the event routes. */
-export interface EventParams {
-  event_id: number;
-}
-
-/** Path parameters of the prop odds route. */
-export interface PropParams {
-  prop_id: number;
-}
-
 /** Rows cut to the row cap, with `truncated` set when some were left out. */
 export function capped<T>(rows: readonly T[], rowCap: number): DataResult<T[]> {
   const body = rows.length > rowCap ? rows.slice(0, rowCap) : rows.slice();
   return { body, rows: body.length, truncated: rows.length > rowCap };
 }
 
-/** The event of the path, as it exists at `now`; `404 not_found` when it does not. */
-export function requireEvent(ctx: DataContext<EventParams, unknown>, now: number): DataEvent {
+/** The event of an event route's path, as it exists at `now`; `404 not_found` when it does not. */
+export function requireEvent(ctx: DataContext<{ readonly event_id: number }, unknown>, now: number): DataEvent {
   const fixture = ctx.data.eventAt(ctx.params.event_id, now);
   if (fixture === undefined) throw notFound(`event ${ctx.params.event_id} not found`);
   return fixture;

@@ -1,7 +1,6 @@
-import type { EventsQuery } from '../../src/schemas';
 import { listLive } from './live-events';
 import { listUpcoming } from './upcoming-events';
 import type { DataHandler } from './types';
 
 /** `GET /v1/events`: upcoming (and historical, exact) fixtures, or with `live=1` the offered in-play ones. */
-export const listEvents: DataHandler<unknown, EventsQuery> = (ctx) => (ctx.query.live === true ? listLive(ctx) : listUpcoming(ctx));
+export const listEvents: DataHandler<'events.list'> = (ctx) => (ctx.query.live === true ? listLive(ctx) : listUpcoming(ctx));

@@ -1,4 +1,5 @@
-import type { EventsQuery, RouteId } from '../../src/schemas';
+import type { QueryOf } from '../../src/core/types';
+import type { DataRouteId } from '../../src/schemas';
 import type { ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
 import { closingLineValue } from './analytics';
@@ -12,25 +13,15 @@ import { eventProps, propOdds } from './props';
 import { eventResults } from './results';
 import type { DataHandler } from './types';
 
-/** The route ids of the 12 data routes. */
-export type DataRouteId = Extract<
-  RouteId,
-  | 'catalog.sports'
-  | 'catalog.leagues'
-  | 'catalog.periods'
-  | 'events.list'
-  | 'events.odds'
-  | 'events.openingLines'
-  | 'events.closingLines'
-  | 'events.results'
-  | 'events.props'
-  | 'props.odds'
-  | 'outrights.list'
-  | 'analytics.clv'
->;
+/**
+ * A handler for each data route of the route table, typed by its route: a data route the table
+ * declares without a handler here, or a handler whose parameters, query or rows do not match its
+ * route's schemas, is a compile error.
+ */
+export type DataHandlers = { readonly [Id in DataRouteId]: DataHandler<Id> };
 
-/** The handlers of the 12 data routes, by route id. */
-export const dataHandlers: Readonly<Record<DataRouteId, DataHandler>> = {
+/** The handlers of the data routes, by route id. */
+export const dataHandlers: DataHandlers = {
   'catalog.sports': listSports,
   'catalog.leagues': listLeagues,
   'catalog.periods': listPeriods,
@@ -52,14 +43,11 @@ export const dataHandlers: Readonly<Record<DataRouteId, DataHandler>> = {
  *
  * @throws ServiceError 400 `invalid_parameters` for a malformed, altered, mismatched or expired cursor.
  */
-export async function prevalidateLiveCursor(
-  input: { params: Record<string, unknown>; query: Record<string, unknown> },
-  service: ServiceContext,
-): Promise<void> {
-  const query = input.query as EventsQuery;
+export async function prevalidateLiveCursor(input: { query: QueryOf<'events.list'> }, service: ServiceContext): Promise<void> {
+  const { query } = input;
   if (query.cursor === undefined) return;
   const secret = service.cursorSecret;
   if (secret === undefined) throw new ServiceError(503, 'temporarily_unavailable', 'the service is starting');
   const state = await decodeLiveCursor(query, secret, service.clock.now());
-  if (state !== undefined) rememberVerified(input.query, state);
+  if (state !== undefined) rememberVerified(query, state);
 }

@@ -6,10 +6,9 @@ import {
   ROTATION_REPLAY_WINDOW_MS,
   type APIKeyScopes,
   type ApiKeyCreated,
-  type CreateKeyRequest,
   type KeyRotationSuccess,
 } from '../../src/schemas';
-import type { OperationContext, OperationResult, ServiceContext } from '../context';
+import type { OperationContextOf, OperationResultOf, ServiceContext } from '../context';
 import { readBearer, revokedKey } from '../pipeline/authenticate';
 import { notFound, ServiceError } from '../service-error';
 import { newApiKey, sha256Hex } from '../state/crypto';
@@ -21,12 +20,12 @@ const ROTATION_PURPOSE = 'key-rotation';
 export const KEY_LIMIT_MESSAGE = `an account holds at most ${MAX_ACTIVE_KEYS} active keys: revoke one first`;
 
 /** `GET /v1/account/keys`: every key of the account, active and revoked, never a plaintext. */
-export function listKeys(ctx: OperationContext): OperationResult {
+export function listKeys(ctx: OperationContextOf<'keys.list'>): OperationResultOf<'keys.list'> {
   return { status: 200, body: ctx.service.state.keys.ofAccount(ctx.caller!.account.id).map(keyView) };
 }
 
 /** `POST /v1/account/keys`: default scope `data:read`; a sixth active key is `409 key_limit_reached`. */
-export async function createKey(ctx: OperationContext<never, never, CreateKeyRequest>): Promise<OperationResult> {
+export async function createKey(ctx: OperationContextOf<'keys.create'>): Promise<OperationResultOf<'keys.create'>> {
   const { account } = ctx.caller!;
   const { keys } = ctx.service.state;
   const plaintext = newApiKey();
@@ -40,7 +39,7 @@ export async function createKey(ctx: OperationContext<never, never, CreateKeyReq
 }
 
 /** `POST /v1/account/keys/{id}/revoke`: the record; revoking a revoked key answers the same record. */
-export function revokeKey(ctx: OperationContext<{ id: string }>): OperationResult {
+export function revokeKey(ctx: OperationContextOf<'keys.revoke'>): OperationResultOf<'keys.revoke'> {
   const { keys } = ctx.service.state;
   const record = keys.get(ctx.params.id);
   if (!record || record.accountId !== ctx.caller!.account.id) throw notFound('no such key in this account');
@@ -65,7 +64,7 @@ export async function isRotationReplay(key: KeyRecord, request: ServiceRequest, 
  * scopes, the old key revoked at once. The exact old key with the exact nonce replays the same
  * answer for 15 minutes; the nonce with another key is `409 idempotency_key_reused`.
  */
-export async function rotateKey(ctx: OperationContext): Promise<OperationResult> {
+export async function rotateKey(ctx: OperationContextOf<'keys.rotate'>): Promise<OperationResultOf<'keys.rotate'>> {
   const { key: oldKey, account } = ctx.caller!;
   const { state, clock } = ctx.service;
   const nonce = ctx.request.headers.get('idempotency-key')!;

@@ -1,8 +1,8 @@
-import { type EventsQuery, LIMIT_DEFAULT, LIVE_CANDIDATES_READ, liveVerifyBudget } from '../../src/schemas';
-import { type DataEvent, type Dataset, MAX_EVENT_LENGTH } from '../data';
+import { LIMIT_DEFAULT, LIVE_CANDIDATES_READ, liveVerifyBudget } from '../../src/schemas';
+import { type DataEvent, type Dataset, type EventRow, MAX_EVENT_LENGTH } from '../data';
 import { type EventFilters, eventFilters } from './event-filters';
 import { encodeLiveCursor, type LiveCursorState, liveCursorOf } from './live-cursor';
-import type { DataContext, DataResult } from './types';
+import type { DataContextOf, DataResult } from './types';
 
 type Position = LiveCursorState['position'];
 
@@ -50,7 +50,7 @@ function readCandidates(data: Dataset, f: EventFilters, kickoff: number, now: nu
  * up to `limit` offered ones re-checked at a fresh clock read, and a signed cursor while
  * candidates remain. Past `liveScanLimit` verified candidates the scan ends truncated, without a cursor.
  */
-export async function listLive(ctx: DataContext<unknown, EventsQuery>): Promise<DataResult> {
+export async function listLive(ctx: DataContextOf<'events.list'>): Promise<DataResult<EventRow[]>> {
   const { data } = ctx;
   const now = ctx.clock.now();
   const limit = ctx.query.limit ?? LIMIT_DEFAULT;

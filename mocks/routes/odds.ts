@@ -1,5 +1,4 @@
-import type { OddsQuery } from '../../src/schemas';
-import { type EventParams, historyFinal, ms, requireEvent } from './common';
+import { historyFinal, ms, requireEvent } from './common';
 import type { DataHandler } from './types';
 
 /**
@@ -7,7 +6,7 @@ import type { DataHandler } from './types';
  * every row of its greatest line_id snapshot), history with `full_history=1` and/or `since`,
  * primary rows only with `main_lines_only=1`, cut at the row cap with `truncated`.
  */
-export const eventOdds: DataHandler<EventParams, OddsQuery> = (ctx) => {
+export const eventOdds: DataHandler<'events.odds'> = (ctx) => {
   const now = ctx.clock.now();
   const fixture = requireEvent(ctx, now);
   const { full_history, since, main_lines_only } = ctx.query;

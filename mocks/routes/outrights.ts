@@ -1,7 +1,6 @@
-import type { OutrightsQuery } from '../../src/schemas';
 import { capped } from './common';
 import type { DataHandler } from './types';
 
 /** `GET /v1/outrights[?sport_id]`: open (and recently settled) outrights, one row per contestant. */
-export const listOutrights: DataHandler<unknown, OutrightsQuery> = (ctx) =>
+export const listOutrights: DataHandler<'outrights.list'> = (ctx) =>
   capped(ctx.data.outrights(ctx.query.sport_id, ctx.clock.now()), ctx.rowCap);

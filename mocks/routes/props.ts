@@ -1,10 +1,9 @@
-import type { PropOddsQuery } from '../../src/schemas';
 import { notFound } from '../service-error';
-import { capped, type EventParams, type PropParams, requireEvent } from './common';
+import { capped, requireEvent } from './common';
 import type { DataHandler } from './types';
 
 /** `GET /v1/events/{event_id}/props`: the event's specials, one row per contestant. */
-export const eventProps: DataHandler<EventParams, unknown> = (ctx) => {
+export const eventProps: DataHandler<'events.props'> = (ctx) => {
   const now = ctx.clock.now();
   return capped(ctx.data.props(requireEvent(ctx, now), now), ctx.rowCap);
 };
@@ -14,7 +13,7 @@ export const eventProps: DataHandler<EventParams, unknown> = (ctx) => {
  * its greatest line_id) or, with `full_history=1`, every row recorded by now. `prop_id` is a
  * special id of an event prop or an outright.
  */
-export const propOdds: DataHandler<PropParams, PropOddsQuery> = (ctx) => {
+export const propOdds: DataHandler<'props.odds'> = (ctx) => {
   const now = ctx.clock.now();
   const special = ctx.data.special(ctx.params.prop_id, now);
   if (special === undefined) throw notFound(`prop ${ctx.params.prop_id} not found`);

@@ -2,10 +2,9 @@ import {
   VERIFICATION_LINK_TTL_MS,
   VERIFICATION_RESEND_INTERVAL_MS,
   type RecoveryEmailVerificationAccepted,
-  type RecoveryEmailVerificationRequest,
   type RecoveryEmailVerificationSuccess,
 } from '../../src/schemas';
-import type { OperationContext, OperationResult, ServiceContext } from '../context';
+import type { OperationContextOf, OperationResultOf, ServiceContext } from '../context';
 import type { AccountRecord } from '../state/accounts';
 import { mailLink } from '../state/credentials';
 import { ServiceError } from '../service-error';
@@ -26,7 +25,9 @@ async function sendVerification(service: ServiceContext, account: AccountRecord)
  * `POST /v1/account/recovery-email/verification/resend`: always the same generic 202; really sends
  * only while unverified and at most once per 10 minutes.
  */
-export async function resendVerification(ctx: OperationContext): Promise<OperationResult> {
+export async function resendVerification(
+  ctx: OperationContextOf<'recoveryEmail.resend'>,
+): Promise<OperationResultOf<'recoveryEmail.resend'>> {
   const { account } = ctx.caller!;
   const now = ctx.service.clock.now();
   const coolingDown = account.verificationSentAt !== null && now - account.verificationSentAt < VERIFICATION_RESEND_INTERVAL_MS;
@@ -38,7 +39,9 @@ export async function resendVerification(ctx: OperationContext): Promise<Operati
  * `POST /v1/recovery-email/verifications` (docs/service.md, "Credential delivery"): single use within 24 hours; authorizes the
  * current mailbox and advances the recovery-authority generation, killing older recovery links.
  */
-export async function verifyRecoveryEmail(ctx: OperationContext<never, never, RecoveryEmailVerificationRequest>): Promise<OperationResult> {
+export async function verifyRecoveryEmail(
+  ctx: OperationContextOf<'recoveryEmail.verify'>,
+): Promise<OperationResultOf<'recoveryEmail.verify'>> {
   const { record, account } = await findToken(ctx.service, ctx.body.verification_token, 'verification');
   if (record.usedAt !== null) throw new ServiceError(409, 'token_used', 'this verification link was already used');
   assertLive(ctx.service, record, account);

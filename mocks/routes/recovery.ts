@@ -3,11 +3,9 @@ import {
   CREDENTIAL_REPLAY_WINDOW_MS,
   RECOVERY_LINK_TTL_MS,
   type AccountRecoveryAccepted,
-  type AccountRecoveryClaimRequest,
-  type AccountRecoveryRequest,
   type AccountRecoverySuccess,
 } from '../../src/schemas';
-import type { OperationContext, OperationResult, ServiceContext } from '../context';
+import type { OperationContextOf, OperationResultOf, ServiceContext } from '../context';
 import { ServiceError } from '../service-error';
 import type { AccountRecord } from '../state/accounts';
 import { newApiKey, sha256Hex } from '../state/crypto';
@@ -54,7 +52,7 @@ const challengeFailed = () =>
  * `POST /v1/recovery/requests`: checks the single-use bot challenge, queues the address without
  * looking it up, and always answers the same 202.
  */
-export async function requestRecovery(ctx: OperationContext<never, never, AccountRecoveryRequest>): Promise<OperationResult> {
+export async function requestRecovery(ctx: OperationContextOf<'recovery.request'>): Promise<OperationResultOf<'recovery.request'>> {
   const { service } = ctx;
   const hostname = new URL(service.options.publicOrigin).hostname;
   const token = ctx.body.challenge_token;
@@ -83,7 +81,7 @@ export function resolveRecoveryQueue(service: ServiceContext): Promise<void> {
  * `POST /v1/recovery/claims`: revokes every key of the account and creates one replacement with both
  * scopes; the exact same token replays the answer for 10 minutes.
  */
-export async function claimRecovery(ctx: OperationContext<never, never, AccountRecoveryClaimRequest>): Promise<OperationResult> {
+export async function claimRecovery(ctx: OperationContextOf<'recovery.claim'>): Promise<OperationResultOf<'recovery.claim'>> {
   const { service } = ctx;
   const token = ctx.body.recovery_token;
   const { record, account } = await findToken(service, token, 'recovery');

@@ -8,7 +8,7 @@ import {
   type RequestHealthIssue,
   type RequestHealthReport,
 } from '../../src/schemas';
-import type { OperationContext, OperationResult } from '../context';
+import type { OperationContextOf, OperationResultOf } from '../context';
 import { invalidParameters } from '../service-error';
 import type { DayTally, HealthEntry } from '../state/health-log';
 import { reportDays } from './account';
@@ -87,7 +87,7 @@ const sum = (
  * `GET /v1/account/request-health` (docs/service.md, "Request health"): built from the day tallies and failure details the
  * pipeline recorded, which never hold query values, bodies, authorization headers or addresses.
  */
-export function getRequestHealth(ctx: OperationContext<never, { days?: number; cursor?: string }>): OperationResult {
+export function getRequestHealth(ctx: OperationContextOf<'account.requestHealth'>): OperationResultOf<'account.requestHealth'> {
   const { account } = ctx.caller!;
   const { state, clock } = ctx.service;
   const now = clock.now();

@@ -1,3 +1,5 @@
+import type { ParamsOf, QueryOf, ResponseOf } from '../../src/core/types';
+import type { DataRouteId } from '../../src/schemas';
 import type { Clock } from '../clock';
 import type { Dataset } from '../data';
 
@@ -43,5 +45,17 @@ export interface DataResult<T = unknown> {
   stable?: boolean;
 }
 
-/** A data handler. May be async (cursor signing uses Web Crypto). */
-export type DataHandler<P = never, Q = never> = (ctx: DataContext<P, Q>) => DataResult | Promise<DataResult>;
+/** What a data route's handler receives: its path parameters and query as the route table decodes them. */
+export type DataContextOf<Id extends DataRouteId> = DataContext<ParamsOf<Id>, QueryOf<Id>>;
+
+/**
+ * The handler of a data route, typed by the route table: it takes the route's decoded path
+ * parameters and query, and answers the route's rows (a handler whose parameters, query or rows do
+ * not match its route's schemas is a compile error). May be async (cursor signing uses Web Crypto).
+ */
+export type DataHandler<Id extends DataRouteId> = (
+  ctx: DataContextOf<Id>,
+) => DataResult<ResponseOf<Id>> | Promise<DataResult<ResponseOf<Id>>>;
+
+/** A data handler's context without the request's own input: what the pipeline adds to the decoded params and query. */
+export type DataEnvironment = Omit<DataContext, 'params' | 'query'>;

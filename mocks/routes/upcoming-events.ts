@@ -1,7 +1,7 @@
-import { type EventsQuery, LIMIT_DEFAULT } from '../../src/schemas';
-import { changeRanges, type DataEvent, type Dataset } from '../data';
+import { LIMIT_DEFAULT } from '../../src/schemas';
+import { changeRanges, type DataEvent, type Dataset, type EventRow } from '../data';
 import { type EventFilters, eventFilters } from './event-filters';
-import type { DataContext, DataResult } from './types';
+import type { DataContextOf, DataResult } from './types';
 
 /** Events named by `event_id` and/or `parent_id` (rule 4: any lifecycle state, not only the future). */
 function exactEvents(data: Dataset, f: EventFilters, now: number): DataEvent[] {
@@ -33,7 +33,7 @@ function matches(data: Dataset, fx: DataEvent, f: EventFilters, now: number): bo
  * history; `event_id` / `parent_id` look up any lifecycle state. Ordered by (starts, event_id);
  * `limit` rows at most, truncated when more match.
  */
-export function listUpcoming(ctx: DataContext<unknown, EventsQuery>): DataResult {
+export function listUpcoming(ctx: DataContextOf<'events.list'>): DataResult<EventRow[]> {
   const { data } = ctx;
   const now = ctx.clock.now();
   const limit = ctx.query.limit ?? LIMIT_DEFAULT;

@@ -10,7 +10,7 @@ import { namesIn, type ServicePage } from './service-md';
 const ref = (kind: 'headers' | 'responses' | 'schemas', name: string): Json => ({ $ref: `#/components/${kind}/${name}` });
 
 /** `idempotency-key` as `Idempotency-Key`. */
-const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
+export const headerName = (name: string) => name.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => `${dash}${c.toUpperCase()}`);
 
 /** The value a parameter's wire text stands for in its schema: `29` for an integer, `1` for a wire boolean. */
 function typedValue(text: string, schema: Json): unknown {

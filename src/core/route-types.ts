@@ -6,11 +6,15 @@ import type * as z from 'zod/mini';
 import type { RouteDef } from '../schemas/route';
 import type { RouteId, Routes } from '../schemas/routes';
 
-/** Typed path parameters of a route (decoded form: numbers, not strings). */
-export type ParamsOf<Id extends RouteId> = z.output<Routes[Id]['params']>;
+/**
+ * Typed path parameters of a route (decoded form: numbers, not strings). Read from the schema's own
+ * output type (`z.output` of it), so that code generic over a route id (the mock's handler registry)
+ * still sees the type its schema decodes to.
+ */
+export type ParamsOf<Id extends RouteId> = Routes[Id]['params']['_zod']['output'];
 
 /** Typed query parameters of a route (decoded form: numbers and booleans). */
-export type QueryOf<Id extends RouteId> = z.output<Routes[Id]['query']>;
+export type QueryOf<Id extends RouteId> = Routes[Id]['query']['_zod']['output'];
 
 /** The body a route takes (never, for a route without one). */
 export type BodyOf<Id extends RouteId> = Routes[Id]['body'] extends z.ZodMiniType ? z.input<Routes[Id]['body']> : never;

@@ -58,10 +58,21 @@ export interface RouteDef<
   headers?: Readonly<Record<string, Schema>>;
   /** Success statuses and their response bodies. */
   responses: R;
-  /** Present on the 12 metered data routes. */
+  /** Present on the data routes, and only on them: they are the metered ones. */
   metering?: Metering;
   /** False for a route that exists in the spec but is not registered by default (billing portal). */
   registered: boolean;
+}
+
+/**
+ * A data route (docs/service.md, "Data routes"): `GET` under `data:read`, metered, answering `200`
+ * with its rows (or, for the CLV route, one object). Its type says so, so that the routes' types can
+ * tell the data routes apart (`DataRouteId`).
+ */
+export interface DataRouteDef<P extends Schema = Schema, Q extends Schema = Schema, R extends Schema = Schema>
+  extends RouteDef<P, Q, null, { 200: R }> {
+  method: 'GET';
+  metering: Metering;
 }
 
 /** Declares a route with its schema types kept precise. */

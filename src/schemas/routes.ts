@@ -27,7 +27,7 @@ import { Outright, OutrightsQuery, SpecialMarket, SpecialOddsSnapshot } from './
 import { LIMIT_DEFAULT, NoQuery, qPositiveInt } from './query';
 import { RequestHealthQuery, RequestHealthReport } from './request-health';
 import { Result } from './results';
-import { defineRoute, type Metering, type RouteDef } from './route';
+import { type DataRouteDef, defineRoute, type Metering, type RouteDef } from './route';
 
 const NoParams = z.strictObject({});
 const EventParams = z.strictObject({ event_id: qPositiveInt });
@@ -41,8 +41,11 @@ const tokenOrCookie = { kind: 'none', cookie: true } as const;
 
 const isHistory = (q: Record<string, unknown>) => q['full_history'] === true || q['since'] !== undefined;
 
-/** Metering of an ordinary data route whose row cap depends only on history mode. */
-const metered = (cacheable: boolean): Metering => {
+/**
+ * Metering of an ordinary data route, whose row cap depends only on history mode; `cacheable` when
+ * its answers are cache-eligible (`X-Cache`, docs/service.md, "Cache").
+ */
+const metered = ({ cacheable }: { cacheable: boolean }): Metering => {
   const rowCap = (q: Record<string, unknown>) => (isHistory(q) ? HISTORY_ROW_CAP : DEFAULT_ROW_CAP);
   return { rowCap, envelope: (q) => ordinaryEnvelope(rowCap(q)), cacheable };
 };
@@ -68,24 +71,25 @@ const dataRoute = <const P extends z.ZodMiniType, const Q extends z.ZodMiniType,
   query: Q,
   response: R,
   metering: Metering,
-) =>
-  defineRoute({
-    id,
-    method: 'GET',
-    path,
-    summary,
-    auth: dataRead,
-    params,
-    query,
-    body: null,
-    responses: { 200: response },
-    metering,
-    registered: true,
-  });
+): DataRouteDef<P, Q, R> => ({
+  id,
+  method: 'GET',
+  path,
+  summary,
+  auth: dataRead,
+  params,
+  query,
+  body: null,
+  responses: { 200: response },
+  metering,
+  registered: true,
+});
 
 /**
- * Every operation of the service: the 12 data routes (docs/service.md, "Data routes"), the account routes (4.2 and
- * `GET /v1/account/keys`), and the five credential-delivery operations (docs/service.md, "Credential delivery").
+ * Every operation of the service: the data routes (docs/service.md, "Data routes"), the account and
+ * key routes (docs/service.md, "Account and key routes") and the credential-delivery operations
+ * (docs/service.md, "Credential delivery"). Everything a route needs elsewhere follows from its entry
+ * here, and the compiler names what is missing: CONTRIBUTING.md, "Adding a route".
  */
 export const routes = {
   'catalog.sports': dataRoute(
@@ -95,7 +99,7 @@ export const routes = {
     NoParams,
     NoQuery,
     rows(Sport),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'catalog.leagues': dataRoute(
     'catalog.leagues',
@@ -104,7 +108,7 @@ export const routes = {
     NoParams,
     SportQuery,
     rows(League),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'catalog.periods': dataRoute(
     'catalog.periods',
@@ -113,7 +117,7 @@ export const routes = {
     NoParams,
     SportQuery,
     rows(PeriodDefinition),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'events.list': dataRoute(
     'events.list',
@@ -131,7 +135,7 @@ export const routes = {
     EventParams,
     OddsQuery,
     rows(OddsSnapshot),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.openingLines': dataRoute(
     'events.openingLines',
@@ -140,7 +144,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(OpeningLine),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.closingLines': dataRoute(
     'events.closingLines',
@@ -149,7 +153,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(ClosingLine),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.results': dataRoute(
     'events.results',
@@ -158,7 +162,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(Result),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'events.props': dataRoute(
     'events.props',
@@ -167,7 +171,7 @@ export const routes = {
     EventParams,
     NoQuery,
     rows(SpecialMarket),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'props.odds': dataRoute(
     'props.odds',
@@ -176,7 +180,7 @@ export const routes = {
     PropParams,
     PropOddsQuery,
     rows(SpecialOddsSnapshot),
-    metered(false),
+    metered({ cacheable: false }),
   ),
   'outrights.list': dataRoute(
     'outrights.list',
@@ -185,7 +189,7 @@ export const routes = {
     NoParams,
     OutrightsQuery,
     rows(Outright),
-    metered(true),
+    metered({ cacheable: true }),
   ),
   'analytics.clv': dataRoute(
     'analytics.clv',
@@ -194,7 +198,7 @@ export const routes = {
     NoParams,
     ClvQuery,
     ClosingLineValue,
-    metered(false),
+    metered({ cacheable: false }),
   ),
 
   'account.get': defineRoute({
@@ -375,6 +379,9 @@ export const routes = {
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
+
+/** The ids of the data routes: the routes of the table declared as data routes (metered, under `data:read`). */
+export type DataRouteId = { [Id in RouteId]: Routes[Id] extends DataRouteDef ? Id : never }[RouteId];
 
 /** The route table as a list, in declaration order. */
 export const routeList: readonly RouteDef[] = Object.values(routes);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../mocks';
 import { contextOf } from '../../mocks/internal';
+import { dataEntry, operationEntry } from '../../mocks/route-entry';
+import type { DataHandler } from '../../mocks/routes/types';
 import { call, codeOf, NOW, useMockServer, type Answer } from '../helpers/mock-server';
 import { countedBody } from '../helpers/streams';
 
@@ -84,12 +86,9 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
   it('answers an unexpected failure during data work with 500 internal_error, saying nothing of it, free', async () => {
     const mock = newMock();
     await mock.ready;
-    contextOf(mock).handlers['catalog.sports'] = {
-      kind: 'data',
-      handle: () => {
-        throw new Error('secret detail of a broken handler');
-      },
-    };
+    contextOf(mock).handlers['catalog.sports'] = dataEntry('catalog.sports', () => {
+      throw new Error('secret detail of a broken handler');
+    });
     const answer = await call(mock, SPORTS);
     expect([answer.status, codeOf(answer), message(answer)]).toEqual([500, 'internal_error', 'unexpected failure in the mock service']);
     expect(answer.headers.get('X-Credits-Cost')).toBeNull();
@@ -99,7 +98,8 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
   it('names the status an operation answered that its route does not declare', async () => {
     const mock = newMock();
     await mock.ready;
-    contextOf(mock).handlers['keys.list'] = { kind: 'operation', handle: () => Promise.resolve({ status: 201, body: [] }) };
+    // @ts-expect-error: a status keys.list does not declare, which the compiler refuses and the pipeline names
+    contextOf(mock).handlers['keys.list'] = operationEntry('keys.list', () => Promise.resolve({ status: 201, body: [] }));
     const answer = await call(mock, KEYS);
     expect([answer.status, codeOf(answer), message(answer)]).toEqual([
       500,
@@ -111,7 +111,9 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
   it("says where and why the mock's own answer failed its schema, at the root too", async () => {
     const mock = newMock();
     await mock.ready;
-    contextOf(mock).handlers['catalog.sports'] = { kind: 'data', handle: () => ({ body: { not: 'a list' }, rows: 1, truncated: false }) };
+    // @ts-expect-error: an answer that is not the route's rows, which the compiler refuses and the pipeline names
+    const notRows: DataHandler<'catalog.sports'> = () => ({ body: { not: 'a list' }, rows: 1, truncated: false });
+    contextOf(mock).handlers['catalog.sports'] = dataEntry('catalog.sports', notRows);
     const answer = await call(mock, SPORTS);
     expect([answer.status, codeOf(answer), message(answer)]).toEqual([
       500,

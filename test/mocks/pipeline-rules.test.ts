@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createMockService } from '../../mocks';
 import { contextOf } from '../../mocks/internal';
+import { dataEntry } from '../../mocks/route-entry';
+import type { DataHandler } from '../../mocks/routes/types';
 import { ApiKeyList, type RequestHealthReport } from '../../src/schemas';
 import { newGate, until } from '../helpers/gate';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';
@@ -142,10 +144,9 @@ describe("the mock's own answer fails its schema", () => {
     const mock = newMock();
     await mock.ready;
     // A data handler that returns a broken row: the pipeline's last check must catch it.
-    contextOf(mock).handlers['catalog.sports'] = {
-      kind: 'data',
-      handle: () => ({ body: [{ sport_id: 'one' }], rows: 1, truncated: false }),
-    };
+    // @ts-expect-error: a row that breaks the route's schema, which the compiler refuses and the pipeline's last check catches
+    const broken: DataHandler<'catalog.sports'> = () => ({ body: [{ sport_id: 'one' }], rows: 1, truncated: false });
+    contextOf(mock).handlers['catalog.sports'] = dataEntry('catalog.sports', broken);
     const answer = await call(mock, SPORTS);
     expect([answer.status, codeOf(answer)]).toEqual([500, 'internal_error']);
     expect((answer.body as { error: { message: string } }).error.message).toMatch(/at 0\.sport_id/);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../src/schemas';
 import { startPrism, type RunningPrism } from './tools';
 
 type Parameter = { name: string; in: 'path' | 'query' | 'header'; example: unknown };
@@ -65,6 +66,7 @@ describe('prism mock with the examples of docs/openapi.json', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(calls).toBe(25);
+    // Every registered route of the table, each called once.
+    expect(calls).toBe(routeList.filter((route) => route.registered).length);
   }, 120_000);
 });

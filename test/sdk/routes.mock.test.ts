@@ -5,7 +5,7 @@ import { chargesOf, finishedEvent, NOW, sdkFor, sportWith, useMockServer } from 
 
 const newMock = useMockServer();
 
-describe('the 12 data routes against the mock service', () => {
+describe('the data routes against the mock service', () => {
   it('catalog: sports (cached), leagues and periods', async () => {
     const mock = newMock();
     const { odds } = sdkFor(mock);

@@ -187,8 +187,8 @@ describe('odds.events.oddsHistory(): a whole price history', () => {
     clock.freeze(NOW);
     const query = { full_history: true };
     const result = await dataHandlers['events.odds']({
-      params: { event_id: eventId } as never,
-      query: query as never,
+      params: { event_id: eventId },
+      query,
       clock,
       rowCap: Number.MAX_SAFE_INTEGER,
       cursorSecret: undefined as never,

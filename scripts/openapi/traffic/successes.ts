@@ -1,4 +1,13 @@
-import { randomToken, type ClosingLine, type Event, type SpecialMarket, type Sport } from '../../../src/schemas';
+import {
+  NoQuery,
+  randomToken,
+  routes,
+  type ClosingLine,
+  type Event,
+  type RouteId,
+  type SpecialMarket,
+  type Sport,
+} from '../../../src/schemas';
 import type { MockService } from '../../../mocks';
 import type { TrafficSession } from './session';
 
@@ -18,6 +27,7 @@ export interface Found {
 }
 
 const MIN = 60_000;
+const routeIds = Object.keys(routes) as RouteId[];
 
 /** The token of a link the mock mailed (`...#token=...`). */
 export async function linkToken(mock: MockService, kind: 'recovery' | 'verification', to: string): Promise<string> {
@@ -76,10 +86,13 @@ async function data(s: TrafficSession): Promise<Pick<Found, 'sportId' | 'upcomin
   await s.send('events.odds', { params: { event_id: upcomingEvent }, query: { main_lines_only: 1 } }, 200);
   await s.send('events.odds', { params: { event_id: upcomingEvent }, query: { full_history: 1 } }, 200);
   await s.send('events.odds', { params: { event_id: upcomingEvent }, query: { since: '2026-11-21T00:00:00Z' } }, 200);
-  await s.send('events.results', { params: { event_id: pastEvent } }, 200);
-  await s.send('events.openingLines', { params: { event_id: pastEvent } }, 200);
-  const closing = (await s.send('events.closingLines', { params: { event_id: pastEvent } }, 200).then((a) => a.json())) as ClosingLine[];
-  const props = (await s.send('events.props', { params: { event_id: pastEvent } }, 200).then((a) => a.json())) as SpecialMarket[];
+  // Every route about one event that takes no query, in the table's order: a route added to the
+  // table is in the traffic, and so in the document, without an edit here.
+  const aboutPastEvent = new Map<RouteId, unknown>();
+  for (const id of routeIds.filter((r) => routes[r].query === NoQuery && routes[r].path.startsWith('/v1/events/{event_id}/')))
+    aboutPastEvent.set(id, (await s.send(id, { params: { event_id: pastEvent } }, 200)).json());
+  const closing = aboutPastEvent.get('events.closingLines') as ClosingLine[];
+  const props = aboutPastEvent.get('events.props') as SpecialMarket[];
   const propId = props[0]!.special_id!;
   await s.send('props.odds', { params: { prop_id: propId } }, 200);
   await s.send('props.odds', { params: { prop_id: propId }, query: { full_history: 1 } }, 200);

@@ -1,8 +1,10 @@
-import { routes } from '../../../src/schemas';
+import * as z from 'zod/mini';
+import type { ResponseOf } from '../../../src/core/types';
+import { type DataRouteId, type RouteDef, routes, type Routes } from '../../../src/schemas';
 import { type Clock, createClock } from '../../../mocks/clock';
 import { createDataset, type Dataset, type Fixture } from '../../../mocks/data';
-import type { DataContext, DataResult } from '../../../mocks/routes/types';
-import { dataHandlers, type DataRouteId } from '../../../mocks/routes';
+import type { DataContextOf, DataResult } from '../../../mocks/routes/types';
+import { dataHandlers } from '../../../mocks/routes';
 
 /** A fixed instant the tests read the dataset at (a Saturday afternoon). */
 export const NOW = Date.parse('2026-11-21T15:07:00Z');
@@ -35,26 +37,35 @@ type Raw = Record<string, string | number | boolean>;
 const toWire = (raw: Raw): Record<string, string> =>
   Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]));
 
+/** A route's params and query decoded from their wire forms, typed by the route. */
+const decoded = <R extends RouteDef>(
+  route: R,
+  params: Raw,
+  query: Raw,
+): { params: R['params']['_zod']['output']; query: R['query']['_zod']['output'] } => ({
+  params: z.parse(route.params, toWire(params)),
+  query: z.parse(route.query, toWire(query)),
+});
+
 /** Calls a data handler as the pipeline does: query and params decoded by the route table. */
-export async function call(
-  id: DataRouteId,
+export async function call<Id extends DataRouteId>(
+  id: Id,
   options: { query?: Raw; params?: Raw; clock?: Clock; rowCap?: number; liveScanLimit?: number; dataset?: Dataset } = {},
-): Promise<DataResult> {
-  const route = routes[id];
-  const query = route.query.parse(toWire(options.query ?? {})) as Record<string, unknown>;
-  const params = route.params.parse(toWire(options.params ?? {})) as Record<string, unknown>;
-  const ctx: DataContext<never, never> = {
-    params: params as never,
-    query: query as never,
+): Promise<DataResult<ResponseOf<Id>>> {
+  const route: Routes[Id] = routes[id];
+  const { params, query } = decoded(route, options.params ?? {}, options.query ?? {});
+  const ctx: DataContextOf<Id> = {
+    params,
+    query,
     clock: options.clock ?? frozenClock(),
-    rowCap: options.rowCap ?? route.metering?.rowCap(query) ?? 500,
+    rowCap: options.rowCap ?? route.metering.rowCap(query),
     cursorSecret: secret,
     data: options.dataset ?? data,
     liveScanLimit: options.liveScanLimit ?? 5000,
   };
   const result = await dataHandlers[id](ctx);
   // Every answer must pass the route table's response schema, as the pipeline checks it.
-  route.responses[200].parse(result.body);
+  z.parse(route.responses[200], result.body);
   return result;
 }
 

@@ -198,13 +198,13 @@ describe('live cursor checks', () => {
     const clock = frozenClock();
     const cursor = await firstPage(clock);
     const service = { cursorSecret: secret, clock } as unknown as ServiceContext;
-    const query = routes['events.list'].query.parse({ live: '1', limit: '1', cursor }) as Record<string, unknown>;
-    await prevalidateLiveCursor({ params: {}, query }, service);
+    const query = routes['events.list'].query.parse({ live: '1', limit: '1', cursor });
+    await prevalidateLiveCursor({ query }, service);
     // The handler runs later; the cursor verified before reservation is not judged again.
     clock.advance(6 * MINUTE);
     const result = await dataHandlers['events.list']({
-      params: {} as never,
-      query: query as never,
+      params: {},
+      query,
       clock,
       rowCap: 1,
       cursorSecret: secret,
@@ -212,8 +212,8 @@ describe('live cursor checks', () => {
       liveScanLimit: 5000,
     });
     expect(result.verified).toBeGreaterThan(0);
-    const stale = routes['events.list'].query.parse({ live: '1', limit: '1', cursor }) as Record<string, unknown>;
-    await expect(prevalidateLiveCursor({ params: {}, query: stale }, service)).rejects.toMatchObject({ status: 400 });
-    await expect(prevalidateLiveCursor({ params: {}, query: { live: true } }, service)).resolves.toBeUndefined();
+    const stale = routes['events.list'].query.parse({ live: '1', limit: '1', cursor });
+    await expect(prevalidateLiveCursor({ query: stale }, service)).rejects.toMatchObject({ status: 400 });
+    await expect(prevalidateLiveCursor({ query: { live: true } }, service)).resolves.toBeUndefined();
   });
 });
