@@ -2,6 +2,7 @@ import { http, type HttpHandler } from 'msw/http';
 import { consolePage } from './console/page';
 import { dispatch } from './control/dispatch';
 import type { MockService } from './index';
+import { contextOf } from './internal';
 import { pageHeaders } from './pages';
 import { newRequestId } from './pipeline/request-id';
 import { asServiceError, baseHeaders, errorResponse, jsonResponse } from './pipeline/respond';
@@ -18,9 +19,15 @@ import { randomHex } from './state/crypto';
 const wantsHtml = (request: Request) => /\btext\/html\b/i.test(request.headers.get('accept') ?? '');
 
 /** The console: a page whose only script is its own (a fresh nonce per answer), talking to this JSON control plane. */
-function consoleResponse(): Response {
+function consoleResponse(mock: MockService): Response {
+  const service = contextOf(mock);
+  const vocabulary = {
+    routes: service.routes,
+    registered: new Set(service.routes.map((r) => r.id).filter((id) => service.handlers[id] !== undefined)),
+    plans: Object.values(service.options.plans).map(({ slug, name }) => ({ slug, name })),
+  };
   const nonce = randomHex(16);
-  return new Response(consolePage(nonce), { status: 200, headers: pageHeaders(nonce) });
+  return new Response(consolePage(nonce, vocabulary), { status: 200, headers: pageHeaders(nonce) });
 }
 
 /**
@@ -44,7 +51,7 @@ export function createAdminHandlers(mock: MockService): HttpHandler[] {
         try {
           // `/__admin` and `/__admin/` are the same operation.
           const path = new URL(request.url).pathname.slice('/__admin'.length).replace(/^\/$/, '');
-          if (request.method === 'GET' && path === '' && wantsHtml(request)) return consoleResponse();
+          if (request.method === 'GET' && path === '' && wantsHtml(request)) return consoleResponse(mock);
           const reply = await dispatch(mock, request, path);
           return jsonResponse(reply.status, reply.body, headers);
         } catch (error) {

@@ -73,5 +73,15 @@ export interface DecodedCall<Op extends OperationDef> {
   body: Op['body'] extends Schema ? z.output<Op['body']> : undefined;
 }
 
+/**
+ * What a client sends for an operation, as it travels: its path parameters as text, its query as
+ * text (every name optional) and its JSON body; a part the operation does not take is left out.
+ */
+export type WireCall<Op extends OperationDef> = (string extends keyof z.input<Op['params']>
+  ? unknown
+  : { params: { [Name in keyof z.input<Op['params']>]: string } }) &
+  (Op['query'] extends Schema ? { query?: z.input<Op['query']> } : unknown) &
+  (Op['body'] extends Schema ? { body: z.input<Op['body']> } : unknown);
+
 /** The JSON body of an operation's success. */
 export type AnswerBody<Op extends OperationDef> = z.output<Op['answer']>;
