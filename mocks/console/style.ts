@@ -29,8 +29,8 @@ export const CONSOLE_STYLE = `${THEME_STYLE}
   .detail dt { color: var(--muted); }
   .detail dd { margin: 0; }
   .detail .line { font: 13px ui-monospace, monospace; word-break: break-all; }
-  .detail table td:first-child { white-space: nowrap; font: 12px ui-monospace, monospace; }
-  .detail table td { font: 12px ui-monospace, monospace; word-break: break-all; }
+  .detail table.headers td { font: 12px ui-monospace, monospace; word-break: break-all; }
+  .detail table.headers td:first-child { white-space: nowrap; word-break: normal; }
   .window { margin: .5rem 0; }
   .window progress { width: 100%; height: .9rem; }
   figure { margin: .5rem 0 0; }
