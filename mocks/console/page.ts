@@ -1,4 +1,5 @@
 import { ACCOUNT_STATUSES, ERROR_CODES, type RouteDef } from '../../src/schemas';
+import { inlineScript } from '../ui/inline-script';
 import { CONSOLE_SCRIPT } from './script';
 import { CONSOLE_STYLE } from './style';
 
@@ -25,9 +26,6 @@ const option = (value: string, label = value, selected = false) =>
   `<option value="${escapeHtml(value)}"${selected ? ' selected' : ''}>${escapeHtml(label)}</option>`;
 
 const routeOptions = (routes: readonly RouteDef[]) => routes.map((r) => option(r.id, `${r.id} · ${r.method} ${r.path}`)).join('');
-
-/** A script's text as it may stand inside `<script>`: no `</script` or `<!--` can end or bend the element. */
-const inlineScript = (code: string) => code.replace(/<(\/script|!--)/gi, '<\\$1');
 
 function body(v: ConsoleVocabulary): string {
   const plans = v.plans.map((p) => option(p.slug, p.slug, p.slug === 'pro')).join('');

@@ -1,4 +1,4 @@
-// The browser programs of the standalone mock server, written in TypeScript under mocks/ and bundled
+// The browser programs of the standalone mock server (its console and its first-party pages), written in TypeScript under mocks/ and bundled
 // here with esbuild into one ES module each, which the server inlines into its pages under their CSP
 // nonce. Every build of the mocks defines them: tsup (dist/, the published bin), scripts/run-ts.mjs
 // (`npm run mock` from source) and vitest.config.ts (the tests), through `browserBundleDefines()`.
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 /** Global name the mocks read -> entry of its program. */
 const BUNDLES = {
   __SPORTS_ODDS_CONSOLE__: '../../mocks/console/app/main.ts',
+  __SPORTS_ODDS_PAGES__: '../../mocks/pages/app/main.ts',
 };
 
 /** One program as a self-contained ES module (no import left), minified, for an inline `<script type="module">`. */

@@ -1,7 +1,7 @@
 import type { Answer } from './client';
 import { byId, fill, h } from './dom';
 import { day } from './format';
-import { copyButton } from './message';
+import { copyButton } from '../../ui/copy';
 
 /** The outbox panel: the recovery and verification mail, each link opening its first-party page in a new tab. */
 
