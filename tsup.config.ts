@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+import { browserBundleDefines } from './scripts/lib/browser-bundles.mjs';
 
 /**
  * Every entry point of the package, as `output name (under dist/) -> source file`.
@@ -59,4 +60,6 @@ export default defineConfig({
   external,
   removeNodeProtocol: false,
   shims: false,
+  // The console's typed program (mocks/console/app), bundled for the page that inlines it.
+  define: browserBundleDefines(),
 });

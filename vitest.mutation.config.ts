@@ -9,6 +9,7 @@ import base from './vitest.config';
  * bundle's size is not behaviour a mutant can change.
  */
 export default defineConfig({
+  define: base.define ?? {},
   test: {
     ...base.test,
     include: ['test/sdk/**/*.test.ts', 'test/mocks/**/*.test.ts', 'test/schemas/**/*.test.ts'],

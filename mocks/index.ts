@@ -139,6 +139,12 @@ export interface MockService {
    */
   createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
   /**
+   * Revokes a key by its id, at once, as `POST /v1/account/keys/{id}/revoke` does for its account:
+   * the key's inventory record (revoking a revoked key answers the same record). A `RangeError` for
+   * an id no account holds.
+   */
+  revokeKey(keyId: string): ApiKey;
+  /**
    * Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority), at
    * once: the next request sees it without an `await`. A refusal changes nothing and rejects the promise.
    */
@@ -317,6 +323,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         hash,
       );
       return { id: record.id, apiKey: plaintext };
+    },
+    revokeKey(keyId) {
+      const record = service.state.keys.get(keyId);
+      if (!record) throw new RangeError(`no key ${keyId}`);
+      service.state.keys.revoke(record, service.clock.now());
+      return keyView(record);
     },
     async updateAccount(email, change) {
       const account = accountOf(email);

@@ -42,7 +42,8 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
     if (!answer.dropped || trace.committedStatus !== undefined) {
       const status = trace.committedStatus ?? answer.status;
       recordHealth(trace, status, undefined, service, metered);
-      recordActivity(trace, request.method, status, undefined, service, metered);
+      const sent = answer.dropped ? ({ dropped: true } as const) : ({ headers: answer.headers, dropped: false } as const);
+      recordActivity(trace, request, status, undefined, service, metered, sent);
     }
     return answer;
   } catch (thrown) {
@@ -54,8 +55,9 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
     const metered = headers.has(HEADER.creditsCost);
     // A broken override is the test's bug, not an answer of the service: no account's request health shows it.
     if (error.code !== 'fixture_invalid') recordHealth(trace, error.status, error.code, service, metered);
-    recordActivity(trace, request.method, error.status, error.code, service, metered);
-    return errorAnswer(error, headers, trace.requestId);
+    const answer = errorAnswer(error, headers, trace.requestId);
+    recordActivity(trace, request, error.status, error.code, service, metered, { headers: answer.headers, dropped: false });
+    return answer;
   }
 }
 
@@ -107,12 +109,14 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
   const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
   const call = handler.accept({ routes: service.routes, rawParams: match.rawParams, url, headers: request.headers, bodyText });
+  trace.decoded = true;
   if (call.kind === 'data') await call.prevalidate(service);
 
   // The reservation, then the one fault step, where the work starts: a request refused before it (key,
   // rate, scope, parameters, quota) leaves the route's armed faults as they are.
   const metering = call.kind === 'data' ? reserve(route, call.input, caller as Caller, service, trace) : undefined;
   const fault = service.state.faults.take(route.id);
+  trace.fault = fault;
   const before = faultBeforeWork(fault);
   if (before) {
     metering?.settle(0);
@@ -121,7 +125,7 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   }
   const answer =
     call.kind === 'data'
-      ? await serveData(match, call, caller as Caller, service, headers, fault, metering!)
+      ? await serveData(match, call, caller as Caller, service, headers, fault, metering!, trace)
       : await serveOperation(match, call, caller, request, service, trace, headers, fault);
   if (fault?.drop !== 'after_commit') return answer;
   trace.committedStatus = answer.status;
@@ -195,12 +199,14 @@ async function serveData(
   headers: AnswerHeaders,
   fault: Fault | undefined,
   { settle }: Metering,
+  trace: Trace,
 ): Promise<ServiceAnswer> {
   const { route } = match;
   const { input } = call;
   const metering = route.metering!;
   // An override answers in the handler's place: never from a cache, never kept in one.
   const override = service.state.overrides.take(route.id, input.params);
+  trace.override = override;
   const cache = override === undefined ? cacheOf(match, input, service) : undefined;
   // Injected latency (or a test's gate) holds the reservation in flight, whatever the answer's source.
   await delay(fault);
@@ -255,6 +261,7 @@ async function serveOperation(
   await delay(fault);
   const { input } = call;
   const override = service.state.overrides.take(match.route.id, input.params);
+  trace.override = override;
   const done = await outcomeOf(() =>
     override
       ? overrideOperation({ override, route: match.route, input, caller, service })

@@ -6,6 +6,7 @@ import { build } from 'esbuild';
 import { mkdirSync, rmSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { browserBundleDefines } from './lib/browser-bundles.mjs';
 
 const [entry, ...args] = process.argv.slice(2);
 if (!entry) {
@@ -25,6 +26,8 @@ await build({
   packages: 'external',
   sourcemap: 'inline',
   logLevel: 'warning',
+  // The console's typed program (mocks/console/app), bundled as `npm run build` bundles it.
+  define: browserBundleDefines(),
 });
 process.argv = [process.argv[0], resolve(entry), ...args];
 try {

@@ -1,13 +1,42 @@
+import { inlineScript } from '../ui/inline-script';
+import { THEME_STYLE } from '../ui/theme';
+import { PAGES_SCRIPT } from './script';
+
 /**
- * The shared frame of the first-party pages: no external assets, no inline data from the URL. The
- * inline style and script carry the response's CSP nonce, the only way they run.
- *
- * A page shows one state at a time: everything it says lives in `#view`, which each step replaces
- * whole. A refusal is told in words a customer can act on (`explain`), with the request id to quote
- * to support; the service's own message, written for developers, is not shown.
+ * The shared frame of the first-party pages: the console's look, no external assets, no inline data
+ * from the URL. The inline style and script carry the response's CSP nonce, the only way they run.
+ * The script (`mocks/pages/app/`) reads which page it is from `<body data-page>`; everything a page
+ * says lives in `#view`, one state at a time.
  */
+
+/** Which program of `mocks/pages/app/` a page runs. */
+export type PageName = 'checkout' | 'claim' | 'recover' | 'verify' | 'pay';
+
+const PAGE_STYLE = `${THEME_STYLE}
+  body { font-size: 16px; line-height: 1.5; }
+  .page { max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }
+  .brand { margin: 0 0 .25rem; color: var(--muted); font-size: .85rem; font-weight: 600; letter-spacing: .02em; }
+  h1 { font-size: 1.5rem; margin: 0 0 1rem; }
+  #view { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: 1.1rem 1.4rem; }
+  #view > p { margin: .6rem 0; }
+  #view > p:first-child { margin-top: 0; }
+  #view > p:last-child { margin-bottom: 0; }
+  #view > p > a:only-child { display: inline-block; padding: .45rem .9rem; border-radius: .3rem; background: var(--accent); color: var(--accent-ink); text-decoration: none; font-weight: 600; }
+  #view > p > a:only-child:hover { background: #1d47a8; }
+  .key { font: 1rem ui-monospace, monospace; background: var(--code); padding: .75rem; border-radius: .375rem; word-break: break-all; border: 1px solid var(--line); }
+  .ref { color: var(--muted); font-size: .85rem; }
+  form#request { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+  form#request input { min-width: 16rem; }
+  button, input { padding: .45rem .8rem; }
+`;
+
+/** Where the pages' program would run, when the build that runs this server did not bundle it. */
+const NOT_BUILT =
+  '<p class="error" id="status">This build of the mock did not bundle the pages\' program: start the server with <code>npm run mock</code> or the published <code>sports-odds-mock</code>.</p>';
+
+/** A first-party page: its title, the program it runs, and what it says before the program does. */
 export const page =
-  (title: string, body: string, script: string) =>
+  (title: string, name: PageName, body = '') =>
   (nonce: string): string =>
     `<!doctype html>
 <html lang="en">
@@ -16,78 +45,14 @@ export const page =
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>${title} · Sports Odds Data</title>
-<style nonce="${nonce}">
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; padding: 0 1rem; color: #1d2433; }
-  h1 { font-size: 1.5rem; }
-  .key { font: 1rem ui-monospace, monospace; background: #f3f5f9; padding: .75rem; border-radius: .375rem; word-break: break-all; }
-  .error { color: #b42318; }
-  .ref { color: #5b6478; font-size: .85rem; }
-  button, input { font: inherit; padding: .4rem .75rem; }
-</style>
+<style nonce="${nonce}">${PAGE_STYLE}</style>
 </head>
-<body>
+<body data-page="${name}">
+<div class="page">
+<p class="brand">Sports Odds Data</p>
 <h1>${title}</h1>
-<main id="view" role="status" aria-live="polite">${body}</main>
-<script type="module" nonce="${nonce}">
-const view = document.getElementById('view');
-// The token is read from the fragment (never sent to any server), then removed from the address bar.
-const token = new URLSearchParams(location.hash.slice(1)).get('token');
-if (location.hash) history.replaceState(null, '', location.pathname);
-function el(tag, text, attrs = {}) {
-  const node = document.createElement(tag);
-  if (text !== undefined) node.textContent = text;
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  return node;
-}
-/** A paragraph holding one link. */
-function linkLine(text, attrs) {
-  const line = el('p');
-  line.append(el('a', text, attrs));
-  return line;
-}
-/** Replaces whatever the page showed with these nodes: one state at a time. */
-const state = (...nodes) => view.replaceChildren(...nodes);
-const show = (text, isError = false) => state(el('p', text, { id: 'status', class: isError ? 'error' : '' }));
-async function post(path, body, headers = {}) {
-  try {
-    const res = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, credentials: 'same-origin', body: JSON.stringify(body) });
-    const json = await res.json().catch(() => ({}));
-    return { status: res.status, json };
-  } catch {
-    return { status: 0, json: {} };
-  }
-}
-/** What a customer can do about each refusal; a page passes its own words for the codes it knows better. */
-const MESSAGES = {
-  invalid_token: 'This link is not valid. Open the latest link you received, exactly as it was sent.',
-  token_used: 'This link was already used: each link works once. Request a new one if you still need it.',
-  token_expired: 'This link has expired. Request a new one.',
-  origin_rejected: 'This step only works on the service’s own page. Open the link from your e-mail or checkout again, in this browser.',
-  challenge_failed: 'The security check did not pass. Reload the page and try again.',
-  recovery_unavailable: 'This account cannot be recovered with a link. If you still have a key that can manage the account, use it; otherwise contact support.',
-  rate_limited: 'Too many attempts in a short time. Wait a few seconds and try again.',
-  invalid_parameters: 'The service could not accept this request. Check what you entered and try again.',
-  unsupported_media_type: 'The service could not accept this request. Reload the page and try again.',
-  payload_too_large: 'What you entered is too long.',
-  not_found: 'There is nothing at this address any more. Open the link you received again.',
-};
-function explain(r, own = {}) {
-  const code = r.json && r.json.error && r.json.error.code;
-  if (r.status === 0) return 'Could not reach the service. Check your connection, then reload this page.';
-  if (code && own[code]) return own[code];
-  if (code && MESSAGES[code]) return MESSAGES[code];
-  if (r.status >= 500 || r.status === 429) return 'The service is busy or unavailable right now. Try again in a minute.';
-  return 'Something went wrong (status ' + r.status + '). Reload the page to try again.';
-}
-/** Shows the human message of a refusal, with the request id to quote to support. */
-function failure(r, own) {
-  const id = r.json && r.json.error && r.json.error.request_id;
-  state(el('p', explain(r, own), { id: 'status', class: 'error' }), ...(id ? [el('p', 'Reference for support: ' + id, { class: 'ref' })] : []));
-}
-function showKey(key, note = 'Store this key now: it is shown only once.') {
-  state(el('p', key, { id: 'api-key', class: 'key' }), el('p', note, { id: 'status' }));
-}
-${script}
-</script>
+<main id="view" role="status" aria-live="polite">${PAGES_SCRIPT === undefined ? NOT_BUILT : body}</main>
+</div>
+${PAGES_SCRIPT === undefined ? '' : `<script type="module" nonce="${nonce}">${inlineScript(PAGES_SCRIPT)}</script>`}
 </body>
 </html>`;

@@ -1,5 +1,9 @@
 import type { RouteDef } from '../../src/schemas';
 import type { Caller, ServiceContext } from '../context';
+import type { AnswerHeaders } from '../exchange';
+import type { Fault } from '../state/faults';
+import type { Override } from '../state/overrides';
+import { MASK, maskSecrets, requestTarget } from './request-target';
 
 /** What the pipeline knows of a request by the time it answers. */
 export interface Trace {
@@ -10,22 +14,54 @@ export interface Trace {
   charged: number;
   /** Status the service committed before an injected fault dropped the connection. */
   committedStatus?: number;
+  /** The route decoded the request's path, query and headers. */
+  decoded?: boolean;
+  /** The armed fault that applied to the request. */
+  fault?: (Fault & { readonly id: string }) | undefined;
+  /** The override that answered in the handler's place. */
+  override?: Override | undefined;
+}
+
+/** How the answer left: its headers, or a dropped connection. */
+export type Sent = { headers: AnswerHeaders; dropped: false } | { dropped: true };
+
+/** The longest target the detail keeps: a URL over the service's limit is refused, and need not be kept whole. */
+const TARGET_MAX = 2_048;
+
+function targetOf(url: string, trace: Trace): string {
+  let target: string;
+  try {
+    target = requestTarget(new URL(url), trace.route, trace.decoded === true);
+  } catch {
+    return MASK;
+  }
+  return target.length > TARGET_MAX ? `${target.slice(0, TARGET_MAX)}…` : target;
+}
+
+/** The answer's headers for the request detail: a cookie's value masked, keys and tokens masked anywhere. */
+function headersOf(sent: Sent): { name: string; value: string }[] {
+  if (sent.dropped) return [];
+  const headers = Object.entries(sent.headers.toObject()).map(([name, value]) => ({ name, value: maskSecrets(value) }));
+  for (const cookie of sent.headers.cookies) headers.push({ name: 'Set-Cookie', value: cookie.replace(/^([^=;]*)=[^;]*/, `$1=${MASK}`) });
+  return headers;
 }
 
 /** Records every answer in the activity log (the control plane's "latest requests"). */
 export function recordActivity(
   trace: Trace,
-  method: string,
+  request: { method: string; url: string },
   status: number,
   errorCode: string | undefined,
   service: ServiceContext,
   metered: boolean,
+  sent: Sent,
 ): void {
   const now = service.clock.now();
+  const { caller, fault, override } = trace;
   service.state.activity.record({
     request_id: trace.requestId,
     atMs: now,
-    method,
+    method: request.method,
     route: trace.route?.id ?? null,
     endpoint: trace.route?.path ?? null,
     status,
@@ -33,7 +69,15 @@ export function recordActivity(
     cost: trace.charged,
     metered,
     latency_ms: Math.max(0, now - trace.startedAt),
-    account: trace.caller?.account.email ?? null,
+    account: caller?.account.email ?? null,
+    detail: {
+      target: targetOf(request.url, trace),
+      headers: headersOf(sent),
+      key: caller ? { id: caller.key.id, name: caller.key.name, prefix: caller.key.prefix } : null,
+      fault: fault ?? null,
+      override: override ? { id: override.id, kind: override.kind } : null,
+      dropped: sent.dropped,
+    },
   });
 }
 

@@ -1,4 +1,6 @@
 import { BoundedLog, type Bounds } from './bounded';
+import type { Fault } from './faults';
+import type { Override } from './overrides';
 
 /**
  * One request the service answered, as the control plane and the console show it: the operation and
@@ -25,24 +27,59 @@ export interface ActivityEntry {
   account: string | null;
 }
 
+/**
+ * What the request detail of the control plane adds to an entry (`GET /__admin/requests/{id}`): the
+ * request line's target and the answer's headers with whatever may be a secret masked, the key by
+ * its inventory names, and the fault or override that applied.
+ */
+export interface ActivityDetail {
+  target: string;
+  headers: readonly { name: string; value: string }[];
+  key: { id: string; name: string; prefix: string } | null;
+  fault: (Fault & { readonly id: string }) | null;
+  override: { id: string; kind: Override['kind'] } | null;
+  dropped: boolean;
+}
+
 /** The activity log: the 1,000 most recent answers within an hour of mock time. */
-const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
+export const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
 
 /** An entry as kept: its time as a number, written out only when the log is read. */
-type Kept = Omit<ActivityEntry, 'at'> & { atMs: number };
+type Kept = Omit<ActivityEntry, 'at'> & { atMs: number; detail: ActivityDetail };
 
 /** The most recent answers of the service, oldest first, within `ACTIVITY_BOUNDS`. */
 export class ActivityLog {
   readonly #entries = new BoundedLog<Kept>(ACTIVITY_BOUNDS, (e) => e.atMs);
+  #recorded = 0;
 
   /** Records an answer given at `atMs` (mock time). */
   record(entry: Kept): void {
+    this.#recorded += 1;
     this.#entries.push(entry, entry.atMs);
   }
 
   /** The entries within the bounds at `now`, oldest first. */
   list(now: number): ActivityEntry[] {
     this.#entries.trim(now);
-    return this.#entries.toArray().map(({ request_id, atMs, ...rest }) => ({ request_id, at: new Date(atMs).toISOString(), ...rest }));
+    return this.#entries.toArray().map(entryOf);
+  }
+
+  /** One entry with its detail, while the log holds it. */
+  find(requestId: string, now: number): (ActivityEntry & ActivityDetail) | undefined {
+    this.#entries.trim(now);
+    for (const kept of this.#entries) if (kept.request_id === requestId) return { ...entryOf(kept), ...kept.detail };
+    return undefined;
+  }
+
+  /** Answers recorded since this log was made (the mock's start or its last reset), and how many it holds at `now`. */
+  counts(now: number): { recorded: number; kept: number } {
+    this.#entries.trim(now);
+    return { recorded: this.#recorded, kept: this.#entries.length };
   }
 }
+
+const entryOf = ({ request_id, atMs, detail: _detail, ...rest }: Kept): ActivityEntry => ({
+  request_id,
+  at: new Date(atMs).toISOString(),
+  ...rest,
+});

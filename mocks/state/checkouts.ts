@@ -48,6 +48,11 @@ export class CheckoutStore {
     return this.byClaim.get(hash, now);
   }
 
+  /** The sessions still kept at `now`, oldest first. */
+  all(now: number): CheckoutSession[] {
+    return this.byId.values(now);
+  }
+
   /** The session of an address (any letter case) that is open, or paid and not yet claimed. */
   pendingFor(email: string, now: number): CheckoutSession | undefined {
     const wanted = email.toLowerCase();

@@ -58,14 +58,14 @@ export class FaultQueue {
     return view(armed);
   }
 
-  /** Takes the next fault of a route, if any. */
-  take(routeId: string): Fault | undefined {
+  /** Takes the next fault of a route, if any, with its id (for the request detail of the control plane). */
+  take(routeId: string): (Fault & { readonly id: string }) | undefined {
     const index = this.armed.findIndex((a) => a.routeId === routeId);
     if (index === -1) return undefined;
     const armed = this.armed[index]!;
     armed.left -= 1;
     if (armed.left === 0) this.armed.splice(index, 1);
-    return armed.fault;
+    return { ...armed.fault, id: armed.id };
   }
 
   /** The faults still armed, in the order they were armed (a route's first one applies first). */

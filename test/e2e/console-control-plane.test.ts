@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_OPERATIONS } from '../../mocks/admin';
+import { operationList } from '../../mocks/control/operations';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { NOW } from '../helpers/mock-server';
 
@@ -34,7 +34,7 @@ describe('GET /__admin', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       const listing = await body<{ console: string; operations: { method: string; path: string; summary: string }[] }>(res);
       expect(listing.console).toBe('/__admin/');
-      expect(listing.operations).toHaveLength(ADMIN_OPERATIONS.length);
+      expect(listing.operations).toHaveLength(operationList.length);
       for (const operation of listing.operations) {
         expect(operation.path).toMatch(/^\/__admin(\/|$)/);
         expect(operation.summary.length).toBeGreaterThan(10);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_OPERATIONS } from '../../mocks/admin';
+import { operationList } from '../../mocks/control/operations';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { SportsOdds, UnavailableError } from '../../src';
 import { NOW } from '../helpers/mock-server';
@@ -62,10 +62,10 @@ describe('the console at /__admin/', () => {
     const listing = (await (await fetch(`${server.url}/__admin`, { headers: { Accept: 'application/json' } })).json()) as {
       operations: { method: string; path: string }[];
     };
-    expect(listing.operations.map((o) => `${o.method} ${o.path}`)).toEqual(ADMIN_OPERATIONS.map((o) => `${o.method} /__admin${o.path}`));
+    expect(listing.operations.map((o) => `${o.method} ${o.path}`)).toEqual(operationList.map((o) => `${o.method} /__admin${o.path}`));
     const rows = page.locator('#operations tbody tr');
-    await rows.nth(ADMIN_OPERATIONS.length - 1).waitFor({ state: 'attached' });
-    expect(await rows.count()).toBe(ADMIN_OPERATIONS.length);
+    await rows.nth(operationList.length - 1).waitFor({ state: 'attached' });
+    expect(await rows.count()).toBe(operationList.length);
     expect(await rows.first().locator('td').first().textContent()).toBe('GET /__admin');
   });
 
