@@ -4,12 +4,13 @@
 // fields, exports, files) and Are The Types Wrong (types per resolution mode; the package is
 // ESM-only, so attw runs with the `esm-only` profile: CommonJS consumers on Node >= 22.12 load it
 // through require(esm)). Then the tarball is installed in a scratch project and used
-// (smoke-tarball.mjs), and the downstream suite runs against it (test-downstream.mjs).
+// (smoke-tarball.mjs), the downstream suite runs against it, and a copy of examples/downstream-tests
+// outside the repository runs on it with its documented steps (test-downstream.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packCleanTree, run, tarballFiles } from './lib/pack.mjs';
-import { runDownstream } from './test-downstream.mjs';
+import { runCopiedExample, runDownstream } from './test-downstream.mjs';
 
 /** What the tarball must hold, and what it must never hold. */
 const REQUIRED = [
@@ -43,6 +44,7 @@ try {
   run('npx', ['--no', '--', 'attw', tarball, '--profile', 'esm-only']);
   run(process.execPath, ['scripts/smoke-tarball.mjs', tarball]);
   runDownstream(tarball);
+  runCopiedExample(tarball);
   console.log('\ncheck:package: the clean-tree tarball is complete, lints clean, installs and runs.');
 } catch (error) {
   console.error(`\ncheck:package failed: ${error instanceof Error ? error.message : error}`);

@@ -12,11 +12,16 @@ try {
   const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
   const versionFile = 'src/version.ts';
   writeFileSync(versionFile, readFileSync(versionFile, 'utf8').replace(/VERSION = '[^']*'/, `VERSION = '${version}'`));
+  // The suite users copy asks for the version being released (a test keeps them equal).
+  const example = 'examples/downstream-tests/package.json';
+  const manifest = JSON.parse(readFileSync(example, 'utf8'));
+  manifest.dependencies['sports-odds-data'] = `^${version}`;
+  writeFileSync(example, `${JSON.stringify(manifest, null, 2)}\n`);
   run('npm', ['run', 'build']);
   run('npm', ['run', 'check:package']);
   run('npm', ['publish', '--dry-run']);
   console.log(
-    '\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md, src/version.ts), commit, then `npm publish`.',
+    '\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md, src/version.ts, examples/downstream-tests/package.json), commit, then `npm publish`.',
   );
 } catch (error) {
   console.error(`\nrelease failed: ${error instanceof Error ? error.message : error}`);
