@@ -16,7 +16,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BudgetExceededError, type SportsOdds } from '../../src';
-import { count, credits } from '../lib/format';
+import { count, credits, shownPath } from '../lib/format';
 import { showProgress } from '../lib/progress';
 import { runExample } from '../lib/run';
 import { connect, realService } from '../lib/target';
@@ -120,7 +120,9 @@ function summary(odds: SportsOdds): void {
 await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
   console.log(`Backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}, from ${target.label}`);
-  console.log(`${resumed ? 'resuming' : 'new'} job in ${file}; budget ${credits(budget)}, ${count(before)} spent by earlier runs`);
+  console.log(
+    `${resumed ? 'resuming' : 'new'} job in ${shownPath(file)}; budget ${credits(budget)}, ${count(before)} spent by earlier runs`,
+  );
   try {
     await listEvents(odds, signal);
     if (!stopped() && !signal.aborted) {

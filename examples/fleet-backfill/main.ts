@@ -27,7 +27,7 @@ import { startMockServer, type MockServer } from '../../mocks/node';
 import { BudgetExceededError, SportsOdds } from '../../src';
 import { redisCoordinator, type RedisCoordinator } from '../../src/redis';
 import { BackfillStore } from '../backfill-sqlite/store';
-import { count, credits } from '../lib/format';
+import { count, credits, shownPath } from '../lib/format';
 import { showProgress } from '../lib/progress';
 import { startRedisServer, type RedisServer } from '../lib/redis-server';
 import { runExample } from '../lib/run';
@@ -137,7 +137,9 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
   console.log(`Fleet backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}`);
   console.log(`   service: ${real ? baseUrl : `a standalone mock server at ${baseUrl}`}`);
   console.log(`   Redis:   ${redisUrl}${redisServer ? ' (started for this run)' : ''}, namespace ${namespace}`);
-  console.log(`   ${resumed ? 'resuming' : 'new'} job in ${file}; budget ${credits(budget)}, ${count(before)} spent by earlier runs\n`);
+  console.log(
+    `   ${resumed ? 'resuming' : 'new'} job in ${shownPath(file)}; budget ${credits(budget)}, ${count(before)} spent by earlier runs\n`,
+  );
 
   // Phase 1, here: every event of the window (skipped when an earlier run listed them all).
   let outcome: 'complete' | 'budget' | 'stopped' | 'failed' = 'complete';
