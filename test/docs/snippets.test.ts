@@ -30,16 +30,19 @@ function compilerOptions(): ts.CompilerOptions {
 
 const snippetPath = (s: Snippet, index: number) => join(root, '.snippets', `${s.file.replace(/[/.]/g, '_')}_${index}.ts`);
 
-/** Type-checks snippets as modules, in one program; returns their errors as `file:line: message`. */
+/**
+ * Type-checks snippets as modules, in one program; returns their errors as `file:line: message`.
+ * A block's hidden declarations go after its code (declarations hold for the whole module), so
+ * that the code's first lines stay first: a `/// <reference>` directive must open the file.
+ */
 function typeCheck(snippets: readonly Snippet[]): string[] {
   const options = compilerOptions();
-  const files = new Map<string, { snippet: Snippet; text: string; contextLines: number }>();
+  const files = new Map<string, { snippet: Snippet; text: string; codeLines: number }>();
   snippets.forEach((snippet, i) => {
-    const context = snippet.context === '' ? '' : `${snippet.context}\n`;
     files.set(snippetPath(snippet, i), {
       snippet,
-      text: `${context}${snippet.code}\nexport {};\n`,
-      contextLines: context.split('\n').length - 1,
+      text: `${snippet.code}\n${snippet.context}\nexport {};\n`,
+      codeLines: snippet.code.split('\n').length,
     });
   });
   const host = ts.createCompilerHost(options);
@@ -52,12 +55,11 @@ function typeCheck(snippets: readonly Snippet[]): string[] {
   };
   const program = ts.createProgram([...files.keys()], options, host);
   const errors: string[] = [];
-  for (const [name, { snippet, contextLines }] of files) {
+  for (const [name, { snippet, codeLines }] of files) {
     const source = program.getSourceFile(name);
     for (const d of [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)]) {
       const { line } = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : { line: 0 };
-      const where =
-        line < contextLines ? `${snippet.file}:${snippet.line - 1} (ts-context)` : `${snippet.file}:${snippet.line + line - contextLines}`;
+      const where = line < codeLines ? `${snippet.file}:${snippet.line + line}` : `${snippet.file}:${snippet.line - 1} (ts-context)`;
       errors.push(`${where}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     }
   }
