@@ -24,7 +24,8 @@ try {
   writeFileSync(example, `${JSON.stringify(manifest, null, 2)}\n`);
   run('npm', ['run', 'build']);
   run('npm', ['run', 'check:package']);
-  run('npm', ['publish', '--dry-run']);
+  // The repository's .npmrc shows errors only; the dry run's list of files is a notice.
+  run('npm', ['publish', '--dry-run', '--loglevel=notice']);
   console.log(
     '\nrelease: versioned and checked. Review `git diff` (package.json, CHANGELOG.md, src/version.ts, examples/downstream-tests/package.json), commit, then `npm publish`.',
   );
