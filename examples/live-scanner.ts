@@ -67,7 +67,9 @@ async function refresh(odds: SportsOdds, signal: AbortSignal): Promise<{ events:
 const target = connect({ rateLimit: { requestsPerSecond: 'account' } });
 await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
+  // Read once, for the sport's name: its cost is in the total since the start, and said there.
   const sports = await odds.catalog.sports({ signal });
+  const catalogCredits = odds.credits.spent;
   const sport =
     sportId === undefined ? 'events, every sport,' : `${sports.find((s) => s.sport_id === sportId)?.name ?? `sport ${sportId}`} events`;
   const tty = process.stdout.isTTY === true;
@@ -78,8 +80,11 @@ await runExample(target.baseUrl, async (signal) => {
     if (tty) process.stdout.write('\x1b[2J\x1b[H');
     else if (n > 1) console.log('');
     console.log(`Live ${sport} on ${target.label}`);
+    const at = `at ${new Date().toISOString().slice(11, 19)} UTC`;
     console.log(
-      `refresh ${n} at ${new Date().toISOString().slice(11, 19)} UTC${Number.isFinite(refreshes) ? ` of ${refreshes}` : `, every ${intervalMs / 1000} s: Ctrl-C to stop`}`,
+      Number.isFinite(refreshes)
+        ? `refresh ${n} of ${refreshes} ${at}`
+        : `refresh ${n} ${at}, every ${intervalMs / 1000} s: Ctrl-C to stop`,
     );
     console.log(
       `${count(events.length)} events in play${events.length > lines.length ? `, the first ${lines.length} by kickoff` : ''}; prices are decimal odds of the latest snapshot, full event\n`,
@@ -87,9 +92,11 @@ await runExample(target.baseUrl, async (signal) => {
     console.log(`  ${'kickoff'.padEnd(8)}${'match'.padEnd(40)}   score   home  draw  away   spread  home  away   total  over under`);
     for (const text of lines) console.log(text);
     if (lines.length === 0) console.log('  (nothing in play right now)');
+    const pages = calls - lines.length;
     console.log(
-      `\ncredits: ${credits(spent)} this refresh (${calls} ${calls === 1 ? 'call' : 'calls'}), ${credits(odds.credits.spent)} since start · ${windows(odds.credits)}`,
+      `\ncredits: ${credits(spent)} this refresh (${count(pages)} live-scan ${pages === 1 ? 'page' : 'pages'}, ${count(lines.length)} latest-odds ${lines.length === 1 ? 'call' : 'calls'}), ${credits(odds.credits.spent)} since the start (${count(catalogCredits)} of them for the sports catalog, read once)`,
     );
+    console.log(`windows: ${windows(odds.credits)}`);
     if (n < refreshes) await sleep(intervalMs, undefined, { signal });
   }
 });

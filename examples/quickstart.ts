@@ -51,7 +51,7 @@ await runExample(target.baseUrl, async () => {
     const { data, meta } = await odds.events.odds(next.event_id, { main_lines_only: true }).withMeta();
     console.log(`   ${data.length} main-line rows of snapshot ${data[0]?.line_id} ${cost(meta)}, in decimal odds:`);
     console.log(`   ${header}`);
-    for (const r of data.slice(0, 6)) console.log(`   ${row(r)}`);
+    for (const r of data) console.log(`   ${row(r)}`);
     console.log('   per: the period (p0 the whole match; the others as listed in step 1). line: the handicap or total,');
     console.log('   from the home (or over) side. Prices: home / draw / away; for totals markets, over / - / under.');
   }
@@ -122,6 +122,7 @@ await runExample(target.baseUrl, async () => {
   console.log('   npm run example -- live-scanner       in-play prices, refreshed, with the credits spent');
   console.log('   npm run example -- clv-report         CLV and expected win of a CSV of bets');
   console.log('   npm run example -- backfill-sqlite    events and whole odds histories into SQLite, resumable');
+  console.log('   npm run example -- fleet-backfill     worker processes sharing one account through Redis');
   console.log('   npm run example -- key-rotation       a key rotation that survives a crash');
   console.log('   npm run example -- downstream-tests   the mock in your own vitest suite');
   console.log('   npm run example -- browser            the SDK in a web page, across origins');

@@ -4,12 +4,15 @@
 // fields, exports, files) and Are The Types Wrong (types per resolution mode; the package is
 // ESM-only, so attw runs with the `esm-only` profile: CommonJS consumers on Node >= 22.12 load it
 // through require(esm)). Then the tarball is installed in a scratch project and used
-// (smoke-tarball.mjs), and the downstream suite runs against it (test-downstream.mjs).
-import { mkdtempSync, rmSync } from 'node:fs';
+// (smoke-tarball.mjs), the downstream suite runs against it, and a copy of examples/downstream-tests
+// outside the repository runs on it with its documented steps (test-downstream.mjs).
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packCleanTree, run, tarballFiles } from './lib/pack.mjs';
-import { runDownstream } from './test-downstream.mjs';
+import { packCleanTree, root, run, tarballFiles } from './lib/pack.mjs';
+import { cdnBase, packedLinkProblems } from './lib/readme-links.mjs';
+import { runCopiedExample, runDownstream } from './test-downstream.mjs';
 
 /** What the tarball must hold, and what it must never hold. */
 const REQUIRED = [
@@ -26,8 +29,19 @@ const REQUIRED = [
   'dist/mocks/index.js',
   'dist/mocks/node.js',
   'dist/mocks/cli.js',
+  // The guides the README links to, so its links work for npm users (scripts/pack-readme.mjs).
+  'docs/service.md',
+  'docs/testing.md',
+  'docs/browser.md',
+  'docs/examples.md',
+  'docs/mock-server.md',
+  'docs/scaling.md',
+  'docs/performance.md',
+  'docs/interpretations.md',
+  'docs/openapi.json',
+  'docs/images/console.png',
 ];
-const FORBIDDEN = /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci)\//;
+const FORBIDDEN = /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci|docs\/api)\/|^\.readme-before-pack\.md$/;
 
 const packDir = mkdtempSync(join(tmpdir(), 'sports-odds-data-pack-'));
 try {
@@ -39,10 +53,24 @@ try {
   if (stray.length > 0) throw new Error(`the tarball holds files it must not: ${stray.slice(0, 5).join(', ')}`);
   console.log(`\nThe tarball holds ${files.length} files, dist/ built by prepack from a clean tree.`);
 
+  // The README npm shows: every link an external URL, an anchor of its own, or a file of this tarball.
+  const { name, version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const readme = execFileSync('tar', ['-xzOf', tarball, 'package/README.md'], { encoding: 'utf8' });
+  if (readme === readFileSync(join(root, 'README.md'), 'utf8'))
+    throw new Error(
+      "the packed README is the repository's, its relative links not rewritten (is prepack running scripts/pack-readme.mjs?)",
+    );
+  const problems = packedLinkProblems(readme, files, cdnBase(name, version));
+  if (problems.length > 0) throw new Error(`the packed README has links that do not resolve:\n  ${problems.join('\n  ')}`);
+  console.log(
+    `The packed README's links resolve: each an external URL, an anchor, or a file of this tarball under ${cdnBase(name, version)}.`,
+  );
+
   run('npx', ['--no', '--', 'publint', 'run', tarball, '--strict']);
   run('npx', ['--no', '--', 'attw', tarball, '--profile', 'esm-only']);
   run(process.execPath, ['scripts/smoke-tarball.mjs', tarball]);
   runDownstream(tarball);
+  runCopiedExample(tarball);
   console.log('\ncheck:package: the clean-tree tarball is complete, lints clean, installs and runs.');
 } catch (error) {
   console.error(`\ncheck:package failed: ${error instanceof Error ? error.message : error}`);

@@ -68,7 +68,20 @@ async function downstreamTests(argv) {
   process.exit(failed || (process.exitCode ?? 0) !== 0 ? 1 : 0);
 }
 
+/** What `downstream-tests --help` says: this command's own usage, not vitest's. */
+const DOWNSTREAM_HELP = `npm run example -- downstream-tests [vitest options]
+
+Runs examples/downstream-tests, a vitest suite to copy into your project: your code (price-board.ts)
+tested against the reference mock through MSW. Here, sports-odds-data resolves to this repository's
+sources. Options after the name go to vitest: --reporter=verbose, -t <test name>, a file filter.
+
+In your project: copy the folder, then run \`npm install\` and \`npm test\` in it (docs/examples.md).`;
+
 if (name === 'downstream-tests') {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(DOWNSTREAM_HELP);
+    process.exit(0);
+  }
   await downstreamTests(args);
 } else {
   const single = join(root, 'examples', `${name}.ts`);

@@ -67,6 +67,8 @@ export type {
   RetryInfo,
   Logger,
   LogLevel,
+  Now,
+  Sleep,
   ResponseMeta,
   WithMeta,
   RawAnswer,

@@ -3,20 +3,21 @@
  * SQLite file (`node:sqlite`), inside a credit budget, with a progress bar. Stop it at any time
  * (Ctrl-C, a crash, the budget): the same command resumes after the last page it stored.
  *
- *   npm run example -- backfill-sqlite [--sport 29] [--from 2026-11-15] [--to 2026-11-16] [--budget 5000] [--db file.sqlite]
+ *   npm run example -- backfill-sqlite [--sport 29] [--from 2026-11-15] [--to 2026-11-16] [--budget 20000] [--db file.sqlite]
  *
- * `--from` and `--to` take a UTC day (`--to` includes the whole day) or an RFC 3339 instant. Every
+ * `--from` and `--to` take a UTC day (`--to` includes the whole day) or an RFC 3339 instant; by
+ * default, yesterday (UTC): about 90 soccer events, 9,000 credits, well inside the default budget. Every
  * page is stored in one transaction with the checkpoint of the scan that made it (`scan.state`), and
  * the budget counts the credits of every run of the job (the SDK's `budget.maxCredits` guards what
  * is left, refusing a call before it is sent). `--stop-after-pages n` stops after n stored pages, as
  * Ctrl-C would.
  */
-import { Presets, SingleBar } from 'cli-progress';
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BudgetExceededError, type SportsOdds } from '../../src';
-import { count, credits } from '../lib/format';
+import { count, credits, shownPath } from '../lib/format';
+import { showProgress } from '../lib/progress';
 import { runExample } from '../lib/run';
 import { connect, realService } from '../lib/target';
 import { BackfillStore } from './store';
@@ -26,7 +27,7 @@ const { values: args } = parseArgs({
     sport: { type: 'string', default: '29' },
     from: { type: 'string' },
     to: { type: 'string' },
-    budget: { type: 'string', default: '5000' },
+    budget: { type: 'string', default: '20000' },
     db: { type: 'string' },
     'stop-after-pages': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -41,14 +42,14 @@ if (args.help) {
 
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-// Default: the two UTC days before today, finished events with whole histories.
-const startOfToday = Math.floor(Date.now() / DAY) * DAY;
+// Default: yesterday (UTC), finished events with whole histories.
+const yesterday = day(Math.floor(Date.now() / DAY) * DAY - DAY);
+const from = args.from ?? yesterday;
 const job = {
   sport_id: Number(args.sport),
-  starts_from: /^\d{4}-\d{2}-\d{2}$/.test(args.from ?? '')
-    ? `${args.from}T00:00:00Z`
-    : (args.from ?? `${day(startOfToday - 2 * DAY)}T00:00:00Z`),
-  starts_to: args.to ?? day(startOfToday - DAY),
+  // A UTC day starts at its midnight; an RFC 3339 instant is taken as it is.
+  starts_from: /^\d{4}-\d{2}-\d{2}$/.test(from) ? `${from}T00:00:00Z` : from,
+  starts_to: args.to ?? yesterday,
 };
 const budget = Number(args.budget);
 const stopAfterPages = args['stop-after-pages'] === undefined ? Infinity : Number(args['stop-after-pages']);
@@ -86,16 +87,9 @@ async function listEvents(odds: SportsOdds, signal: AbortSignal): Promise<void> 
 
 /** Phase 2: the whole history of each event, resuming one a previous run stopped inside. */
 async function fetchHistories(odds: SportsOdds, signal: AbortSignal): Promise<void> {
-  const pending = store.pendingEvents();
-  const totals = store.totals();
-  const bar = new SingleBar(
-    { format: 'histories |{bar}| {value}/{total} events · {rows} rows · {credits} credits', hideCursor: true, clearOnComplete: false },
-    Presets.shades_classic,
-  );
-  bar.start(totals.events, totals.done, { rows: count(totals.rows), credits: count(totals.credits) });
-  let rows = totals.rows;
+  const shown = showProgress(() => store.totals());
   try {
-    for (const event of pending) {
+    for (const event of store.pendingEvents()) {
       const history = event.history
         ? odds.events.resumeOddsHistory(event.history, { signal })
         : odds.events.oddsHistory(event.event_id, {}, { signal });
@@ -103,14 +97,12 @@ async function fetchHistories(odds: SportsOdds, signal: AbortSignal): Promise<vo
       for await (const page of history.pages()) {
         store.saveOdds(event.event_id, page.data, page.state, page.state.credits - spent);
         spent = page.state.credits;
-        rows += page.data.length;
         pagesStored += 1;
-        bar.update(store.totals().done, { rows: count(rows), credits: count(store.totals().credits) });
         if (stopped() || signal.aborted) return;
       }
     }
   } finally {
-    bar.stop();
+    shown.stop();
   }
 }
 
@@ -128,7 +120,9 @@ function summary(odds: SportsOdds): void {
 await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
   console.log(`Backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}, from ${target.label}`);
-  console.log(`${resumed ? 'resuming' : 'new'} job in ${file}; budget ${credits(budget)}, ${count(before)} spent by earlier runs`);
+  console.log(
+    `${resumed ? 'resuming' : 'new'} job in ${shownPath(file)}; budget ${credits(budget)}, ${count(before)} spent by earlier runs`,
+  );
   try {
     await listEvents(odds, signal);
     if (!stopped() && !signal.aborted) {

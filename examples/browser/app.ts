@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     $('error-demo').textContent =
-      `An unknown event: ${error.name} ${error.status} ${error.code}, charged ${error.meta?.credits.cost ?? 0} credit.`;
+      `An unknown event: ${error.name} ${error.status} ${error.code}, charged ${error.meta.credits.cost ?? 0} credit.`;
   }
 
   const c = odds.credits;

@@ -2,7 +2,10 @@
  * Browser: a static page that uses the SDK from the browser against the standalone mock service,
  * across origins (CORS). Serves the page on one port and the mock on another, then waits for Ctrl-C.
  *
- *   npm run example -- browser [--port 0] [--sport 29]
+ *   npm run example -- browser [--port 0] [--mock-port 0] [--sport 29]
+ *
+ * `--port` is the page's port and `--mock-port` the standalone mock's (0, the default: any free
+ * port; both are printed). The mock allows the page's origin by CORS.
  *
  * The page's script (app.ts) is bundled for the browser with esbuild when the example starts. With
  * SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY set, the page calls that service instead, which must
@@ -15,16 +18,26 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockServer, type MockServer } from '../../mocks/node';
+import { portFlag } from '../lib/port';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
 
 const { values: args } = parseArgs({
-  options: { port: { type: 'string', default: '0' }, sport: { type: 'string', default: '29' }, help: { type: 'boolean', default: false } },
+  options: {
+    port: { type: 'string' },
+    'mock-port': { type: 'string' },
+    sport: { type: 'string', default: '29' },
+    help: { type: 'boolean', default: false },
+  },
 });
 if (args.help) {
-  console.log('npm run example -- browser [--port <page port, 0 for any>] [--sport <sport_id>]');
+  console.log(
+    "npm run example -- browser [--port <the page's port>] [--mock-port <the mock's port>] [--sport <sport_id>]   (ports: 0 or none for any free one)",
+  );
   process.exit(0);
 }
+const pagePort = portFlag('--port', args.port);
+const mockPort = portFlag('--mock-port', args['mock-port']);
 const here = dirname(process.argv[1] ?? '.');
 
 /** The page's files: the HTML, its stylesheet, and app.ts bundled for the browser. */
@@ -64,11 +77,14 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
     });
     res.end(file.body);
   });
-  await new Promise<void>((resolve) => page?.listen(Number(args.port), '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    page?.once('error', reject);
+    page?.listen(pagePort, '127.0.0.1', resolve);
+  });
   const pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
 
   // The mock allows the page's origin on /v1 and exposes the metering headers and Date to it.
-  if (!real) mock = await startMockServer({ port: 0, corsOrigins: [pageOrigin] });
+  if (!real) mock = await startMockServer({ port: mockPort, corsOrigins: [pageOrigin] });
   const service = real ?? { baseUrl: mock?.url ?? '', apiKey: mock?.mock.apiKey ?? '' };
   serviceOrigin = new URL(service.baseUrl).origin;
   config = JSON.stringify({ ...service, sportId: Number(args.sport) });

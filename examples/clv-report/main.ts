@@ -13,7 +13,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { InvalidParametersError, NotFoundError, type ClosingLineValue, type QueryOf } from '../../src';
-import { count, credits, fitWidth, price } from '../lib/format';
+import { count, credits, fitWidth, price, shownPath } from '../lib/format';
 import { runExample } from '../lib/run';
 import { connect } from '../lib/target';
 import { parseCsv, toCsv } from './csv';
@@ -32,6 +32,8 @@ if (args.help) {
 const cwd = process.env['INIT_CWD'] ?? process.cwd();
 const input = positionals[0] ? resolve(cwd, positionals[0]) : resolve(here, 'bets.csv');
 const output = args.out ? resolve(cwd, args.out) : resolve(here, '../out/clv-report.csv');
+/** The report's numbers at a precision a spreadsheet shows: CLV to 0.0001%, amounts to 1/10,000. */
+const fixed = (x: number | null | undefined, digits: number) => (x == null ? null : Number(x.toFixed(digits)));
 
 type Query = QueryOf<'analytics.clv'>;
 type Outcome = { status: 'ok'; result: ClosingLineValue } | { status: 'no closing line' | 'invalid'; reason: string };
@@ -56,7 +58,7 @@ const target = connect();
 await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
   const bets = parseCsv(await readFile(input, 'utf8'));
-  console.log(`CLV of ${count(bets.length)} bets from ${input}\nagainst ${target.label}\n`);
+  console.log(`CLV of ${count(bets.length)} bets from ${shownPath(input)}\nagainst ${target.label}\n`);
   console.log(
     `  ${'bet'.padEnd(8)} ${'event'.padEnd(10)} ${'market side line'.padEnd(24)}  taken  close   fair      CLV   stake  exp. win`,
   );
@@ -93,7 +95,9 @@ await runExample(target.baseUrl, async (signal) => {
     report.push({
       ...bet,
       status: outcome.status,
-      ...(outcome.status === 'ok' ? outcome.result : { reason: outcome.reason }),
+      ...(outcome.status === 'ok'
+        ? { ...outcome.result, clv: fixed(outcome.result.clv, 6), expected_win: fixed(outcome.result.expected_win, 4) }
+        : { reason: outcome.reason }),
     });
   }
 
@@ -110,5 +114,5 @@ await runExample(target.baseUrl, async (signal) => {
   ];
   await mkdir(dirname(output), { recursive: true });
   await writeFile(output, toCsv(columns, report));
-  console.log(`\nreport written to ${output} (${credits(odds.credits.spent)} spent)`);
+  console.log(`\nreport written to ${shownPath(output)} (${credits(odds.credits.spent)} spent)`);
 });

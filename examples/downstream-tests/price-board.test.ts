@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { QuotaExceededError, SportsOdds } from 'sports-odds-data';
 import { createMockService, fixtures } from 'sports-odds-data/mocks';
-import { priceBoard } from './price-board';
+import { priceBoard } from './price-board.js';
 
 const NOW = '2026-11-21T15:00:00Z';
 const SOCCER = 29;

@@ -22,13 +22,13 @@ import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { Presets, SingleBar } from 'cli-progress';
 import { Redis } from 'ioredis';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { BudgetExceededError, SportsOdds } from '../../src';
 import { redisCoordinator, type RedisCoordinator } from '../../src/redis';
 import { BackfillStore } from '../backfill-sqlite/store';
-import { count, credits } from '../lib/format';
+import { count, credits, shownPath } from '../lib/format';
+import { showProgress } from '../lib/progress';
 import { startRedisServer, type RedisServer } from '../lib/redis-server';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
@@ -78,7 +78,6 @@ const file = args.db
       root,
       `examples/out/fleet-backfill-${real ? 'service' : 'mock'}-${job.sport_id}-${job.starts_from.slice(0, 10)}-${job.starts_to.slice(0, 10)}.sqlite`,
     );
-const interactive = process.stdout.isTTY === true;
 
 /** Runs one worker process, its lines prefixed; resolves to its exit code. */
 function worker(config: FleetWorkerConfig): Promise<number> {
@@ -100,39 +99,6 @@ function worker(config: FleetWorkerConfig): Promise<number> {
       done(code ?? 1);
     });
   });
-}
-
-/** One display of the histories' progress: a bar on a terminal, a line every few seconds when piped. */
-function progress(store: BackfillStore): { stop(): void } {
-  const t = store.totals();
-  if (interactive) {
-    const bar = new SingleBar(
-      { format: 'histories |{bar}| {value}/{total} events · {rows} rows · {credits} credits', hideCursor: true },
-      Presets.shades_classic,
-    );
-    bar.start(t.events, t.done, { rows: count(t.rows), credits: count(t.credits) });
-    const timer = setInterval(() => {
-      const now = store.totals();
-      bar.update(now.done, { rows: count(now.rows), credits: count(now.credits) });
-    }, 250);
-    return {
-      stop: () => {
-        clearInterval(timer);
-        bar.stop();
-      },
-    };
-  }
-  const line = () => {
-    const now = store.totals();
-    console.log(`histories ${count(now.done)}/${count(now.events)} · ${count(now.rows)} rows · ${credits(now.credits)}`);
-  };
-  const timer = setInterval(line, 2_000);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      line();
-    },
-  };
 }
 
 let redisServer: RedisServer | undefined;
@@ -171,7 +137,9 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
   console.log(`Fleet backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}`);
   console.log(`   service: ${real ? baseUrl : `a standalone mock server at ${baseUrl}`}`);
   console.log(`   Redis:   ${redisUrl}${redisServer ? ' (started for this run)' : ''}, namespace ${namespace}`);
-  console.log(`   ${resumed ? 'resuming' : 'new'} job in ${file}; budget ${credits(budget)}, ${count(before)} spent by earlier runs\n`);
+  console.log(
+    `   ${resumed ? 'resuming' : 'new'} job in ${shownPath(file)}; budget ${credits(budget)}, ${count(before)} spent by earlier runs\n`,
+  );
 
   // Phase 1, here: every event of the window (skipped when an earlier run listed them all).
   let outcome: 'complete' | 'budget' | 'stopped' | 'failed' = 'complete';
@@ -195,7 +163,7 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
       `events listed: ${count(t.events)}, ${count(t.events - t.done)} histories to fetch by ${workers} workers sharing one account\n`,
     );
     // Phase 2: the workers, each its own process, share the coordinator's pacing and budget.
-    const shown = progress(store);
+    const shown = showProgress(() => store.totals());
     const codes = await Promise.all(
       Array.from({ length: workers }, (_, i) =>
         worker({ name: `worker ${i + 1}`, db: file, baseUrl, apiKey, redisUrl, namespace, secret, maxCredits }),

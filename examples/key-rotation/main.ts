@@ -3,10 +3,10 @@
  * after the service committed the rotation but before the answer reached it, and the next worker
  * recovers the same new key by replaying the rotation (same old key, same nonce).
  *
- *   npm run example -- key-rotation
+ *   npm run example -- key-rotation [--port 0]
  *
- * Against the embedded mock (a standalone mock server in this process), the crash is the mock's
- * injected `after_commit` drop. With SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY set, it would rotate
+ * Against the embedded mock (a standalone mock server in this process, on `--port`: by default any
+ * free port), the crash is the mock's injected `after_commit` drop. With SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY set, it would rotate
  * that real key (revoking it at once): it refuses unless given `--rotate-real-key`, and then kills the
  * worker as the answer arrives, leaving the new key in a 0600 file whose path it prints.
  */
@@ -18,16 +18,22 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { AuthenticationError, SportsOdds, type PendingRotation } from '../../src';
+import { portFlag } from '../lib/port';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
 
 const { values: args } = parseArgs({
-  options: { 'rotate-real-key': { type: 'boolean', default: false }, help: { type: 'boolean', default: false } },
+  options: {
+    port: { type: 'string' },
+    'rotate-real-key': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
 });
 if (args.help) {
-  console.log('npm run example -- key-rotation [--rotate-real-key]');
+  console.log("npm run example -- key-rotation [--port <the mock server's port, 0 or none for any free one>] [--rotate-real-key]");
   process.exit(0);
 }
+const port = portFlag('--port', args.port);
 const real = realService();
 if (real && !args['rotate-real-key']) {
   console.error(`This example rotates a key: against ${real.baseUrl} it would revoke SPORTS_ODDS_API_KEY at once and make a new one.`);
@@ -63,7 +69,7 @@ await runExample(real ? baseUrl : 'the mock server', async () => {
   let url = baseUrl;
   let oldKey = real?.apiKey ?? '';
   if (!real) {
-    server = await startMockServer({ port: 0 });
+    server = await startMockServer({ port });
     url = server.url;
     oldKey = (await server.mock.createAccount({ email: 'rotating-app@example.com', plan: 'starter' })).apiKey;
   }

@@ -1,4 +1,5 @@
 /** Small text helpers shared by the examples' terminal output. */
+import { isAbsolute, relative } from 'node:path';
 import type { CreditSnapshot } from '../../src';
 
 /** A decimal price right-aligned in `width` columns, `-` when the service has none (every field is nullable). */
@@ -23,4 +24,13 @@ export const fitWidth = (text: string, width: number): string =>
 /** The two windows as the client last heard them: `daily 99,953 of 100,000 left · period ...`. */
 export function windows(c: CreditSnapshot): string {
   return `daily ${count(c.daily.remaining)} of ${count(c.daily.limit)} left · plan period ${count(c.period.remaining)} of ${count(c.period.limit)} left`;
+}
+
+/**
+ * A path as the user would type it from where they ran the command (`npm run` starts in the
+ * repository; `INIT_CWD` is where the command was typed): relative below it, else absolute.
+ */
+export function shownPath(path: string, cwd = process.env['INIT_CWD'] ?? process.cwd()): string {
+  const rel = relative(cwd, path);
+  return rel.startsWith('..') || isAbsolute(rel) ? path : rel;
 }

@@ -5,9 +5,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './port';
 
 const INSTALL =
   'install it with `sudo apt-get update && sudo apt-get install -y redis-server` (Debian, Ubuntu; `.ci/run` does it), or set REDIS_URL';
@@ -30,19 +31,6 @@ export function checkRedisInstalled(): void {
   const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
   if (probe.error !== undefined || probe.status !== 0)
     throw new Error(`a real redis-server is needed on PATH and none was found: ${INSTALL}`);
-}
-
-/** A port the system says is free now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** Whether the server on `port` answers PING with PONG. */

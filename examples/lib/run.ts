@@ -49,8 +49,11 @@ export function describeFailure(error: unknown, baseUrl: string): string | undef
   if (error instanceof BudgetExceededError) return `Stopped by the credit budget: ${error.message}.`;
   if (error instanceof APIError) return `${baseUrl} answered ${error.message}`;
   if (error instanceof SportsOddsError) return `${error.name}: ${error.message}`;
+  // A port flag whose port another process holds.
+  const { code, syscall, path, port } = (error ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown; port?: unknown };
+  if (code === 'EADDRINUSE' && syscall === 'listen')
+    return `Port ${String(port)} is in use: choose another with the port flag (--help), or 0 for any free port.`;
   // A file the example was given that cannot be read or written.
-  const { code, syscall, path } = (error ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown };
   if (typeof code === 'string' && typeof syscall === 'string' && typeof path === 'string') return `Cannot ${syscall} ${path} (${code}).`;
   return undefined;
 }

@@ -20,9 +20,9 @@ const MAX_ROTATIONS = 64;
 
 /** Options of `memoryCoordinator()`. */
 export interface MemoryCoordinatorOptions {
-  /** @internal The clock of the pacer's slots (tests drive time with it). Default `Date.now`. */
+  /** The clock of the pacer's slots, in ms since the epoch. Default `Date.now` (a test gives its mock's clock, as to the client). */
   now?: Now;
-  /** @internal The pacer's waits. */
+  /** The pacer's waits (see the client's `sleep` option). Default: a timer. */
   sleep?: Sleep;
 }
 

@@ -9,10 +9,10 @@ import type { BudgetOptions, Coordinator, CreditSnapshot, RotationStore } from '
 
 // ---------------------------------------------------------------- runtime
 
-/** Waits `ms`; rejects with `AbortError` when `signal` aborts first. */
+/** Waits `ms`; rejects with `AbortError` when `signal` aborts first (the client's `sleep` option). */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
-/** The time, in ms since the epoch. */
+/** The time, in ms since the epoch (the client's `now` option). */
 export type Now = () => number;
 
 /** A number in [0, 1), as `Math.random`. */
@@ -181,9 +181,19 @@ export interface ClientOptions {
   onKeyRotated?: OnKeyRotated;
   /** Send the key over plain `http://` to a non-loopback host. Default false. */
   allowInsecureHttp?: boolean;
-  /** @internal Waits between retries and while pacing (tests drive time with it). */
+  /**
+   * How the client waits: between retries (`Retry-After`, backoff), while pacing, and between
+   * polls. Default: a timer. It resolves after `ms`; where it waits for real, it should reject when
+   * `signal` aborts (with an `AbortError`), so a call ends on abort. A test gives its mock's clock
+   * here, so waits cost no real time:
+   * `sleep: async (ms) => mock.clock.advance(ms)`.
+   */
   sleep?: Sleep;
-  /** @internal The client's clock, in ms since the epoch: deadlines and pacing; service time is derived from it. */
+  /**
+   * The client's clock, in ms since the epoch: deadlines (`totalTimeout`), pacing slots and the
+   * budget's stale windows; the service's clock is derived from it and the answers' `Date`.
+   * Default `Date.now`. A test gives its mock's clock: `now: () => mock.clock.now()`.
+   */
   now?: Now;
   /** @internal Randomness of the backoff jitter. */
   random?: Random;

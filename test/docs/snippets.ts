@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 
 /** One `ts` code block of a Markdown document. */
 export interface Snippet {
@@ -7,9 +8,12 @@ export interface Snippet {
   file: string;
   /** Line of the document where the code starts (1-based). */
   line: number;
-  /** The words after the language of the info string (`fragment`). */
+  /** The words after the language of the info string (none are defined: every block is compiled). */
   flags: string[];
-  /** Declarations to check the code against, from a `<!-- ts-context ... -->` comment right above the block. */
+  /**
+   * Declarations to check the code against, from a `<!-- ts-context ... -->` comment right above the
+   * block (not rendered: a block that needs one says so on its first line, see `partialProblems`).
+   */
   context: string;
   code: string;
 }
@@ -59,4 +63,45 @@ export function documents(root: string): string[] {
 /** Every snippet of the repository's documents. */
 export function allSnippets(root: string): Snippet[] {
   return documents(root).flatMap((file) => extractSnippets(file, readFileSync(join(root, file), 'utf8')));
+}
+
+/** The marker of a block that leans on names it does not define, on its first, visible line. */
+export const PARTIAL = '// Partial:';
+
+/**
+ * What is wrong with a block's hidden context, if anything. A block compiles as rendered (no hidden
+ * context), or it says on its first line that it is partial (`// Partial: ...`), naming in backticks
+ * every name its hidden context declares; the hidden context holds `declare` statements only (no
+ * import, no value: what the block uses from the package, it imports where the reader sees it).
+ *
+ * @example
+ * partialProblems({ ...snippet, context: 'declare const odds: import("sports-odds-data").SportsOdds;', code: 'await odds.catalog.sports();' });
+ * // ['README.md:12: the block leans on hidden declarations (odds): its first line must say so: "// Partial: ... `odds` ..."']
+ */
+export function partialProblems(snippet: Snippet): string[] {
+  if (snippet.context === '') return [];
+  const where = `${snippet.file}:${snippet.line}`;
+  const source = ts.createSourceFile('context.ts', snippet.context, ts.ScriptTarget.ES2022, true);
+  const problems: string[] = [];
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    const declared = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.DeclareKeyword);
+    if (declared && ts.isVariableStatement(statement)) {
+      for (const d of statement.declarationList.declarations) if (ts.isIdentifier(d.name)) names.push(d.name.text);
+    } else if (declared && (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) {
+      names.push(statement.name.text);
+    } else {
+      problems.push(
+        `${where}: its hidden ts-context holds more than declarations: \`${statement.getText().split('\n')[0]}\` (show it in the block)`,
+      );
+    }
+  }
+  const first = snippet.code.split('\n')[0] ?? '';
+  const unnamed = names.filter((name) => !first.includes(`\`${name}\``));
+  if (names.length > 0 && (!first.startsWith(PARTIAL) || unnamed.length > 0)) {
+    problems.push(
+      `${where}: the block leans on hidden declarations (${names.join(', ')}): its first line must say so: "${PARTIAL} ... ${names.map((n) => `\`${n}\``).join(', ')} ..."`,
+    );
+  }
+  return problems;
 }

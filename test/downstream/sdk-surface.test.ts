@@ -2,7 +2,16 @@
 // header options, withOptions, the raw Response, VERSION, and the mock's handles ready when returned.
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { InvalidParametersError, SportsOdds, VERSION, type Event, type OddsSnapshot } from 'sports-odds-data';
+import {
+  APIError,
+  InvalidParametersError,
+  NotFoundError,
+  SportsOdds,
+  VERSION,
+  type Event,
+  type OddsSnapshot,
+  type ResponseMeta,
+} from 'sports-odds-data';
 import { createMockService } from 'sports-odds-data/mocks';
 
 const mock = createMockService({ now: '2026-11-21T15:00:00Z' });
@@ -47,5 +56,24 @@ describe('the SDK surface', () => {
     expect(view.credits).toEqual(odds.credits);
     const raw = await odds.catalog.sports().asResponse();
     expect(((await raw.json()) as unknown[]).length).toBe(data.length);
+  });
+
+  it("gives every service error its answer's meta, typed as present (strict tsc compiles err.meta.credits.cost)", async () => {
+    // As the README shows: an error answer carries the same meta as data, credits included.
+    let cost: number | undefined;
+    try {
+      await odds.analytics.clv({ event_id: 1, market: 'moneyline', side: 'home', odds: 2 });
+    } catch (err) {
+      if (!(err instanceof APIError)) throw err;
+      expectTypeOf(err.meta).toEqualTypeOf<ResponseMeta>();
+      cost = err.meta.credits.cost;
+      expect(err).toBeInstanceOf(NotFoundError);
+      expect(err.meta.status).toBe(404);
+    }
+    expect(cost).toBe(1);
+    // A refusal raised before sending has no answer, and its meta says so.
+    const local = await odds.events.odds({ event_id: null }).catch((e: unknown) => e);
+    if (!(local instanceof InvalidParametersError)) throw new Error('expected a local refusal');
+    expect([local.sent, local.meta.attempts, local.meta.metered]).toEqual([false, 0, false]);
   });
 });

@@ -21,6 +21,23 @@ afterAll(async () => {
 });
 
 describe('npm run example -- backfill-sqlite', () => {
+  it('runs its default job (yesterday, soccer) to the end inside the default budget, with progress lines when piped', async () => {
+    const file = join(dir, 'default.sqlite');
+    const run = await runExample('backfill-sqlite', ['--db', file]);
+    expect(run.code, run.stderr).toBe(0);
+    const yesterday = new Date(Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000).toISOString().slice(0, 10);
+    expect(run.stdout).toMatch(new RegExp(`^Backfill of sport 29, events starting ${yesterday}T00:00:00Z to ${yesterday},`, 'm'));
+    expect(run.stdout).toMatch(/; budget 20,000 credits, 0 spent by earlier runs$/m);
+    const listed = Number(/^events listed: (\d+);/m.exec(run.stdout)?.[1]);
+    expect(listed).toBeGreaterThan(20);
+    // Piped, the bar is a line (every two seconds, and one at the end), never terminal escapes.
+    const lines = [...run.stdout.matchAll(/^histories ([\d,]+)\/([\d,]+) · [\d,]+ rows · [\d,]+ credits$/gm)];
+    expect(lines.length).toBeGreaterThanOrEqual(1);
+    expect(lines.at(-1)?.slice(1, 3)).toEqual([String(listed), String(listed)]);
+    expect(run.stdout).not.toContain('\x1b[');
+    expect(run.stdout).toMatch(new RegExp(`^Complete: ${listed} events, ${listed} histories complete, [\\d,]+ odds rows`, 'm'));
+  });
+
   it('resumes after every stop at the page it stopped, and ends with the rows and credits of one clean run', async () => {
     const resumed = join(dir, 'resumed.sqlite');
     const runs: string[] = [];
@@ -35,7 +52,7 @@ describe('npm run example -- backfill-sqlite', () => {
     }
     expect(runs.length).toBeGreaterThanOrEqual(3);
     expect(runs[0]).toMatch(/^new job in /m);
-    expect(runs[1]).toMatch(/^resuming job in .*; budget 5,000 credits, \d+ spent by earlier runs$/m);
+    expect(runs[1]).toMatch(/^resuming job in .*; budget 20,000 credits, \d+ spent by earlier runs$/m);
 
     const clean = join(dir, 'clean.sqlite');
     const once = await runExample('backfill-sqlite', [...WINDOW, '--db', clean]);

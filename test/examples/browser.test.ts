@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../examples/lib/port';
 import { launchChromium } from '../e2e/browser';
 import { finished, startExample, type ExampleRun } from './run-example';
 
@@ -12,9 +13,11 @@ let example: ChildProcess;
 let ended: Promise<ExampleRun>;
 let page = '';
 let service = '';
+let ports: number[] = [];
 
 beforeAll(async () => {
-  example = startExample('browser');
+  ports = [await freePort(), await freePort()];
+  example = startExample('browser', ['--port', String(ports[0]), '--mock-port', String(ports[1])]);
   ended = finished(example);
   const lines = createInterface({ input: example.stdout! });
   [browser] = await Promise.all([
@@ -37,6 +40,11 @@ afterAll(async () => {
 });
 
 describe('npm run example -- browser', () => {
+  it('listens on the ports its flags give: the page on --port, the mock on --mock-port', () => {
+    expect(page).toBe(`http://127.0.0.1:${ports[0]}/`);
+    expect(service).toBe(`http://127.0.0.1:${ports[1]}`);
+  });
+
   it('shows the next matches with their prices and credits, called across origins from the page', async () => {
     expect(new URL(page).origin).not.toBe(service);
     const context = await browser.newContext();

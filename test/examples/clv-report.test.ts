@@ -30,11 +30,13 @@ describe('npm run example -- clv-report', () => {
     let stake = 0;
     let expected = 0;
     for (const r of report.filter((row) => row['status'] === 'ok')) {
-      // The service's arithmetic, checked exactly (full double precision on the wire): clv = odds /
-      // fair close - 1, expected win = stake x clv; the written values are the service's, as they came.
-      const stakeOf = Number(r['stake']);
-      expect(Number(r['clv'])).toBe(Number(r['odds']) / Number(r['true_closing_odds']) - 1);
-      expect(Number(r['expected_win'])).toBe(stakeOf * Number(r['clv']));
+      // The service's arithmetic (clv = odds / fair close - 1, expected win = stake x clv), written
+      // at a readable precision: CLV to six decimals, the expected win to four.
+      const clv = Number(r['odds']) / Number(r['true_closing_odds']) - 1;
+      expect(r['clv']).toMatch(/^-?\d+(\.\d{1,6})?$/);
+      expect(r['expected_win']).toMatch(/^-?\d+(\.\d{1,4})?$/);
+      expect(Number(r['clv'])).toBe(Number(clv.toFixed(6)));
+      expect(Number(r['expected_win'])).toBe(Number((Number(r['stake']) * clv).toFixed(4)));
       stake += Number(r['stake']);
       expected += Number(r['expected_win']);
     }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { freePort } from '../../examples/lib/port';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { runExample } from './run-example';
 
@@ -26,6 +28,26 @@ describe('npm run example -- key-rotation', () => {
     expect(out).toContain(
       `The same new key recovered: the one the service committed before the crash (${committed![2]}), and no other made.`,
     );
+  });
+
+  it('runs its mock server on the port --port gives, and says in one line when that port is taken', async () => {
+    const port = await freePort();
+    const run = await runExample('key-rotation', ['--port', String(port)]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`^Key rotation that survives a crash, against a standalone mock server at http://127\\.0\\.0\\.1:${port}$`, 'm'),
+    );
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      const refused = await runExample('key-rotation', ['--port', String(port)]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(`Port ${port} is in use: choose another with the port flag (--help), or 0 for any free port.`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+    const bad = await runExample('key-rotation', ['--port', 'http']);
+    expect([bad.code, bad.stderr.trim()]).toEqual([2, '--port takes a port from 0 to 65535 (0: any free port), not "http"']);
   });
 
   it('never rotates a configured real key without --rotate-real-key: nothing is sent', async () => {

@@ -8,13 +8,21 @@ describe('npm run example -- live-scanner', () => {
     expect(run.code).toBe(0);
     const out = run.stdout;
     expect(out.match(/^Live events, every sport, on the embedded mock service/gm)).toHaveLength(2);
-    expect(out).toMatch(/^refresh 1 at \d\d:\d\d:\d\d UTC of 2$/m);
-    expect(out).toMatch(/^refresh 2 at \d\d:\d\d:\d\d UTC of 2$/m);
-    const refreshes = [...out.matchAll(/^credits: (\d+) credits? this refresh \((\d+) calls?\), (\d+) credits? since start/gm)];
+    expect(out).toMatch(/^refresh 1 of 2 at \d\d:\d\d:\d\d UTC$/m);
+    expect(out).toMatch(/^refresh 2 of 2 at \d\d:\d\d:\d\d UTC$/m);
+    const refreshes = [
+      ...out.matchAll(
+        /^credits: (\d+) credits? this refresh \((\d+) live-scan pages?, (\d+) latest-odds calls?\), (\d+) credits? since the start \((\d+) of them for the sports catalog, read once\)$/gm,
+      ),
+    ];
     expect(refreshes).toHaveLength(2);
     const [first, second] = refreshes.map((m) => m.slice(1).map(Number)) as [number[], number[]];
-    // The second total adds the second refresh to the first (and the catalog call before both).
-    expect(second[2]).toBe(first[2]! + second[0]!);
+    // The first total is the first refresh and the catalog call before it, which it names; the
+    // second adds the second refresh.
+    expect(first[3]).toBe(first[0]! + first[4]!);
+    expect(first[4]).toBeGreaterThan(0);
+    expect(second[3]).toBe(first[3]! + second[0]!);
+    expect(out.match(/^windows: daily [\d,]+ of [\d,]+ left · plan period [\d,]+ of [\d,]+ left$/gm)).toHaveLength(2);
     const inPlay = Number(/^(\d+) events in play/m.exec(out)?.[1]);
     const rows = out.split('\n').filter((l) => /^ {2}\d\d:\d\dZ {2}/.test(l));
     expect(rows.length).toBe(2 * Math.min(3, inPlay));

@@ -21,11 +21,15 @@ describe('the demo', () => {
     expect(out).toMatch(/^Sports Odds Data quickstart against the embedded mock service/);
     expect(out).toMatch(/44 sports \[3 credits\]; Soccer \(sport_id 29\) has \d+ leagues \[1 credit\]/);
     expect(out).toMatch(/its periods \[1 credit\]: p0 Match, p1 1st Half/);
-    expect(out).toMatch(/main-line rows of snapshot \d+ \[1 credit\]/);
+    // As many rows as it says, each a row of the table (market, period, line, prices).
+    const said = Number(/^ {3}(\d+) main-line rows of snapshot \d+ \[1 credit\], in decimal odds:$/m.exec(out)?.[1]);
+    const step3 = out.slice(out.indexOf('3. Latest odds'), out.indexOf('\n   per: the period'));
+    expect(step3.split('\n').filter((l) => /^ {3}\w+ +p\d+ /.test(l))).toHaveLength(said);
+    expect(said).toBeGreaterThan(0);
     expect(out).toContain('per: the period (p0 the whole match');
     expect(out).toMatch(/CLV is measured against the fair closing price [\d.]+ \(the close without the bookmaker's margin\)/);
     expect(out).toMatch(/this client spent \d+ credits in \d+ metered calls/);
-    for (const name of ['live-scanner', 'clv-report', 'backfill-sqlite', 'key-rotation', 'downstream-tests', 'browser'])
+    for (const name of ['live-scanner', 'clv-report', 'backfill-sqlite', 'fleet-backfill', 'key-rotation', 'downstream-tests', 'browser'])
       expect(out).toContain(`npm run example -- ${name}`);
     // Every metered call's line shows its cost.
     expect(out.match(/\[\d+ credits?\]/g)?.length).toBeGreaterThanOrEqual(9);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
   AbortError,
   APIError,
@@ -74,6 +74,19 @@ describe('APIError', () => {
     expect(error.resetAt?.toISOString()).toBe('2026-11-21T15:01:30.000Z');
     expect(new QuotaExceededError({ status: 429, code: 'quota_exceeded', message: 'spent' }).resetAt).toBeUndefined();
   });
+
+  it("types meta as present: an answer's meta as given, and one that says there was no answer otherwise", () => {
+    expectTypeOf<APIError['meta']>().toEqualTypeOf<ResponseMeta>();
+    expectTypeOf<NotFoundError['meta']>().toEqualTypeOf<ResponseMeta>();
+    const meta: ResponseMeta = { status: 404, attempts: 2, credits: { cost: 1 }, metered: true, requestId: 'req_9' };
+    expect(new NotFoundError({ status: 404, code: 'not_found', message: 'gone', meta }).meta).toBe(meta);
+    expect(new NotFoundError({ status: 404, code: 'not_found', message: 'gone' }).meta).toEqual({
+      status: 0,
+      attempts: 0,
+      credits: {},
+      metered: false,
+    });
+  });
 });
 
 describe('InvalidParametersError', () => {
@@ -93,6 +106,7 @@ describe('InvalidParametersError', () => {
     expect(error.code).toBe('invalid_parameters');
     expect(error.serviceMessage).toBe('sport_id: must be positive; unknown parameter');
     expect(error.issues).toHaveLength(2);
+    expect(error.meta).toEqual({ status: 0, attempts: 0, credits: {}, metered: false });
   });
 });
 

@@ -66,8 +66,8 @@ describe('error classes', () => {
     expect(api.code).toBe(code);
     expect(api.serviceMessage).toBe('what happened');
     expect(api.requestId).toMatch(/^req_/);
-    expect(api.meta?.status).toBe(status);
-    expect(api.meta?.credits.cost).toBe(0);
+    expect(api.meta.status).toBe(status);
+    expect(api.meta.credits.cost).toBe(0);
     expect(api.name).toBe(Class.name);
   });
 

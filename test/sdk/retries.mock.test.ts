@@ -98,7 +98,7 @@ describe('retry rules against the mock service', () => {
     expect(error).toBeInstanceOf(QuotaExceededError);
     expect(error.code).toBe('quota_exceeded');
     expect(error.resetAt?.toISOString()).toBe('2026-11-22T00:00:00.000Z');
-    expect(error.meta?.credits.cost).toBeUndefined();
+    expect(error.meta.credits.cost).toBeUndefined();
     expect(seen.retries).toHaveLength(0);
     expect(mock.clock.now()).toBe(start);
   });
@@ -121,7 +121,7 @@ describe('authentication and access errors against the mock service', () => {
     const error = await rejection<AuthenticationError>(odds.catalog.sports());
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(error.code).toBe('invalid_api_key');
-    expect(error.meta?.metered).toBe(false);
+    expect(error.meta.metered).toBe(false);
     expect(seen.requests).toHaveLength(1);
   });
 

@@ -10,7 +10,11 @@ export interface APIErrorInit {
   /** The envelope's human-readable message (may change between releases). */
   message: string;
   requestId?: string | undefined;
-  /** Headers of the answer: credits (a failure after data work can cost a credit), rows, request id. */
+  /**
+   * Headers of the answer: credits (a failure after data work can cost a credit), rows, request id.
+   * Omit it for an error without an answer (a refusal raised before sending, an error made in a
+   * test): its `meta` then says there was none (`attempts: 0`, `status: 0`, nothing metered).
+   */
   meta?: ResponseMeta | undefined;
   /** `Retry-After` in seconds, when given. */
   retryAfter?: number | undefined;
@@ -19,14 +23,24 @@ export interface APIErrorInit {
 }
 
 /**
- * An error answer of the service (docs/service.md, "Errors"). Branch on `code`, or on the subclass
- * (one per status family).
+ * The metadata of an error that no answer carried: no attempt answered, nothing metered, no headers.
+ *
+ * @example
+ * noAnswer().attempts; // 0
+ */
+function noAnswer(): ResponseMeta {
+  return { status: 0, attempts: 0, credits: {}, metered: false };
+}
+
+/**
+ * An error answer of the service (its error envelope: docs/service.md, "Errors"). Branch on
+ * `code`, or on the subclass (one per status family).
  *
  * @example
  * try {
  *   await odds.events.odds(42);
  * } catch (error) {
- *   if (error instanceof APIError) console.error(error.status, error.code, error.requestId, error.meta?.credits.cost);
+ *   if (error instanceof APIError) console.error(error.status, error.code, error.requestId, error.meta.credits.cost);
  * }
  */
 export class APIError extends SportsOddsError {
@@ -36,7 +50,13 @@ export class APIError extends SportsOddsError {
   /** The service's message alone, without the status and code prefix of `message`. */
   readonly serviceMessage: string;
   readonly requestId: string | undefined;
-  readonly meta: ResponseMeta | undefined;
+  /**
+   * The answer's metadata: its credits (an error after data work can cost a credit), rows, request
+   * id, status and the attempts the call took. An error from the service always carries its
+   * answer's; one without an answer (`InvalidParametersError` raised locally, `sent: false`) has
+   * `attempts: 0`, `status: 0` and no credit headers (`metered: false`).
+   */
+  readonly meta: ResponseMeta;
   /** Seconds the service asked to wait (`Retry-After`), on 429 and 503. */
   readonly retryAfter: number | undefined;
 
@@ -46,7 +66,7 @@ export class APIError extends SportsOddsError {
     this.code = init.code;
     this.serviceMessage = init.message;
     this.requestId = init.requestId;
-    this.meta = init.meta;
+    this.meta = init.meta ?? noAnswer();
     this.retryAfter = init.retryAfter;
   }
 }
