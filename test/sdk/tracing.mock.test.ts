@@ -3,7 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
-import { BudgetExceededError, InvalidParametersError, NotFoundError, SportsOdds, VERSION, type ClientOptions } from '../../src';
+import { BudgetExceededError, InvalidParametersError, NotFoundError, SportsOddsCredentials, VERSION, type ClientOptions } from '../../src';
 import { rejection } from './fake-fetch';
 import { chargesOf, sdkFor, useMockServer } from './mock-setup';
 
@@ -313,13 +313,16 @@ describe('what a span never holds', () => {
       expect(text).not.toContain(secret.slice(-12));
     }
   });
-});
 
-it('builds a client with tracing: false as before (no span, nothing loaded)', async () => {
-  const mock = newMock();
-  const { exporter, provider } = inMemory();
-  trace.setGlobalTracerProvider(provider);
-  const odds = new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, tracing: false, fetch: mock.fetch, logLevel: 'off' });
-  await odds.catalog.sports();
-  expect(exporter.getFinishedSpans()).toEqual([]);
+  it('traces the keyless credentials client too, its tokens (in the body) nowhere in the span', async () => {
+    const mock = newMock();
+    const checkout = await mock.startCheckout({ email: 'buyer@example.com', plan: 'starter' });
+    const { exporter, provider } = inMemory();
+    const credentials = new SportsOddsCredentials({ baseUrl: mock.baseUrl, logLevel: 'off', tracing: { tracerProvider: provider } });
+    expect((await credentials.checkoutIntent({ resume_token: checkout.resume_token })).status).toBe('open');
+    const span = only(exporter.getFinishedSpans());
+    expect(span.name).toBe('POST /v1/checkout/intents');
+    expect(span.attributes).toMatchObject({ 'sports_odds.route': 'checkout.intent', 'http.response.status_code': 200 });
+    expect(JSON.stringify([span.attributes, span.events])).not.toContain(checkout.resume_token.slice(4));
+  });
 });
