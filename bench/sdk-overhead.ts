@@ -5,11 +5,15 @@
  * and ky sending the SDK's own request (its `X-SDK-Version` header too) with a per-request
  * timeout, which every SDK attempt has.
  * Targets (issue 12): the 1-row ratio within 0.06 of ky alone's in the same run; 10,000 rows at most 1.15x.
+ * Tracing (issue 26, docs/observability.md): the SDK as it comes (with `@opentelemetry/api`
+ * installed here and no tracer provider registered), with `tracing: false`, and traced into an
+ * OpenTelemetry SDK tracer provider whose batches are dropped (the cost of the spans, not of an export).
  *
  *   node scripts/run-ts.mjs bench/sdk-overhead.ts
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import ky from 'ky';
 import { SportsOdds, VERSION } from '../src';
 import { validateBody } from '../src/core/zod-validate';
@@ -71,6 +75,11 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 const odds = new SportsOdds({ apiKey: KEY, baseUrl: base, logLevel: 'off' });
+const untraced = new SportsOdds({ apiKey: KEY, baseUrl: base, logLevel: 'off', tracing: false });
+const provider = new TracerProvider({
+  spanProcessors: [new BatchSpanProcessor({ exporter: { export: (_spans, done) => done({ code: 0 }), shutdown: async () => {} } })],
+});
+const traced = new SportsOdds({ apiKey: KEY, baseUrl: base, logLevel: 'off', tracing: { tracerProvider: provider } });
 
 const raw = async (eventId: number) => {
   const res = await fetch(`${base}/v1/events/${eventId}/odds?full_history=1`, {
@@ -79,6 +88,8 @@ const raw = async (eventId: number) => {
   return JSON.parse(await res.text()) as unknown[];
 };
 const sdk = (eventId: number) => odds.events.odds(eventId, { full_history: true });
+const sdkUntraced = (eventId: number) => untraced.events.odds(eventId, { full_history: true });
+const sdkTraced = (eventId: number) => traced.events.odds(eventId, { full_history: true });
 // The floor the SDK builds on: ky alone (retry off, no validation), for reference.
 const kyOnly = ky.create({ retry: 0, throwHttpErrors: false, timeout: false });
 const viaKy = async (eventId: number) => {
@@ -101,7 +112,7 @@ const median = (xs: number[]) => {
 };
 
 async function measure(label: string, eventId: number, rows: number, iterations: number) {
-  const runners = [raw, sdk, viaKy, viaKySdkRequest];
+  const runners = [raw, sdk, viaKy, viaKySdkRequest, sdkUntraced, sdkTraced];
   const times = runners.map(() => [] as number[]);
   for (let i = 0; i < Math.ceil(iterations / 5); i++) {
     for (const fn of runners) if ((await fn(eventId)).length !== rows) throw new Error('wrong row count');
@@ -117,10 +128,13 @@ async function measure(label: string, eventId: number, rows: number, iterations:
       (times[k] as number[]).push(performance.now() - t0);
     }
   }
-  const [r, s, k, q] = times.map(median) as [number, number, number, number];
+  const [r, s, k, q, off, on] = times.map(median) as [number, number, number, number, number, number];
   console.log(
     `${label.padEnd(12)} raw ${r.toFixed(3)} ms   sdk ${s.toFixed(3)} ms   ratio ${(s / r).toFixed(3)}x   ` +
       `ky alone ${(k / r).toFixed(3)}x (sdk - ky ${((s - k) / r).toFixed(3)})   ky with the SDK's request ${(q / r).toFixed(3)}x (sdk - that ${((s - q) / r).toFixed(3)})`,
+  );
+  console.log(
+    `${''.padEnd(12)} tracing: false ${(off / r).toFixed(3)}x   as it comes (no provider) ${(s / r).toFixed(3)}x   traced ${(on / r).toFixed(3)}x (${(on - off).toFixed(3)} ms a call more than tracing: false)`,
   );
   return { sdk: s / r, ky: k / r };
 }
@@ -162,4 +176,5 @@ const oneMet = one.sdk - one.ky <= 0.06;
 console.log(
   `targets: 1 row within 0.06 of ky (${(one.sdk - one.ky).toFixed(3)}: ${oneMet ? 'met' : 'MISSED'}), 10,000 rows <= 1.15x (${many.sdk.toFixed(3)}: ${many.sdk <= 1.15 ? 'met' : 'MISSED'})`,
 );
+await provider.shutdown();
 server.close();

@@ -2,11 +2,12 @@
  * Live scanner: the in-play events (of every sport, or of one) and their current full-event main
  * lines (1X2, spread, total), refreshed by polling, with the credits each refresh spent, until Ctrl-C.
  *
- *   npm run example -- live-scanner [--sport 29] [--interval 15] [--events 12] [--refreshes n]
+ *   npm run example -- live-scanner [--sport 29] [--interval 15] [--events 12] [--refreshes n] [--trace]
  *
  * Each refresh is a live scan (`odds.events.live()`, following the cursor) and one latest-odds call
  * per event shown, paced to the account's rate limit. Runs against the embedded mock service unless
- * SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY are set.
+ * SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY are set. With `--trace`, OpenTelemetry prints each
+ * refresh's span and, under it, the span of every call (its credits, retries and waits) to the console.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -14,6 +15,7 @@ import type { Event, OddsSnapshot, SportsOdds } from '../src';
 import { count, credits, fitWidth, hhmm, price, windows } from './lib/format';
 import { runExample } from './lib/run';
 import { connect } from './lib/target';
+import { consoleTracing } from './lib/tracing';
 
 const { values: args } = parseArgs({
   options: {
@@ -21,11 +23,12 @@ const { values: args } = parseArgs({
     interval: { type: 'string', default: '15' },
     events: { type: 'string', default: '12' },
     refreshes: { type: 'string' },
+    trace: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (args.help) {
-  console.log('npm run example -- live-scanner [--sport <sport_id>] [--interval <seconds>] [--events <n>] [--refreshes <n>]');
+  console.log('npm run example -- live-scanner [--sport <sport_id>] [--interval <seconds>] [--events <n>] [--refreshes <n>] [--trace]');
   process.exit(0);
 }
 const sportId = args.sport === undefined ? undefined : Number(args.sport);
@@ -64,6 +67,7 @@ async function refresh(odds: SportsOdds, signal: AbortSignal): Promise<{ events:
   return { events, lines: board.map((event, i) => line(event, rows[i] ?? [])), calls };
 }
 
+const tracing = await consoleTracing(args.trace, 'live-scanner');
 const target = connect({ rateLimit: { requestsPerSecond: 'account' } });
 await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
@@ -72,10 +76,11 @@ await runExample(target.baseUrl, async (signal) => {
   const catalogCredits = odds.credits.spent;
   const sport =
     sportId === undefined ? 'events, every sport,' : `${sports.find((s) => s.sport_id === sportId)?.name ?? `sport ${sportId}`} events`;
-  const tty = process.stdout.isTTY === true;
+  // The screen is redrawn on a terminal, unless spans are printed too.
+  const tty = process.stdout.isTTY === true && !args.trace;
   for (let n = 1; n <= refreshes; n++) {
     const before = odds.credits.spent;
-    const { events, lines, calls } = await refresh(odds, signal);
+    const { events, lines, calls } = await tracing.within('refresh', () => refresh(odds, signal));
     const spent = odds.credits.spent - before;
     if (tty) process.stdout.write('\x1b[2J\x1b[H');
     else if (n > 1) console.log('');
@@ -99,4 +104,5 @@ await runExample(target.baseUrl, async (signal) => {
     console.log(`windows: ${windows(odds.credits)}`);
     if (n < refreshes) await sleep(intervalMs, undefined, { signal });
   }
+  await tracing.shutdown();
 });

@@ -6,6 +6,7 @@ import { callRoute } from './core/request';
 import { KeyRotator } from './core/rotation';
 import { ServiceClock } from './core/service-clock';
 import { Transport } from './core/transport';
+import { tracingOf } from './core/tracing-source';
 import { APIError } from './core/errors/api';
 import type { PlanRate } from './core/plan-rate';
 import { LOWEST_PLAN_RPS } from './schemas/limits';
@@ -79,6 +80,7 @@ export class SportsOdds implements RouteCaller {
         coordinator,
         pace: undefined,
         clock: new ServiceClock(resolved.now),
+        trace: tracingOf(options.tracing, resolved.logger),
       };
       const rps = resolved.rateLimit?.requestsPerSecond;
       if (rps === 'account') ctx.pace = accountPace(ctx);
@@ -87,7 +89,7 @@ export class SportsOdds implements RouteCaller {
       ctx.recoverKey = rotator;
       internals = { ctx, rotator };
     } else {
-      // Shared with the parent: the key (and its rotations), the coordinator (ledger, budget, pacing), the service clock.
+      // Shared with the parent: the key (and its rotations), the coordinator (ledger, budget, pacing), the service clock, tracing.
       const resolved = resolveOptions(options, parent.ctx.options);
       const ctx: ClientContext = {
         ...parent.ctx,

@@ -92,6 +92,12 @@ export type {
   BodyOf,
   ResponseOf,
   SuccessSchemas,
+  TracingOptions,
+  TracerLike,
+  TracerProviderLike,
+  SpanLike,
+  SpanAttributesLike,
+  SpanAttributeValue,
 } from './core/types';
 export type { CreditHeaders } from './schemas/headers';
 export type { RouteCaller } from './resources/resource';

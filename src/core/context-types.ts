@@ -1,6 +1,8 @@
 import type { Coordinator } from './coordination';
 import type { ApiKeySource, Fetch, Hooks, Logger, LogLevel, Now, Random, RateLimitOptions, Sleep, ClientOptions } from './option-types';
 import type { BudgetOptions } from './coordination';
+import type { ResponseMeta } from './answer-types';
+import type { RouteDef } from '../schemas/route';
 
 // ---------------------------------------------------------------- logging
 
@@ -111,6 +113,27 @@ export interface PaceSource {
   current(): number;
 }
 
+/**
+ * What the request path tells the span of one call (docs/observability.md): every method records
+ * and none throws.
+ */
+export interface CallSpan extends Sender {
+  /** An attempt was admitted by the coordinator (budget reservation, pacing slot), waiting since `since` on the client's clock. */
+  admitted(attempt: number, since: number, envelope: number | undefined): void;
+  /** An answer arrived, of any status. */
+  answered(meta: ResponseMeta): void;
+  /** An attempt failed and is retried after `delayMs`. */
+  retrying(error: Error, attempt: number, delayMs: number): void;
+  /** The call ended: answered, or failed with `error`. */
+  end(error?: unknown): void;
+}
+
+/** Starts the span of a call: undefined when the span records nothing (no tracer provider registered, or sampled out). */
+export type CallTracer = (route: RouteDef, ctx: ClientContext) => CallSpan | undefined;
+
+/** Starts the span of a call, its tracer loaded by the first call. */
+export type StartCallSpan = (route: RouteDef, ctx: ClientContext) => Promise<CallSpan | undefined>;
+
 /** Everything a call needs from its client. */
 export interface ClientContext {
   options: ResolvedOptions;
@@ -123,4 +146,6 @@ export interface ClientContext {
   clock: ServiceTime;
   /** Recovers from the `401` of a rotated key; absent where the key must stay as given (a rotation's own replay). */
   recoverKey?: KeyRecovery | undefined;
+  /** Starts the span of each call; absent when tracing is off (`tracing: false`). */
+  trace?: StartCallSpan | undefined;
 }

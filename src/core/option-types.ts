@@ -6,6 +6,7 @@ import type { KeyRotationSuccess } from '../schemas/keys';
 import type { ResponseMeta } from './answer-types';
 import type { HeadersOption } from './route-types';
 import type { BudgetOptions, Coordinator, CreditSnapshot, RotationStore } from './coordination';
+import type { TracingOptions } from './tracing-types';
 
 // ---------------------------------------------------------------- runtime
 
@@ -179,6 +180,13 @@ export interface ClientOptions {
    * the rotation stays pending, so a later `rotate()` replays the same answer.
    */
   onKeyRotated?: OnKeyRotated;
+  /**
+   * OpenTelemetry: each call a client span with its credits, retries and waits
+   * (docs/observability.md). Default: the global tracer provider, when `@opentelemetry/api` is
+   * installed and the runtime can load it; `{ tracerProvider }` or `{ tracer }` to choose;
+   * `false`: off, nothing loaded.
+   */
+  tracing?: false | TracingOptions;
   /** Send the key over plain `http://` to a non-loopback host. Default false. */
   allowInsecureHttp?: boolean;
   /**

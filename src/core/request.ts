@@ -11,7 +11,7 @@ import { withHeaders } from './options';
 import { checkMaxRetries, withRetry } from './retry';
 import { abortable, throwIfAborted } from './runtime';
 import type { Admission } from './coordination';
-import type { ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
+import type { CallSpan, ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
 import { encodeParams } from './zod-encode';
 import { parseJson } from './json';
 import { fillPath, queryString } from './url';
@@ -81,7 +81,8 @@ const encodedByZod = (schema: RouteDef['params'], value: unknown): Promise<Recor
 
 /**
  * Sends one call (with its retries) and reads the answer in full; error answers reject with the
- * typed error of their code.
+ * typed error of their code. When tracing is on, the call is one span (docs/observability.md),
+ * started first so that a local refusal has one too, and ended here whatever the outcome.
  *
  * @example
  * const { response, text, meta } = await sendRoute(ctx, 'catalog.sports', {}, {});
@@ -93,6 +94,25 @@ export async function sendRoute<Id extends RouteId>(
   options: RequestOptions,
 ): Promise<RawAnswer> {
   const route = routes[routeId] as RouteDef;
+  const span = await ctx.trace?.(route, ctx);
+  try {
+    const answer = await sendCall(ctx, route, input, options, span);
+    span?.end();
+    return answer;
+  } catch (error) {
+    span?.end(error);
+    throw error;
+  }
+}
+
+/** The call itself: what `sendRoute` does, telling `span` (when tracing) each step. */
+async function sendCall(
+  ctx: ClientContext,
+  route: RouteDef,
+  input: RouteInput<RouteId>,
+  options: RequestOptions,
+  span: CallSpan | undefined,
+): Promise<Answer> {
   const o = ctx.options;
   const signal = options.signal;
   throwIfAborted(signal);
@@ -117,10 +137,12 @@ export async function sendRoute<Id extends RouteId>(
   const send = async (attemptNumber: number, mayRecover: boolean): Promise<Answer | typeof KEY_RECOVERED> => {
     throwIfAborted(signal);
     const pace = ctx.pace;
+    const waitFrom = o.now();
     const ready = pace?.ready();
     if (ready !== undefined) await abortable(ready, signal);
     // The budget's reservation and the pacing slot, from the coordinator (the floors' windows reset on the service's clock).
     const admission = await ctx.coordinator.admit({ envelope, budget: o.budget, serviceNow: ctx.clock.now, rate: pace?.current, signal });
+    span?.admitted(attemptNumber, waitFrom, envelope);
     let settled = false;
     try {
       const apiKey = route.auth.kind === 'bearer' ? await keyOf(ctx) : undefined;
@@ -133,7 +155,8 @@ export async function sendRoute<Id extends RouteId>(
       const debug = o.logger.enabled('debug');
       if (debug) o.logger.debug(`${route.method} ${url} (attempt ${attemptNumber})`);
       const started = o.now();
-      const raw = await ctx.transport.send({
+      // Through the span when tracing: it records the URL and counts the sends, and is the active span while one is made.
+      const raw = await (span ?? ctx.transport).send({
         method: route.method,
         url,
         apiKey,
@@ -150,6 +173,7 @@ export async function sendRoute<Id extends RouteId>(
       const head = new AnswerHead(raw.headers, raw.status, attemptNumber, raw.status >= 400 ? ctx.clock.toService(receivedAt) : receivedAt);
       settled = true;
       if ((await settle(ctx, admission, head, receivedAt)) && o.onCredits) o.onCredits(ctx.coordinator.credits(), head.meta);
+      span?.answered(head.meta);
       if (debug) o.logger.debug(`${raw.status} ${route.method} ${url}`, { requestId: head.meta.requestId, cost: head.cost });
       if (afterResponse)
         await runHooks(afterResponse, { ...(info as RequestInfo), status: raw.status, meta: head.meta, durationMs: receivedAt - started });
@@ -173,6 +197,7 @@ export async function sendRoute<Id extends RouteId>(
     random: o.random,
     signal,
     onRetry: async (error, attemptNumber, delayMs) => {
+      span?.retrying(error, attemptNumber, delayMs);
       o.logger.info(`retrying ${route.id} in ${delayMs} ms after attempt ${attemptNumber}: ${error.message}`);
       await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
     },

@@ -6,6 +6,7 @@ import { replayRoute } from '../core/replay-route';
 import { callRoute, parserOf } from '../core/request';
 import { ServiceClock } from '../core/service-clock';
 import { Transport } from '../core/transport';
+import { tracingOf } from '../core/tracing-source';
 import type { ClientContext, ClientOptions, Fetch, RequestOptions, ResponseOf, RouteInput } from '../core/types';
 import type {
   AccountRecoveryAccepted,
@@ -69,6 +70,7 @@ export class SportsOddsCredentials {
     const clock = new ServiceClock(resolved.now);
     // Keyless and unmetered: its coordinator only ever admits unpaced attempts with no envelope.
     const coordinator = new MemoryCoordinator({ now: resolved.now, sleep: resolved.sleep });
+    const trace = tracingOf(options.tracing, resolved.logger);
     const context = (fetch: Fetch | undefined): ClientContext => ({
       options: resolved,
       key: { source: noKey, generation: 0 },
@@ -76,6 +78,7 @@ export class SportsOddsCredentials {
       coordinator,
       pace: undefined,
       clock,
+      trace,
     });
     this.#ctx = context(resolved.fetch);
     this.#cookieCtx = context(withCookies(resolved.fetch));

@@ -27,4 +27,20 @@ describe('npm run example -- live-scanner', () => {
     const rows = out.split('\n').filter((l) => /^ {2}\d\d:\d\dZ {2}/.test(l));
     expect(rows.length).toBe(2 * Math.min(3, inPlay));
   });
+
+  it('with --trace, prints each refresh span to the console with the calls of the refresh under it', async () => {
+    const run = await runExample('live-scanner', ['--refreshes', '1', '--interval', '0', '--events', '2', '--trace']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = run.stdout;
+    expect(out).toMatch(/^refresh 1 at \d\d:\d\d:\d\d UTC of 1$/m);
+    const refresh = /name: 'refresh',\s+id: '([0-9a-f]{16})'/.exec(out)?.[1];
+    expect(refresh).toBeDefined();
+    // The live page and an odds call per event shown (two at most), each a child of the refresh.
+    const children = out.split(/\n(?=\{\n)/).filter((span) => span.includes(`spanId: '${refresh}'`));
+    expect(children.length).toBeGreaterThanOrEqual(2);
+    expect(children.every((span) => /instrumentationScope: \{ name: 'sports-odds-data'/.test(span))).toBe(true);
+    expect(children.some((span) => span.includes("name: 'GET /v1/events'") && /'sports_odds\.credits\.cost': \d+/.test(span))).toBe(true);
+    expect(out).not.toMatch(/svc_live_[A-Za-z0-9]{8}/);
+  });
 });

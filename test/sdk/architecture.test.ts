@@ -59,6 +59,7 @@ describe('the module structure of src/', () => {
       'core/coordination.ts',
       'core/option-types.ts',
       'core/route-types.ts',
+      'core/tracing-types.ts',
     ];
     for (const leaf of leaves) {
       expect(graph.has(leaf), leaf).toBe(true);

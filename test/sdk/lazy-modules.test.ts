@@ -26,7 +26,9 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
 
 /** The modules the SDK loads on demand (`import('./...')`). */
 function lazyTargets(): string[] {
-  const files = ['request.ts', 'retry.ts', 'rotation.ts', 'zod-validate.ts', 'zod-encode.ts', '../client.ts'].map((f) => join(core, f));
+  const files = ['request.ts', 'retry.ts', 'rotation.ts', 'zod-validate.ts', 'zod-encode.ts', 'tracing-source.ts', '../client.ts'].map(
+    (f) => join(core, f),
+  );
   return [
     ...new Set(
       files.flatMap((f) =>
@@ -43,6 +45,7 @@ describe('modules loaded on demand', () => {
       'src/core/issue-report.ts',
       'src/core/plan-rate.ts',
       'src/core/rotation-run.ts',
+      'src/core/tracing.ts',
     ]);
     const reached = new Set(lazy.flatMap((f) => [...reach(f)]));
     // Leaves: message helpers read only when something fails, never at load time, never re-exported.

@@ -1,0 +1,48 @@
+/**
+ * Tracing: the parts of OpenTelemetry's API the SDK uses, as structural types (a `Tracer` or
+ * `TracerProvider` of `@opentelemetry/api` fits them, and the SDK's types need nothing installed),
+ * and the `tracing` option. A leaf of types: it imports nothing.
+ */
+
+/** The value of a span attribute, as OpenTelemetry takes it. */
+export type SpanAttributeValue = string | number | boolean;
+
+/** Span attributes; an `undefined` value is left out. */
+export type SpanAttributesLike = Readonly<Record<string, SpanAttributeValue | undefined>>;
+
+/** A span of OpenTelemetry's API, as far as the SDK uses it. */
+export interface SpanLike {
+  setAttributes(attributes: SpanAttributesLike): unknown;
+  addEvent(name: string, attributes?: SpanAttributesLike): unknown;
+  setStatus(status: { code: number; message?: string }): unknown;
+  /** False for a span that records nothing (no tracer provider registered, or sampled out). */
+  isRecording(): boolean;
+  end(): void;
+}
+
+/** A tracer of OpenTelemetry's API (`trace.getTracer(...)`), as far as the SDK uses it. */
+export interface TracerLike {
+  startSpan(name: string, options?: { kind?: number; attributes?: SpanAttributesLike }): SpanLike;
+}
+
+/** A tracer provider of OpenTelemetry's API, as far as the SDK uses it. */
+export interface TracerProviderLike {
+  getTracer(name: string, version?: string): TracerLike;
+}
+
+/**
+ * Where the spans of a client's calls go (docs/observability.md). Without it, and with
+ * `@opentelemetry/api` installed where the runtime can load it, they go to the global tracer
+ * provider (`trace.getTracer('sports-odds-data', VERSION)`), and to none while none is registered.
+ *
+ * @example
+ * import { trace } from '@opentelemetry/api';
+ * const odds = new SportsOdds({ tracing: { tracerProvider: provider } });
+ * const other = new SportsOdds({ tracing: { tracer: trace.getTracer('my-app') } });
+ */
+export interface TracingOptions {
+  /** The provider whose tracer (`sports-odds-data`, `VERSION`) makes the spans; default the global one. */
+  tracerProvider?: TracerProviderLike;
+  /** A tracer to make the spans with (it wins over `tracerProvider`). */
+  tracer?: TracerLike;
+}
