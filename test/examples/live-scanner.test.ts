@@ -33,7 +33,7 @@ describe('npm run example -- live-scanner', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = run.stdout;
-    expect(out).toMatch(/^refresh 1 at \d\d:\d\d:\d\d UTC of 1$/m);
+    expect(out).toMatch(/^refresh 1 of 1 at \d\d:\d\d:\d\d UTC$/m);
     const refresh = /name: 'refresh',\s+id: '([0-9a-f]{16})'/.exec(out)?.[1];
     expect(refresh).toBeDefined();
     // The live page and an odds call per event shown (two at most), each a child of the refresh.
