@@ -55,7 +55,14 @@ async function runWorker({ dir, compatibilityDate, timeoutMs }) {
     conditions: ['workerd', 'worker', 'browser'],
   });
   const { Miniflare } = await import('miniflare');
-  const mf = new Miniflare({ modules: true, script, compatibilityDate, compatibilityFlags: COMPATIBILITY_FLAGS });
+  // The bundle is given as its one module, as wrangler gives a bundled Worker: miniflare then does not
+  // walk its imports, and a computed import() (the SDK's optional lookup of @opentelemetry/api) is
+  // left to workerd, which rejects it at run time like any module the Worker was not deployed with.
+  const mf = new Miniflare({
+    modules: [{ type: 'ESModule', path: 'worker.mjs', contents: script }],
+    compatibilityDate,
+    compatibilityFlags: COMPATIBILITY_FLAGS,
+  });
   try {
     let response;
     try {
