@@ -1,30 +1,19 @@
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operationList } from '../../mocks/control/operations';
-import { startMockServer, type MockServer } from '../../mocks/node';
 import { NOW } from '../helpers/mock-server';
+import { useSharedStandaloneMock } from '../helpers/standalone';
 
 /**
  * The JSON control plane the console reads (no browser): the operations listing, armed faults,
  * accounts, the ledger in snake_case with RFC 3339 times, the latest requests, challenge defaults.
  */
 
-let server: MockServer;
+const server = useSharedStandaloneMock();
 const json = { 'Content-Type': 'application/json' };
-const admin = (path: string, init: RequestInit = {}) => fetch(`${server.url}/__admin${path}`, init);
+const admin = (path: string, init: RequestInit = {}) => fetch(`${server().url}/__admin${path}`, init);
 const body = async <T = unknown>(res: Response | Promise<Response>): Promise<T> => (await (await res).json()) as T;
-const auth = () => ({ Authorization: `Bearer ${server.mock.apiKey}` });
-
-beforeAll(async () => {
-  server = await startMockServer({ port: 0, now: NOW });
-});
-beforeEach(async () => {
-  await server.mock.reset();
-  server.mock.clock.freeze(NOW);
-});
-afterAll(async () => {
-  await server?.close();
-});
+const auth = () => ({ Authorization: `Bearer ${server().mock.apiKey}` });
 
 describe('GET /__admin', () => {
   it('lists every operation as JSON at /__admin and /__admin/, and serves the console to a browser', async () => {
@@ -60,12 +49,12 @@ describe('GET /__admin', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await page.text();
     expect(html.match(/<script[^>]*>/g)).toEqual([`<script type="module" nonce="${nonce}">`]);
-    expect(html).not.toContain(server.mock.apiKey);
+    expect(html).not.toContain(server().mock.apiKey);
   });
 
   it('keeps the guard of the control plane: a foreign Host is refused, and no operation answers another method', async () => {
     const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const url = new URL(`${server.url}/__admin/`);
+      const url = new URL(`${server().url}/__admin/`);
       const req = httpRequest(
         { host: url.hostname, port: url.port, path: url.pathname, headers: { Host: 'console.evil.example', Accept: 'text/html' } },
         (res) => {
@@ -130,16 +119,20 @@ describe('faults', () => {
         latency_ms: 5,
       },
     ]);
-    expect(server.mock.faults.list().map((f) => f.id)).toEqual(listed.map((f) => f.id));
+    expect(
+      server()
+        .mock.faults.list()
+        .map((f) => f.id),
+    ).toEqual(listed.map((f) => f.id));
 
     // A request uses one: the list follows.
-    expect((await fetch(`${server.url}/v1/catalog/sports`, { headers: auth() })).status).toBe(429);
+    expect((await fetch(`${server().url}/v1/catalog/sports`, { headers: auth() })).status).toBe(429);
     expect((await body<{ remaining: number }[]>(admin('/faults')))[0]?.remaining).toBe(1);
 
     // Disarm one by id: the route answers again; disarming it twice is a 404.
     const disarm = await admin(`/faults/${first.armed.id}`, { method: 'DELETE', headers: json });
     expect(await body(disarm)).toEqual({ disarmed: first.armed.id });
-    expect((await fetch(`${server.url}/v1/catalog/sports`, { headers: auth() })).status).toBe(200);
+    expect((await fetch(`${server().url}/v1/catalog/sports`, { headers: auth() })).status).toBe(200);
     const again = await admin(`/faults/${first.armed.id}`, { method: 'DELETE', headers: json });
     expect(again.status).toBe(404);
     expect((await body<{ error: { code: string } }>(again)).error.code).toBe('not_found');
@@ -162,7 +155,7 @@ describe('accounts, ledger and requests', () => {
       admin('/accounts', { method: 'POST', headers: json, body: JSON.stringify({ email: 'b@example.com', plan: 'trial' }) }),
     );
     const text = await (await admin('/accounts')).text();
-    expect(text).not.toContain(server.mock.apiKey);
+    expect(text).not.toContain(server().mock.apiKey);
     expect(text).not.toContain(created.api_key);
     const accounts = JSON.parse(text) as {
       email: string;
@@ -192,9 +185,9 @@ describe('accounts, ledger and requests', () => {
   });
 
   it('shows the ledger in snake_case with RFC 3339 times, like the rest of the control plane', async () => {
-    await fetch(`${server.url}/v1/catalog/sports`, { headers: auth() });
-    server.mock.clock.advance(1_000);
-    await fetch(`${server.url}/v1/events?sport_id=29&limit=100`, { headers: auth() });
+    await fetch(`${server().url}/v1/catalog/sports`, { headers: auth() });
+    server().mock.clock.advance(1_000);
+    await fetch(`${server().url}/v1/events?sport_id=29&limit=100`, { headers: auth() });
     const [demo] = await body<Record<string, unknown>[]>(admin('/ledger'));
     expect(Object.keys(demo!).sort()).toEqual(['charged', 'charges', 'daily', 'email', 'period', 'reserved']);
     const charges = demo!['charges'] as Record<string, unknown>[];
@@ -221,12 +214,12 @@ describe('accounts, ledger and requests', () => {
       used: demo!['charged'],
     });
     // The in-process handle keeps its JavaScript shape (camelCase, epoch milliseconds).
-    expect(server.mock.ledger()[0]?.charges[0]).toMatchObject({ routeId: 'catalog.sports', at: Date.parse(NOW) });
+    expect(server().mock.ledger()[0]?.charges[0]).toMatchObject({ routeId: 'catalog.sports', at: Date.parse(NOW) });
   });
 
   it('lists the latest requests, the last n with ?limit, and refuses a bad limit', async () => {
     for (const path of ['/v1/catalog/sports', '/v1/catalog/leagues?sport_id=29', '/v1/events/1/odds'])
-      await fetch(`${server.url}${path}`, { headers: auth() });
+      await fetch(`${server().url}${path}`, { headers: auth() });
     const all = await body<{ route: string; status: number }[]>(admin('/requests'));
     expect(all.map((r) => [r.route, r.status])).toEqual([
       ['catalog.sports', 200],
@@ -248,14 +241,14 @@ describe('POST /__admin/challenges', () => {
       admin('/challenges', { method: 'POST', headers: json, body: '{}' }),
     );
     expect(challenge_token).toMatch(/^chl_/);
-    const accepted = await fetch(`${server.url}/v1/recovery/requests`, {
+    const accepted = await fetch(`${server().url}/v1/recovery/requests`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ email: 'nobody@example.com', challenge_token }),
     });
     expect(accepted.status).toBe(202);
     // Single use: the same token again is refused, so the 202 above did check it.
-    const reused = await fetch(`${server.url}/v1/recovery/requests`, {
+    const reused = await fetch(`${server().url}/v1/recovery/requests`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ email: 'nobody@example.com', challenge_token }),

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { launchChromium } from './browser';
+import { postAdmin } from '../helpers/standalone';
 
 /**
  * The first-party pages next to the console, in Chromium: one state at a time (`#view` holds only
@@ -38,14 +39,7 @@ async function settled(page: Page, text?: string): Promise<string[]> {
   return page.locator('#view > *').allTextContents();
 }
 
-const admin = async <T>(path: string, body: unknown = {}): Promise<T> => {
-  const res = await fetch(`${server.url}/__admin${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-};
+const admin = <T>(path: string, body: unknown = {}): Promise<T> => postAdmin<T>(server.url, path, body);
 
 describe('one state at a time, in words a customer can act on', () => {
   it('/checkout without a token or cookie says so, and nothing else', async () => {

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { launchChromium } from './browser';
+import { postAdmin } from '../helpers/standalone';
 
 /**
  * "Shown only once" means once (docs/mock-server.md, "First-party pages"): the service replays a
@@ -24,14 +25,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const admin = async <T>(path: string, body: unknown = {}): Promise<T> => {
-  const res = await fetch(`${server.url}/__admin${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as T;
-};
+const admin = <T>(path: string, body: unknown = {}): Promise<T> => postAdmin<T>(server.url, path, body);
 
 /** A paid checkout whose HttpOnly cookie this browser context holds (set by the checkout page). */
 async function paidCheckout(context: BrowserContext, email: string): Promise<Page> {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { describe, expect, it } from 'vitest';
 import { NOW } from '../helpers/mock-server';
+import { useSharedStandaloneMock } from '../helpers/standalone';
 
 /**
  * The latest requests of the control plane in detail (docs/mock-server.md, "Control plane:
@@ -9,15 +9,15 @@ import { NOW } from '../helpers/mock-server';
  * a clock jump from one never written.
  */
 
-let server: MockServer;
+const server = useSharedStandaloneMock();
 const json = { 'Content-Type': 'application/json' };
 const admin = async <T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
-  const res = await fetch(`${server.url}/__admin${path}`, init);
+  const res = await fetch(`${server().url}/__admin${path}`, init);
   return { status: res.status, body: (await res.json()) as T };
 };
 const post = <T>(path: string, body: unknown) => admin<T>(path, { method: 'POST', headers: json, body: JSON.stringify(body) });
-const get = (path: string, headers: Record<string, string> = { Authorization: `Bearer ${server.mock.apiKey}` }) =>
-  fetch(`${server.url}${path}`, { headers });
+const get = (path: string, headers: Record<string, string> = { Authorization: `Bearer ${server().mock.apiKey}` }) =>
+  fetch(`${server().url}${path}`, { headers });
 
 interface Detail {
   request_id: string;
@@ -35,17 +35,6 @@ const detailOf = async (requestId: string) => (await admin<Detail>(`/requests/${
 const lastId = async () => (await admin<{ request_id: string }[]>('/requests?limit=1')).body[0]!.request_id;
 const header = (detail: Detail, name: string) => detail.answer_headers.find((h) => h.name.toLowerCase() === name.toLowerCase())?.value;
 
-beforeAll(async () => {
-  server = await startMockServer({ port: 0, now: NOW });
-});
-beforeEach(async () => {
-  await server.mock.reset();
-  server.mock.clock.freeze(NOW);
-});
-afterAll(async () => {
-  await server?.close();
-});
-
 describe('GET /__admin/requests/{id}', () => {
   it('shows the request line, the answer headers, the charge, the key and the fault that applied', async () => {
     const { body: armed } = await post<{ armed: { id: string } }>('/faults', { route: 'catalog.leagues', status: 503, retry_after: 2 });
@@ -60,13 +49,13 @@ describe('GET /__admin/requests/{id}', () => {
       override: null,
       dropped: false,
     });
-    const [demo] = server.mock.accounts();
-    expect(detail.key).toEqual({ id: demo!.keys[0]!.id, name: demo!.keys[0]!.name, prefix: server.mock.apiKey.slice(0, 13) });
+    const [demo] = server().mock.accounts();
+    expect(detail.key).toEqual({ id: demo!.keys[0]!.id, name: demo!.keys[0]!.name, prefix: server().mock.apiKey.slice(0, 13) });
     expect(header(detail, 'X-Request-Id')).toBe(detail.request_id);
     expect(header(detail, 'X-Credits-Cost')).toBe('1');
     expect(header(detail, 'Retry-After')).toBe('2');
     expect(header(detail, 'Content-Type')).toBe('application/json');
-    expect(JSON.stringify(detail)).not.toContain(server.mock.apiKey);
+    expect(JSON.stringify(detail)).not.toContain(server().mock.apiKey);
   });
 
   it('names the override that answered', async () => {
@@ -79,7 +68,7 @@ describe('GET /__admin/requests/{id}', () => {
   });
 
   it('masks what may be a secret: values that failed their schema, names the route does not know, opaque path segments', async () => {
-    const key = server.mock.apiKey;
+    const key = server().mock.apiKey;
     await get(`/v1/events?sport_id=${key}&pasted_${key.slice(9, 20)}=1`);
     expect((await detailOf(await lastId())).target).toBe('/v1/events?sport_id=•••&•••');
     await get(`/v1/events/${key}/odds?full_history=1`);
@@ -95,7 +84,7 @@ describe('GET /__admin/requests/{id}', () => {
 
   it('masks the checkout cookie in Set-Cookie, and never shows a token', async () => {
     const { body: checkout } = await post<{ resume_token: string }>('/checkouts', { email: 'cookie@example.com', plan: 'trial' });
-    const res = await fetch(`${server.url}/v1/checkout/intents`, {
+    const res = await fetch(`${server().url}/v1/checkout/intents`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ resume_token: checkout.resume_token }),
@@ -122,7 +111,7 @@ describe('GET /__admin/requests/{id}', () => {
 
 describe('GET /__admin/requests filters and summary', () => {
   it('filters by route, by status or class, and by account; refuses a filter it cannot read', async () => {
-    const other = await server.mock.createAccount({ email: 'other@example.com', plan: 'trial' });
+    const other = await server().mock.createAccount({ email: 'other@example.com', plan: 'trial' });
     await get('/v1/catalog/sports');
     await get('/v1/events/1/odds');
     await get('/v1/catalog/sports', { Authorization: `Bearer ${other.apiKey}` });
@@ -149,7 +138,7 @@ describe('GET /__admin/requests filters and summary', () => {
     expect((await admin('/requests/summary')).body).toEqual({ recorded: 0, kept: 0, max_age_ms: 3_600_000, max_count: 1_000 });
     await get('/v1/catalog/sports');
     await get('/v1/catalog/sports');
-    server.mock.clock.advance(86_400_000);
+    server().mock.clock.advance(86_400_000);
     expect((await admin('/requests')).body).toEqual([]);
     expect((await admin('/requests/summary')).body).toMatchObject({ recorded: 2, kept: 0 });
     await post('/reset', {});
