@@ -24,7 +24,7 @@ import { baseHeaders, errorAnswer } from './pipeline/respond';
 import { ServiceError } from './service-error';
 import { BoundedLog, type Bounds } from './state/bounded';
 import { useSha256 } from './state/crypto';
-import { SDK_VERSION_HEADER, type KnownErrorCode } from '../src/schemas';
+import { HEADER, SDK_VERSION_HEADER, type KnownErrorCode } from '../src/schemas';
 
 /** Options of the standalone server. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
@@ -104,26 +104,8 @@ export interface MockServer {
 }
 
 const CORS_HEADERS = `Authorization, Content-Type, Idempotency-Key, ${SDK_VERSION_HEADER}`;
-const EXPOSED = [
-  'Date',
-  'X-Request-Id',
-  'X-Service-Origin',
-  'Retry-After',
-  'WWW-Authenticate',
-  'X-Credits-Cost',
-  'X-Credits-Limit',
-  'X-Credits-Remaining',
-  'X-Credits-Period-Limit',
-  'X-Credits-Period-Remaining',
-  'X-Credits-Period-Reset',
-  'X-Credits-Daily-Limit',
-  'X-Credits-Daily-Remaining',
-  'X-Credits-Daily-Reset',
-  'X-Result-Rows',
-  'X-Result-Truncated',
-  'X-Next-Cursor',
-  'X-Cache',
-].join(', ');
+/** What a page may read of an answer: `Date` (the service's clock) and every header of docs/service.md's "Response headers". */
+const EXPOSED = ['Date', ...Object.values(HEADER)].join(', ');
 
 const isLoopback = (address: string | undefined) =>
   address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest, Agent } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HEADER } from '../../src/schemas';
 import { startMockServer, type MockServer } from '../../mocks/node';
 import { buildCli } from '../helpers/cli';
 import { newGate, turn, until } from '../helpers/gate';
@@ -78,6 +79,8 @@ describe('startMockServer', () => {
     const get = await fetch(`${server.url}/v1/catalog/sports`, { headers: { ...auth(server), Origin: 'http://app.example' } });
     expect(get.headers.get('Access-Control-Allow-Origin')).toBe('http://app.example');
     expect(get.headers.get('Access-Control-Expose-Headers')).toContain('X-Credits-Cost');
+    // A page reads every response header of docs/service.md, so a header added there is exposed too.
+    expect(get.headers.get('Access-Control-Expose-Headers')?.split(', ')).toEqual(expect.arrayContaining(Object.values(HEADER)));
     const other = await fetch(`${server.url}/v1/catalog/sports`, { headers: { ...auth(server), Origin: 'http://evil.example' } });
     expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
