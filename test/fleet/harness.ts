@@ -118,15 +118,8 @@ export function forkFleet(bundle: string, n: number, config: WorkerConfig | ((i:
   return Promise.all(Array.from({ length: n }, (_, i) => forkWorker(bundle, typeof config === 'function' ? config(i) : config)));
 }
 
-/** The stats of several workers together. */
-export interface FleetStats {
-  ok: number;
-  failed: Record<string, number>;
-  messages: Record<string, string>;
-  statuses: Record<string, number>;
-  waits: number[];
-  sentAt: number[];
-}
+/** The stats of several workers together: what each counted, summed (keys and spend stay per worker). */
+export type FleetStats = Omit<WorkerStats, 'keyPrefixes' | 'spent'>;
 
 /** Sums the stats of several workers. */
 export function total(stats: WorkerStats[]): FleetStats {
