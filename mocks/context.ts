@@ -74,8 +74,8 @@ export interface DataCall {
   kind: 'data';
   /** The decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
   input: DecodedInput;
-  /** Input checks that need async work (a live cursor's signature): before reservation, so free. */
-  prevalidate(service: ServiceContext): Promise<void>;
+  /** Input checks that need async work (a live cursor's signature): before reservation, so free. Absent on most routes, which then await nothing. */
+  prevalidate?: (service: ServiceContext) => Promise<void>;
   /** Runs the route's handler on the decoded input. */
   handle(env: DataEnvironment): DataResult | Promise<DataResult>;
 }

@@ -110,7 +110,7 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
   const call = handler.accept({ routes: service.routes, rawParams: match.rawParams, url, headers: request.headers, bodyText });
   trace.decoded = true;
-  if (call.kind === 'data') await call.prevalidate(service);
+  if (call.kind === 'data' && call.prevalidate !== undefined) await call.prevalidate(service);
 
   // The reservation, then the one fault step, where the work starts: a request refused before it (key,
   // rate, scope, parameters, quota) leaves the route's armed faults as they are.

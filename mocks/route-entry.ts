@@ -36,12 +36,11 @@ export function dataEntry<Id extends DataRouteId>(id: Id, handle: DataHandler<Id
     kind: 'data',
     accept(raw) {
       const input = decodeInput(raw.routes, route, raw.rawParams, raw.url, raw.headers, raw.bodyText);
+      const { prevalidate } = steps;
       return {
         kind: 'data',
         input,
-        prevalidate: async (service) => {
-          await steps.prevalidate?.(input, service);
-        },
+        ...(prevalidate === undefined ? {} : { prevalidate: (service: ServiceContext) => prevalidate(input, service) }),
         handle: (env) => handle({ ...env, params: input.params, query: input.query }),
       };
     },
