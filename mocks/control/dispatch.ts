@@ -61,14 +61,14 @@ async function readBody(request: Request, schema: z.ZodMiniType): Promise<unknow
     throw invalidParameters('the body is not valid JSON');
   }
   const parsed = z.safeParse(schema, json);
-  if (!parsed.success) throw invalidParameters(describeIssues(parsed.error, 'body', namesOf(json, schema)));
+  if (!parsed.success) throw invalidParameters(describeIssues(parsed.error, 'body', namesOf(json, schema), true));
   return parsed.data;
 }
 
 function readQuery(request: Request, schema: z.ZodMiniType): unknown {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = z.safeDecode(schema as z.ZodMiniType<unknown, unknown>, query);
-  if (!parsed.success) throw invalidParameters(describeIssues(parsed.error, 'query', namesOf(query, schema)));
+  if (!parsed.success) throw invalidParameters(describeIssues(parsed.error, 'query', namesOf(query, schema), true));
   return parsed.data;
 }
 
@@ -85,7 +85,7 @@ function refusal(error: unknown): unknown {
 async function run<Id extends OperationId>(mock: MockService, id: Id, request: Request, raw: Record<string, string>) {
   const operation: OperationDef = controlOperations[id];
   const params = z.safeParse(operation.params, raw);
-  if (!params.success) throw invalidParameters(describeIssues(params.error, 'path'));
+  if (!params.success) throw invalidParameters(describeIssues(params.error, 'path', undefined, true));
   const query = operation.query === null ? undefined : readQuery(request, operation.query);
   const body = operation.body === null ? undefined : await readBody(request, operation.body);
   // Decoded by this operation's own schemas just above.

@@ -1,6 +1,7 @@
 import type { HeaderReader } from '../exchange';
 import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../src/schemas';
+import { expectedOf, isGeneric } from '../../src/core/issue-words';
 import { invalidParameters, ServiceError } from '../service-error';
 
 /** A request's decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
@@ -62,13 +63,16 @@ const NO_NAMES: Names = { given: [], known: [], vocabulary: new Set() };
  * A message naming the offending parameter, never echoing its value (it could be a secret), nor a
  * name the service does not know.
  */
-export function describeIssues(error: z.core.$ZodError, where: string, names: Names = NO_NAMES): string {
+export function describeIssues(error: z.core.$ZodError, where: string, names: Names = NO_NAMES, wordGeneric = false): string {
   const issue = error.issues[0];
   // Stryker disable next-line StringLiteral: a failed zod decode always has at least one issue
   if (!issue) return `invalid ${where}`;
   if (issue.code === 'unrecognized_keys') return unknownName(where, issue.keys[0] ?? '', names);
   const name = issue.path.map(String).join('.');
-  return name ? `${where} parameter ${name}: ${issue.message}` : `${where}: ${issue.message}`;
+  // With `wordGeneric` (the control plane), zod/mini's bare "Invalid input" says what was expected
+  // instead, never the value met; the service's own refusals keep the service's words.
+  const message = (wordGeneric && isGeneric(issue) ? expectedOf(issue) : undefined) ?? issue.message;
+  return name ? `${where} parameter ${name}: ${message}` : `${where}: ${message}`;
 }
 
 /** Every query parameter and body field name of a route table. */

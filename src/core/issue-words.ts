@@ -138,6 +138,35 @@ const FORMATS: Readonly<Record<string, string>> = {
 };
 
 /**
+ * What a type, value or format issue expected, in words and without the value it met (for messages
+ * that must not echo one), or undefined for other issues: `expected string`, `expected one of a, b`,
+ * `expected an e-mail address`.
+ *
+ * @example
+ * expectedOf({ code: 'invalid_type', expected: 'string', path: ['route'], message: 'Invalid input' }); // 'expected string'
+ */
+export function expectedOf(issue: Issue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}`;
+    case 'invalid_value':
+      return `expected one of ${list(issue.values)}`;
+    case 'invalid_format':
+      return `expected ${FORMATS[issue.format] ?? issue.format}${issue.format === 'regex' && issue.pattern ? ` matching ${issue.pattern}` : ''}`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Whether an issue carries only zod/mini's generic words ("Invalid input"), not a message of our own.
+ *
+ * @example
+ * isGeneric({ code: 'custom', path: [], message: 'Invalid input' }); // true
+ */
+export const isGeneric = (issue: Issue): boolean => GENERIC.test(issue.message);
+
+/**
  * A readable text for one issue of a failed zod parse: its own message where the schema gave one,
  * else what was expected and what was there (zod/mini only says "Invalid input").
  *
@@ -146,14 +175,13 @@ const FORMATS: Readonly<Record<string, string>> = {
  * // 'expected number, received string'
  */
 export function issueText(issue: Issue, input: unknown): string {
-  if (!GENERIC.test(issue.message)) return issue.message;
+  if (!isGeneric(issue)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return `expected ${issue.expected}, received ${kindOf(input)}`;
+      return `${expectedOf(issue)}, received ${kindOf(input)}`;
     case 'invalid_value':
-      return `expected one of ${list(issue.values)}, received ${shown(input)}`;
     case 'invalid_format':
-      return `expected ${FORMATS[issue.format] ?? issue.format}${issue.format === 'regex' && issue.pattern ? ` matching ${issue.pattern}` : ''}, received ${shown(input)}`;
+      return `${expectedOf(issue)}, received ${shown(input)}`;
     case 'too_small':
       return `must be ${issue.inclusive ? 'at least' : 'more than'} ${String(issue.minimum)}${issue.origin === 'string' || issue.origin === 'array' ? ` ${issue.origin === 'string' ? 'characters' : 'items'}` : ''}`;
     case 'too_big':

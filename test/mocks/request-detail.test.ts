@@ -161,3 +161,19 @@ describe('POST /__admin/clock refusals', () => {
     }
   });
 });
+
+describe('control-plane refusals in words', () => {
+  it('say what a field expected where the schema has no words of its own, never the value sent', async () => {
+    const secret = 'svc_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+    for (const [path, body, expected] of [
+      ['/faults', { route: 5 }, 'body parameter route: expected string'],
+      ['/accounts', { email: secret }, 'body parameter email: expected an e-mail address'],
+      ['/accounts', { email: 'a@example.com', plan: 7 }, 'body parameter plan: expected string'],
+    ] as const) {
+      const res = await post<{ error: { code: string; message: string } }>(path, body);
+      expect([res.status, res.body.error.code], JSON.stringify(body)).toEqual([400, 'invalid_parameters']);
+      expect(res.body.error.message).toBe(expected);
+      expect(res.body.error.message).not.toContain(secret.slice(9));
+    }
+  });
+});
