@@ -70,6 +70,14 @@ export class AnswerHeaders implements HeaderReader {
     if (i >= 0) this.#entries.splice(i, 3);
   }
 
+  /** A copy that later changes to these headers do not reach (the request detail keeps one as it was answered). */
+  copy(): AnswerHeaders {
+    const copy = new AnswerHeaders();
+    copy.#entries.push(...this.#entries);
+    copy.cookies.push(...this.cookies);
+    return copy;
+  }
+
   /** The headers as a plain object (without cookies), for `node:http` and `Response`. */
   toObject(): Record<string, string> {
     const out: Record<string, string> = {};

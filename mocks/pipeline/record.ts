@@ -28,10 +28,10 @@ export type Sent = { headers: AnswerHeaders; dropped: false } | { dropped: true 
 /** The longest target the detail keeps: a URL over the service's limit is refused, and need not be kept whole. */
 const TARGET_MAX = 2_048;
 
-function targetOf(url: string, trace: Trace): string {
+function targetOf(url: string, route: RouteDef | undefined, decoded: boolean): string {
   let target: string;
   try {
-    target = requestTarget(new URL(url), trace.route, trace.decoded === true);
+    target = requestTarget(new URL(url), route, decoded);
   } catch {
     return MASK;
   }
@@ -39,10 +39,10 @@ function targetOf(url: string, trace: Trace): string {
 }
 
 /** The answer's headers for the request detail: a cookie's value masked, keys and tokens masked anywhere. */
-function headersOf(sent: Sent): { name: string; value: string }[] {
-  if (sent.dropped) return [];
-  const headers = Object.entries(sent.headers.toObject()).map(([name, value]) => ({ name, value: maskSecrets(value) }));
-  for (const cookie of sent.headers.cookies) headers.push({ name: 'Set-Cookie', value: cookie.replace(/^([^=;]*)=[^;]*/, `$1=${MASK}`) });
+function headersOf(sent: AnswerHeaders | undefined): { name: string; value: string }[] {
+  if (!sent) return [];
+  const headers = Object.entries(sent.toObject()).map(([name, value]) => ({ name, value: maskSecrets(value) }));
+  for (const cookie of sent.cookies) headers.push({ name: 'Set-Cookie', value: cookie.replace(/^([^=;]*)=[^;]*/, `$1=${MASK}`) });
   return headers;
 }
 
@@ -57,7 +57,14 @@ export function recordActivity(
   sent: Sent,
 ): void {
   const now = service.clock.now();
-  const { caller, fault, override } = trace;
+  const { caller, fault, override, route } = trace;
+  const decoded = trace.decoded === true;
+  // The detail is written out when the control plane asks for it, not on every request: what it
+  // needs is kept as it was (the headers copied, since the server adds CORS headers afterwards).
+  const headers = sent.dropped ? undefined : sent.headers.copy();
+  const key = caller ? { id: caller.key.id, name: caller.key.name, prefix: caller.key.prefix } : null;
+  const { url } = request;
+  const { dropped } = sent;
   service.state.activity.record({
     request_id: trace.requestId,
     atMs: now,
@@ -70,14 +77,14 @@ export function recordActivity(
     metered,
     latency_ms: Math.max(0, now - trace.startedAt),
     account: caller?.account.email ?? null,
-    detail: {
-      target: targetOf(request.url, trace),
-      headers: headersOf(sent),
-      key: caller ? { id: caller.key.id, name: caller.key.name, prefix: caller.key.prefix } : null,
+    detail: () => ({
+      target: targetOf(url, route, decoded),
+      headers: headersOf(headers),
+      key,
       fault: fault ?? null,
       override: override ? { id: override.id, kind: override.kind } : null,
-      dropped: sent.dropped,
-    },
+      dropped,
+    }),
   });
 }
 

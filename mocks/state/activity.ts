@@ -44,8 +44,8 @@ export interface ActivityDetail {
 /** The activity log: the 1,000 most recent answers within an hour of mock time. */
 export const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
 
-/** An entry as kept: its time as a number, written out only when the log is read. */
-type Kept = Omit<ActivityEntry, 'at'> & { atMs: number; detail: ActivityDetail };
+/** An entry as kept: its time as a number and its detail as what writes it, both written out only when the log is read. */
+type Kept = Omit<ActivityEntry, 'at'> & { atMs: number; detail: () => ActivityDetail };
 
 /** The most recent answers of the service, oldest first, within `ACTIVITY_BOUNDS`. */
 export class ActivityLog {
@@ -67,7 +67,7 @@ export class ActivityLog {
   /** One entry with its detail, while the log holds it. */
   find(requestId: string, now: number): (ActivityEntry & ActivityDetail) | undefined {
     this.#entries.trim(now);
-    for (const kept of this.#entries) if (kept.request_id === requestId) return { ...entryOf(kept), ...kept.detail };
+    for (const kept of this.#entries) if (kept.request_id === requestId) return { ...entryOf(kept), ...kept.detail() };
     return undefined;
   }
 

@@ -56,6 +56,9 @@ describe('GET /__admin/requests/{id}', () => {
     expect(header(detail, 'Retry-After')).toBe('2');
     expect(header(detail, 'Content-Type')).toBe('application/json');
     expect(JSON.stringify(detail)).not.toContain(server().mock.apiKey);
+    // The service's answer as the pipeline gave it: not the server's CORS headers added on the way out.
+    expect(res.headers.get('vary')).toBe('Origin');
+    expect(header(detail, 'Vary')).toBeUndefined();
   });
 
   it('names the override that answered', async () => {
