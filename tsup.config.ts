@@ -13,8 +13,8 @@ const entries: Record<string, string> = {
   'node/index': 'src/node/index.ts',
   'redis/index': 'src/redis/index.ts',
   'mocks/index': 'mocks/index.ts',
-  'mocks/node': 'mocks/node.ts',
-  'mocks/cli': 'mocks/cli.ts',
+  'mocks/node': 'mocks/server/node.ts',
+  'mocks/cli': 'mocks/server/cli.ts',
 };
 
 /** Entries that are executables, not modules: no declaration file. */
@@ -32,7 +32,7 @@ const escapeRegExp = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 /** Dependencies and peers (msw) stay imports, including their subpaths (`zod/mini`, `msw/node`). */
 const external = [
   ...Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).map((name) => new RegExp(`^${escapeRegExp(name)}(?:/|$)`)),
-  // Node built-ins, only allowed in src/node/, mocks/node.ts and mocks/cli.ts: write them with `node:`.
+  // Node built-ins, only allowed in src/node/ and mocks/server/: write them with `node:`.
   /^node:/,
 ];
 
@@ -60,6 +60,6 @@ export default defineConfig({
   external,
   removeNodeProtocol: false,
   shims: false,
-  // The console's typed program (mocks/console/app), bundled for the page that inlines it.
+  // The console's typed program (mocks/server/console/app), bundled for the page that inlines it.
   define: browserBundleDefines(),
 });

@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { browserBundleDefines } from './scripts/lib/browser-bundles.mjs';
 
 export default defineConfig({
-  // The console's typed program (mocks/console/app), bundled as `npm run build` and `npm run mock` bundle it.
+  // The console's typed program (mocks/server/console/app), bundled as `npm run build` and `npm run mock` bundle it.
   define: browserBundleDefines(),
   test: {
     include: ['test/**/*.test.ts'],

@@ -12,7 +12,7 @@
  *   npx node scripts/run-ts.mjs bench/fleet.ts   (BENCH_SECONDS=20 per run by default; BENCH_FLEETS=1,2,4,8)
  */
 import { Redis } from 'ioredis';
-import { startMockServer } from '../mocks/node';
+import { startMockServer } from '../mocks/server/node';
 import { startRedisServer } from '../examples/lib/redis-server';
 import { buildWorker, busiestSecond, forkFleet, percentile, removeWorkerBundle, sendRate, total } from '../test/fleet/harness';
 

@@ -61,7 +61,15 @@
  * chance alone); props priced from their own event's model, a total prop's P(over) moving with its
  * handicap as the event's totals ladder does. A miss within two standard errors is sampling noise.
  */
-import { createDataset, type ClosingRow, type Dataset, type Fixture, type OddsRow, type OpeningRow, type ResultRow } from '../mocks/data';
+import {
+  createDataset,
+  type ClosingRow,
+  type Dataset,
+  type Fixture,
+  type OddsRow,
+  type OpeningRow,
+  type ResultRow,
+} from '../mocks/service/data';
 import { type AuditStats, auditEvent, mergeAudits, newAudit } from './support/market-audit';
 import { hasFindings, printAudit, printConfirmation, type SportAudit } from './support/market-audit-report';
 import { calibration, clustered, corr, mean, probit, se } from './support/market-stats';

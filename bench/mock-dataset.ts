@@ -12,11 +12,11 @@
  */
 import * as z from 'zod/mini';
 import { type DataRouteId, type RouteDef, routes, type Routes } from '../src/schemas';
-import { createClock } from '../mocks/clock';
+import { createClock } from '../mocks/service/clock';
 import { createMockService } from '../mocks';
-import { createDataset, type Fixture } from '../mocks/data';
-import { dataHandlers } from '../mocks/routes';
-import type { DataContextOf } from '../mocks/routes/types';
+import { createDataset, type Fixture } from '../mocks/service/data';
+import { dataHandlers } from '../mocks/service/routes';
+import type { DataContextOf } from '../mocks/service/routes/types';
 
 const NOW = Date.parse('2026-11-21T15:07:00Z');
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -11,7 +11,7 @@
  * closed at most the linger time later (docs/performance.md, "Slow clients").
  */
 import { connect, type Socket } from 'node:net';
-import { SLOW_CLIENT_BOUNDS, startMockServer } from '../mocks/node';
+import { SLOW_CLIENT_BOUNDS, startMockServer } from '../mocks/server/node';
 
 const CONNECTIONS = Number(process.argv[2] ?? 1_000);
 const SECONDS = Number(process.argv[3] ?? 12);

@@ -12,10 +12,10 @@
  * zero lost requests (every request sent got an answer). Clients and server share this process, so
  * RSS includes both.
  */
-import { contextOf } from '../mocks/internal';
-import { startMockServer } from '../mocks/node';
-import { CACHE_BOUNDS } from '../mocks/state/response-cache';
-import { STABLE_ANSWER_BOUNDS } from '../mocks/state/stable-answers';
+import { contextOf } from '../mocks/service/internal';
+import { startMockServer } from '../mocks/server/node';
+import { CACHE_BOUNDS } from '../mocks/service/state/response-cache';
+import { STABLE_ANSWER_BOUNDS } from '../mocks/service/state/stable-answers';
 
 const SECONDS = Number(process.argv[2] ?? 60);
 const CLIENTS = Number(process.argv[3] ?? 50);

@@ -3,7 +3,7 @@
  * truth), with examples recorded from the seeded mock: `npm run openapi` writes docs/openapi.json,
  * and a test keeps the committed file equal to what this generates.
  */
-import { startMockServer } from '../mocks/node';
+import { startMockServer } from '../mocks/server/node';
 import { buildDocument } from './openapi/document';
 import type { Json } from './openapi/json-schema';
 import { normalize } from './openapi/normalize';

@@ -26,7 +26,7 @@ await build({
   packages: 'external',
   sourcemap: 'inline',
   logLevel: 'warning',
-  // The console's typed program (mocks/console/app), bundled as `npm run build` bundles it.
+  // The console's typed program (mocks/server/console/app), bundled as `npm run build` bundles it.
   define: browserBundleDefines(),
 });
 process.argv = [process.argv[0], resolve(entry), ...args];

@@ -12,7 +12,7 @@ export const ENTRY_NAMES = {
   'src/node/index.ts': 'sports-odds-data/node',
   'src/redis/index.ts': 'sports-odds-data/redis',
   'mocks/index.ts': 'sports-odds-data/mocks',
-  'mocks/node.ts': 'sports-odds-data/mocks/node',
+  'mocks/server/node.ts': 'sports-odds-data/mocks/node',
 };
 
 /** @param {import('typedoc').Application} app */

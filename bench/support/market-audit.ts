@@ -15,8 +15,8 @@
  * - `floor`: closing moneylines whose favourite is quoted at the 1.01 floor (the other side carries
  *   the whole margin, and the row's `todds` overstate its chance).
  */
-import type { ClosingRow, Dataset, Fixture, OddsRow, ResultRow, SpecialDef } from '../../mocks/data';
-import { removeMargin } from '../../mocks/data/prices';
+import type { ClosingRow, Dataset, Fixture, OddsRow, ResultRow, SpecialDef } from '../../mocks/service/data';
+import { removeMargin } from '../../mocks/service/data/prices';
 import type { Cluster, Graded } from './market-stats';
 
 type Settled = ResultRow & { score_home: number; score_away: number };

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startMockServer } from '../../mocks/node';
+import { startMockServer } from '../../mocks/server/node';
 
 /** One benchmarked request and the answer the mock gave it. */
 export interface Scenario {

@@ -17,7 +17,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { portFlag } from '../lib/port';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';

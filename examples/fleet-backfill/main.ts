@@ -23,7 +23,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { BudgetExceededError, SportsOdds } from '../../src';
 import { redisCoordinator, type RedisCoordinator } from '../../src/redis';
 import { BackfillStore } from '../backfill-sqlite/store';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { AuthenticationError, SportsOdds, type PendingRotation } from '../../src';
 import { portFlag } from '../lib/port';
 import { runExample } from '../lib/run';

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Global name the mocks read -> entry of its program. */
 const BUNDLES = {
-  __SPORTS_ODDS_CONSOLE__: '../../mocks/console/app/main.ts',
-  __SPORTS_ODDS_PAGES__: '../../mocks/pages/app/main.ts',
+  __SPORTS_ODDS_CONSOLE__: '../../mocks/server/console/app/main.ts',
+  __SPORTS_ODDS_PAGES__: '../../mocks/server/pages/app/main.ts',
 };
 
 /** One program as a self-contained ES module (no import left), minified, for an inline `<script type="module">`. */

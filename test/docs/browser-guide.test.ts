@@ -67,7 +67,7 @@ async function withEsbuild(): Promise<string[]> {
   return result.outputFiles.map((file) => file.text);
 }
 
-/** Text that survives minifying: the mock's base URL (mocks/options.ts), and msw's worker script name. */
+/** Text that survives minifying: the mock's base URL (mocks/service/options.ts), and msw's worker script name. */
 const MOCK = /api\.sports-odds\.test|mockServiceWorker\.js/;
 
 describe("docs/browser.md's worker set-up", () => {

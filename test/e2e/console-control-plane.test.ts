@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { operationList } from '../../mocks/control/operations';
+import { operationList } from '../../mocks/server/control/operations';
 import { NOW } from '../helpers/mock-server';
 import { useSharedStandaloneMock } from '../helpers/standalone';
 

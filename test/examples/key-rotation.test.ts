@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { freePort } from '../../examples/lib/port';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { runExample } from './run-example';
 
 /** A key rotation that survives a crash, and a real key never rotated without the flag. */

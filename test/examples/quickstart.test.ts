@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { runExample } from './run-example';
 
 /** `npm run demo` (`npm run example -- quickstart`): costs, explanations, pointers, and one line on failure. */

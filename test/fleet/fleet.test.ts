@@ -4,7 +4,7 @@
 // its clients'. Throughput is measured by bench/fleet.ts, not asserted here.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { SportsOdds } from '../../src';
 import { redisCoordinator } from '../../src/redis';
 import { newGate } from '../helpers/gate';

@@ -11,7 +11,7 @@ export async function buildCli(): Promise<string> {
   const dir = await mkdtemp(join('node_modules/.cache', 'sports-odds-cli-'));
   const cli = join(dir, 'cli.mjs');
   await build({
-    entryPoints: ['mocks/cli.ts'],
+    entryPoints: ['mocks/server/cli.ts'],
     bundle: true,
     packages: 'external',
     platform: 'node',

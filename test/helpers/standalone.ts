@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { startMockServer, type MockServer, type MockServerOptions } from '../../mocks/node';
+import { startMockServer, type MockServer, type MockServerOptions } from '../../mocks/server/node';
 import { NOW } from './mock-server';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventSpec, MarketSpec, MockService } from '../../mocks';
-import { contextOf } from '../../mocks/internal';
+import { contextOf } from '../../mocks/service/internal';
 import type {
   ClosingLine,
   ClosingLineValue,

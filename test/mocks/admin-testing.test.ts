@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import type { OverrideInfo } from '../../mocks';
 import type { Event, OddsSnapshot } from '../../src/schemas';
 import { NOW } from '../helpers/mock-server';

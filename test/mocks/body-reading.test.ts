@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { declaredLength, readBoundedBody } from '../../mocks/pipeline/body';
-import { ServiceError } from '../../mocks/service-error';
+import { declaredLength, readBoundedBody } from '../../mocks/service/pipeline/body';
+import { ServiceError } from '../../mocks/service/service-error';
 
 /**
  * How the service reads a request body (docs/service.md, "Order of checks": at most 64 KiB, a declared length over it refused

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../mocks/clock';
+import { createClock } from '../../mocks/service/clock';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';
 
 /**

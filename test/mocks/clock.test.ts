@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLOCK_MAX_MS, createClock } from '../../mocks/clock';
+import { CLOCK_MAX_MS, createClock } from '../../mocks/service/clock';
 import { call, useMockServer } from '../helpers/mock-server';
 
 const newMock = useMockServer();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { AddedEventSummary, ActivityEntry, MockService, OutboxMessage } from '../../mocks';
-import type { AnswerBody } from '../../mocks/control/define';
-import { type ControlOperations, controlOperations, type OperationId, operationList } from '../../mocks/control/operations';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import type { AnswerBody } from '../../mocks/server/control/define';
+import { type ControlOperations, controlOperations, type OperationId, operationList } from '../../mocks/server/control/operations';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { NOW } from '../helpers/mock-server';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
-import { MAX_ARMED_FAULTS } from '../../mocks/state/faults';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
+import { MAX_ARMED_FAULTS } from '../../mocks/service/state/faults';
 import { NOW } from '../helpers/mock-server';
 
 /** The control plane's faults (docs/mock-server.md: "armed faults: until used, at most 1,000; arming one more is refused (400)"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures, type MockService } from '../../mocks';
-import { contextOf } from '../../mocks/internal';
+import { contextOf } from '../../mocks/service/internal';
 import type { Event, RequestHealthReport } from '../../src/schemas';
 import { newGate, until } from '../helpers/gate';
 import { call, codeOf, CREDIT_HEADERS, useMockServer, type Answer } from '../helpers/mock-server';

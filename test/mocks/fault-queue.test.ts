@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ARMED_FAULTS } from '../../mocks/state/faults';
+import { MAX_ARMED_FAULTS } from '../../mocks/service/state/faults';
 import { call, useMockServer } from '../helpers/mock-server';
 
 /**

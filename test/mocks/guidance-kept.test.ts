@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDANCE_KEPT, GuidanceStore } from '../../mocks/state/guidance';
+import { GUIDANCE_KEPT, GuidanceStore } from '../../mocks/service/state/guidance';
 import type { RequestGuidanceMessage, RequestHealthReport } from '../../src/schemas';
 import { call, NOW, useMockServer } from '../helpers/mock-server';
 

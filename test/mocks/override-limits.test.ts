@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OddsSnapshot } from '../../src/schemas';
-import { MAX_OVERRIDES } from '../../mocks/state/overrides';
+import { MAX_OVERRIDES } from '../../mocks/service/state/overrides';
 import { call, useMockServer } from '../helpers/mock-server';
 
 /** `mock.use` overrides are bounded like every other store: at most 1,000 armed at once, and a clear refusal past that. */

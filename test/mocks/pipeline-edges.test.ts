@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../mocks';
-import { contextOf } from '../../mocks/internal';
-import { dataEntry, operationEntry } from '../../mocks/route-entry';
-import type { DataHandler } from '../../mocks/routes/types';
+import { contextOf } from '../../mocks/service/internal';
+import { dataEntry, operationEntry } from '../../mocks/service/route-entry';
+import type { DataHandler } from '../../mocks/service/routes/types';
 import { call, codeOf, NOW, useMockServer, type Answer } from '../helpers/mock-server';
 import { countedBody } from '../helpers/streams';
 
-/** The edges of the mock's one request path (mocks/pipeline.ts; docs/service.md, "Order of checks"). */
+/** The edges of the mock's one request path (mocks/service/pipeline.ts; docs/service.md, "Order of checks"). */
 
 const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createMockService } from '../../mocks';
-import { contextOf } from '../../mocks/internal';
-import { dataEntry } from '../../mocks/route-entry';
-import type { DataHandler } from '../../mocks/routes/types';
+import { contextOf } from '../../mocks/service/internal';
+import { dataEntry } from '../../mocks/service/route-entry';
+import type { DataHandler } from '../../mocks/service/routes/types';
 import { ApiKeyList, type RequestHealthReport } from '../../src/schemas';
 import { newGate, until } from '../helpers/gate';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';

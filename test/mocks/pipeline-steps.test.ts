@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/schemas';
-import { contextOf } from '../../mocks/internal';
-import { AnswerHeaders } from '../../mocks/exchange';
-import { hashBearer, readBearer, resolveCaller } from '../../mocks/pipeline/authenticate';
-import { markNoStore } from '../../mocks/pipeline/no-store';
-import { jsonAnswer } from '../../mocks/pipeline/respond';
-import { ServiceError } from '../../mocks/service-error';
-import { sha256Hex } from '../../mocks/state/crypto';
+import { contextOf } from '../../mocks/service/internal';
+import { AnswerHeaders } from '../../mocks/service/exchange';
+import { hashBearer, readBearer, resolveCaller } from '../../mocks/service/pipeline/authenticate';
+import { markNoStore } from '../../mocks/service/pipeline/no-store';
+import { jsonAnswer } from '../../mocks/service/pipeline/respond';
+import { ServiceError } from '../../mocks/service/service-error';
+import { sha256Hex } from '../../mocks/service/state/crypto';
 import { NOW, useMockServer } from '../helpers/mock-server';
 
 /** Single steps of the request path, each held to the contract its JSDoc states, for any input it may be given. */

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationHandler } from '../../mocks/context';
-import { createRegistry } from '../../mocks/registry';
-import { dataHandlers, type DataHandlers } from '../../mocks/routes';
-import { listLeagues, listSports } from '../../mocks/routes/catalog';
-import { capped } from '../../mocks/routes/common';
-import { listKeys } from '../../mocks/routes/keys';
-import { eventResults } from '../../mocks/routes/results';
-import type { DataHandler } from '../../mocks/routes/types';
+import type { OperationHandler } from '../../mocks/service/context';
+import { createRegistry } from '../../mocks/service/registry';
+import { dataHandlers, type DataHandlers } from '../../mocks/service/routes';
+import { listLeagues, listSports } from '../../mocks/service/routes/catalog';
+import { capped } from '../../mocks/service/routes/common';
+import { listKeys } from '../../mocks/service/routes/keys';
+import { eventResults } from '../../mocks/service/routes/results';
+import type { DataHandler } from '../../mocks/service/routes/types';
 import { routeList } from '../../src/schemas';
 
 describe('the handlers, typed by the route table', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unsupportedRuntime } from '../../mocks/runtime-check';
+import { unsupportedRuntime } from '../../mocks/service/runtime-check';
 
 describe('the mock refuses a Node.js older than the package supports, naming the version it needs', () => {
   it.each(['20.20.2', '22.11.0', '18.0.0'])('Node %s is refused with the needed version', (node) => {

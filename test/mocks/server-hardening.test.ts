@@ -1,7 +1,7 @@
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer, type MockServerOptions } from '../../mocks/node';
+import { startMockServer, type MockServer, type MockServerOptions } from '../../mocks/server/node';
 import { NOW } from '../helpers/mock-server';
 
 /** The standalone server under the reproductions of issue 10: every refusal is a 4xx envelope, nothing leaks. */

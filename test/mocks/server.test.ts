@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest, Agent } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/schemas';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { buildCli } from '../helpers/cli';
 import { newGate, turn, until } from '../helpers/gate';
 import { NOW } from '../helpers/mock-server';

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SLOW_CLIENT_BOUNDS, startMockServer, type MockServer, type MockServerOptions } from '../../mocks/node';
+import { SLOW_CLIENT_BOUNDS, startMockServer, type MockServer, type MockServerOptions } from '../../mocks/server/node';
 
 /**
  * The standalone server bounds slow clients (issue 23, item 5; docs/performance.md, "Slow clients"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contextOf } from '../../mocks/internal';
+import { contextOf } from '../../mocks/service/internal';
 import type { Event, Result } from '../../src/schemas';
 import { call, NOW, useMockServer } from '../helpers/mock-server';
 

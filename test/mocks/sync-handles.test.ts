@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMockService, fixtures, type MockService } from '../../mocks';
-import { contextOf } from '../../mocks/internal';
+import { contextOf } from '../../mocks/service/internal';
 import type { RequestHealthReport } from '../../src/schemas';
 import { newGate, until } from '../helpers/gate';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';

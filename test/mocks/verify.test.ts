@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MockServer } from '../../mocks/node';
+import type { MockServer } from '../../mocks/server/node';
 import {
   formatVerifyReport,
   planVerification,

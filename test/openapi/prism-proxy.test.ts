@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { errorStatusesOf } from '../../src/schemas/answers';
 import { routeList } from '../../src/schemas';
 import { runTraffic, TRAFFIC_MOCK_OPTIONS, type Exchange } from '../../scripts/openapi/traffic';

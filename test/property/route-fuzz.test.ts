@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { createMockService, type MockService } from '../../mocks';
-import { startMockServer, type MockServer } from '../../mocks/node';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { ErrorEnvelope, routeList, type RouteDef } from '../../src/schemas';
 import { CREDIT_HEADERS, NOW } from '../helpers/mock-server';
 import { badRequestArb, PLANTED_SECRET, type BadRequest } from './bad-requests';

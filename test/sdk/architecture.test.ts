@@ -19,7 +19,7 @@ function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    // Static imports and re-exports, type-only ones included, and dynamic `import('./...')`.
+    // Static imports and re-exports, type-only ones included, and dynamic `import('...')`.
     const imports = [...text.matchAll(/(?:(?:import|export)[^'";]*?from |import\()'(\.[^']+)'/g)].map((m) => {
       const target = resolve(dirname(file), m[1] as string);
       const candidates = [`${target}.ts`, join(target, 'index.ts')];

@@ -24,7 +24,7 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-/** The modules the SDK loads on demand (`import('./...')`). */
+/** The modules the SDK loads on demand (`import('...')`). */
 function lazyTargets(): string[] {
   const files = ['request.ts', 'retry.ts', 'rotation.ts', 'zod-validate.ts', 'zod-encode.ts', 'tracing-source.ts', '../client.ts'].map(
     (f) => join(core, f),
@@ -59,7 +59,7 @@ describe('modules loaded on demand', () => {
         contents: [
           "export * as sdk from './src/index.ts';",
           "export { createMockService } from './mocks/index.ts';",
-          "export { startMockServer } from './mocks/node.ts';",
+          "export { startMockServer } from './mocks/server/node.ts';",
         ].join('\n'),
         resolveDir: root,
         loader: 'ts',

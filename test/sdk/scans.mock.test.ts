@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createClock } from '../../mocks/clock';
-import { createDataset } from '../../mocks/data';
-import { dataHandlers } from '../../mocks/routes';
+import { createClock } from '../../mocks/service/clock';
+import { createDataset } from '../../mocks/service/data';
+import { dataHandlers } from '../../mocks/service/routes';
 import {
   BudgetExceededError,
   IncompleteScanError,

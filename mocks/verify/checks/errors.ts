@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, ErrorEnvelope, HEADER, RequestId } from '../../../src/schemas';
-import { pathText } from '../../data/added/spec-error';
-import { schemaProblem } from '../../use/answer';
+import { pathText } from '../../service/data/added/spec-error';
+import { schemaProblem } from '../../service/use/answer';
 import { defineCheck, expectRefusal, judgeable } from '../check';
 import type { RequestTemplate } from '../template';
 

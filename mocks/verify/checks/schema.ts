@@ -1,6 +1,6 @@
 import { routes, type Schema } from '../../../src/schemas';
-import { pathText } from '../../data/added/spec-error';
-import { schemaProblem } from '../../use/answer';
+import { pathText } from '../../service/data/added/spec-error';
+import { schemaProblem } from '../../service/use/answer';
 import { defineCheck, judgeable, type CheckDef, type Judge } from '../check';
 import type { Exchange } from '../exchange';
 import type { RuleKey } from '../rules';

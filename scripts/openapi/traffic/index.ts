@@ -1,4 +1,4 @@
-import type { MockServerOptions } from '../../../mocks/node';
+import type { MockServerOptions } from '../../../mocks/server/node';
 import type { MockService } from '../../../mocks';
 import { refusals, type TrafficOptions } from './refusals';
 import { TrafficSession, type Exchange } from './session';

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import type { ResponseOf } from '../../../src/core/types';
 import { type DataRouteId, type RouteDef, routes, type Routes } from '../../../src/schemas';
-import { type Clock, createClock } from '../../../mocks/clock';
-import { createDataset, type Dataset, type Fixture } from '../../../mocks/data';
-import type { DataContextOf, DataResult } from '../../../mocks/routes/types';
-import { dataHandlers } from '../../../mocks/routes';
+import { type Clock, createClock } from '../../../mocks/service/clock';
+import { createDataset, type Dataset, type Fixture } from '../../../mocks/service/data';
+import type { DataContextOf, DataResult } from '../../../mocks/service/routes/types';
+import { dataHandlers } from '../../../mocks/service/routes';
 
 /** A fixed instant the tests read the dataset at (a Saturday afternoon). */
 export const NOW = Date.parse('2026-11-21T15:07:00Z');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countOutcome } from '../../../mocks/data/engine-count';
-import { duelOutcome } from '../../../mocks/data/engine-duel';
-import { normalOutcome } from '../../../mocks/data/engine-normal';
-import { RACE_START, raceOutcome, sampleRace, setDist, unitOdds, winnerUnits } from '../../../mocks/data/engine-race';
-import { count, duel, normal, OVERTIME, race, setTo, tennis } from '../../../mocks/data/models';
-import { independentScores, withOvertime } from '../../../mocks/data/outcome';
-import { unplayed } from '../../../mocks/data/period-state';
-import { convolve, difference, massAt, momentsOf, negativeBinomial, poisson, tailOf } from '../../../mocks/data/pmf';
-import { Rng } from '../../../mocks/data/prng';
+import { countOutcome } from '../../../mocks/service/data/engine-count';
+import { duelOutcome } from '../../../mocks/service/data/engine-duel';
+import { normalOutcome } from '../../../mocks/service/data/engine-normal';
+import { RACE_START, raceOutcome, sampleRace, setDist, unitOdds, winnerUnits } from '../../../mocks/service/data/engine-race';
+import { count, duel, normal, OVERTIME, race, setTo, tennis } from '../../../mocks/service/data/models';
+import { independentScores, withOvertime } from '../../../mocks/service/data/outcome';
+import { unplayed } from '../../../mocks/service/data/period-state';
+import { convolve, difference, massAt, momentsOf, negativeBinomial, poisson, tailOf } from '../../../mocks/service/data/pmf';
+import { Rng } from '../../../mocks/service/data/prng';
 
 const total = (p: Float64Array): number => p.reduce((s, x) => s + x, 0);
 

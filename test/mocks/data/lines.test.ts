@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OddsRow } from '../../../mocks/data';
+import type { OddsRow } from '../../../mocks/service/data';
 import { DAY, MINUTE, NOW, call, data, findFixture, fixtures, frozenClock, rowsOf } from './context';
 
 const keyOf = (r: Record<string, unknown>) => `${r.period}|${r.market}|${r.line}`;

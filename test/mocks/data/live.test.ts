@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../src/schemas';
-import type { Clock } from '../../../mocks/clock';
-import type { Fixture, LiveState } from '../../../mocks/data';
-import { dataHandlers, prevalidateLiveCursor } from '../../../mocks/routes';
-import type { DataResult } from '../../../mocks/routes/types';
-import type { ServiceContext } from '../../../mocks/context';
+import type { Clock } from '../../../mocks/service/clock';
+import type { Fixture, LiveState } from '../../../mocks/service/data';
+import { dataHandlers, prevalidateLiveCursor } from '../../../mocks/service/routes';
+import type { DataResult } from '../../../mocks/service/routes/types';
+import type { ServiceContext } from '../../../mocks/service/context';
 import { DAY, HOUR, MINUTE, NOW, call, data, frozenClock, rowsOf, secret } from './context';
 
 type Query = Record<string, string | number | boolean>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../../src/schemas';
-import type { OddsRow } from '../../../mocks/data';
+import type { OddsRow } from '../../../mocks/service/data';
 import { DAY, HOUR, MINUTE, NOW, call, data, findFixture, frozenClock, rowsOf } from './context';
 
 const ended = findFixture(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Fixture } from '../../../mocks/data';
+import type { Fixture } from '../../../mocks/service/data';
 import { DAY, NOW, call, data, findFixture, fixtures, frozenClock, rowsOf } from './context';
 
 const event = findFixture((f) => f.sport.props && f.child === null && f.priced);

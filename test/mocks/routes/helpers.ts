@@ -4,7 +4,7 @@
  * result headers of docs/service.md's "Response headers".
  */
 import { expect } from 'vitest';
-import { createDataset, type Dataset, type Fixture } from '../../../mocks/data';
+import { createDataset, type Dataset, type Fixture } from '../../../mocks/service/data';
 import type { MockService, MockServiceOptions, PlanConfig } from '../../../mocks';
 import { type Answer, call, codeOf, CREDIT_HEADERS, NOW } from '../../helpers/mock-server';
 

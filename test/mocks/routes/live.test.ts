@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockService, MockServiceOptions } from '../../../mocks';
-import { MAX_EVENT_LENGTH } from '../../../mocks/data';
+import { MAX_EVENT_LENGTH } from '../../../mocks/service/data';
 import { useMockServer } from '../../helpers/mock-server';
 import {
   type Answer,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../../mocks';
-import type { Fixture } from '../../../mocks/data';
+import type { Fixture } from '../../../mocks/service/data';
 import { useMockServer } from '../../helpers/mock-server';
 import {
   call,

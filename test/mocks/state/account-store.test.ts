@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AccountStore } from '../../../mocks/state/accounts';
-import { DEFAULT_PLANS } from '../../../mocks/state/plans';
+import { AccountStore } from '../../../mocks/service/state/accounts';
+import { DEFAULT_PLANS } from '../../../mocks/service/state/plans';
 
 const trial = DEFAULT_PLANS.trial!;
 const add = (store: AccountStore, id: string, email: string) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedLog, BoundedMap } from '../../../mocks/state/bounded';
-import { CACHE_BOUNDS, CACHE_TTL_MS, ResponseCache } from '../../../mocks/state/response-cache';
+import { BoundedLog, BoundedMap } from '../../../mocks/service/state/bounded';
+import { CACHE_BOUNDS, CACHE_TTL_MS, ResponseCache } from '../../../mocks/service/state/response-cache';
 
 /**
  * The edges of the bounded stores (docs/mock-server.md, "What the mock keeps, and for how long"): a log

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedLog, BoundedMap } from '../../../mocks/state/bounded';
-import { CHALLENGE_BOUNDS, CHALLENGE_TTL_MS, ChallengeStore } from '../../../mocks/state/challenges';
-import { CHECKOUT_COOKIE_BOUNDS, CheckoutStore, type CheckoutSession } from '../../../mocks/state/checkouts';
-import { FAILURE_DETAIL_BOUNDS, HealthLog, type HealthEntry } from '../../../mocks/state/health-log';
-import { KeyStore, REVOKED_KEYS_KEPT, REVOKED_KEYS_MAX } from '../../../mocks/state/keys';
-import { CHARGE_BOUNDS, isExhausted, Meter, utcDayStart } from '../../../mocks/state/meter';
-import { Outbox, OUTBOX_BOUNDS } from '../../../mocks/state/outbox';
-import { CACHE_BOUNDS, ResponseCache } from '../../../mocks/state/response-cache';
-import { ROTATION_BOUNDS, RotationStore } from '../../../mocks/state/rotations';
-import { TOKEN_BOUNDS, TokenStore } from '../../../mocks/state/tokens';
+import { BoundedLog, BoundedMap } from '../../../mocks/service/state/bounded';
+import { CHALLENGE_BOUNDS, CHALLENGE_TTL_MS, ChallengeStore } from '../../../mocks/service/state/challenges';
+import { CHECKOUT_COOKIE_BOUNDS, CheckoutStore, type CheckoutSession } from '../../../mocks/service/state/checkouts';
+import { FAILURE_DETAIL_BOUNDS, HealthLog, type HealthEntry } from '../../../mocks/service/state/health-log';
+import { KeyStore, REVOKED_KEYS_KEPT, REVOKED_KEYS_MAX } from '../../../mocks/service/state/keys';
+import { CHARGE_BOUNDS, isExhausted, Meter, utcDayStart } from '../../../mocks/service/state/meter';
+import { Outbox, OUTBOX_BOUNDS } from '../../../mocks/service/state/outbox';
+import { CACHE_BOUNDS, ResponseCache } from '../../../mocks/service/state/response-cache';
+import { ROTATION_BOUNDS, RotationStore } from '../../../mocks/service/state/rotations';
+import { TOKEN_BOUNDS, TokenStore } from '../../../mocks/service/state/tokens';
 
 /** Everything kept per request or per caller is bounded by age and count (issue 10, item 7; docs/mock-server.md). */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_REPLAY_WINDOW_MS } from '../../../src/schemas';
-import { answerOnce, type ReplaySlot } from '../../../mocks/state/replay';
+import { answerOnce, type ReplaySlot } from '../../../mocks/service/state/replay';
 import { newGate, turn } from '../../helpers/gate';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newApiKey, newId, randomAlnum, randomHex, sha256Hex, timingSafeEqual, useSha256 } from '../../../mocks/state/crypto';
+import { newApiKey, newId, randomAlnum, randomHex, sha256Hex, timingSafeEqual, useSha256 } from '../../../mocks/service/state/crypto';
 
 /** The service's secrets (docs/service.md, "Numeric codes and identifiers"): Web Crypto only, digests as lowercase hex. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEALTH_DAYS, HealthLog, type HealthEntry } from '../../../mocks/state/health-log';
+import { HEALTH_DAYS, HealthLog, type HealthEntry } from '../../../mocks/service/state/health-log';
 
 /**
  * What request health counts (docs/service.md, "Request health"; docs/service.md, "Request health"): every request in its UTC

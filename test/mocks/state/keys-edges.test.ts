@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROTATION_REPLAY_WINDOW_MS } from '../../../src/schemas';
-import { KeyStore, REVOKED_KEYS_KEPT, type KeyRecord } from '../../../mocks/state/keys';
+import { KeyStore, REVOKED_KEYS_KEPT, type KeyRecord } from '../../../mocks/service/state/keys';
 
 /**
  * The bound on revoked keys (docs/mock-server.md, "What the mock keeps, and for how long"): per account, the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../../mocks/state/crypto';
-import { KeyStore } from '../../../mocks/state/keys';
+import { sha256Hex } from '../../../mocks/service/state/crypto';
+import { KeyStore } from '../../../mocks/service/state/keys';
 
 describe('KeyStore (docs/service.md, Authentication, keys and scopes)', () => {
   it('keeps only the SHA-256 of a key and finds it by that hash', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExhausted, Meter, type Reservation } from '../../../mocks/state/meter';
+import { isExhausted, Meter, type Reservation } from '../../../mocks/service/state/meter';
 
 const DAY = 86_400_000;
 const MIDNIGHT = Date.parse('2026-11-22T00:00:00Z');

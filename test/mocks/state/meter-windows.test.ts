@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isExhausted, Meter, type Reservation } from '../../../mocks/state/meter';
+import { isExhausted, Meter, type Reservation } from '../../../mocks/service/state/meter';
 
 /** The two windows of an account's meter (docs/service.md, "Metering: credits, windows and headers") where they start, and what a charge leaves behind. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isExhausted, Meter, utcDayStart } from '../../../mocks/state/meter';
-import { RateWindow } from '../../../mocks/state/rate';
+import { isExhausted, Meter, utcDayStart } from '../../../mocks/service/state/meter';
+import { RateWindow } from '../../../mocks/service/state/rate';
 
 const T0 = Date.parse('2026-11-21T15:00:00Z');
 const DAY = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seal, unseal } from '../../../mocks/state/sealed';
+import { seal, unseal } from '../../../mocks/service/state/sealed';
 
 /**
  * A replayable answer (a rotation's for 15 minutes, a claim's or recovery's for 10) is kept sealed under

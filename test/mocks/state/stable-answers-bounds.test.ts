@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STABLE_ANSWER_BOUNDS, StableAnswers } from '../../../mocks/state/stable-answers';
+import { STABLE_ANSWER_BOUNDS, StableAnswers } from '../../../mocks/service/state/stable-answers';
 
 /**
  * Answers that can no longer change as the clock moves forward hold for any later instant, never an

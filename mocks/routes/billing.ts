@@ -1,8 +1,0 @@
-import { randomToken, type BillingPortal } from '../../src/schemas';
-import type { OperationContextOf, OperationResultOf } from '../context';
-
-/** `POST /v1/account/billing-portal` (registered only when the mock turns it on): a short-lived hosted session. */
-export function billingPortal(ctx: OperationContextOf<'billing.portal'>): OperationResultOf<'billing.portal'> {
-  const body: BillingPortal = { portal_url: `${ctx.service.options.publicOrigin}/billing/session/${randomToken('', 16)}` };
-  return { status: 200, body };
-}

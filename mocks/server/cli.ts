@@ -1,0 +1,293 @@
+#!/usr/bin/env node
+/**
+ * `sports-odds-mock`: the mock service as a standalone HTTP server, and `sports-odds-mock verify`,
+ * its executable spec run against any base URL.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { redact } from '../../src/core/logger';
+import { API_KEY_PATTERN } from '../../src/schemas';
+import type { MockServerOptions } from './node';
+import { unsupportedRuntime } from '../service/runtime-check';
+import type { VerifyOptions, VerifyReport, VerifyReportFormat } from '../verify';
+
+const USAGE = `Usage: sports-odds-mock [options]
+       sports-odds-mock verify --base <url> --max-credits <n> [--run] [options]
+
+Runs the Sports Odds Data Service mock on an HTTP port. The verify command checks a
+service against the mock's rules instead (sports-odds-mock verify --help).
+
+Options:
+  --port <n>             port to listen on (default 4010; 0 picks a free one)
+  --host <addr>          address to bind (default 127.0.0.1)
+  --seed <s>             seed of the virtual dataset (default sports-odds)
+  --now <rfc3339>        the mock's "now"; its clock runs at real speed from there
+  --api-key <key>        a fixed demo key (svc_live_ + 32 letters and digits)
+  --plan <slug>          plan of the demo account: trial, starter or pro (default pro)
+  --latency <ms>         added latency of every /v1 response
+  --public-origin <url>  public origin of the first-party pages (cookie checks)
+  --cors-origin <url>    allow this browser origin on /v1 (repeatable; * for any)
+  --admin-remote         serve /__admin to non-loopback clients too
+  --no-admin             do not serve /__admin at all
+  --help                 show this help
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`sports-odds-mock: ${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+/** Flags parsed strictly: the usage and exit 0 on `--help`, `fail` (exit 2) on a flag it does not take. */
+function parseFlags<const O extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
+  argv: string[],
+  options: O,
+  usage: string,
+  onError: (message: string) => never,
+) {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: O }>>;
+  try {
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options });
+  } catch (error) {
+    onError((error as Error).message);
+  }
+  if ((parsed.values as Record<string, unknown>)['help'] === true) {
+    process.stdout.write(usage);
+    process.exit(0);
+  }
+  return parsed.values;
+}
+
+function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min || n > max) fail(`--${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+function parse(argv: string[]): MockServerOptions {
+  const values = parseFlags(
+    argv,
+    {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      now: { type: 'string' },
+      'api-key': { type: 'string' },
+      plan: { type: 'string' },
+      latency: { type: 'string' },
+      'public-origin': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'admin-remote': { type: 'boolean' },
+      'no-admin': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    USAGE,
+    fail,
+  );
+  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) fail('--now must be an RFC 3339 date-time');
+  if (values['api-key'] !== undefined && !API_KEY_PATTERN.test(values['api-key']))
+    fail('--api-key must be svc_live_ followed by 32 letters and digits');
+  if (values.plan !== undefined && !['trial', 'starter', 'pro'].includes(values.plan)) fail('--plan must be trial, starter or pro');
+  const publicOrigin = values['public-origin'];
+  if (publicOrigin !== undefined && !URL.canParse(publicOrigin)) fail('--public-origin must be a URL');
+  if (values['admin-remote'] && values['no-admin']) fail('--admin-remote and --no-admin exclude each other');
+  const cors = values['cors-origin'];
+  return {
+    port: integer('port', values.port, 0, 65535) ?? 4010,
+    host: values.host ?? '127.0.0.1',
+    ...(values.seed === undefined ? {} : { seed: values.seed }),
+    ...(values.now === undefined ? {} : { now: values.now }),
+    demoAccount: { plan: values.plan ?? 'pro', ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }) },
+    latencyMs: integer('latency', values.latency, 0, 60_000) ?? 0,
+    ...(publicOrigin === undefined ? {} : { publicOrigin: new URL(publicOrigin).origin }),
+    ...(cors === undefined ? {} : { corsOrigins: cors.includes('*') ? '*' : cors }),
+    admin: values['no-admin'] ? false : values['admin-remote'] ? true : 'loopback',
+  };
+}
+
+/** The server module, loaded only once the runtime is known to fit and msw to be installed. */
+async function loadServer(): Promise<typeof import('./node')> {
+  const problem = unsupportedRuntime();
+  if (problem !== undefined) {
+    process.stderr.write(`sports-odds-mock ${problem}\n`);
+    process.exit(1);
+  }
+  try {
+    return await import('./node');
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (code === 'ERR_MODULE_NOT_FOUND' && /['"]msw['"/]/.test(message ?? '')) {
+      process.stderr.write('sports-odds-mock needs msw 3, an optional peer dependency: npm install --save-dev msw@^3\n');
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const VERIFY_USAGE = `Usage: sports-odds-mock verify --base <url> --max-credits <n> [--run] [options]
+
+Checks a Sports Odds Data Service against the rules of docs/service.md, as the mock
+implements them. Plans first: without --run it prints the plan (each check, its
+requests and their worst-case credits) and sends nothing.
+
+Options:
+  --base <url>            the service's base URL (default SPORTS_ODDS_BASE_URL)
+  --api-key <key>         the key under test (default SPORTS_ODDS_API_KEY); needed with --run
+  --data-key <key>        a key of the account with only data:read, for the scope check
+                          (default SPORTS_ODDS_DATA_KEY)
+  --max-credits <n>       the most the run may spend: a plan whose worst case is over it
+                          is refused, and the run stops at it (required)
+  --run                   run the plan
+  --report <format>       text (default), json, junit or md
+  --record <dir>          keep the exchanges as fixture files that mock.use and
+                          POST /__admin/overrides replay (with --run)
+  --allow-mutations       create, rotate and revoke temporary keys on the account (the
+                          keys you give are never rotated or revoked)
+  --wait-cursor-expiry    wait five minutes to check that a live cursor expires
+  --rate <n>              requests per second (default: the plan's, from GET /v1/account)
+  --only <check>          only these checks or groups (repeatable)
+  --skip <check>          leave these checks or groups out (repeatable)
+  --timeout <ms>          per-request timeout (default 30000)
+  --allow-insecure-http   send the key over plain http to a host that is not loopback
+  --help                  show this help
+
+Exit status: 0 every check passed (a dry run: the plan fits), 1 drift found,
+2 usage error, 3 could not check everything, or the plan is over --max-credits.
+`;
+
+function verifyFail(message: string): never {
+  process.stderr.write(`sports-odds-mock verify: ${message}\n\n${VERIFY_USAGE}`);
+  process.exit(2);
+}
+
+/** The options of `verify` from its arguments and the environment. */
+function parseVerify(argv: string[]): { options: VerifyOptions; format: VerifyReportFormat; record: string | undefined } {
+  const values = parseFlags(
+    argv,
+    {
+      base: { type: 'string' },
+      'api-key': { type: 'string' },
+      'data-key': { type: 'string' },
+      'max-credits': { type: 'string' },
+      run: { type: 'boolean' },
+      report: { type: 'string' },
+      record: { type: 'string' },
+      'allow-mutations': { type: 'boolean' },
+      'wait-cursor-expiry': { type: 'boolean' },
+      rate: { type: 'string' },
+      only: { type: 'string', multiple: true },
+      skip: { type: 'string', multiple: true },
+      timeout: { type: 'string' },
+      'allow-insecure-http': { type: 'boolean' },
+      help: { type: 'boolean' },
+    },
+    VERIFY_USAGE,
+    verifyFail,
+  );
+  const env = (name: string) => process.env[name]?.trim() || undefined;
+  const baseUrl = values.base ?? env('SPORTS_ODDS_BASE_URL');
+  if (baseUrl === undefined) verifyFail('--base is required (or SPORTS_ODDS_BASE_URL)');
+  if (values['max-credits'] === undefined) verifyFail('--max-credits is required: the most the run may spend');
+  const format = values.report ?? 'text';
+  if (!['text', 'json', 'junit', 'md'].includes(format)) verifyFail('--report must be text, json, junit or md');
+  if (values.record !== undefined && !values.run) verifyFail('--record keeps what a run saw: give --run');
+  const apiKey = values['api-key'] ?? env('SPORTS_ODDS_API_KEY');
+  if (values.run && apiKey === undefined) verifyFail('--run needs the key under test: --api-key or SPORTS_ODDS_API_KEY');
+  const number = (name: string, value: string | undefined) => {
+    if (value === undefined) return undefined;
+    if (!/^\d+$/.test(value)) verifyFail(`--${name} must be a whole number`);
+    return Number(value);
+  };
+  return {
+    options: {
+      baseUrl,
+      apiKey,
+      dataKey: values['data-key'] ?? env('SPORTS_ODDS_DATA_KEY'),
+      maxCredits: number('max-credits', values['max-credits']) as number,
+      run: values.run ?? false,
+      allowMutations: values['allow-mutations'] ?? false,
+      waitForCursorExpiry: values['wait-cursor-expiry'] ?? false,
+      requestsPerSecond: number('rate', values.rate),
+      only: values.only,
+      skip: values.skip,
+      timeout: number('timeout', values.timeout),
+      allowInsecureHttp: values['allow-insecure-http'] ?? false,
+      record: values.record !== undefined,
+      onProgress: (message) => process.stderr.write(`sports-odds-mock verify: ${message}\n`),
+    },
+    format: format as VerifyReportFormat,
+    record: values.record,
+  };
+}
+
+/** Writes a run's fixtures to `dir`: one override per file, and `index.json` saying where each came from. */
+async function writeRecording(dir: string, report: VerifyReport): Promise<void> {
+  const fixtures = report.fixtures ?? [];
+  await mkdir(dir, { recursive: true });
+  for (const fixture of fixtures) await writeFile(join(dir, fixture.file), `${JSON.stringify(fixture.override, null, 2)}\n`);
+  const index = fixtures.map(({ file, check, request, status, requestId }) => ({
+    file,
+    check,
+    request,
+    status,
+    request_id: requestId ?? null,
+  }));
+  await writeFile(join(dir, 'index.json'), `${JSON.stringify(index, null, 2)}\n`);
+  process.stderr.write(`sports-odds-mock verify: ${fixtures.length} fixtures in ${dir}\n`);
+}
+
+/** `sports-odds-mock verify`: exits 0 pass, 1 drift, 2 usage, 3 could not check or over budget. */
+async function verifyMain(argv: string[]): Promise<void> {
+  const { options, format, record } = parseVerify(argv);
+  const { formatVerifyReport, verifyService } = await import('../verify');
+  let report: VerifyReport;
+  try {
+    report = await verifyService(options);
+  } catch (error) {
+    const secrets = new Set([options.apiKey, options.dataKey].filter((k): k is string => k !== undefined));
+    const message = redact(error instanceof Error ? error.message : String(error), secrets);
+    if (error instanceof RangeError) verifyFail(message);
+    process.stderr.write(`sports-odds-mock verify: could not check: ${message}\n`);
+    process.exitCode = 3;
+    return;
+  }
+  process.stdout.write(formatVerifyReport(report, format));
+  if (record !== undefined && report.mode === 'run') await writeRecording(record, report);
+  process.exitCode = report.exitCode;
+}
+
+async function main(): Promise<void> {
+  if (process.argv[2] === 'verify') return verifyMain(process.argv.slice(3));
+  const options = parse(process.argv.slice(2));
+  const { startMockServer } = await loadServer();
+  let server: Awaited<ReturnType<typeof startMockServer>>;
+  try {
+    server = await startMockServer(options);
+  } catch (error) {
+    process.stderr.write(`sports-odds-mock: cannot listen: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(
+    `Sports Odds Data mock service listening on ${server.url}\n` +
+      `  demo key (data:read + account:manage): ${server.mock.apiKey}\n` +
+      `  demo account: ${server.mock.demoEmail} (recovery mailbox verified)\n` +
+      `  mock time: ${server.mock.clock.date().toISOString()}\n` +
+      (options.admin === false ? '' : `  control plane: ${server.url}/__admin\n`) +
+      `Try: curl -H "Authorization: Bearer ${server.mock.apiKey}" ${server.url}/v1/catalog/sports\n`,
+  );
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    process.stdout.write(`\n${signal}: closing\n`);
+    void server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

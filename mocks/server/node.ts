@@ -1,0 +1,506 @@
+/**
+ * `sports-odds-data/mocks/node`: the mock service as a real HTTP server, for clients in other
+ * languages and for browsers. A small `node:http` adapter: `/v1` goes straight into the service's
+ * pipeline (no Fetch `Request` or `Response` is built, the key is hashed synchronously), the control
+ * plane and the pages through msw's `getResponse`.
+ * @packageDocumentation
+ */
+import { createHash } from 'node:crypto';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { getResponse } from 'msw';
+import { createAdminHandlers } from './admin';
+import { controlRefusal } from './control-guard';
+import { AnswerHeaders, type HeaderReader, type ServiceAnswer, type ServiceRequest } from '../service/exchange';
+import { answerHeadersOf } from '../service/fetch-exchange';
+import { createMockService, type MockService } from '../service/mock-service';
+import type { MockServiceOptions } from '../service/options';
+import { contextOf } from '../service/internal';
+import { pageHandlers } from './pages';
+import { serveRequest } from '../service/pipeline';
+import { declaredLength, tooLarge } from '../service/pipeline/body';
+import { checkUrlLength } from '../service/pipeline/lookup';
+import { newRequestId } from '../service/pipeline/request-id';
+import { baseHeaders, errorAnswer } from '../service/pipeline/respond';
+import { ServiceError } from '../service/service-error';
+import { BoundedLog, type Bounds } from '../service/state/bounded';
+import { useSha256 } from '../service/state/crypto';
+import { HEADER, SDK_VERSION_HEADER, type KnownErrorCode } from '../../src/schemas';
+
+/** Options of the standalone server. */
+export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Added latency of every `/v1` response, in ms. */
+  latencyMs?: number;
+  /**
+   * Serve `/__admin`: `'loopback'` (default) only to loopback clients, addressed by a loopback `Host`,
+   * and never to a state-changing request from another origin or without a JSON content type (the
+   * same rule guards `/__challenge`); `true` to anyone with no such checks (`--admin-remote`); `false` never.
+   */
+  admin?: boolean | 'loopback';
+  /** Origins allowed by CORS on the `/v1` routes: a list, or `'*'`. Default: none but the public origin. */
+  corsOrigins?: string[] | '*';
+  /** How long the server waits on a slow client; each default is in `SLOW_CLIENT_BOUNDS`. */
+  clientTimeouts?: ClientTimeouts;
+}
+
+/** How long the server waits on a client, in ms of real time (docs/performance.md, "Slow clients"). */
+export interface ClientTimeouts {
+  /** From the first byte of a request to the end of its headers. */
+  headersMs?: number | undefined;
+  /** From the first byte of a request to the end of its body (never the answer's own time). */
+  requestMs?: number | undefined;
+  /** An idle keep-alive connection between two requests. */
+  keepAliveMs?: number | undefined;
+}
+
+/**
+ * The server's bounds on slow clients (docs/performance.md, "Slow clients"): a client on loopback or
+ * a LAN sends a request head in one write and a body of at most 64 KiB in milliseconds, so a head
+ * not done in 5 s or a request not done in 15 s is a broken or hostile client; Node checks every
+ * second, so such a connection is answered `408` within `headersTimeoutMs + checkIntervalMs` and
+ * released at most `lingerMs` later, however long the client keeps sending. An idle keep-alive
+ * connection is kept 5 s (Node's default, announced in `Keep-Alive: timeout=5`, which clients such
+ * as undici honour; Node allows one more second): long enough to reuse between a test's calls,
+ * short enough that idle clients hold nothing for long.
+ */
+export const SLOW_CLIENT_BOUNDS = {
+  headersTimeoutMs: 5_000,
+  requestTimeoutMs: 15_000,
+  keepAliveTimeoutMs: 5_000,
+  /** How often Node checks its connections against the two request timeouts. */
+  checkIntervalMs: 1_000,
+  /**
+   * How long a closing connection keeps reading (and dropping) what the client still sends, so that
+   * it reads the answer rather than a reset: after an early answer, or a refusal of the connection.
+   */
+  lingerMs: 2_000,
+} as const;
+
+/** One request as the server saw it: method and path with query, never headers or bodies. */
+export interface LoggedRequest {
+  method: string;
+  url: string;
+  status: number;
+  at: string;
+}
+
+/** A running server. */
+export interface MockServer {
+  /** `http://host:port`. */
+  url: string;
+  port: number;
+  /** The mock service behind it, with every in-process handle. */
+  mock: MockService;
+  /**
+   * The most recent requests (1,000, within an hour of mock time), oldest first: method and URL (path
+   * and query), for proving what travelled in URLs.
+   */
+  readonly requests: LoggedRequest[];
+  /** Stops accepting connections, lets running requests finish, then closes idle keep-alive sockets. */
+  close(): Promise<void>;
+}
+
+const CORS_HEADERS = `Authorization, Content-Type, Idempotency-Key, ${SDK_VERSION_HEADER}`;
+/** What a page may read of an answer: `Date` (the service's clock) and every header of docs/service.md's "Response headers". */
+const EXPOSED = ['Date', ...Object.values(HEADER)].join(', ');
+
+const isLoopback = (address: string | undefined) =>
+  address !== undefined && (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'));
+
+/** Methods the adapter turns into a `Request`; any other (TRACE, CONNECT, PROPFIND...) has no operation. */
+const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** A body that arrives after an early answer is read and dropped up to this size; past it the connection closes. */
+const DRAIN_LIMIT = 1024 * 1024;
+/** The request log: the 1,000 most recent requests of the last hour of mock time. */
+export const REQUEST_LOG_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
+
+/** The request a connection last answered: an answer may leave its body still arriving. */
+const answeredRequests = new WeakMap<Socket, IncomingMessage>();
+
+/** How to stop feeding a request's body stream, by request. */
+const bodyFeeds = new WeakMap<IncomingMessage, () => void>();
+
+/**
+ * The request body as a web stream that the pipeline pulls at its own pace (after authentication,
+ * at most 64 KiB). Cancelling it only stops reading: the socket stays open for the answer.
+ */
+function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let detach = () => {};
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const onData = (chunk: Buffer) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        const onEnd = () => {
+          detach();
+          controller.close();
+        };
+        const onAbort = () => {
+          detach();
+          controller.error(new Error('the request body was cut off'));
+        };
+        const onClose = () => {
+          if (!req.complete) onAbort();
+        };
+        req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onClose);
+        req.pause();
+        detach = () => {
+          req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onClose);
+        };
+        bodyFeeds.set(req, detach);
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        detach();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+/** Node's request headers (lower-case names) as the service reads them. */
+function headerReaderOf(req: IncomingMessage): HeaderReader {
+  return {
+    get(name) {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/**
+ * The body of a `node:http` request as UTF-8 text, never holding more than `limit` bytes: a declared
+ * length over the limit is refused before a byte is read, a body that grows past it as soon as it
+ * does (`413`). What is left unread is dropped or the connection closed after the answer.
+ */
+function readNodeBody(req: IncomingMessage, headers: HeaderReader, limit: number): Promise<string> {
+  const declared = declaredLength(headers);
+  if (declared !== undefined && declared > limit) return Promise.reject(tooLarge(limit));
+  if (req.readableEnded) return Promise.resolve('');
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const detach = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('close', onClose);
+      req.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      detach();
+      reject(tooLarge(limit));
+    };
+    const onEnd = () => {
+      detach();
+      resolve(Buffer.concat(chunks, size).toString('utf8'));
+    };
+    const onAbort = () => {
+      detach();
+      reject(new ServiceError(400, 'invalid_parameters', 'the request body could not be read to its end'));
+    };
+    const onClose = () => {
+      if (!req.complete) onAbort();
+    };
+    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('close', onClose);
+    bodyFeeds.set(req, detach);
+    req.resume();
+  });
+}
+
+/** A `node:http` request as the service reads it: no Fetch `Request` is built on the `/v1` path. */
+function serviceRequestOf(req: IncomingMessage, base: string): ServiceRequest {
+  const headers = headerReaderOf(req);
+  return { method: req.method ?? 'GET', url: `${base}${req.url ?? '/'}`, headers, readBody: (limit) => readNodeBody(req, headers, limit) };
+}
+
+/** A Fetch `Response` (the control plane, the pages) as an answer. */
+async function answerOf(response: Response): Promise<ServiceAnswer> {
+  if (response.type === 'error') return { status: 0, headers: new AnswerHeaders(), body: null, dropped: true };
+  return {
+    status: response.status,
+    headers: answerHeadersOf(response.headers),
+    body: response.body === null ? null : await response.text(),
+  };
+}
+
+function toRequest(req: IncomingMessage, base: string): Request {
+  const method = req.method ?? 'GET';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(new URL(req.url ?? '/', base), {
+    method,
+    headers,
+    ...(hasBody ? { body: bodyOf(req), duplex: 'half' } : {}),
+  });
+}
+
+/**
+ * What to do with a request body the answer left unread: nothing when it was read to its end; read
+ * and drop a small rest (the connection stays alive); close after the answer otherwise.
+ */
+function leftover(req: IncomingMessage): 'none' | 'drain' | 'close' {
+  if (req.readableEnded) return 'none';
+  if (req.complete) return 'drain';
+  const declared = Number(req.headers['content-length']);
+  return Number.isFinite(declared) && declared <= DRAIN_LIMIT ? 'drain' : 'close';
+}
+
+/**
+ * Drops what is left of the request body. On a closing connection, keeps reading for a while after
+ * the answer (a lingering close): closing a socket with unread data would reset it, and the client
+ * could lose the answer it has not read yet.
+ */
+function dropRest(req: IncomingMessage, close: boolean): void {
+  bodyFeeds.get(req)?.();
+  req.on('error', () => undefined);
+  req.resume();
+  if (!close) return;
+  const { socket } = req;
+  const timer = setTimeout(() => socket.destroy(), SLOW_CLIENT_BOUNDS.lingerMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  // Node closes a `Connection: close` socket as soon as the answer is written; end it instead, and
+  // destroy it once the client is done sending (or the linger time is up).
+  socket.destroySoon = () => {
+    socket.end();
+    if (socket.readableEnded) socket.destroy();
+    else socket.once('end', () => socket.destroy());
+  };
+}
+
+/** Writes an answer in one go: Node sets `Content-Length` from the serialized body. */
+function send(res: ServerResponse, answer: ServiceAnswer, close: boolean): void {
+  // The connection was refused meanwhile (the client too slow to send its body): nothing to write to.
+  if (!res.socket?.writable) return;
+  answeredRequests.set(res.socket, res.req);
+  const headers: Record<string, string | string[]> = answer.headers.toObject();
+  if (answer.headers.cookies.length > 0) headers['set-cookie'] = answer.headers.cookies;
+  if (close) headers['connection'] = 'close';
+  res.writeHead(answer.status, headers);
+  res.end(answer.body ?? undefined);
+}
+
+/** The service's error envelope for what the adapter answers itself (a path no handler serves). */
+function envelope(status: number, code: ServiceError['code'], message: string, origin: string, now: number): ServiceAnswer {
+  const requestId = newRequestId();
+  return errorAnswer(new ServiceError(status, code, message), baseHeaders(requestId, origin, now), requestId);
+}
+
+/** The envelope as raw HTTP/1.1 bytes, for a socket Node's parser gave up on (no `ServerResponse`). */
+function rawEnvelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): string {
+  const answer = envelope(status, code, message, origin, now);
+  const body = answer.body ?? '';
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n`;
+  for (const [name, value] of Object.entries(answer.headers.toObject())) head += `${name}: ${value}\r\n`;
+  return `${head}content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`;
+}
+
+/** Node's parser errors, as the envelope: 431 for a request line or headers over its limits, else 400. */
+function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'the request line or headers are too large'];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'ERR_HTTP_HEADERS_TIMEOUT':
+      return [408, 'the request did not arrive in time'];
+    default:
+      return [400, 'the request is not valid HTTP/1.1'];
+  }
+}
+
+/** Node's server options for the client timeouts (a `RangeError` for a head allowed longer than its request). */
+function serverTimeouts(timeouts: ClientTimeouts) {
+  const headersTimeout = timeouts.headersMs ?? SLOW_CLIENT_BOUNDS.headersTimeoutMs;
+  const requestTimeout = timeouts.requestMs ?? SLOW_CLIENT_BOUNDS.requestTimeoutMs;
+  const keepAliveTimeout = timeouts.keepAliveMs ?? SLOW_CLIENT_BOUNDS.keepAliveTimeoutMs;
+  for (const [name, ms] of Object.entries({ headersMs: headersTimeout, requestMs: requestTimeout, keepAliveMs: keepAliveTimeout })) {
+    if (!Number.isInteger(ms) || ms < 1) throw new RangeError(`clientTimeouts.${name} must be a positive integer of milliseconds`);
+  }
+  if (headersTimeout > requestTimeout) throw new RangeError('clientTimeouts.headersMs cannot be longer than clientTimeouts.requestMs');
+  return { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval: SLOW_CLIENT_BOUNDS.checkIntervalMs };
+}
+
+/**
+ * Ends a connection the server refused before any request (Node's parser gave up, or the client was
+ * too slow) with `bytes`, and destroys it once the client is done sending or `lingerMs` is up: a
+ * client that keeps sending holds nothing.
+ */
+function refuseConnection(socket: Socket, bytes: string): void {
+  const timer = setTimeout(() => socket.destroy(), SLOW_CLIENT_BOUNDS.lingerMs);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.on('error', () => undefined);
+  socket.resume();
+  socket.end(bytes);
+}
+
+/**
+ * Starts the mock service as an HTTP server.
+ *
+ * @example
+ * const server = await startMockServer({ port: 0 });
+ * const res = await fetch(`${server.url}/v1/catalog/sports`, { headers: { Authorization: `Bearer ${server.mock.apiKey}` } });
+ * await server.close();
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const {
+    port = 4010,
+    host = '127.0.0.1',
+    latencyMs = 0,
+    admin = 'loopback',
+    corsOrigins,
+    clientTimeouts = {},
+    ...serviceOptions
+  } = options;
+  // Keys are hashed with Node's synchronous SHA-256: the same digests as Web Crypto, without a round
+  // trip through its thread pool on every request.
+  useSha256((text) => createHash('sha256').update(text).digest('hex'));
+  const server: Server = createServer(serverTimeouts(clientTimeouts));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${hostForUrl}:${address.port}`;
+  const mock = createMockService({ ...serviceOptions, baseUrl: url });
+  const service = contextOf(mock);
+  const publicOrigin = serviceOptions.publicOrigin ?? url;
+  const pages = pageHandlers(mock);
+  const adminHandlers = createAdminHandlers(mock);
+  // Times kept as numbers, written out only when the log is read.
+  const requests = new BoundedLog<Omit<LoggedRequest, 'at'> & { atMs: number }>(REQUEST_LOG_BOUNDS, (r) => r.atMs);
+  // `--admin-remote` lifts the browser guards of the control plane and the challenge widget.
+  const guarded = admin !== true;
+  let closing = false;
+
+  const allowedOrigin = (origin: string | null) => {
+    if (origin === null) return undefined;
+    if (corsOrigins === '*') return origin;
+    return origin === publicOrigin || corsOrigins?.includes(origin) ? origin : undefined;
+  };
+
+  /** CORS of the `/v1` routes for an allowed browser origin (or none). */
+  const cors = (headers: AnswerHeaders, origin: string | undefined) => {
+    headers.append('Vary', 'Origin');
+    if (!origin) return;
+    headers.set('Access-Control-Allow-Origin', origin);
+    headers.set('Access-Control-Expose-Headers', EXPOSED);
+  };
+
+  const route = async (req: IncomingMessage): Promise<ServiceAnswer> => {
+    const method = req.method ?? 'GET';
+    if (!METHODS.has(method)) throw new ServiceError(404, 'not_found', `no ${method.slice(0, 32)} operation at this path`);
+    // Before msw's matcher, which throws on long URLs, and before anything buffers the URL further.
+    checkUrlLength(`${url}${req.url ?? '/'}`);
+    const rawPath = req.url ?? '/';
+    const isApi = rawPath === '/v1' || rawPath.startsWith('/v1/') || rawPath.startsWith('/v1?');
+    if (isApi) {
+      const request = serviceRequestOf(req, url);
+      const origin = allowedOrigin(request.headers.get('origin'));
+      if (method === 'OPTIONS') {
+        const headers = baseHeaders(newRequestId(), url, mock.clock.now());
+        cors(headers, origin);
+        if (origin) {
+          headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+          headers.set('Access-Control-Allow-Headers', CORS_HEADERS);
+          headers.set('Access-Control-Max-Age', '600');
+        }
+        return { status: 204, headers, body: null };
+      }
+      if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+      const answer = await serveRequest(request, service);
+      if (!answer.dropped) cors(answer.headers, origin);
+      return answer;
+    }
+    const request = toRequest(req, url);
+    const path = new URL(request.url).pathname;
+    if (path === '/__admin' || path.startsWith('/__admin/')) {
+      const allowed = admin === true || (admin === 'loopback' && isLoopback(req.socket.remoteAddress));
+      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+      const refusal = guarded ? controlRefusal({ method, headers: request.headers, trustedOrigins: [], checkHost: true }) : undefined;
+      if (refusal) throw refusal;
+      const response = await getResponse(adminHandlers, request);
+      return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+    }
+    if (path === '/__challenge' && guarded) {
+      const refusal = controlRefusal({ method, headers: request.headers, trustedOrigins: [publicOrigin], checkHost: false });
+      if (refusal) throw refusal;
+    }
+    const response = await getResponse(pages, request);
+    return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+  };
+
+  /** Every refusal the adapter decides itself is the service's envelope, never a 5xx. */
+  const answer = (req: IncomingMessage): Promise<ServiceAnswer> =>
+    route(req).catch((error: unknown) => {
+      if (!(error instanceof ServiceError)) throw error;
+      return envelope(error.status, error.code, error.message, url, mock.clock.now());
+    });
+
+  server.on('request', (req, res) => {
+    void answer(req)
+      .then((reply) => {
+        const now = mock.clock.now();
+        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, atMs: now }, now);
+        if (reply.dropped) {
+          req.socket.destroy();
+          return;
+        }
+        // An early answer leaves the body unread: drop a small rest and keep the connection, or close it.
+        const rest = leftover(req);
+        if (rest !== 'none') dropRest(req, rest === 'close');
+        send(res, reply, closing || rest === 'close');
+        if (closing) server.closeIdleConnections();
+      })
+      .catch(() => {
+        if (res.headersSent) return void res.destroy();
+        send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()), true);
+      });
+  });
+
+  // Node's parser refused the request (a request line or headers over its limits, malformed HTTP):
+  // the envelope with a request id instead of Node's bare status line.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    // A request already answered whose body is too slow gets no second answer: the connection closes.
+    const answered = answeredRequests.get(socket);
+    if (error.code === 'ECONNRESET' || !socket.writable || (answered !== undefined && !answered.complete)) return void socket.destroy();
+    const [status, message] = clientErrorAnswer(error);
+    refuseConnection(socket, rawEnvelope(status, 'invalid_parameters', message, url, mock.clock.now()));
+  });
+  // CONNECT never reaches 'request': the same 404 as any method without an operation.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    refuseConnection(socket, rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url, mock.clock.now()));
+  });
+
+  await mock.ready;
+  return {
+    url,
+    port: address.port,
+    mock,
+    get requests() {
+      return requests.toArray().map(({ atMs, ...r }) => ({ ...r, at: new Date(atMs).toISOString() }));
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        closing = true;
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+export type { MockService } from '../service/mock-service';
+export type { MockServiceOptions } from '../service/options';

@@ -1,0 +1,444 @@
+/** createMockService: the whole service as MSW handlers, over one state and one clock. */
+import { assertSupportedRuntime } from './runtime-check';
+import { http, type HttpHandler } from 'msw/http';
+import * as z from 'zod/mini';
+import {
+  RequestGuidanceMessage,
+  routeList,
+  type APIKeyScopes,
+  type AccountStatus,
+  type ApiKey,
+  type KnownErrorCode,
+  type QuotaWindow,
+  type RouteId,
+} from '../../src/schemas';
+import { createServiceClock, type Clock } from './clock';
+import type { ServiceContext } from './context';
+import { createDataset, type EventSpec } from './data';
+import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
+import { handleRequest } from './pipeline';
+import { registerContext } from './internal';
+import { describeIssues } from './pipeline/input';
+import { createRegistry } from './registry';
+import { createState } from './state';
+import { newApiKey, newId, sha256Hex } from './state/crypto';
+import type { OutboxMessage } from './state/outbox';
+import type { ActivityEntry } from './state/activity';
+import { refuseTakenAddress, startCheckout } from './routes/checkout';
+import { KEY_LIMIT_MESSAGE } from './routes/keys';
+import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
+import type { ArmedFault, FaultSpec } from './state/faults';
+import { keyView } from './state/keys';
+import type { Charge } from './state/meter';
+import { planOf, provisionAccount, type AccountInit } from './state/provision';
+import type { Override } from './state/overrides';
+import { armOverride } from './use/arm';
+import { type MockError, mockError } from './use/error';
+import type { Resolver, UseOptions } from './use/types';
+
+assertSupportedRuntime('sports-odds-data/mocks');
+
+/** One account's metering, as the ledger shows it. */
+export interface LedgerEntry {
+  email: string;
+  /** The most recent charges, oldest first: at most 10,000 per account and 90 days old (docs/mock-server.md). */
+  charges: Charge[];
+  /** Every credit ever charged to the account, exact even once old charges have left `charges`. */
+  charged: number;
+  /** Credits reserved by requests still running. */
+  reserved: number;
+  period: QuotaWindow;
+  daily: QuotaWindow;
+}
+
+/** An account as the control plane shows it: its keys' inventory records, never a key or its hash. */
+export interface MockAccount {
+  email: string;
+  status: AccountStatus;
+  /** The plan's slug (`trial`, `starter`, `pro`). */
+  plan: string;
+  /** When the account was created, in ms on the mock's clock. */
+  createdAt: number;
+  recoveryEmailVerified: boolean;
+  /** Its keys as `GET /v1/account/keys` lists them (revoked ones included, within their bounds). */
+  keys: ApiKey[];
+}
+
+/** An event a test added, as `mock.data.added()` lists it. */
+export interface AddedEventSummary {
+  event_id: number;
+  sport_id: number;
+  league_id: number;
+  runner_home: string;
+  runner_away: string;
+  /** Kickoff, RFC 3339. */
+  starts: string;
+}
+
+/** Events of the dataset chosen by a test (docs/testing.md). */
+export interface MockData {
+  /**
+   * Adds an event with chosen teams, kickoff, lifecycle and price timelines: every route serves it
+   * as it serves the generated ones, and it moves with the mock's clock. Returns its id (from the
+   * spec, or the next free one from 9,000,001; never a generated event's). Adding an id again
+   * replaces that event. An invalid spec is refused at once (a `RangeError` naming its path).
+   *
+   * @example
+   * const id = mock.data.addEvent({
+   *   sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120,
+   *   markets: [{ market: 'moneyline', prices: [{ at: -1440, odds: [2.1, 3.4, 3.6] }, { at: -30, odds: [1.9, 3.5, 4.2] }] }],
+   * });
+   */
+  addEvent(spec: EventSpec): number;
+  /** Removes an added event; false when there is none with this id. */
+  removeEvent(eventId: number): boolean;
+  /** The added events, in kickoff order. */
+  added(): AddedEventSummary[];
+}
+
+/** The mock service and the handles tests need. */
+export interface MockService {
+  /** MSW handlers: `setupServer(...mock.handlers)` or `setupWorker(...mock.handlers)`. */
+  readonly handlers: HttpHandler[];
+  /** Where the service answers. */
+  readonly baseUrl: string;
+  /**
+   * The one clock of the service: set it or jump it forward. It only moves forward (a `RangeError`
+   * names the current time), except that until the mock first uses it (answers a request, records
+   * anything) after it is made or `reset()`, it may be set to any instant from the mock's start.
+   * Reading it yourself uses nothing.
+   */
+  readonly clock: Clock;
+  /** Plaintext key of the demo account (both scopes, verified recovery mailbox). */
+  readonly apiKey: string;
+  /** E-mail of the demo account. */
+  readonly demoEmail: string;
+  /**
+   * Resolves once the service can answer (the demo key hashed, the cursor secret made). Requests wait
+   * for it themselves, and the demo account is in `ledger()` and `accounts()` from the start:
+   * awaiting it is never required.
+   */
+  readonly ready: Promise<void>;
+  /**
+   * Answers one request directly, without MSW: a `fetch`-compatible function, so
+   * `new SportsOdds({ fetch: mock.fetch })` talks to the mock with no interception at all
+   * (the standalone server and runtimes without MSW use this).
+   */
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /**
+   * Creates an account and its primary key (both scopes). The account is in `accounts()` and
+   * `ledger()` at once; the promise gives its key once hashed (a refusal rejects it and adds nothing).
+   */
+  createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
+  /**
+   * Creates a further key for an account; like the route, refuses a sixth active key (a `RangeError`).
+   * The key exists once the promise resolves (its hash is made first), in the state the call was made in.
+   */
+  createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
+  /**
+   * Revokes a key by its id, at once, as `POST /v1/account/keys/{id}/revoke` does for its account:
+   * the key's inventory record (revoking a revoked key answers the same record). A `RangeError` for
+   * an id no account holds.
+   */
+  revokeKey(keyId: string): ApiKey;
+  /**
+   * Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority), at
+   * once: the next request sees it without an `await`. A refusal changes nothing and rejects the promise.
+   */
+  updateAccount(
+    email: string,
+    change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined },
+  ): Promise<void>;
+  /**
+   * Injects faults and latency into the next requests of a route; lists the armed ones (with the
+   * requests each still applies to) and disarms one by id, or all.
+   */
+  readonly faults: { inject(spec: FaultSpec): ArmedFault; list(): ArmedFault[]; remove(id: string): boolean; clear(): void };
+  /** Every account with its keys' inventory records. */
+  accounts(): MockAccount[];
+  /** The metering ledger of every account. */
+  ledger(): LedgerEntry[];
+  /** The most recent answers of the service (1,000 within an hour of mock time), oldest first: route, status, code, cost, latency. */
+  requests(): ActivityEntry[];
+  /** Every e-mail the service sent (recovery and verification links), once queued recoveries are resolved. */
+  outbox(): Promise<OutboxMessage[]>;
+  /** Issues a single-use bot-challenge token for `action` on `hostname` (default: the public hostname). */
+  issueChallenge(init?: { action?: string | undefined; hostname?: string | undefined }): Promise<string>;
+  /** Starts a checkout for a new customer: the session id and its resume and claim tokens. */
+  startCheckout(init: { email: string; plan?: string }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
+  /** Marks a checkout paid, at once (the promise rejects for an unknown session). */
+  completeCheckout(sessionId: string): Promise<void>;
+  /** Adds an active support guidance message shown in an account's request health, at once (the promise rejects with a `RangeError` when malformed). */
+  addGuidance(init: {
+    email: string;
+    title: string;
+    body: string;
+    endpoint?: string | undefined;
+    error_code?: string | undefined;
+    expires_at?: string | undefined;
+  }): Promise<RequestGuidanceMessage>;
+  /** Events chosen by the test: `mock.data.addEvent(spec)`. */
+  readonly data: MockData;
+  /**
+   * Answers a route with `resolver` in place of its handler, inside the whole pipeline:
+   * authentication and scopes, the rate window, the reservation, the exact row-based charge, every
+   * header, the envelope and request health still apply. The resolver gets the decoded, typed
+   * request and returns the route's success body, or throws `mock.error(code)`. An answer that
+   * breaks the route's schema (a wrong type, a field the route does not define) is answered
+   * `422 fixture_invalid` naming the field's path. Lasts until disposed or `reset()`, or
+   * `{ once: true }` / `{ times: n }` requests; `{ params }` narrows it to some path parameters.
+   * Returns the disposer.
+   *
+   * @example
+   * mock.use('events.odds', ({ params }) => [fixtures.oddsSnapshot({ event_id: params.event_id, odds1: 2.5 })], { once: true });
+   */
+  use<Id extends RouteId>(routeId: Id, resolver: Resolver<Id>, options?: UseOptions<Id>): () => void;
+  /**
+   * The error a resolver throws for its route to answer it in the service's envelope (a code the
+   * route can answer; `Retry-After` 1 for `rate_limited` unless given).
+   *
+   * @example
+   * mock.use('events.odds', () => { throw mock.error('not_found', 'no such event') }, { once: true });
+   */
+  error(code: KnownErrorCode, message?: string, options?: { retryAfter?: number | undefined }): MockError;
+  /**
+   * Back to the seeded state (the demo account as created at the mock's start): accounts, keys,
+   * meters, caches, faults, added events and overrides; the clock stays where it stands, and may then
+   * be set back as far as the mock's start. Synchronous, as MSW's `resetHandlers()`: the new state is
+   * in place before it returns, so what the test does next (`mock.use`, `mock.faults.inject`, a
+   * request) lands in it without an `await`. It still returns a promise (of `ready`, which requests
+   * await themselves), so `await mock.reset()` keeps working. A request already running finishes in
+   * the state it started in.
+   *
+   * @example
+   * beforeEach(() => {
+   *   mock.reset();
+   *   mock.use('events.odds', () => [fixtures.oddsSnapshot({ odds1: 2.5 })]);
+   * });
+   */
+  reset(): Promise<void>;
+}
+
+/**
+ * Creates the mock service.
+ *
+ * @example
+ * import { setupServer } from 'msw/node';
+ * const mock = createMockService({ now: '2026-11-21T12:00:00Z' });
+ * const server = setupServer(...mock.handlers);
+ * server.listen();
+ * const res = await fetch(`${mock.baseUrl}/v1/catalog/sports`, {
+ *   headers: { Authorization: `Bearer ${mock.apiKey}` },
+ * });
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const resolved = resolveOptions(options);
+  const demo = options.demoAccount ?? {};
+  const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
+  const demoKey = demo.apiKey ?? newApiKey();
+  const time = createServiceClock(options.now ?? Date.now());
+  const service: ServiceContext = {
+    options: resolved,
+    clock: time.clock,
+    state: createState(),
+    data: createDataset(resolved.seed),
+    handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
+    routes: routeList,
+    ready: Promise.resolve(),
+    cursorSecret: undefined,
+  };
+
+  // The cursor secret is made once: a reset keeps it (cursors carry their issue time on the clock).
+  const secret = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']).then((key) => {
+    service.cursorSecret = key;
+  });
+  let demoHash: string | undefined;
+  /**
+   * Seeds the current state with the demo account at once, and its key too once the key's hash is
+   * known (after the first seed): the returned promise (`service.ready`, which requests await) only
+   * waits for that first hash and the cursor secret.
+   */
+  const seed = (at: number): Promise<void> => {
+    const demoAccount = provisionAccount(
+      service,
+      { email: demoEmail, plan: demo.plan ?? 'pro', status: demo.status ?? 'active', recoveryEmailVerified: true, apiKey: demoKey },
+      at,
+      demoHash,
+    );
+    // Once the demo key's hash is known, a reset seeds everything before it returns.
+    return Promise.all([demoAccount, secret]).then(([{ key }]) => {
+      demoHash = key.hash;
+    });
+  };
+  // The demo account exists from the mock's starting instant, before the clock can be read.
+  service.ready = seed(time.start);
+
+  const accountOf = (email: string) => {
+    const account = service.state.accounts.findByEmail(email);
+    if (!account) throw new RangeError(`no account ${email}`);
+    return account;
+  };
+
+  const fetchOne = (input: RequestInfo | URL, init?: RequestInit) =>
+    handleRequest(input instanceof Request && init === undefined ? input : new Request(input, init), service);
+  // A prefix test rather than an msw path pattern: msw's pattern matcher throws on URLs over 8,192
+  // characters, which the service must answer with its own 4xx envelope.
+  const apiPrefix = `${new URL(resolved.baseUrl).href.replace(/\/+$/, '')}/v1/`;
+  const mock: MockService = {
+    handlers: [
+      http.all(
+        ({ request }) => request.url.startsWith(apiPrefix),
+        ({ request }) => fetchOne(request),
+      ),
+    ],
+    baseUrl: resolved.baseUrl,
+    clock: time.handle,
+    apiKey: demoKey,
+    demoEmail,
+    get ready() {
+      return service.ready;
+    },
+    fetch: fetchOne,
+    async createAccount(init) {
+      refuseTakenAddress(service, init.email);
+      const { account, apiKey } = await provisionAccount(service, init);
+      return { email: account.email, apiKey };
+    },
+    async createKey(email, init = {}) {
+      // The key joins the state the call was made in, even if a reset comes while its hash is made.
+      const { keys } = service.state;
+      const account = accountOf(email);
+      const plaintext = newApiKey();
+      // The demo account's own key joins once its hash is made (service.ready): a key made before
+      // then must not come first, nor slip past the key limit.
+      const [hash] = await Promise.all([sha256Hex(plaintext), service.ready]);
+      // Checked right before the synchronous insert, as the route does: the same 5-active-key limit.
+      if (keys.atKeyLimit(account.id)) throw new RangeError(KEY_LIMIT_MESSAGE);
+      const record = keys.insert(
+        { accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() },
+        plaintext,
+        hash,
+      );
+      return { id: record.id, apiKey: plaintext };
+    },
+    revokeKey(keyId) {
+      const record = service.state.keys.get(keyId);
+      if (!record) throw new RangeError(`no key ${keyId}`);
+      service.state.keys.revoke(record, service.clock.now());
+      return keyView(record);
+    },
+    async updateAccount(email, change) {
+      const account = accountOf(email);
+      // Every refusal comes before the first change, so a refused update changes nothing.
+      const plan = change.plan === undefined ? undefined : planOf(service, change.plan);
+      const newEmail = change.email !== undefined && change.email.toLowerCase() !== account.email.toLowerCase() ? change.email : undefined;
+      if (newEmail !== undefined) refuseTakenAddress(service, newEmail);
+      if (plan !== undefined) service.state.accounts.changePlan(account, plan);
+      if (change.status !== undefined) account.status = change.status;
+      if (newEmail !== undefined) service.state.accounts.changeEmail(account, newEmail);
+    },
+    faults: {
+      inject(spec) {
+        const route = routeList.find((r) => r.id === spec.route || r.path === spec.route);
+        if (!route) throw new RangeError(`unknown route ${spec.route}`);
+        return service.state.faults.add(route.id, spec);
+      },
+      list: () => service.state.faults.list(),
+      remove: (id) => service.state.faults.remove(id),
+      clear: () => service.state.faults.clear(),
+    },
+    accounts: () =>
+      service.state.accounts.all().map((account) => ({
+        email: account.email,
+        status: account.status,
+        plan: account.plan.slug,
+        createdAt: account.createdAt,
+        recoveryEmailVerified: account.recovery.verified,
+        keys: service.state.keys.ofAccount(account.id).map(keyView),
+      })),
+    ledger() {
+      const now = service.clock.now();
+      return service.state.accounts.all().map((account) => {
+        const period = account.meter.view('period', now);
+        return {
+          email: account.email,
+          charges: account.meter.charges.toArray(),
+          charged: account.meter.charged,
+          reserved: period.in_flight,
+          period,
+          daily: account.meter.view('daily', now),
+        };
+      });
+    },
+    requests: () => service.state.activity.list(service.clock.now()),
+    async outbox() {
+      await service.ready;
+      await resolveRecoveryQueue(service);
+      return service.state.outbox.messages(service.clock.now()).map((m) => ({ ...m }));
+    },
+    async issueChallenge(init = {}) {
+      const hostname = init.hostname ?? new URL(resolved.publicOrigin).hostname;
+      return service.state.challenges.issue(init.action ?? RECOVERY_ACTION, hostname, service.clock.now());
+    },
+    startCheckout: (init) => startCheckout(service, { email: init.email, plan: init.plan ?? 'trial' }),
+    async completeCheckout(sessionId) {
+      const session = service.state.checkouts.get(sessionId, service.clock.now());
+      if (!session) throw new RangeError(`no checkout ${sessionId}`);
+      if (session.status === 'open') session.status = 'complete';
+    },
+    async addGuidance(init) {
+      const account = accountOf(init.email);
+      const now = new Date(service.clock.now()).toISOString();
+      const parsed = z.safeParse(RequestGuidanceMessage, {
+        id: newId('gdn_'),
+        title: init.title,
+        body: init.body,
+        status: 'active',
+        created_by: 'support',
+        created_at: now,
+        updated_at: now,
+        ...(init.endpoint === undefined ? {} : { endpoint: init.endpoint }),
+        ...(init.error_code === undefined ? {} : { error_code: init.error_code }),
+        ...(init.expires_at === undefined ? {} : { expires_at: init.expires_at }),
+      });
+      if (!parsed.success) throw new RangeError(describeIssues(parsed.error, 'guidance'));
+      service.state.guidance.add(account.id, parsed.data);
+      return parsed.data;
+    },
+    data: {
+      addEvent: (spec) => service.data.added.add(spec, service.clock.now()).eventId,
+      removeEvent: (eventId) => service.data.added.remove(eventId),
+      added: () =>
+        service.data.added.list().map((e) => ({
+          event_id: e.eventId,
+          sport_id: e.sport.sportId,
+          league_id: e.league.leagueId,
+          runner_home: e.home,
+          runner_away: e.away,
+          starts: new Date(e.starts).toISOString().replace('.000Z', 'Z'),
+        })),
+    },
+    use(routeId, resolver, options = {}) {
+      const store = service.state.overrides;
+      let override: Override;
+      try {
+        override = armOverride(service, { routeId, resolve: resolver as never, kind: 'resolver', ...options });
+      } catch (error) {
+        throw error instanceof RangeError ? new RangeError(`mock.use: ${error.message}`) : error;
+      }
+      // Bound to this store: after a reset, disposing an old override never touches a new one.
+      return () => void store.remove(override.id);
+    },
+    error: mockError,
+    reset() {
+      service.data.added.clear();
+      service.state = createState();
+      // Nothing is stamped later than the seeded state's start now: the clock may go back that far.
+      time.restart();
+      service.ready = seed(time.start);
+      return service.ready;
+    },
+  };
+  registerContext(mock, service);
+  return mock;
+}

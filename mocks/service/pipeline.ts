@@ -1,0 +1,283 @@
+import { HEADER, type RouteDef } from '../../src/schemas';
+import type { Caller, DataCall, OperationCall, ServiceContext } from './context';
+import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
+import { fromFetchRequest, toFetchResponse } from './fetch-exchange';
+import { admitRate } from './pipeline/rate-limit';
+import { authorize, hashBearer, readBearer, resolveCaller, revokedKey } from './pipeline/authenticate';
+import { MAX_BODY_BYTES } from './pipeline/body';
+import { costOf, failureCost } from './pipeline/charge';
+import { delay, faultAfterWork, faultBeforeWork, faultError } from './pipeline/faults';
+import { requireJson, type DecodedInput } from './pipeline/input';
+import { checkUrlLength, lookupRoute, type RouteMatch } from './pipeline/lookup';
+import { markNoStore } from './pipeline/no-store';
+import { validateOutput } from './pipeline/output';
+import { recordActivity, recordHealth, type Trace } from './pipeline/record';
+import { newRequestId } from './pipeline/request-id';
+import { reserveEnvelope } from './pipeline/reserve';
+import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
+import type { DataResult } from './routes/types';
+import type { Fault } from './state/faults';
+import type { CachedResult } from './state/response-cache';
+import { overrideData, overrideOperation } from './use/run';
+
+/**
+ * The one request path of the mock service (docs/service.md,
+ * "Order of checks"): URL length -> route lookup -> authenticate (a revoked key only for the exact
+ * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
+ * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
+ * reserve -> an armed fault -> handler (or a test's override, `mock.use`; or a cached answer) ->
+ * settle -> validate output -> headers -> records.
+ *
+ * @example
+ * const answer = await serveRequest(fromFetchRequest(request), service);
+ */
+export async function serveRequest(request: ServiceRequest, live: ServiceContext): Promise<ServiceAnswer> {
+  const service = pinned(live);
+  const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
+  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, service.clock.now());
+  try {
+    const answer = await serve(request, service, trace, headers);
+    const metered = headers.has(HEADER.creditsCost);
+    // A connection dropped before any work never reached the service; one dropped after commit did.
+    if (!answer.dropped || trace.committedStatus !== undefined) {
+      const status = trace.committedStatus ?? answer.status;
+      recordHealth(trace, status, undefined, service, metered);
+      const sent = answer.dropped ? ({ dropped: true } as const) : ({ headers: answer.headers, dropped: false } as const);
+      recordActivity(trace, request, status, undefined, service, metered, sent);
+    }
+    return answer;
+  } catch (thrown) {
+    const error = asServiceError(thrown);
+    if (trace.charged > 0 && trace.caller) {
+      setCreditHeaders(headers, trace.caller.account, trace.charged, service.clock.now());
+      headers.set(HEADER.resultRows, '0');
+    }
+    const metered = headers.has(HEADER.creditsCost);
+    // A broken override is the test's bug, not an answer of the service: no account's request health shows it.
+    if (error.code !== 'fixture_invalid') recordHealth(trace, error.status, error.code, service, metered);
+    const answer = errorAnswer(error, headers, trace.requestId);
+    recordActivity(trace, request, error.status, error.code, service, metered, { headers: answer.headers, dropped: false });
+    return answer;
+  }
+}
+
+/**
+ * The service as one request sees it: the state (and its readiness) of the moment the request
+ * arrived, everything else as the service has it. A reset while the request runs serves later
+ * requests from the new state, never this one, so no request ends half in one state and half in another.
+ */
+function pinned(service: ServiceContext): ServiceContext {
+  return Object.create(service, { state: { value: service.state }, ready: { value: service.ready } }) as ServiceContext;
+}
+
+/** The same path for a Fetch `Request` (MSW handlers, `mock.fetch`, a service worker). */
+export async function handleRequest(request: Request, service: ServiceContext): Promise<Response> {
+  return toFetchResponse(await serveRequest(fromFetchRequest(request), service));
+}
+
+async function serve(request: ServiceRequest, service: ServiceContext, trace: Trace, headers: AnswerHeaders): Promise<ServiceAnswer> {
+  await service.ready;
+  checkUrlLength(request.url);
+  const url = new URL(request.url);
+  const { basePath } = service.options;
+  // Stryker disable next-line StringLiteral,ConditionalExpression: a fast path only: at the root ('') every pathname starts with '/', and slice(0) is the pathname itself
+  const mounted = basePath !== '';
+  const path = mounted && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
+  const match = lookupRoute(request.method, path, service);
+  const { route, handler } = match;
+  trace.route = route;
+
+  // The only awaits before the reservation of a data route: hashing the key (data routes take no body).
+  let caller: Caller | undefined;
+  if (route.auth.kind === 'bearer') {
+    const bearer = readBearer(request.headers);
+    caller = resolveCaller(route, bearer, await hashBearer(bearer), service);
+    if (caller.key.status !== 'active') {
+      // A revoked key reaches no window: only the exact replay of its committed rotation is answered.
+      const replay =
+        handler.kind === 'operation' && handler.isReplay !== undefined && (await handler.isReplay(caller.key, request, service));
+      if (!replay) throw revokedKey();
+      trace.caller = caller;
+    } else {
+      trace.caller = caller;
+      // Every request with a valid key counts against the account's second (docs/service.md, "Rate limit"), even one refused for its scope.
+      admitRate(caller, service.clock.now());
+    }
+    authorize(route, caller);
+  }
+  requireJson(route, request.headers);
+  // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
+  const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
+  const call = handler.accept({ routes: service.routes, rawParams: match.rawParams, url, headers: request.headers, bodyText });
+  trace.decoded = true;
+  if (call.kind === 'data' && call.prevalidate !== undefined) await call.prevalidate(service);
+
+  // The reservation, then the one fault step, where the work starts: a request refused before it (key,
+  // rate, scope, parameters, quota) leaves the route's armed faults as they are.
+  const metering = call.kind === 'data' ? reserve(route, call.input, caller as Caller, service, trace) : undefined;
+  const fault = service.state.faults.take(route.id);
+  trace.fault = fault;
+  const before = faultBeforeWork(fault);
+  if (before) {
+    metering?.settle(0);
+    if (before === 'dropped') return droppedAnswer();
+    throw before;
+  }
+  const answer =
+    call.kind === 'data'
+      ? await serveData(match, call, caller as Caller, service, headers, fault, metering!, trace)
+      : await serveOperation(match, call, caller, request, service, trace, headers, fault);
+  if (fault?.drop !== 'after_commit') return answer;
+  trace.committedStatus = answer.status;
+  return droppedAnswer();
+}
+
+/**
+ * Where a data answer comes from: the route's cache (with `X-Cache`), the stable answers (without), or
+ * none. The key carries the revision of an added event, so that an answer kept for an earlier event
+ * under the same id is never served for the one added since.
+ */
+function cacheOf(match: RouteMatch, input: DecodedInput, service: ServiceContext) {
+  const key = `${match.route.id}${service.data.added.revisionTag(input.params)}?${JSON.stringify([input.params, input.query])}`;
+  return match.route.metering!.cacheable
+    ? { key, store: service.state.cache, visible: true }
+    : { key, store: service.state.stable, visible: false };
+}
+
+/** What a piece of work came to: its value, or what it threw (for an after-work fault to replace either). */
+async function outcomeOf<T>(work: () => T | Promise<T>): Promise<{ value: T } | { error: unknown }> {
+  try {
+    return { value: await work() };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** A data answer and where it came from: `HIT` from the visible cache, `MISS` kept there now, else none. */
+interface SourcedAnswer {
+  result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
+  text: string;
+  outcome: 'HIT' | 'MISS' | undefined;
+}
+
+/** A fresh result validated and serialized once, and kept where its route allows (a stable answer only once final). */
+function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cacheOf> | undefined, now: number): SourcedAnswer {
+  const text = JSON.stringify(validateOutput(route, 200, fresh.body));
+  if (!cache || !(cache.visible || fresh.stable === true)) return { result: fresh, text, outcome: undefined };
+  const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
+  cache.store.set(cache.key, entry, now);
+  return { result: fresh, text, outcome: 'MISS' };
+}
+
+/** A data request's reservation, settled exactly once. */
+interface Metering {
+  settle(cost: number): void;
+}
+
+/** Reserves a data request's envelope in both windows (`429 quota_exceeded` when it does not fit, free). */
+function reserve(route: RouteDef, input: DecodedInput, caller: Caller, service: ServiceContext, trace: Trace): Metering {
+  const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
+  return {
+    settle(cost) {
+      trace.charged = cost;
+      caller.account.meter.settle(reservation, {
+        requestId: trace.requestId,
+        routeId: route.id,
+        keyId: caller.key.id,
+        cost,
+        at: service.clock.now(),
+      });
+    },
+  };
+}
+
+async function serveData(
+  match: RouteMatch,
+  call: DataCall,
+  caller: Caller,
+  service: ServiceContext,
+  headers: AnswerHeaders,
+  fault: Fault | undefined,
+  { settle }: Metering,
+  trace: Trace,
+): Promise<ServiceAnswer> {
+  const { route } = match;
+  const { input } = call;
+  const metering = route.metering!;
+  // An override answers in the handler's place: never from a cache, never kept in one.
+  const override = service.state.overrides.take(route.id, input.params);
+  trace.override = override;
+  const cache = override === undefined ? cacheOf(match, input, service) : undefined;
+  // Injected latency (or a test's gate) holds the reservation in flight, whatever the answer's source.
+  await delay(fault);
+  const work = (): DataResult | Promise<DataResult> =>
+    override
+      ? overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
+      : call.handle({
+          clock: service.clock,
+          rowCap: metering.rowCap(input.query),
+          cursorSecret: service.cursorSecret!,
+          data: service.data,
+          liveScanLimit: service.options.liveScanLimit,
+        });
+  let answer: SourcedAnswer;
+  try {
+    const cached = cache?.store.get(cache.key, service.clock.now());
+    const done = cached ? { cached } : await outcomeOf(work);
+    // An after-work fault answers in place of whatever the work came to (rows or a failure), whether
+    // from a cache, an override, an added or a generated event: a kept answer is not recomputed, and
+    // a fresh one the fault replaced is not kept (docs/testing.md, "Faults").
+    if (faultAfterWork(fault)) throw faultError(fault!);
+    if ('error' in done) throw done.error;
+    answer =
+      'cached' in done
+        ? { result: done.cached, text: done.cached.text, outcome: 'HIT' }
+        : keep(route, done.value, cache, service.clock.now());
+  } catch (error) {
+    settle(failureCost(error));
+    throw error;
+  }
+  const { result, text, outcome } = answer;
+  const cost = costOf(result);
+  settle(cost);
+  setCreditHeaders(headers, caller.account, cost, service.clock.now());
+  headers.set(HEADER.resultRows, String(result.rows));
+  headers.set(HEADER.truncated, String(result.truncated));
+  if (result.nextCursor !== undefined) headers.set(HEADER.nextCursor, result.nextCursor);
+  if (outcome && cache?.visible) headers.set(HEADER.cache, outcome);
+  return jsonAnswer(200, undefined, headers, text);
+}
+
+async function serveOperation(
+  match: RouteMatch,
+  call: OperationCall,
+  caller: Caller | undefined,
+  request: ServiceRequest,
+  service: ServiceContext,
+  trace: Trace,
+  headers: AnswerHeaders,
+  fault: Fault | undefined,
+): Promise<ServiceAnswer> {
+  await delay(fault);
+  const { input } = call;
+  const override = service.state.overrides.take(match.route.id, input.params);
+  trace.override = override;
+  const done = await outcomeOf(() =>
+    override
+      ? overrideOperation({ override, route: match.route, input, caller, service })
+      : call.handle({
+          caller,
+          request,
+          requestId: trace.requestId,
+          service,
+        }),
+  );
+  // An after-work fault answers in place of whatever the operation came to, as on a data route.
+  if (faultAfterWork(fault)) throw faultError(fault!);
+  if ('error' in done) throw done.error;
+  const result = done.value;
+  const body = validateOutput(match.route, result.status, result.body);
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
+  markNoStore(headers, body, headers.cookies.length > 0);
+  return jsonAnswer(result.status, body, headers);
+}

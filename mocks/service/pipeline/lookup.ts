@@ -1,0 +1,73 @@
+import { pathParamNames, type RouteDef } from '../../../src/schemas';
+import type { RouteHandler, ServiceContext } from '../context';
+import { ServiceError } from '../service-error';
+
+/** A request matched to an operation. */
+export interface RouteMatch {
+  route: RouteDef;
+  handler: RouteHandler;
+  /** Path parameters as raw (decoded URI component) strings. */
+  rawParams: Record<string, string>;
+}
+
+interface CompiledRoute {
+  route: RouteDef;
+  pattern: RegExp;
+  names: string[];
+}
+
+const compiled = new WeakMap<readonly RouteDef[], CompiledRoute[]>();
+
+function compile(routes: readonly RouteDef[]): CompiledRoute[] {
+  let list = compiled.get(routes);
+  // Stryker disable next-line ConditionalExpression: cache initialisation: compiling the route table again gives the same patterns
+  if (!list) {
+    list = routes.map((route) => {
+      const source = route.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[a-z_]+\}/g, '([^/]+)');
+      return { route, pattern: new RegExp(`^${source}$`), names: pathParamNames(route.path) };
+    });
+    // Stryker disable next-line CallExpression: cache only: without it the same patterns are compiled on every request
+    compiled.set(routes, list);
+  }
+  return list;
+}
+
+/** The longest URL the service reads (docs/service.md, "Order of checks": a longer one is a 4xx envelope, never a 5xx). */
+const MAX_URL_LENGTH = 8192;
+
+/** `414` for a URL longer than `MAX_URL_LENGTH` characters, before anything else looks at it. */
+export function checkUrlLength(url: string): void {
+  if (url.length > MAX_URL_LENGTH) {
+    throw new ServiceError(
+      414,
+      'invalid_parameters',
+      `the URL is longer than ${MAX_URL_LENGTH} characters: send fewer or shorter parameters`,
+    );
+  }
+}
+
+/** Finds the operation for a method and path; anything else under `/v1` is `404 not_found`. */
+export function lookupRoute(method: string, pathname: string, service: ServiceContext): RouteMatch {
+  for (const { route, pattern, names } of compile(service.routes)) {
+    if (route.method !== method) continue;
+    const m = pattern.exec(pathname);
+    if (!m) continue;
+    const handler = service.handlers[route.id];
+    if (!handler) break;
+    const rawParams: Record<string, string> = {};
+    names.forEach((name, i) => {
+      // Stryker disable next-line StringLiteral: every capture group of a route pattern takes part in a match, so the fallback is never used
+      rawParams[name] = safeDecode(m[i + 1] ?? '');
+    });
+    return { route, handler, rawParams };
+  }
+  throw new ServiceError(404, 'not_found', `no ${method} operation at this path`);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

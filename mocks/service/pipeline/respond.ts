@@ -1,0 +1,64 @@
+import { HEADER } from '../../../src/schemas';
+import { AnswerHeaders, type ServiceAnswer } from '../exchange';
+import { toFetchResponse } from '../fetch-exchange';
+import type { AccountRecord } from '../state';
+import { ServiceError, type ServiceErrorCode } from '../service-error';
+
+// Stryker disable next-line StringLiteral: the initial text is never served: no second equals NaN, so the first call writes the date
+let lastDate = { second: Number.NaN, text: '' };
+
+/** The HTTP date of `now` (whole seconds), written once per second of mock time. */
+function httpDate(now: number): string {
+  const second = Math.floor(now / 1000);
+  // Stryker disable next-line ConditionalExpression: cache only: writing the date of the same second again gives the same text
+  if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() };
+  return lastDate.text;
+}
+
+/** Headers every answer carries: the request id, the service origin, and `Date` from the service's clock (`now`). */
+export function baseHeaders(requestId: string, serviceOrigin: string, now: number): AnswerHeaders {
+  return new AnswerHeaders({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin, Date: httpDate(now) });
+}
+
+/** A JSON answer; `text` is the body already serialized (a cached answer), else `body` is. */
+export function jsonAnswer(status: number, body: unknown, headers: AnswerHeaders, text?: string): ServiceAnswer {
+  headers.set('Content-Type', 'application/json');
+  return { status, headers, body: status === 204 ? null : (text ?? JSON.stringify(body)) };
+}
+
+/** A JSON answer as a Fetch `Response` (the control plane and the pages answer through MSW). */
+export const jsonResponse = (status: number, body: unknown, headers: AnswerHeaders): Response =>
+  toFetchResponse(jsonAnswer(status, body, headers));
+
+/** The credit headers of docs/service.md's "Response headers" after a charge of `cost`, including the compatibility aliases. */
+export function setCreditHeaders(headers: AnswerHeaders, account: AccountRecord, cost: number, now: number): void {
+  const period = account.meter.view('period', now);
+  const daily = account.meter.view('daily', now);
+  headers.set(HEADER.creditsCost, String(cost));
+  headers.set(HEADER.creditsLimit, String(period.limit));
+  headers.set(HEADER.creditsRemaining, String(period.remaining));
+  headers.set(HEADER.periodLimit, String(period.limit));
+  headers.set(HEADER.periodRemaining, String(period.remaining));
+  headers.set(HEADER.periodReset, period.resets_at);
+  headers.set(HEADER.dailyLimit, String(daily.limit));
+  headers.set(HEADER.dailyRemaining, String(daily.remaining));
+  headers.set(HEADER.dailyReset, daily.resets_at);
+}
+
+/** The failure as a `ServiceError`: anything unexpected is `500 internal_error`. */
+export function asServiceError(error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  return new ServiceError(500, 'internal_error', 'unexpected failure in the mock service');
+}
+
+/** The one error envelope (docs/service.md, "Errors"), with `Retry-After` and challenge headers where set. */
+export function errorAnswer(error: ServiceError, headers: AnswerHeaders, requestId: string): ServiceAnswer {
+  if (error.options.retryAfter !== undefined) headers.set(HEADER.retryAfter, String(error.options.retryAfter));
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) headers.set(name, value);
+  const code: ServiceErrorCode = error.code;
+  return jsonAnswer(error.status, { error: { code, message: error.message, request_id: requestId } }, headers);
+}
+
+/** The error envelope as a Fetch `Response`. */
+export const errorResponse = (error: ServiceError, headers: AnswerHeaders, requestId: string): Response =>
+  toFetchResponse(errorAnswer(error, headers, requestId));

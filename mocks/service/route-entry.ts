@@ -1,0 +1,76 @@
+import { type DataRouteId, routes, type Routes } from '../../src/schemas';
+import type { KeyRecord } from './state';
+import type { OperationHandler, OperationRouteId, RouteHandler, ServiceContext } from './context';
+import type { ServiceRequest } from './exchange';
+import { type DecodedInputOf, decodeInput } from './pipeline/input';
+import type { DataHandler } from './routes/types';
+
+/** What a data route may add to its handler. */
+export interface DataSteps<Id extends DataRouteId> {
+  /** Input checks that need async work (a live cursor's signature): after decoding, before the reservation, so free. */
+  prevalidate?: (input: DecodedInputOf<Routes[Id]>, service: ServiceContext) => Promise<void>;
+}
+
+/** What an operation route may add to its handler. */
+export interface OperationSteps {
+  /**
+   * On a route that replays with a revoked key: whether this request is such an exact replay.
+   * Decided right after authentication, before any window of the account is touched.
+   */
+  isReplay?: (key: KeyRecord, request: ServiceRequest, service: ServiceContext) => Promise<boolean>;
+  /** Sees the parsed JSON body before its schema, for a refusal that must come first. */
+  screenBody?: (json: unknown) => void;
+}
+
+/**
+ * A data route's entry in the registry: decodes a request with the route's schemas and runs the
+ * route's handler on what they decode to. Typed by the route id, so the handler takes exactly what
+ * its route decodes and answers its rows.
+ *
+ * @example
+ * registry['events.results'] = dataEntry('events.results', eventResults);
+ */
+export function dataEntry<Id extends DataRouteId>(id: Id, handle: DataHandler<Id>, steps: DataSteps<Id> = {}): RouteHandler {
+  const route: Routes[Id] = routes[id];
+  return {
+    kind: 'data',
+    accept(raw) {
+      const input = decodeInput(raw.routes, route, raw.rawParams, raw.url, raw.headers, raw.bodyText);
+      const { prevalidate } = steps;
+      return {
+        kind: 'data',
+        input,
+        ...(prevalidate === undefined ? {} : { prevalidate: (service: ServiceContext) => prevalidate(input, service) }),
+        handle: (env) => handle({ ...env, params: input.params, query: input.query }),
+      };
+    },
+  };
+}
+
+/**
+ * An operation route's entry in the registry: decodes a request with the route's schemas and runs
+ * the route's handler on what they decode to, typed by the route id.
+ *
+ * @example
+ * registry['keys.list'] = operationEntry('keys.list', listKeys);
+ */
+export function operationEntry<Id extends OperationRouteId>(
+  id: Id,
+  handle: OperationHandler<Id>,
+  steps: OperationSteps = {},
+): RouteHandler {
+  const route: Routes[Id] = routes[id];
+  const { isReplay, screenBody } = steps;
+  return {
+    kind: 'operation',
+    ...(isReplay === undefined ? {} : { isReplay }),
+    accept(raw) {
+      const input = decodeInput(raw.routes, route, raw.rawParams, raw.url, raw.headers, raw.bodyText, screenBody);
+      return {
+        kind: 'operation',
+        input,
+        handle: (env) => handle({ ...env, params: input.params, query: input.query, body: input.body }),
+      };
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { KnownErrorCode } from '../../../src/schemas';
+
+/** A fault injected for the next `count` requests of a route (docs/mock-server.md). */
+export interface FaultSpec {
+  /** Route id (`events.odds`) or path template (`/v1/events/{event_id}/odds`). */
+  route: string;
+  /** How many requests it applies to. Default 1. */
+  count?: number | undefined;
+  /** Answer this status instead (429, 500, 502, 503, ...). */
+  status?: number | undefined;
+  /** Error code of that answer; defaults to the status's usual code. */
+  code?: KnownErrorCode | undefined;
+  /** `Retry-After` of a 429/503, in seconds. */
+  retryAfter?: number | undefined;
+  /** Drop the connection: before any work, or after the service committed the request. */
+  drop?: 'connection' | 'after_commit' | undefined;
+  /** Added latency of the data work (after the reservation), in ms of real time. */
+  latencyMs?: number | undefined;
+  /**
+   * Holds the request where latency would (after the reservation of a data route) until this promise
+   * settles: an explicit gate for tests, so a request can be kept in flight without guessing at
+   * timings. In process only (the control plane cannot carry a promise).
+   */
+  hold?: PromiseLike<unknown> | undefined;
+}
+
+/** One armed fault, as the pipeline sees it. */
+export type Fault = Omit<FaultSpec, 'count' | 'route'>;
+
+/** Faults armed at once, at most. */
+export const MAX_ARMED_FAULTS = 1_000;
+
+/** An armed fault as the control plane lists it: what it does, and how many requests it still applies to. */
+export interface ArmedFault extends Omit<Fault, 'hold'> {
+  /** True when a test's gate holds its requests. */
+  held?: true;
+  /** `flt_` + a sequence number, to disarm it. */
+  id: string;
+  /** Route id of the route table. */
+  route: string;
+  /** Requests it still applies to. */
+  remaining: number;
+}
+
+/** Faults armed per route id, first in first out; at most `MAX_ARMED_FAULTS`. */
+export class FaultQueue {
+  private readonly armed: { id: string; routeId: string; fault: Fault; left: number }[] = [];
+  private sequence = 0;
+
+  /** Arms a fault for a resolved route id. */
+  add(routeId: string, spec: FaultSpec): ArmedFault {
+    const { count = 1, route: _route, ...fault } = spec;
+    if (!Number.isInteger(count) || count < 1) throw new RangeError('fault count must be a positive integer');
+    if (this.armed.length >= MAX_ARMED_FAULTS)
+      throw new RangeError(`at most ${MAX_ARMED_FAULTS} faults can be armed at once: clear them first`);
+    const armed = { id: `flt_${++this.sequence}`, routeId, fault, left: count };
+    this.armed.push(armed);
+    return view(armed);
+  }
+
+  /** Takes the next fault of a route, if any, with its id (for the request detail of the control plane). */
+  take(routeId: string): (Fault & { readonly id: string }) | undefined {
+    const index = this.armed.findIndex((a) => a.routeId === routeId);
+    if (index === -1) return undefined;
+    const armed = this.armed[index]!;
+    armed.left -= 1;
+    if (armed.left === 0) this.armed.splice(index, 1);
+    return { ...armed.fault, id: armed.id };
+  }
+
+  /** The faults still armed, in the order they were armed (a route's first one applies first). */
+  list(): ArmedFault[] {
+    return this.armed.map(view);
+  }
+
+  /** Disarms one fault; false when no fault has that id (already used up, or never armed). */
+  remove(id: string): boolean {
+    const index = this.armed.findIndex((a) => a.id === id);
+    if (index === -1) return false;
+    this.armed.splice(index, 1);
+    return true;
+  }
+
+  clear(): void {
+    this.armed.length = 0;
+  }
+}
+
+const view = (armed: { id: string; routeId: string; fault: Fault; left: number }): ArmedFault => {
+  // A test's gate is a promise: listed as held, not serialized.
+  const defined = Object.entries(armed.fault).filter(([name, value]) => value !== undefined && name !== 'hold');
+  const held = armed.fault.hold === undefined ? {} : { held: true as const };
+  return { id: armed.id, route: armed.routeId, remaining: armed.left, ...(Object.fromEntries(defined) as Omit<Fault, 'hold'>), ...held };
+};

@@ -1,0 +1,162 @@
+import type { QuotaWindow } from '../../../src/schemas';
+import { BoundedLog, type Bounds } from './bounded';
+
+/**
+ * Credit metering of one account in two independent windows (docs/service.md, "Metering: credits, windows and headers"): the plan period and the
+ * UTC-daily guard. A request reserves its whole envelope in both windows in one synchronous step,
+ * so concurrent requests can never overspend; settlement keeps the exact cost and releases the rest.
+ */
+
+const DAY_MS = 86_400_000;
+
+/** One window's figures. `remaining` is spendable after completed and active requests. */
+export interface WindowState {
+  startsAt: number;
+  resetsAt: number;
+  limit: number;
+  /** Credits charged by completed requests. */
+  used: number;
+  /** Credits reserved by requests still running. */
+  inFlight: number;
+}
+
+/** A held reservation; settle it exactly once. */
+export interface Reservation {
+  readonly envelope: number;
+  settled: boolean;
+}
+
+/** Which windows could not hold an envelope, with their resets. */
+export interface Exhausted {
+  windows: ('period' | 'daily')[];
+  /** The later reset of the exhausted windows, in ms. */
+  resetAt: number;
+}
+
+/** One charge, for the ledger. */
+export interface Charge {
+  requestId: string;
+  routeId: string;
+  keyId: string;
+  cost: number;
+  at: number;
+}
+
+const remaining = (w: WindowState) => Math.max(0, w.limit - w.used - w.inFlight);
+
+/** Start of the UTC day of `ms`. */
+export const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The detailed charges kept per account: 90 days (the longest usage window) and 10,000 charges. */
+export const CHARGE_BOUNDS: Bounds = { maxAgeMs: 90 * DAY_MS, maxCount: 10_000 };
+/** Credits per UTC day are kept for the 90 days a usage report reaches back. */
+const USAGE_DAYS = 90;
+
+/** The two windows of an account, rolled forward by the clock. */
+export class Meter {
+  period: WindowState;
+  daily: WindowState;
+  /** The most recent charges, oldest first (the mock's ledger), within `CHARGE_BOUNDS`. */
+  readonly charges = new BoundedLog<Charge>(CHARGE_BOUNDS, (c) => c.at);
+  /** Every credit ever charged: exact however many detailed charges were dropped. */
+  charged = 0;
+  /** Credits per UTC day (day start in ms), for the last 90 days. */
+  readonly #creditsByDay = new Map<number, number>();
+
+  constructor(
+    private periodDays: number,
+    periodCredits: number,
+    dailyCredits: number,
+    periodAnchor: number,
+  ) {
+    const periodMs = periodDays * DAY_MS;
+    this.period = { startsAt: periodAnchor, resetsAt: periodAnchor + periodMs, limit: periodCredits, used: 0, inFlight: 0 };
+    const day = utcDayStart(periodAnchor);
+    this.daily = { startsAt: day, resetsAt: day + DAY_MS, limit: dailyCredits, used: 0, inFlight: 0 };
+  }
+
+  /** Applies a plan change: new limits now, the windows keep their figures. */
+  setLimits(periodCredits: number, dailyCredits: number, periodDays: number): void {
+    this.period.limit = periodCredits;
+    this.daily.limit = dailyCredits;
+    this.periodDays = periodDays;
+  }
+
+  /** Moves both windows to the ones that contain `now`; active reservations stay held. */
+  roll(now: number): void {
+    const periodMs = this.periodDays * DAY_MS;
+    if (now >= this.period.resetsAt) {
+      const skipped = Math.floor((now - this.period.startsAt) / periodMs);
+      const startsAt = this.period.startsAt + skipped * periodMs;
+      this.period = { ...this.period, startsAt, resetsAt: startsAt + periodMs, used: 0 };
+    }
+    if (now >= this.daily.resetsAt) {
+      const startsAt = utcDayStart(now);
+      this.daily = { ...this.daily, startsAt, resetsAt: startsAt + DAY_MS, used: 0 };
+    }
+  }
+
+  /** Reserves `envelope` in both windows, or reports which cannot hold it. Synchronous by design. */
+  reserve(envelope: number, now: number): Reservation | Exhausted {
+    this.roll(now);
+    const windows: Exhausted['windows'] = [];
+    if (remaining(this.period) < envelope) windows.push('period');
+    if (remaining(this.daily) < envelope) windows.push('daily');
+    if (windows.length > 0) {
+      const resetAt = Math.max(...windows.map((w) => this[w].resetsAt));
+      return { windows, resetAt };
+    }
+    this.period.inFlight += envelope;
+    this.daily.inFlight += envelope;
+    return { envelope, settled: false };
+  }
+
+  /** Keeps `charge.cost` of the reservation and releases the rest. */
+  settle(reservation: Reservation, charge: Omit<Charge, 'cost'> & { cost: number }): void {
+    if (reservation.settled) return;
+    reservation.settled = true;
+    this.roll(charge.at);
+    const cost = Math.min(charge.cost, reservation.envelope);
+    for (const w of [this.period, this.daily]) {
+      w.inFlight = Math.max(0, w.inFlight - reservation.envelope);
+      w.used += cost;
+    }
+    if (cost > 0) this.#record({ ...charge, cost });
+  }
+
+  /** Credits charged on the UTC day that starts at `dayStart`. */
+  creditsOn(dayStart: number): number {
+    return this.#creditsByDay.get(dayStart) ?? 0;
+  }
+
+  #record(charge: Charge): void {
+    this.charged += charge.cost;
+    this.charges.push(charge, charge.at);
+    const day = utcDayStart(charge.at);
+    const known = this.#creditsByDay.get(day);
+    this.#creditsByDay.set(day, (known ?? 0) + charge.cost);
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: pruning only drops days older than 90 days before the charge, which no usage report (at most the last 90 days) reads; it bounds memory
+    if (known !== undefined) return;
+    const oldest = day - USAGE_DAYS * DAY_MS;
+    // Stryker disable next-line EqualityOperator: the day exactly 90 days before a charge is outside every usage report (at most 90 days up to today), so keeping or dropping it only changes memory
+    for (const d of this.#creditsByDay.keys()) if (d < oldest) this.#creditsByDay.delete(d);
+  }
+
+  /** A window as the account record shows it (docs/service.md, "Account and key routes", QuotaWindow). */
+  view(window: 'period' | 'daily', now: number): QuotaWindow {
+    this.roll(now);
+    const w = this[window];
+    return {
+      starts_at: new Date(w.startsAt).toISOString(),
+      resets_at: new Date(w.resetsAt).toISOString(),
+      limit: w.limit,
+      used: w.used,
+      in_flight: w.inFlight,
+      committed: w.used + w.inFlight,
+      remaining: remaining(w),
+    };
+  }
+}
+
+/** Narrows a reservation attempt. */
+export const isExhausted = (r: Reservation | Exhausted): r is Exhausted => 'windows' in r;

@@ -1,0 +1,48 @@
+import { BOTH_SCOPES, type AccountStatus } from '../../../src/schemas';
+import type { ServiceContext } from '../context';
+import { newId } from './crypto';
+
+/** What a new account starts with. */
+export interface AccountInit {
+  email: string;
+  /** Plan slug of the catalog. Default `trial`. */
+  plan?: string | undefined;
+  status?: AccountStatus | undefined;
+  /** Whether the mailbox is already verified for lost-key recovery. Default false. */
+  recoveryEmailVerified?: boolean | undefined;
+  /** A fixed plaintext for the primary key (demo scripts); random otherwise. */
+  apiKey?: string | undefined;
+}
+
+/** Looks a plan up in the catalog, or fails with the known slugs. */
+export function planOf(service: ServiceContext, slug: string) {
+  const plan = service.options.plans[slug];
+  if (!plan) throw new RangeError(`unknown plan ${slug}: one of ${Object.keys(service.options.plans).join(', ')}`);
+  return plan;
+}
+
+/**
+ * Creates an account with its primary key (both scopes, docs/service.md, "Authentication, keys and scopes") and returns the plaintext
+ * key once. The account exists as soon as this is called, and so does its key when `hash` (of a
+ * fixed `apiKey`) is given; otherwise only the key's hash is awaited. `now` is its creation instant.
+ */
+export async function provisionAccount(service: ServiceContext, init: AccountInit, now = service.clock.now(), hash?: string) {
+  const plan = planOf(service, init.plan ?? 'trial');
+  const account = service.state.accounts.add({
+    // Stryker disable next-line StringLiteral: an account's id is internal (never in an answer); any prefix keys the maps alike
+    id: newId('acct_'),
+    email: init.email,
+    status: init.status ?? 'active',
+    plan,
+    createdAt: now,
+    recoveryVerified: init.recoveryEmailVerified ?? false,
+  });
+  const { record, plaintext } = await service.state.keys.create({
+    accountId: account.id,
+    name: 'Primary key',
+    scopes: BOTH_SCOPES,
+    now,
+    ...(init.apiKey === undefined ? {} : { plaintext: init.apiKey, hash }),
+  });
+  return { account, key: record, apiKey: plaintext };
+}
