@@ -51,7 +51,7 @@ export interface PollDeps<T> {
 export const toUtcSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
- * Incremental discovery with a moving `since` (docs/service.md, "Events", section 6): iterate it for each
+ * Incremental discovery with a moving `since` (docs/service.md, "Events", "Incremental discovery"): iterate it for each
  * row once per new version, or `batches()` for one batch per poll with its headers, until the
  * signal aborts or the consumer stops. Each `since` is the previous poll's start on the service's
  * clock (learned from its answers' `Date`), less `overlapMs`, so a client clock hours off, or a

@@ -22,8 +22,17 @@ function headingsOf(doc: string): Set<string> {
   return new Set([...text.matchAll(/^#{1,4} (.+)$/gm)].map((m) => (m[1] as string).trim()));
 }
 
+/** A citation of a document outside the repository, in any case: "spec 3", "Spec section 4", "SECTION 6", decisions.md. */
+const OUTSIDE = /\bspec (section )?\d|\bsection \d|\bdecisions\.md\b|\barchitecture\.md\b/i;
+
 describe('references in the code and the docs', () => {
   const files = trackedFiles();
+
+  it('catch a citation of the spec whatever its case', () => {
+    for (const line of ['see spec 3', 'Spec 12 says', 'Spec Section 4', '("Events", SECTION 6)', 'DECISIONS.md'])
+      expect(OUTSIDE.test(line), line).toBe(true);
+    expect(OUTSIDE.test('docs/service.md, "Events"')).toBe(false);
+  });
 
   it('cite only documents of the repository: no section of the service spec, no decisions.md, no architecture.md', () => {
     const outside: string[] = [];
@@ -32,7 +41,7 @@ describe('references in the code and the docs', () => {
       readFileSync(join(root, file), 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (/\bspec (section )?\d|\bdecisions\.md\b|\barchitecture\.md\b/.test(line))
+          if (OUTSIDE.test(line))
             outside.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)}`);
         });
     }

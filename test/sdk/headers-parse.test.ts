@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDateHeader, parseRetryAfter } from '../../src/schemas/headers';
 
-// Spec 8.3: the reset headers are RFC 3339 date-times; Retry-After is seconds or an HTTP date
+// docs/service.md, "Response headers": the reset headers are RFC 3339 date-times; Retry-After is seconds or an HTTP date
 // (IMF-fixdate). A value is read only when it is one of those as a whole: the platform's
 // Date.parse accepts more (extended years, trailing NUL, junk around an HTTP date), and a header
 // the SDK cannot read for sure is absent, never a guess.

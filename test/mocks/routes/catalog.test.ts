@@ -19,7 +19,7 @@ describe('GET /v1/catalog/sports', () => {
     for (const key of keysOf(rows)) expect(allowed).toContain(key);
     expect(new Set(rows.map((r) => r.sport_id)).size).toBe(44);
     expect(rows.every((r) => Number.isInteger(r.sport_id) && (r.sport_id as number) > 0)).toBe(true);
-    // Spec 1: 44 sports have historical standard-market data.
+    // docs/service.md, "Overview": 44 sports have historical standard-market data.
     expect(rows.filter((r) => r.has_history === true)).toHaveLength(44);
     expect(rows.some((r) => r.has_props === true) && rows.some((r) => r.has_props === false)).toBe(true);
     expect(charged(mock)).toBe(3);
@@ -122,7 +122,7 @@ describe('GET /v1/catalog/periods?sport_id', () => {
         rows.some((r) => typeof r[label] === 'string'),
         label,
       ).toBe(true);
-    // Spec 2.5: the deprecated team_totals labels are not synthesized from the side-specific ones.
+    // The deprecated team_totals labels are not synthesized from the side-specific ones.
     for (const r of rows) {
       if (r.team_totals_description === undefined || r.team_totals_description === null) continue;
       expect(r.team_totals_description).not.toBe(r.home_totals_description);
