@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { redact } from '../../src/core/logger';
+import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
 import type { MockServerOptions } from './node';
 import { unsupportedRuntime } from '../service/runtime-check';

@@ -1,4 +1,4 @@
-import { redact } from '../../src/core/logger';
+import { redact } from '../../src/schemas/redact';
 import { HEADER, parseResponseHeaders, type ResponseHeaders } from '../../src/schemas';
 import type { RequestTemplate } from './template';
 import type { ExchangeView, KeyRole } from './types';

@@ -1,5 +1,4 @@
-import { SportsOddsError } from '../../src/core/errors/base';
-import { checkBaseUrl } from '../../src/core/options';
+import { SportsOdds, SportsOddsError } from '../../src';
 import type { PlanOptions } from './check';
 import { planChecks, type Planned } from './plan';
 import { fixturesOf } from './record';
@@ -16,6 +15,17 @@ import type { VerifyOptions, VerifyPlan, VerifyReport, VerifySummary } from './t
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The base URL as the SDK's client takes it (absolute http(s), no key over plain http to a
+ * non-loopback host), without a trailing slash: read from a client made with it, which sends nothing.
+ */
+function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
+  // The client falls back to SPORTS_ODDS_BASE_URL for a missing one; verify takes only the URL it is given.
+  if (typeof baseUrl !== 'string' || baseUrl === '')
+    throw new SportsOddsError(`baseUrl must be an absolute URL, got ${JSON.stringify(baseUrl)}`);
+  return new SportsOdds({ baseUrl, allowInsecureHttp, apiKey: () => '', logLevel: 'off' }).baseUrl;
+}
 
 /** The options checked, or a `RangeError` naming the one that is wrong. */
 function resolve(options: VerifyOptions): { baseUrl: string; plan: PlanOptions } {

@@ -1,6 +1,4 @@
-import { BudgetExceededError } from '../../src/core/errors/local';
-import { memoryCoordinator } from '../../src/core/memory-coordinator';
-import type { Admission, Coordinator } from '../../src/core/coordination';
+import { type Admission, BudgetExceededError, type Coordinator, memoryCoordinator } from '../../src';
 import { LOWEST_PLAN_RPS, parseCreditHeaders } from '../../src/schemas';
 import { exchangeOf, MALFORMED_KEY, masker, type Exchange } from './exchange';
 import { fill, plannedOf, queryOf, targetOf, worstCaseOf, type RequestTemplate, type Values } from './template';

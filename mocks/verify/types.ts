@@ -1,4 +1,4 @@
-import type { ParamsOf, ResponseOf } from '../../src/core/types';
+import type { ParamsOf, ResponseOf } from '../../src/schemas/route-types';
 import type { KnownErrorCode, RouteId } from '../../src/schemas';
 
 /**

@@ -9,7 +9,7 @@
  * one gets. Only the docs' generator reads this module (`npm run docs:tables`), so neither the SDK
  * nor the mock carries it.
  */
-import type { QueryOf } from '../../src/core/types';
+import type { QueryOf } from '../../src/schemas/route-types';
 import type { DataRouteId, RouteDef, RouteId } from '../../src/schemas';
 
 /** The ids a data route's query takes (`sport_id`, `event_id`...). */

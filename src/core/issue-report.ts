@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { Schema } from '../schemas/route';
-import { expectedForm, issueText, shown, valueAt } from './issue-words';
-import { redact } from './logger';
+import { expectedForm, issueText, shown, valueAt } from '../schemas/issue-words';
+import { redact } from '../schemas/redact';
 
 /**
  * The failure paths that need zod's own parse and the words for its issues: loaded with the first

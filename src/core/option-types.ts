@@ -4,7 +4,7 @@
  */
 import type { KeyRotationSuccess } from '../schemas/keys';
 import type { ResponseMeta } from './answer-types';
-import type { HeadersOption } from './route-types';
+import type { HeadersOption } from './call-types';
 import type { BudgetOptions, Coordinator, CreditSnapshot, RotationStore } from './coordination';
 import type { TracingOptions } from './tracing-types';
 

@@ -36,7 +36,7 @@ const isLoopback = (hostname: string): boolean =>
  * @example
  * checkBaseUrl('http://127.0.0.1:8080', false); // 'http://127.0.0.1:8080'
  */
-export function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
+function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
   let url: URL;
   try {
     url = new URL(baseUrl);

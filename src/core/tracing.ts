@@ -10,7 +10,7 @@
  */
 import type { CreditHeaders } from '../schemas/headers';
 import type { RouteDef } from '../schemas/route';
-import { redact } from './logger';
+import { redact } from '../schemas/redact';
 import type {
   CallSpan,
   CallTracer,

@@ -1,6 +1,6 @@
 import ky, { isKyError, isNetworkError, type KyInstance, type Options } from 'ky';
 import { AbortError, ConnectionError, TimeoutError } from './errors/connection';
-import { redact } from './logger';
+import { redact } from '../schemas/redact';
 import { abortError } from './runtime';
 import type { Fetch, OutgoingRequest, RawResponse, Sender } from './types';
 

@@ -41,8 +41,7 @@ describe('references in the code and the docs', () => {
       readFileSync(join(root, file), 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          if (OUTSIDE.test(line))
-            outside.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)}`);
+          if (OUTSIDE.test(line)) outside.push(`${file}:${i + 1}: ${line.trim().slice(0, 100)}`);
         });
     }
     expect(outside).toEqual([]);

@@ -58,7 +58,7 @@ describe('the module structure of src/', () => {
       'core/context-types.ts',
       'core/coordination.ts',
       'core/option-types.ts',
-      'core/route-types.ts',
+      'core/call-types.ts',
       'core/tracing-types.ts',
     ];
     for (const leaf of leaves) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { InvalidParametersError, ResponseValidationError } from '../../src';
 import { encodeParams } from '../../src/core/zod-encode';
-import { expectedForm, issueText, shown, valueAt } from '../../src/core/issue-words';
+import { expectedForm, issueText, shown, valueAt } from '../../src/schemas/issue-words';
 import { parseJson } from '../../src/core/json';
 import type { ResponseMeta } from '../../src/core/types';
 import { validateBody } from '../../src/core/zod-validate';

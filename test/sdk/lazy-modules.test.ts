@@ -49,7 +49,7 @@ describe('modules loaded on demand', () => {
     ]);
     const reached = new Set(lazy.flatMap((f) => [...reach(f)]));
     // Leaves: message helpers read only when something fails, never at load time, never re-exported.
-    expect([...reached].map((f) => relative(root, f)).sort()).toEqual(['src/core/issue-words.ts', 'src/core/logger.ts']);
+    expect([...reached].map((f) => relative(root, f)).sort()).toEqual(['src/schemas/issue-words.ts', 'src/schemas/redact.ts']);
   });
 
   it('keep one esbuild bundle (no code splitting) of the SDK, the mock and its server in load order', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SportsOdds, SportsOddsError, type Logger } from '../../src';
-import { createLogger, isLogLevel, redact } from '../../src/core/logger';
+import { createLogger, isLogLevel } from '../../src/core/logger';
+import { redact } from '../../src/schemas/redact';
 import { envelope, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 
 const base = 'https://api.sports-odds.test';

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SportsOdds, type Logger } from '../../src';
-import { redact } from '../../src/core/logger';
+import { redact } from '../../src/schemas/redact';
 import { fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 
 const capture = () => {

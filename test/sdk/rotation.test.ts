@@ -16,7 +16,7 @@ import {
   type PendingRotation,
   type RotationStore,
 } from '../../src';
-import { redact } from '../../src/core/logger';
+import { redact } from '../../src/schemas/redact';
 import { newRotationNonce } from '../../src/core/rotation';
 import { FileRotationStore } from '../../src/node';
 import { IdempotencyKey, ROTATION_NONCE_PATTERN } from '../../src/schemas';

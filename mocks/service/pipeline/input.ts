@@ -1,7 +1,7 @@
 import type { HeaderReader } from '../exchange';
 import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
-import { expectedOf, isGeneric } from '../../../src/core/issue-words';
+import { expectedOf, isGeneric } from '../../../src/schemas/issue-words';
 import { invalidParameters, ServiceError } from '../service-error';
 
 /** A request's decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { issueText, valueAt } from '../../../src/core/issue-words';
+import { issueText, valueAt } from '../../../src/schemas/issue-words';
 import type { RouteDef, Schema } from '../../../src/schemas';
 import { pathText } from '../data/added/spec-error';
 import { ServiceError } from '../service-error';

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { ParamsOf, QueryOf, ResponseOf } from '../../../src/core/types';
+import type { ParamsOf, QueryOf, ResponseOf } from '../../../src/schemas/route-types';
 import type { RouteId, Routes, Scope } from '../../../src/schemas';
 import type { Clock } from '../clock';
 

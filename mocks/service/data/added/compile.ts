@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { issueText, valueAt } from '../../../../src/core/issue-words';
+import { issueText, valueAt } from '../../../../src/schemas/issue-words';
 import { CLOCK_MAX_MS, CLOCK_MIN_MS } from '../../clock';
 import { MAX_EVENT_LENGTH } from '../bounds';
 import { type LeagueDef, leagueById, leaguesOfSport } from '../leagues';

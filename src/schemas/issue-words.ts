@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { redact } from './logger';
+import { redact } from './redact';
 
 type Schema = z.core.$ZodType;
 type Issue = z.core.$ZodIssue;

@@ -1,0 +1,32 @@
+/** The options of one call and what a route is called with. */
+import type { BodyOf, ParamsOf, QueryOf } from '../schemas/route-types';
+import type { RouteId } from '../schemas/routes';
+
+/**
+ * Request headers as options take them: a `null` value removes a header set at a lower level
+ * (`defaultHeaders`, or the SDK's own version header).
+ */
+export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
+
+/** Options of one call; they override the client's. */
+export interface RequestOptions {
+  /** Aborts the call (and its retries and waits) with `AbortError`. */
+  signal?: AbortSignal;
+  /** Per-attempt timeout, ms. */
+  timeout?: number;
+  /** Deadline of the call across retries, ms. */
+  totalTimeout?: number;
+  maxRetries?: number;
+  validate?: boolean;
+  /** Further request headers of this call, over the client's `defaultHeaders` (never the key: use `apiKey`). */
+  headers?: HeadersOption;
+}
+
+/** What a route is called with. */
+export interface RouteInput<Id extends RouteId> {
+  params?: ParamsOf<Id>;
+  query?: QueryOf<Id>;
+  body?: BodyOf<Id>;
+  /** Headers the route itself needs (e.g. `Idempotency-Key` of a rotation); they win over every option. */
+  headers?: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,26 @@
+/**
+ * What a route is called with and what it answers, typed from the route table (decoded forms:
+ * numbers and booleans, not wire strings): functions of the table, shared by the SDK and the mock.
+ */
+import type * as z from 'zod/mini';
+import type { RouteDef } from './route';
+import type { RouteId, Routes } from './routes';
+
+/**
+ * Typed path parameters of a route (decoded form: numbers, not strings). Read from the schema's own
+ * output type (`z.output` of it), so that code generic over a route id (the mock's handler registry)
+ * still sees the type its schema decodes to.
+ */
+export type ParamsOf<Id extends RouteId> = Routes[Id]['params']['_zod']['output'];
+
+/** Typed query parameters of a route (decoded form: numbers and booleans). */
+export type QueryOf<Id extends RouteId> = Routes[Id]['query']['_zod']['output'];
+
+/** The body a route takes (never, for a route without one). */
+export type BodyOf<Id extends RouteId> = Routes[Id]['body'] extends z.ZodMiniType ? z.input<Routes[Id]['body']> : never;
+
+/** The response schemas of a route's success statuses. */
+export type SuccessSchemas<R extends RouteDef> = R['responses'][keyof R['responses']];
+
+/** What a route answers on success (a union when it has several success statuses). */
+export type ResponseOf<Id extends RouteId> = z.output<Extract<SuccessSchemas<Routes[Id]>, z.ZodMiniType>>;
