@@ -1,3 +1,4 @@
+import { CannotCheck } from './cannot-check';
 import type { Exchange } from './exchange';
 import type { RuleKey } from './rules';
 import type { SendOptions } from './sender';
@@ -39,17 +40,6 @@ export interface Judge {
   breaking(message: string, exchange?: Exchange, times?: number): void;
   /** The service says more than the rule: a field or value the contract does not define. */
   additive(message: string, exchange?: Exchange, times?: number): void;
-}
-
-/** The checks cannot judge this (no answer, a `5xx`, a foreign `429`, the setup failed): never drift. */
-export class CannotCheck extends Error {
-  override name = 'CannotCheck';
-  constructor(
-    message: string,
-    readonly exchange?: Exchange,
-  ) {
-    super(message);
-  }
 }
 
 /** What a running check can do. */

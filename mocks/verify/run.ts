@@ -1,5 +1,6 @@
 import { LOWEST_PLAN_RPS } from '../../src/schemas';
-import { CannotCheck, judgeable, type CheckContext, type CheckDef, type Judge, type PlanOptions, type Problem } from './check';
+import { CannotCheck } from './cannot-check';
+import { judgeable, type CheckContext, type CheckDef, type Judge, type PlanOptions, type Problem } from './check';
 import { CHECKS } from './checks';
 import { curlOf, viewOf, type Exchange } from './exchange';
 import type { Planned } from './plan';

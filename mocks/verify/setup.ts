@@ -1,5 +1,5 @@
 import { parseDateHeader } from '../../src/schemas';
-import { CannotCheck } from './check';
+import { CannotCheck } from './cannot-check';
 import type { Exchange } from './exchange';
 import type { RequestTemplate } from './template';
 

@@ -9,6 +9,12 @@ import { mix, type Rng, rngOf, unit } from './prng';
 import type { SportDef } from './sports';
 import { DAY, EPOCH, HOUR, LISTING_HORIZON, MINUTE, ODDS_OPEN_LEAD, toSecond } from './time';
 
+/** Which fixtures a listing covers. */
+export interface FixtureFilter {
+  readonly sportId?: number | undefined;
+  readonly leagueId?: number | undefined;
+}
+
 /** One event (fixture) as generated from the seed: everything about it that does not depend on "now". */
 export interface Fixture {
   readonly eventId: number;

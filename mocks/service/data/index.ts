@@ -10,7 +10,7 @@
 import { leagueRows, periodRows, sportRows } from './catalog';
 import { type Core, createCore } from './core';
 import { type LiveState, liveStateAt } from './feed';
-import { buildFixture, childIdsOf, type Fixture } from './fixtures';
+import { buildFixture, childIdsOf, type Fixture, type FixtureFilter } from './fixtures';
 import { decodeSpecialId } from './ids';
 import { type LeagueDef, LEAGUES, leagueById, leaguesOfSport } from './leagues';
 import { existsAt, lastChangeAt, liveStatusAt, startsAt } from './lifecycle';
@@ -59,12 +59,6 @@ export { changeRanges, MAX_EVENT_LENGTH } from './bounds';
 
 /** An event of the dataset: generated from the seed, or added by a test. */
 export type DataEvent = Fixture | AddedEvent;
-
-/** Which fixtures a listing covers. */
-export interface FixtureFilter {
-  readonly sportId?: number | undefined;
-  readonly leagueId?: number | undefined;
-}
 
 /** The virtual dataset: catalog, fixtures and their data at any "now" (ms on the mock clock). */
 export interface Dataset {

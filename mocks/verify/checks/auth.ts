@@ -1,5 +1,6 @@
 import { HEADER } from '../../../src/schemas';
-import { CannotCheck, codeOf, defineCheck, expectRefusal } from '../check';
+import { CannotCheck } from '../cannot-check';
+import { codeOf, defineCheck, expectRefusal } from '../check';
 import type { Exchange } from '../exchange';
 import type { RequestTemplate } from '../template';
 

@@ -1,4 +1,5 @@
-import { CannotCheck, defineCheck, expectRefusal, expectSuccess, rowsOf } from '../check';
+import { CannotCheck } from '../cannot-check';
+import { defineCheck, expectRefusal, expectSuccess, rowsOf } from '../check';
 import type { RequestTemplate } from '../template';
 import { pastEventId } from './prices';
 

@@ -1,5 +1,6 @@
 import { parseDateHeader } from '../../../src/schemas';
-import { CannotCheck, defineCheck, judgeable, rowsOf } from '../check';
+import { CannotCheck } from '../cannot-check';
+import { defineCheck, judgeable, rowsOf } from '../check';
 
 /** docs/service.md, "Events": the default listing and the order of every listing. */
 

@@ -1,5 +1,6 @@
 import { API_KEY_PATTERN, BOTH_SCOPES, parseDateHeader, randomToken, ROTATION_REPLAY_WINDOW_MS } from '../../../src/schemas';
-import { CannotCheck, codeOf, defineCheck, expectRefusal, expectSuccess, rowsOf, type CheckContext } from '../check';
+import { CannotCheck } from '../cannot-check';
+import { codeOf, defineCheck, expectRefusal, expectSuccess, rowsOf, type CheckContext } from '../check';
 import type { Exchange } from '../exchange';
 import type { RequestTemplate } from '../template';
 import { SCOPE_EXCHANGE } from './auth';

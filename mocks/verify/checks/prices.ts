@@ -1,4 +1,5 @@
-import { CannotCheck, defineCheck, expectRefusal, expectSuccess, rowsOf, type CheckContext } from '../check';
+import { CannotCheck } from '../cannot-check';
+import { defineCheck, expectRefusal, expectSuccess, rowsOf, type CheckContext } from '../check';
 import { utcSeconds } from '../setup';
 import type { RequestTemplate } from '../template';
 

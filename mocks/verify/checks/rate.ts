@@ -1,5 +1,6 @@
 import { HEADER } from '../../../src/schemas';
-import { CannotCheck, codeOf, defineCheck } from '../check';
+import { CannotCheck } from '../cannot-check';
+import { codeOf, defineCheck } from '../check';
 import type { RequestTemplate } from '../template';
 
 /** docs/service.md, "Rate limit": over the per-second window, `429 rate_limited`, `Retry-After: 1`, free. */

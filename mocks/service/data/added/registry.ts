@@ -1,4 +1,4 @@
-import type { FixtureFilter } from '../index';
+import type { FixtureFilter } from '../fixtures';
 import { compileEvent, parseEventSpec } from './compile';
 import type { AddedEvent } from './event';
 import { decodeAddedSpecialId } from './props';
