@@ -15,8 +15,8 @@ import { type DataRouteId, type RouteDef, routes, type Routes } from '../src/sch
 import { createClock } from '../mocks/service/clock';
 import { createMockService } from '../mocks';
 import { createDataset, type Fixture } from '../mocks/service/data';
-import { dataHandlers } from '../mocks/service/routes';
-import type { DataContextOf } from '../mocks/service/routes/types';
+import { dataHandlerOf } from '../mocks/service/handlers';
+import type { DataContextOf } from '../mocks/service/contract';
 
 const NOW = Date.parse('2026-11-21T15:07:00Z');
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -83,7 +83,7 @@ const handle = <Id extends DataRouteId>(id: Id, query: Record<string, string>, p
     data,
     liveScanLimit: 5000,
   };
-  return dataHandlers[id](ctx);
+  return dataHandlerOf(id)(ctx);
 };
 
 const find = (test: (f: Fixture) => boolean): Fixture => {

@@ -36,7 +36,7 @@ export type { Clock } from './service/clock';
 export type { MockServiceOptions } from './service/options';
 export type { ArmedFault, Fault, FaultSpec } from './service/state/faults';
 export type { PlanConfig } from './service/state/plans';
-export type { AccountInit } from './service/state/provision';
+export type { AccountInit } from './service/actions/provision';
 export type { Charge } from './service/state/meter';
 export type { OutboxMessage } from './service/state/outbox';
 export type { ActivityEntry } from './service/state/activity';

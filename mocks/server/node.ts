@@ -18,7 +18,7 @@ import type { MockServiceOptions } from '../service/options';
 import { contextOf } from '../service/internal';
 import { pageHandlers } from './pages';
 import { serveRequest } from '../service/pipeline';
-import { declaredLength, tooLarge } from '../service/pipeline/body';
+import { declaredLength, tooLarge } from '../service/request-body';
 import { checkUrlLength } from '../service/pipeline/lookup';
 import { newRequestId } from '../service/pipeline/request-id';
 import { baseHeaders, errorAnswer } from '../service/pipeline/respond';

@@ -1,5 +1,5 @@
 import { AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
-import { readBoundedBody } from './pipeline/body';
+import { readBoundedBody } from './request-body';
 
 /**
  * A Fetch `Request` as the service reads it.

@@ -1,4 +1,4 @@
-import type { ServiceContext } from './context';
+import type { ServiceContext } from './contract';
 
 /** The service context behind each mock service: for the standalone server, never public. */
 const contexts = new WeakMap<object, ServiceContext>();

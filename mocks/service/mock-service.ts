@@ -13,7 +13,7 @@ import {
   type RouteId,
 } from '../../src/schemas';
 import { createServiceClock, type Clock } from './clock';
-import type { ServiceContext } from './context';
+import type { ServiceContext } from './contract';
 import { createDataset, type EventSpec } from './data';
 import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { handleRequest } from './pipeline';
@@ -30,7 +30,7 @@ import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
 import type { ArmedFault, FaultSpec } from './state/faults';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
-import { planOf, provisionAccount, type AccountInit } from './state/provision';
+import { planOf, provisionAccount, type AccountInit } from './actions/provision';
 import type { Override } from './state/overrides';
 import { armOverride } from './use/arm';
 import { type MockError, mockError } from './use/error';

@@ -1,5 +1,5 @@
 import type { AccountStatus } from '../../src/schemas';
-import type { ResolvedOptions } from './context';
+import type { ResolvedOptions } from './contract';
 import { DEFAULT_PLANS, type PlanConfig } from './state/plans';
 
 /** Options of `createMockService`. */

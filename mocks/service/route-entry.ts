@@ -1,9 +1,8 @@
 import { type DataRouteId, routes, type Routes } from '../../src/schemas';
 import type { KeyRecord } from './state';
-import type { OperationHandler, OperationRouteId, RouteHandler, ServiceContext } from './context';
+import type { DataHandler, DecodedInputOf, OperationHandler, OperationRouteId, RouteHandler, ServiceContext } from './contract';
 import type { ServiceRequest } from './exchange';
-import { type DecodedInputOf, decodeInput } from './pipeline/input';
-import type { DataHandler } from './routes/types';
+import { decodeInput } from './pipeline/input';
 
 /** What a data route may add to its handler. */
 export interface DataSteps<Id extends DataRouteId> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declaredLength, readBoundedBody } from '../../mocks/service/pipeline/body';
+import { declaredLength, readBoundedBody } from '../../mocks/service/request-body';
 import { ServiceError } from '../../mocks/service/service-error';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../mocks';
 import { contextOf } from '../../mocks/service/internal';
 import { dataEntry, operationEntry } from '../../mocks/service/route-entry';
-import type { DataHandler } from '../../mocks/service/routes/types';
+import type { DataHandler } from '../../mocks/service/contract';
 import { call, codeOf, NOW, useMockServer, type Answer } from '../helpers/mock-server';
 import { countedBody } from '../helpers/streams';
 

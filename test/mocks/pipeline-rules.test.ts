@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { createMockService } from '../../mocks';
 import { contextOf } from '../../mocks/service/internal';
 import { dataEntry } from '../../mocks/service/route-entry';
-import type { DataHandler } from '../../mocks/service/routes/types';
+import type { DataHandler } from '../../mocks/service/contract';
 import { ApiKeyList, type RequestHealthReport } from '../../src/schemas';
 import { newGate, until } from '../helpers/gate';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';

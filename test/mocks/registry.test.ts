@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationHandler } from '../../mocks/service/context';
+import type { DataHandler, OperationHandler } from '../../mocks/service/contract';
 import { createRegistry } from '../../mocks/service/registry';
-import { dataHandlers, type DataHandlers } from '../../mocks/service/routes';
+import { handlers, type Handlers } from '../../mocks/service/handlers';
 import { listLeagues, listSports } from '../../mocks/service/routes/catalog';
 import { capped } from '../../mocks/service/routes/common';
 import { listKeys } from '../../mocks/service/routes/keys';
 import { eventResults } from '../../mocks/service/routes/results';
-import type { DataHandler } from '../../mocks/service/routes/types';
 import { routeList } from '../../src/schemas';
 
 describe('the handlers, typed by the route table', () => {
-  it('a data route without its handler, or a handler whose params, query or rows are not its route’s, does not compile', () => {
-    const { 'events.results': _results, ...others } = dataHandlers;
+  it('a route without its handler, or a handler whose params, query or rows are not its route’s, does not compile', () => {
+    const { 'events.results': _results, ...others } = handlers;
     // @ts-expect-error: events.results has no handler
-    const missing: DataHandlers = others;
+    const missing: Handlers = others;
+    const { 'keys.list': _keys, ...noKeyList } = handlers;
+    // @ts-expect-error: keys.list has no handler
+    const missingOperation: Handlers = noKeyList;
     // @ts-expect-error: the handler of events.results reads an event_id, and props.odds decodes a prop_id
     const wrongParams: DataHandler<'props.odds'> = eventResults;
     // @ts-expect-error: catalog.leagues decodes sport_id, not league_id
@@ -23,7 +25,9 @@ describe('the handlers, typed by the route table', () => {
     // @ts-expect-error: keys.list answers 200, never 201
     const wrongStatus: OperationHandler<'keys.list'> = (ctx) => ({ ...listKeys(ctx), status: 201 });
     const right: DataHandler<'catalog.leagues'> = listLeagues;
-    expect([missing, wrongParams, wrongQuery, wrongRows, wrongStatus, right].every((value) => value !== undefined)).toBe(true);
+    expect([missing, missingOperation, wrongParams, wrongQuery, wrongRows, wrongStatus, right].every((value) => value !== undefined)).toBe(
+      true,
+    );
   });
 
   it('the registry holds an entry for every route of the table, data or operation as the table declares it', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createClock } from '../../mocks/service/clock';
 import { createDataset } from '../../mocks/service/data';
-import { dataHandlers } from '../../mocks/service/routes';
+import { handlers } from '../../mocks/service/handlers';
 import {
   BudgetExceededError,
   IncompleteScanError,
@@ -186,7 +186,7 @@ describe('odds.events.oddsHistory(): a whole price history', () => {
     const clock = createClock(NOW);
     clock.freeze(NOW);
     const query = { full_history: true };
-    const result = await dataHandlers['events.odds']({
+    const result = await handlers['events.odds']({
       params: { event_id: eventId },
       query,
       clock,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { SpecError } from '../../service/data';
 import type { MockService } from '../../service/mock-service';
-import { readBoundedBody } from '../../service/pipeline/body';
+import { readBoundedBody } from '../../service/request-body';
 import { describeIssues, shapeKeys } from '../../service/pipeline/input';
 import { invalidParameters, notFound, ServiceError } from '../../service/service-error';
 import type { DecodedCall, OperationDef } from './define';

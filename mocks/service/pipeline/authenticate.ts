@@ -1,24 +1,9 @@
-import type { HeaderReader } from '../exchange';
 import { API_KEY_PATTERN, type RouteDef } from '../../../src/schemas';
-import type { Caller, ServiceContext } from '../context';
+import type { Caller, ServiceContext } from '../contract';
+import { invalidKey } from '../bearer';
 import { ServiceError } from '../service-error';
 import { statusDenial } from '../state/accounts';
 import { sha256Hex } from '../state/crypto';
-
-const CHALLENGE = 'Bearer realm="sports-odds", error="invalid_token"';
-
-const invalidKey = (message: string) => new ServiceError(401, 'invalid_api_key', message, { headers: { 'WWW-Authenticate': CHALLENGE } });
-
-/**
- * The bearer key of a request, only from `Authorization: Bearer` (docs/service.md, "Authentication, keys and scopes"). A key in a query
- * parameter, cookie or other header is never read, so it is never looked up.
- */
-export function readBearer(headers: HeaderReader): string | undefined {
-  const value = headers.get('authorization');
-  if (value === null) return undefined;
-  const m = /^Bearer[ ]+(\S+)[ ]*$/i.exec(value);
-  return m?.[1];
-}
 
 /** SHA-256 of a well-formed key; a malformed one is not hashed at all. */
 export async function hashBearer(token: string | undefined): Promise<string | undefined> {
@@ -37,9 +22,6 @@ export function resolveCaller(route: RouteDef, token: string | undefined, hash: 
   if (key.status === 'active') key.lastUsedAt = service.clock.now();
   return { account, key };
 }
-
-/** The `401` of a revoked key that a replayable route did not replay. */
-export const revokedKey = () => invalidKey('unknown or revoked API key');
 
 /** Scope of the key (docs/service.md, "Authentication, keys and scopes"), then data access of the account's status (docs/service.md, "Errors"). */
 export function authorize(route: RouteDef, caller: Caller): void {

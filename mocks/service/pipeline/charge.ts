@@ -1,5 +1,5 @@
 import { CHARGEABLE_FAILURE_STATUSES, creditsForRows, liveCost } from '../../../src/schemas';
-import type { DataResult } from '../routes/types';
+import type { DataResult } from '../contract';
 import { ServiceError } from '../service-error';
 
 /** The settled cost of a data result: row credits, or for a live page the greater of rows and verified work. */

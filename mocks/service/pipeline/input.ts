@@ -1,25 +1,9 @@
 import type { HeaderReader } from '../exchange';
 import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
+import type { DecodedBody, DecodedInputOf } from '../contract';
 import { expectedOf, isGeneric } from '../../../src/schemas/issue-words';
 import { invalidParameters, ServiceError } from '../service-error';
-
-/** A request's decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
-export interface DecodedInput {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body: unknown;
-}
-
-/** The decoded body of a route: what its body schema decodes to, or undefined for a route that takes none. */
-export type DecodedBody<B extends Schema | null> = B extends Schema ? B['_zod']['output'] : undefined;
-
-/** A request's decoded input typed by its route: what the route's schemas decode to. */
-export interface DecodedInputOf<R extends RouteDef> {
-  params: R['params']['_zod']['output'];
-  query: R['query']['_zod']['output'];
-  body: DecodedBody<R['body']>;
-}
 
 /** Names given in a query string or body, in the order they came: how an unknown one is pointed at. */
 type GivenNames = readonly string[];

@@ -1,5 +1,5 @@
 import { pathParamNames, type RouteDef } from '../../../src/schemas';
-import type { RouteHandler, ServiceContext } from '../context';
+import type { RouteHandler, ServiceContext } from '../contract';
 import { ServiceError } from '../service-error';
 
 /** A request matched to an operation. */

@@ -1,4 +1,4 @@
-import type { Caller } from '../context';
+import type { Caller } from '../contract';
 import { ServiceError } from '../service-error';
 
 /** The per-second window of the caller's account (docs/service.md, "Rate limit"): over it, `429 rate_limited`, `Retry-After: 1`, free. */

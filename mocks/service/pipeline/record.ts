@@ -1,5 +1,5 @@
 import type { RouteDef } from '../../../src/schemas';
-import type { Caller, ServiceContext } from '../context';
+import type { Caller, ServiceContext } from '../contract';
 import type { AnswerHeaders } from '../exchange';
 import type { Fault } from '../state/faults';
 import type { Override } from '../state/overrides';

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../../../src/schemas';
-import type { Caller } from '../context';
+import type { Caller } from '../contract';
 import { ServiceError } from '../service-error';
 import { isExhausted, type Reservation } from '../state/meter';
 

@@ -1,5 +1,5 @@
 import { type Account, DAYS_DEFAULT, type Usage } from '../../../src/schemas';
-import type { OperationContextOf, OperationResultOf } from '../context';
+import type { OperationContextOf, OperationResultOf } from '../contract';
 import { utcDayStart } from '../state/meter';
 import { quotaOf } from '../state/quota';
 

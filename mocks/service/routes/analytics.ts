@@ -1,7 +1,7 @@
 import { CLV_DEFAULTS, type ClosingLineValue, type ClvQuery } from '../../../src/schemas';
 import type { ClosingRow } from '../data';
 import { notFound } from '../service-error';
-import type { DataHandler } from './types';
+import type { DataHandler } from '../contract';
 
 const same = (a: number | null, b: number | null): boolean => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-9);
 

@@ -1,5 +1,5 @@
 import { randomToken, type BillingPortal } from '../../../src/schemas';
-import type { OperationContextOf, OperationResultOf } from '../context';
+import type { OperationContextOf, OperationResultOf } from '../contract';
 
 /** `POST /v1/account/billing-portal` (registered only when the mock turns it on): a short-lived hosted session. */
 export function billingPortal(ctx: OperationContextOf<'billing.portal'>): OperationResultOf<'billing.portal'> {

@@ -1,5 +1,5 @@
 import { capped } from './common';
-import type { DataHandler } from './types';
+import type { DataHandler } from '../contract';
 
 /** `GET /v1/catalog/sports`: the 44 sports with their offering flags. */
 export const listSports: DataHandler<'catalog.sports'> = (ctx) => capped(ctx.data.sports(), ctx.rowCap);

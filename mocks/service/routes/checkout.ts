@@ -1,10 +1,10 @@
 import type { ServiceRequest } from '../exchange';
 import { BOTH_SCOPES, randomToken, type CheckoutIntentResponse, type ClaimPending, type ClaimSuccess } from '../../../src/schemas';
-import type { OperationContext, OperationContextOf, OperationResultOf, ServiceContext } from '../context';
+import type { OperationContext, OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import { ServiceError } from '../service-error';
 import type { CheckoutSession } from '../state/checkouts';
 import { newId, sha256Hex } from '../state/crypto';
-import { provisionAccount } from '../state/provision';
+import { provisionAccount } from '../actions/provision';
 import { answerOnce } from '../state/replay';
 import { invalidToken } from './token-checks';
 

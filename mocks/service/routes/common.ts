@@ -1,6 +1,6 @@
 import type { DataEvent, EventBase } from '../data';
 import { notFound } from '../service-error';
-import type { DataContext, DataResult } from './types';
+import type { DataContext, DataResult } from '../contract';
 
 /** Rows cut to the row cap, with `truncated` set when some were left out. */
 export function capped<T>(rows: readonly T[], rowCap: number): DataResult<T[]> {

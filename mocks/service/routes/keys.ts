@@ -8,8 +8,8 @@ import {
   type ApiKeyCreated,
   type KeyRotationSuccess,
 } from '../../../src/schemas';
-import type { OperationContextOf, OperationResultOf, ServiceContext } from '../context';
-import { readBearer, revokedKey } from '../pipeline/authenticate';
+import type { OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
+import { readBearer, revokedKey } from '../bearer';
 import { notFound, ServiceError } from '../service-error';
 import { newApiKey, sha256Hex } from '../state/crypto';
 import { keyView, type KeyRecord } from '../state/keys';

@@ -1,5 +1,5 @@
 import { aboutEvent, capped, requireEvent } from './common';
-import type { DataHandler } from './types';
+import type { DataHandler } from '../contract';
 
 /** `GET /v1/events/{event_id}/lines/opening`: the earliest snapshot per market, period and line recorded by now, pre-match or in play. */
 export const openingLines: DataHandler<'events.openingLines'> = (ctx) => {

@@ -1,5 +1,7 @@
 import { fromBase64Url, LIVE_CURSOR_TTL_MS, toBase64Url, type EventsQuery } from '../../../src/schemas';
-import { invalidParameters } from '../service-error';
+import type { QueryOf } from '../../../src/schemas/route-types';
+import type { ServiceContext } from '../contract';
+import { invalidParameters, ServiceError } from '../service-error';
 import { canonicalFilters } from './event-filters';
 
 /*
@@ -77,7 +79,7 @@ export async function encodeLiveCursor(query: EventsQuery, state: LiveCursorStat
  * @throws ServiceError 400 `invalid_parameters` naming `cursor` when it is malformed, altered,
  * bound to other filters, older than five minutes, or issued later than `now` (before a reset).
  */
-export async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, now: number): Promise<LiveCursorState | undefined> {
+async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, now: number): Promise<LiveCursorState | undefined> {
   const { cursor } = query;
   if (cursor === undefined) return undefined;
   const invalid = invalidParameters('cursor is not a valid live cursor: pass X-Next-Cursor unchanged, or restart without a cursor');
@@ -108,11 +110,27 @@ export async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, no
 const verified = new WeakMap<object, LiveCursorState>();
 
 /** Records a cursor verified before reservation, so the handler does not judge it again later. */
-export const rememberVerified = (query: object, state: LiveCursorState): void => {
+const rememberVerified = (query: object, state: LiveCursorState): void => {
   verified.set(query, state);
 };
 
 /** The cursor state of a query: the one verified before reservation, else verified now. */
 export async function liveCursorOf(query: EventsQuery, secret: CryptoKey, now: number): Promise<LiveCursorState | undefined> {
   return verified.get(query) ?? (await decodeLiveCursor(query, secret, now));
+}
+
+/**
+ * The `events.list` input step the pipeline runs after decoding the query and before the
+ * reservation (so a bad cursor is never charged): verifies a live cursor's signature, filters
+ * and age at the current mock time, and hands the verified state to the handler.
+ *
+ * @throws ServiceError 400 `invalid_parameters` for a malformed, altered, mismatched or expired cursor.
+ */
+export async function prevalidateLiveCursor(input: { query: QueryOf<'events.list'> }, service: ServiceContext): Promise<void> {
+  const { query } = input;
+  if (query.cursor === undefined) return;
+  const secret = service.cursorSecret;
+  if (secret === undefined) throw new ServiceError(503, 'temporarily_unavailable', 'the service is starting');
+  const state = await decodeLiveCursor(query, secret, service.clock.now());
+  if (state !== undefined) rememberVerified(query, state);
 }

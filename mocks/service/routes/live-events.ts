@@ -2,7 +2,7 @@ import { LIMIT_DEFAULT, LIVE_CANDIDATES_READ, liveVerifyBudget } from '../../../
 import { type DataEvent, type Dataset, type EventRow, MAX_EVENT_LENGTH } from '../data';
 import { type EventFilters, eventFilters } from './event-filters';
 import { encodeLiveCursor, type LiveCursorState, liveCursorOf } from './live-cursor';
-import type { DataContextOf, DataResult } from './types';
+import type { DataContextOf, DataResult } from '../contract';
 
 type Position = LiveCursorState['position'];
 

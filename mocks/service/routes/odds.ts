@@ -1,5 +1,5 @@
 import { historyFinal, ms, requireEvent } from './common';
-import type { DataHandler } from './types';
+import type { DataHandler } from '../contract';
 
 /**
  * `GET /v1/events/{event_id}/odds` (docs/service.md, "Prices", odds rules 1 to 5): latest by default (per period,

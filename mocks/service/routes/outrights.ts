@@ -1,5 +1,5 @@
 import { capped } from './common';
-import type { DataHandler } from './types';
+import type { DataHandler } from '../contract';
 
 /** `GET /v1/outrights[?sport_id]`: open (and recently settled) outrights, one row per contestant. */
 export const listOutrights: DataHandler<'outrights.list'> = (ctx) =>

@@ -1,6 +1,6 @@
 import { notFound } from '../service-error';
 import { capped, requireEvent } from './common';
-import type { DataHandler } from './types';
+import type { DataHandler } from '../contract';
 
 /** `GET /v1/events/{event_id}/props`: the event's specials, one row per contestant. */
 export const eventProps: DataHandler<'events.props'> = (ctx) => {

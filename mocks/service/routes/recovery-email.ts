@@ -4,9 +4,9 @@ import {
   type RecoveryEmailVerificationAccepted,
   type RecoveryEmailVerificationSuccess,
 } from '../../../src/schemas';
-import type { OperationContextOf, OperationResultOf, ServiceContext } from '../context';
+import type { OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import type { AccountRecord } from '../state/accounts';
-import { mailLink } from '../state/credentials';
+import { mailLink } from '../actions/mail-link';
 import { ServiceError } from '../service-error';
 import { assertLive, findToken } from './token-checks';
 

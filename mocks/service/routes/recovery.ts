@@ -5,11 +5,11 @@ import {
   type AccountRecoveryAccepted,
   type AccountRecoverySuccess,
 } from '../../../src/schemas';
-import type { OperationContextOf, OperationResultOf, ServiceContext } from '../context';
+import type { OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import { ServiceError } from '../service-error';
 import type { AccountRecord } from '../state/accounts';
 import { newApiKey, sha256Hex } from '../state/crypto';
-import { mailLink } from '../state/credentials';
+import { mailLink } from '../actions/mail-link';
 import { answerOnce } from '../state/replay';
 import { assertLive, findToken } from './token-checks';
 

@@ -8,7 +8,7 @@ import {
   type RequestHealthIssue,
   type RequestHealthReport,
 } from '../../../src/schemas';
-import type { OperationContextOf, OperationResultOf } from '../context';
+import type { OperationContextOf, OperationResultOf } from '../contract';
 import { invalidParameters } from '../service-error';
 import type { DayTally, HealthEntry } from '../state/health-log';
 import { reportDays } from './account';

@@ -1,5 +1,5 @@
 import { aboutEvent, capped, requireEvent } from './common';
-import type { DataHandler } from './types';
+import type { DataHandler } from '../contract';
 
 /** `GET /v1/events/{event_id}/results`: one row per period that has started (pending until settled). */
 export const eventResults: DataHandler<'events.results'> = (ctx) => {

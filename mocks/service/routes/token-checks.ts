@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../contract';
 import { ServiceError } from '../service-error';
 import type { AccountRecord } from '../state/accounts';
 import { sha256Hex } from '../state/crypto';

@@ -1,7 +1,7 @@
 import { LIMIT_DEFAULT } from '../../../src/schemas';
 import { changeRanges, type DataEvent, type Dataset, type EventRow } from '../data';
 import { type EventFilters, eventFilters } from './event-filters';
-import type { DataContextOf, DataResult } from './types';
+import type { DataContextOf, DataResult } from '../contract';
 
 /** Events named by `event_id` and/or `parent_id` (rule 4: any lifecycle state, not only the future). */
 function exactEvents(data: Dataset, f: EventFilters, now: number): DataEvent[] {

@@ -1,5 +1,5 @@
 import { routes, type RouteId } from '../../../src/schemas';
-import type { ServiceContext } from '../context';
+import type { ServiceContext } from '../contract';
 import type { Override } from '../state/overrides';
 import type { OverrideInfo } from './types';
 

@@ -1,8 +1,6 @@
 import { ERROR_CODES, type RouteDef } from '../../../src/schemas';
-import type { Caller, OperationResult, ServiceContext } from '../context';
-import type { DecodedInput } from '../pipeline/input';
+import type { Caller, DataResult, DecodedInput, OperationResult, ServiceContext } from '../contract';
 import { capped } from '../routes/common';
-import type { DataResult } from '../routes/types';
 import { ServiceError } from '../service-error';
 import type { Override } from '../state/overrides';
 import { checkAnswer, fixtureInvalid } from './answer';

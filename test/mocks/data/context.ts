@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import type { ResponseOf } from '../../../src/core/types';
+import type { ResponseOf } from '../../../src/schemas/route-types';
 import { type DataRouteId, type RouteDef, routes, type Routes } from '../../../src/schemas';
 import { type Clock, createClock } from '../../../mocks/service/clock';
 import { createDataset, type Dataset, type Fixture } from '../../../mocks/service/data';
-import type { DataContextOf, DataResult } from '../../../mocks/service/routes/types';
-import { dataHandlers } from '../../../mocks/service/routes';
+import type { DataContextOf, DataResult } from '../../../mocks/service/contract';
+import { dataHandlerOf } from '../../../mocks/service/handlers';
 
 /** A fixed instant the tests read the dataset at (a Saturday afternoon). */
 export const NOW = Date.parse('2026-11-21T15:07:00Z');
@@ -63,7 +63,7 @@ export async function call<Id extends DataRouteId>(
     data: options.dataset ?? data,
     liveScanLimit: options.liveScanLimit ?? 5000,
   };
-  const result = await dataHandlers[id](ctx);
+  const result = await dataHandlerOf(id)(ctx);
   // Every answer must pass the route table's response schema, as the pipeline checks it.
   z.parse(route.responses[200], result.body);
   return result;

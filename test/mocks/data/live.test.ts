@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { routes } from '../../../src/schemas';
 import type { Clock } from '../../../mocks/service/clock';
 import type { Fixture, LiveState } from '../../../mocks/service/data';
-import { dataHandlers, prevalidateLiveCursor } from '../../../mocks/service/routes';
-import type { DataResult } from '../../../mocks/service/routes/types';
-import type { ServiceContext } from '../../../mocks/service/context';
+import { handlers } from '../../../mocks/service/handlers';
+import { prevalidateLiveCursor } from '../../../mocks/service/routes/live-cursor';
+import type { DataResult, ServiceContext } from '../../../mocks/service/contract';
 import { DAY, HOUR, MINUTE, NOW, call, data, frozenClock, rowsOf, secret } from './context';
 
 type Query = Record<string, string | number | boolean>;
@@ -202,7 +202,7 @@ describe('live cursor checks', () => {
     await prevalidateLiveCursor({ query }, service);
     // The handler runs later; the cursor verified before reservation is not judged again.
     clock.advance(6 * MINUTE);
-    const result = await dataHandlers['events.list']({
+    const result = await handlers['events.list']({
       params: {},
       query,
       clock,

@@ -1,13 +1,91 @@
+/**
+ * The service's contract: the context every part of the service shares, a request's decoded input,
+ * and the handler types of data and operation routes. A leaf of types: it imports only types, and
+ * only from the floors below it (state, data, the clock, the exchange), so every other folder of the
+ * service may import it without a circle.
+ */
 import type * as z from 'zod/mini';
-import type { ParamsOf, QueryOf } from '../../src/core/types';
-import type { DataRouteId, RouteDef, RouteId, Routes } from '../../src/schemas';
+import type { DataRouteId, RouteDef, RouteId, Routes, Schema } from '../../src/schemas';
+import type { ParamsOf, QueryOf, ResponseOf } from '../../src/schemas/route-types';
 import type { Clock } from './clock';
 import type { Dataset } from './data';
 import type { HeaderReader, ServiceRequest } from './exchange';
-import type { DecodedBody, DecodedInput } from './pipeline/input';
-import type { DataEnvironment, DataResult } from './routes/types';
 import type { AccountRecord, KeyRecord, ServiceState } from './state';
 import type { PlanConfig } from './state/plans';
+
+/** A request's decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
+export interface DecodedInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+/** The decoded body of a route: what its body schema decodes to, or undefined for a route that takes none. */
+export type DecodedBody<B extends Schema | null> = B extends Schema ? B['_zod']['output'] : undefined;
+
+/** A request's decoded input typed by its route: what the route's schemas decode to. */
+export interface DecodedInputOf<R extends RouteDef> {
+  params: R['params']['_zod']['output'];
+  query: R['query']['_zod']['output'];
+  body: DecodedBody<R['body']>;
+}
+
+/**
+ * The contract between the pipeline and a data-route handler. A handler runs after the request is
+ * authenticated, rate-checked, validated and its envelope reserved; it does data work only and
+ * returns rows. It throws `ServiceError` (404 `not_found`, 400 `invalid_parameters` found during
+ * data work, ...) for a failure after data work, which the pipeline charges one credit.
+ */
+export interface DataContext<P = Record<string, unknown>, Q = Record<string, unknown>> {
+  /** Decoded path parameters (e.g. `{ event_id: 42 }`). */
+  params: P;
+  /** Decoded query (booleans as booleans, numbers as numbers); absent parameters are absent. */
+  query: Q;
+  /** The mock's clock: read it again at final validation (docs/service.md, "Data routes"). */
+  clock: Clock;
+  /** Row cap of this response (route table), past which the handler truncates and says so. */
+  rowCap: number;
+  /** Secret for signing live cursors (HMAC-SHA-256 through Web Crypto). */
+  cursorSecret: CryptoKey;
+  /** The deterministic virtual dataset. */
+  data: Dataset;
+  /** Most candidates one live scan covers before it ends truncated without a cursor. */
+  liveScanLimit: number;
+}
+
+/** What a data handler returns. */
+export interface DataResult<T = unknown> {
+  /** The body: an array of rows (or one object for the CLV route). */
+  body: T;
+  /** Rows in the body (`X-Result-Rows`). */
+  rows: number;
+  /** More matching rows may exist (`X-Result-Truncated`). */
+  truncated: boolean;
+  /** Live continuation (`X-Next-Cursor`). */
+  nextCursor?: string;
+  /** Live candidates verified on this page (charged as `ceil(verified / 20)`). */
+  verified?: number;
+  /**
+   * This exact answer (for these parameters and query) no longer changes as the clock moves forward:
+   * the pipeline may serve it again from its serialized form (a settled event's history).
+   */
+  stable?: boolean;
+}
+
+/** What a data route's handler receives: its path parameters and query as the route table decodes them. */
+export type DataContextOf<Id extends DataRouteId> = DataContext<ParamsOf<Id>, QueryOf<Id>>;
+
+/**
+ * The handler of a data route, typed by the route table: it takes the route's decoded path
+ * parameters and query, and answers the route's rows (a handler whose parameters, query or rows do
+ * not match its route's schemas is a compile error). May be async (cursor signing uses Web Crypto).
+ */
+export type DataHandler<Id extends DataRouteId> = (
+  ctx: DataContextOf<Id>,
+) => DataResult<ResponseOf<Id>> | Promise<DataResult<ResponseOf<Id>>>;
+
+/** A data handler's context without the request's own input: what the pipeline adds to the decoded params and query. */
+type DataEnvironment = Omit<DataContext, 'params' | 'query'>;
 
 /** The authenticated caller of a bearer route. */
 export interface Caller {

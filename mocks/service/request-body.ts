@@ -1,5 +1,5 @@
-import type { HeaderReader } from '../exchange';
-import { ServiceError } from '../service-error';
+import type { HeaderReader } from './exchange';
+import { ServiceError } from './service-error';
 
 /** The largest request body the service reads (docs/service.md, "Order of checks"): 64 KiB. */
 export const MAX_BODY_BYTES = 64 * 1024;

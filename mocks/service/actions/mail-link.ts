@@ -1,8 +1,8 @@
-import type { ServiceContext } from '../context';
-import type { AccountRecord } from './accounts';
+import type { ServiceContext } from '../contract';
+import type { AccountRecord } from '../state/accounts';
 import { randomToken } from '../../../src/schemas';
-import { sha256Hex } from './crypto';
-import type { TokenKind, TokenRecord } from './tokens';
+import { sha256Hex } from '../state/crypto';
+import type { TokenKind, TokenRecord } from '../state/tokens';
 
 const PREFIX: Record<TokenKind, string> = { recovery: 'rcv_', verification: 'emv_' };
 

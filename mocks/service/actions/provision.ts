@@ -1,6 +1,6 @@
 import { BOTH_SCOPES, type AccountStatus } from '../../../src/schemas';
-import type { ServiceContext } from '../context';
-import { newId } from './crypto';
+import type { ServiceContext } from '../contract';
+import { newId } from '../state/crypto';
 
 /** What a new account starts with. */
 export interface AccountInit {
