@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MockServer } from '../../mocks/server/node';
 import {
   formatVerifyReport,
@@ -117,6 +117,12 @@ describe('verify against the standalone mock', () => {
 
   it('refuses wrong options with a RangeError', () => {
     expect(() => planVerification({ baseUrl: 'http://api.example.com', maxCredits: 10 })).toThrow(RangeError);
+    // The base URL is checked as the SDK's client checks it, and only the one given (never the client's environment).
+    expect(() => planVerification({ baseUrl: 'http://api.example.com', maxCredits: 10 })).toThrow(/over plain http/);
+    expect(() => planVerification({ baseUrl: 'ftp://api.example.com', maxCredits: 10 })).toThrow(/must use https/);
+    vi.stubEnv('SPORTS_ODDS_BASE_URL', 'https://api.example.com');
+    expect(() => planVerification({ baseUrl: '', maxCredits: 10 })).toThrow(/baseUrl must be an absolute URL, got ""/);
+    expect(planVerification({ baseUrl: 'http://127.0.0.1:8080/', maxCredits: 10 }).baseUrl).toBe('http://127.0.0.1:8080');
     expect(() => planVerification({ baseUrl: 'https://api.example.com', maxCredits: -1 })).toThrow(RangeError);
     expect(() => planVerification({ baseUrl: 'https://api.example.com', maxCredits: 10, only: ['nothing'] })).toThrow(
       /no check or group nothing/,
