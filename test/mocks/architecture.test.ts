@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { cyclesOf, type Floors, floorsOf, foldersUnder, type Import, importGraph } from '../../scripts/floors';
 
@@ -84,6 +87,23 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
       expect(floor(above), above).toBeGreaterThan(floor('contract.ts'));
     for (const below of ['state/', 'data/', 'clock.ts', 'exchange.ts']) expect(floor(below), below).toBeLessThan(floor('contract.ts'));
     expect(Math.max(...floors.values())).toBe(floor('mock-service.ts'));
+    // The contract is a leaf of types: nothing of it is left in the build.
+    expect(graph.get('mocks/service/contract.ts')?.filter((i) => !i.typeOnly)).toEqual([]);
+  });
+
+  it('type-checks the service without Node types and the server with them, in npm run typecheck', () => {
+    const typesOf = (config: string) => {
+      const read = ts.readConfigFile(join(root, config), ts.sys.readFile);
+      return ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(join(root, config))).options.types;
+    };
+    expect(typesOf('mocks/service/tsconfig.json')).toEqual([]);
+    expect(typesOf('tsconfig.src.json')).toEqual([]);
+    expect(typesOf('mocks/server/tsconfig.json')).toEqual(['node']);
+    const typecheck = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts[
+      'typecheck'
+    ];
+    for (const config of ['tsconfig.src.json', 'mocks/service/tsconfig.json', 'mocks/server/tsconfig.json'])
+      expect(typecheck, config).toContain(`tsc -p ${config} --noEmit`);
   });
 
   it('names each broken never, each circle and each arrow back up (the checks can fail)', () => {
