@@ -1,0 +1,55 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createMockService, type MockService } from '../../mocks';
+import { createMcpServer, type McpServerOptions } from '../../src/mcp';
+
+/** An MCP client connected in memory to a server over a fresh mock (its clock drives pacing: no real waits). */
+export interface Session {
+  client: Client;
+  mock: MockService;
+  /** Calls a tool; the result as the client received it. */
+  call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
+  /** Credits charged to the demo account in the mock's ledger. */
+  charged(): number;
+  close(): Promise<void>;
+}
+
+/** The text of a result's first content block. */
+export const textOf = (result: CallToolResult): string => {
+  const block = result.content[0];
+  return block?.type === 'text' ? block.text : '';
+};
+
+export async function connect(
+  options: Partial<Omit<McpServerOptions, 'client'>> = {},
+  client: { capabilities?: ConstructorParameters<typeof Client>[1] } = {},
+  mock: MockService = createMockService({ now: '2026-11-21T12:00:00Z' }),
+): Promise<Session> {
+  const server = createMcpServer({
+    client: {
+      apiKey: mock.apiKey,
+      baseUrl: mock.baseUrl,
+      fetch: mock.fetch,
+      logLevel: 'off',
+      now: () => mock.clock.now(),
+      sleep: async (ms) => void mock.clock.advance(ms),
+    },
+    maxCredits: 1000,
+    ...options,
+  });
+  const mcp = new Client({ name: 'test', version: '1.0.0' }, client.capabilities);
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(a), mcp.connect(b)]);
+  const demo = mock.demoEmail;
+  return {
+    client: mcp,
+    mock,
+    call: async (name, args = {}) => (await mcp.callTool({ name, arguments: args })) as CallToolResult,
+    charged: () => mock.ledger().find((e) => e.email === demo)?.charged ?? 0,
+    close: async () => {
+      await mcp.close();
+      await server.close();
+    },
+  };
+}
