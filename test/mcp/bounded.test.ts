@@ -1,0 +1,57 @@
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { describe, expect, it } from 'vitest';
+import { SportsOdds } from '../../src';
+import { connect, textOf } from './harness';
+
+type Rows = { rows: Record<string, unknown>[]; count: number; remaining?: number; continuation?: string; truncated?: boolean; next?: { arguments: Record<string, unknown> } };
+
+describe('bounded results', () => {
+  it('cuts an answer over the token cap into pages joined by continuations, each within the cap, the rows in order and complete', async () => {
+    const s = await connect({ confirmAboveCredits: 250, maxResultTokens: 5000 });
+    s.mock.clock.freeze();
+    const live = (await s.call('events_list', { live: true, limit: 5 })).structuredContent as Rows;
+    const event = live.rows[0]?.['event_id'] as number;
+    const first = await s.call('events_odds', { event_id: event, full_history: true });
+    expect(first.isError).toBeFalsy();
+    const charged = s.charged();
+    const pages = [first];
+    let page = first.structuredContent as Rows;
+    while (page.continuation !== undefined) {
+      const next = await s.call('more_rows', { continuation: page.continuation });
+      pages.push(next);
+      page = next.structuredContent as Rows;
+    }
+    expect(pages.length).toBeGreaterThan(1);
+    // The continuation pages are free: the answer was paid once.
+    expect(s.charged()).toBe(charged);
+    for (const p of pages) expect(countTokens(textOf(p))).toBeLessThanOrEqual(5000);
+    const first0 = first.structuredContent as Rows;
+    const rows = pages.flatMap((p) => (p.structuredContent as Rows).rows);
+    expect(rows.length).toBe(first0.count + (first0.remaining ?? 0));
+    const odds = new SportsOdds({ apiKey: s.mock.apiKey, baseUrl: s.mock.baseUrl, fetch: s.mock.fetch, logLevel: 'off' });
+    expect(rows).toEqual(JSON.parse(JSON.stringify(await odds.events.odds(event, { full_history: true }))));
+    // A used continuation gives nothing twice.
+    expect(textOf(await s.call('more_rows', { continuation: first0.continuation as string }))).toContain('already used');
+    await s.close();
+  });
+
+  it('keeps whole answers under the default cap of 20,000 tokens as they are', async () => {
+    const s = await connect();
+    const result = await s.call('events_list', { limit: 50 });
+    const content = result.structuredContent as Rows;
+    expect(content.count).toBe(50);
+    expect(content.continuation).toBeUndefined();
+    expect(countTokens(textOf(result))).toBeLessThanOrEqual(20_000);
+    await s.close();
+  });
+
+  it('gives the live cursor as the next call of a truncated live listing', async () => {
+    const s = await connect();
+    const result = (await s.call('events_list', { live: true, limit: 1 })).structuredContent as Rows;
+    expect(result.truncated).toBe(true);
+    expect(result.next?.arguments).toEqual({ live: true, limit: 1, cursor: expect.any(String) });
+    const next = await s.call('events_list', result.next?.arguments);
+    expect(next.isError).toBeFalsy();
+    await s.close();
+  });
+});
