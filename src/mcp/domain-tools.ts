@@ -98,7 +98,7 @@ const change = (a: number | null | undefined, b: number | null | undefined) =>
 const lineMovement = domainTool(LineMovementArgs, {
   name: 'line_movement',
   title: 'Line movement between two instants',
-  description: `Each line's price at 'from' and at 'to' (last snapshot at or before each) and the change, largest first, from the event's price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
+  description: `Each line's price at 'from' and at 'to' (last snapshot at or before each) and the change, largest price move first, from the price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
   outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
   worstCaseDefault: HISTORY_PAGE,
   worstCase: (args: z.output<typeof LineMovementArgs>) => HISTORY_PAGE * (args.max_pages ?? 1),
@@ -139,7 +139,8 @@ const lineMovement = domainTool(LineMovementArgs, {
       to: at.to ?? null,
       change: { line: change(at.from?.line, at.to?.line), odds1: change(at.from?.odds1, at.to?.odds1), odds0: change(at.from?.odds0, at.to?.odds0), odds2: change(at.from?.odds2, at.to?.odds2) },
     }));
-    const size = (r: (typeof rows)[number]) => Math.max(...Object.values(r.change).map((v) => Math.abs(v ?? 0)));
+    // Largest price move first (a line's points and a price's decimals do not compare).
+    const size = (r: (typeof rows)[number]) => Math.max(...[r.change.odds1, r.change.odds0, r.change.odds2].map((v) => Math.abs(v ?? 0)));
     rows.sort((a, b) => size(b) - size(a));
     return { rows, count: rows.length, complete, credits: credits || history.state.credits };
   },
