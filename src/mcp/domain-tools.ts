@@ -48,7 +48,11 @@ const OUTCOMES = [
 const outcomeName = (market: string | null | undefined, i: number) =>
   (OUTCOMES[i] as readonly string[])[market === 'moneyline' || market === 'spread' ? 1 : 2] as string;
 
-const BestPriceArgs = z.strictObject({ event_id: positiveInt, market: z.optional(KnownMarket), period: z.optional(z.int().check(z.gte(0))) });
+const BestPriceArgs = z.strictObject({
+  event_id: positiveInt,
+  market: z.optional(KnownMarket),
+  period: z.optional(z.int().check(z.gte(0))),
+});
 
 const bestPrice = domainTool(BestPriceArgs, {
   name: 'best_price',
@@ -91,7 +95,13 @@ const LineMovementArgs = z
   .check(z.refine((a) => Date.parse(a.from) < Date.parse(a.to), { message: 'must be earlier than to', path: ['from'] }));
 
 type Prices = Pick<OddsSnapshot, 'line' | 'odds1' | 'odds0' | 'odds2' | 'timestamp'>;
-const pricesOf = (row: OddsSnapshot): Prices => ({ line: row.line, odds1: row.odds1, odds0: row.odds0, odds2: row.odds2, timestamp: row.timestamp });
+const pricesOf = (row: OddsSnapshot): Prices => ({
+  line: row.line,
+  odds1: row.odds1,
+  odds0: row.odds0,
+  odds2: row.odds2,
+  timestamp: row.timestamp,
+});
 const change = (a: number | null | undefined, b: number | null | undefined) =>
   typeof a === 'number' && typeof b === 'number' ? Math.round((b - a) * 1000) / 1000 : null;
 
@@ -106,7 +116,11 @@ const lineMovement = domainTool(LineMovementArgs, {
     const from = Date.parse(args.from);
     const to = Date.parse(args.to);
     const maxCredits = HISTORY_PAGE * (args.max_pages ?? 1);
-    const history = odds.events.oddsHistory(args.event_id, { main_lines_only: args.main_lines_only ?? true }, { maxCredits, maxRetries: 0 });
+    const history = odds.events.oddsHistory(
+      args.event_id,
+      { main_lines_only: args.main_lines_only ?? true },
+      { maxCredits, maxRetries: 0 },
+    );
     const lines = new Map<string, { row: OddsSnapshot; at: { from?: Prices; to?: Prices } }>();
     let complete = false;
     let credits = 0;
@@ -137,7 +151,12 @@ const lineMovement = domainTool(LineMovementArgs, {
       alt_line_id: row.alt_line_id,
       from: at.from ?? null,
       to: at.to ?? null,
-      change: { line: change(at.from?.line, at.to?.line), odds1: change(at.from?.odds1, at.to?.odds1), odds0: change(at.from?.odds0, at.to?.odds0), odds2: change(at.from?.odds2, at.to?.odds2) },
+      change: {
+        line: change(at.from?.line, at.to?.line),
+        odds1: change(at.from?.odds1, at.to?.odds1),
+        odds0: change(at.from?.odds0, at.to?.odds0),
+        odds2: change(at.from?.odds2, at.to?.odds2),
+      },
     }));
     // Largest price move first (a line's points and a price's decimals do not compare).
     const size = (r: (typeof rows)[number]) => Math.max(...[r.change.odds1, r.change.odds0, r.change.odds2].map((v) => Math.abs(v ?? 0)));

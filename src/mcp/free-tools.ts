@@ -73,7 +73,11 @@ export function freeTools(session: SessionState): ToolDef<unknown>[] {
     async run() {
       const snapshot = await session.odds.readCredits();
       const { ledger, settings } = session;
-      const window = (w: typeof snapshot.daily): Json => ({ limit: w.limit ?? null, remaining: w.remaining ?? null, reset: w.reset?.toISOString() ?? null });
+      const window = (w: typeof snapshot.daily): Json => ({
+        limit: w.limit ?? null,
+        remaining: w.remaining ?? null,
+        reset: w.reset?.toISOString() ?? null,
+      });
       return {
         session: { spent: ledger.spent, saved: ledger.saved, calls: ledger.calls, refused: ledger.refused },
         budget: {

@@ -32,8 +32,7 @@ function toolsetOf(route: RouteDef): Toolset {
 const IDEMPOTENT_MUTATIONS: ReadonlySet<string> = new Set(['keys.revoke']);
 
 /** `events.openingLines` as `events_opening_lines`. */
-export const toolNameOf = (routeId: string): string =>
-  routeId.replace('.', '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const toolNameOf = (routeId: string): string => routeId.replace('.', '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Rows wider than this many columns get `fields` and `limit` arguments. */
 const WIDE_ROW = 12;
@@ -107,13 +106,16 @@ function routeTool(route: RouteDef): ToolDef<RouteArgs> {
     description: `${route.summary}. ${costText}`,
     toolset: toolsetOf(route),
     inputSchema,
-    outputSchema: isRows ? rowsOutput(output['items'] as Json) : { type: 'object', properties: { result: output, credits: { type: 'integer' } } },
+    outputSchema: isRows
+      ? rowsOutput(output['items'] as Json)
+      : { type: 'object', properties: { result: output, credits: { type: 'integer' } } },
     readOnly,
     idempotent: metering === undefined && (readOnly || IDEMPOTENT_MUTATIONS.has(route.id)),
     worstCaseDefault: metering?.envelope({}) ?? 0,
     parse(args) {
       const unknown = Object.keys(args).filter((k) => !names.includes(k));
-      if (unknown.length > 0) throw new ArgumentError(`unknown argument(s) (${unknown.length}): this tool takes ${names.join(', ') || 'none'}`);
+      if (unknown.length > 0)
+        throw new ArgumentError(`unknown argument(s) (${unknown.length}): this tool takes ${names.join(', ') || 'none'}`);
       const fields = args['fields'];
       if (fields !== undefined && !(Array.isArray(fields) && fields.every((f) => typeof f === 'string' && rowKeys.includes(f)))) {
         throw new ArgumentError(`fields: expected an array of column names of ${rowKeys.join(', ')}`);
@@ -154,5 +156,4 @@ function routeTool(route: RouteDef): ToolDef<RouteArgs> {
 }
 
 /** One tool per route of the table that is not left out, in the table's order. */
-export const routeTools = (): ToolDef<RouteArgs>[] =>
-  routeList.filter((route) => !Object.hasOwn(LEFT_OUT, route.id)).map(routeTool);
+export const routeTools = (): ToolDef<RouteArgs>[] => routeList.filter((route) => !Object.hasOwn(LEFT_OUT, route.id)).map(routeTool);

@@ -26,7 +26,8 @@ function compactNode(node: Json, keep: 'input' | 'output'): Json {
     if (keep === 'output' && !['type', 'properties', 'items', 'anyOf', 'required'].includes(key)) continue;
     if (key === 'exclusiveMinimum' && value === 0 && node['type'] === 'integer') out['minimum'] = 1;
     else if (key === 'default' && typeof value !== (node['type'] === 'integer' ? 'number' : node['type'])) continue;
-    else if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, compactNode(v as Json, keep)]));
+    else if (key === 'properties')
+      out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, compactNode(v as Json, keep)]));
     else if (key === 'items') out[key] = compactNode(value as Json, keep);
     else if (key === 'anyOf') out[key] = (value as Json[]).map((b) => compactNode(b, keep));
     else out[key] = value;

@@ -126,7 +126,11 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
     const answer = await server.elicitInput({
       message: `${tool} may cost up to ${cost} credits (${creditsLeft(resolved.settings, await odds.readCredits())} left in this session's budget). Send it?`,
-      requestedSchema: { type: 'object', properties: { send: { type: 'boolean', title: `Spend up to ${cost} credits` } }, required: ['send'] },
+      requestedSchema: {
+        type: 'object',
+        properties: { send: { type: 'boolean', title: `Spend up to ${cost} credits` } },
+        required: ['send'],
+      },
     });
     return answer.action === 'accept' && answer.content?.['send'] === true
       ? undefined

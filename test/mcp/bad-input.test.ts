@@ -26,7 +26,11 @@ describe('bad input: clear tool errors, nothing charged', () => {
 
   it('never echoes a secret pasted into an argument, its value or its name', async () => {
     const s = await connect();
-    for (const args of [{ event_id: SECRET }, { event_id: 1, [SECRET]: 1 }, { calls: [{ tool: 'events_odds', arguments: { note: `Bearer ${SECRET}` } }] }]) {
+    for (const args of [
+      { event_id: SECRET },
+      { event_id: 1, [SECRET]: 1 },
+      { calls: [{ tool: 'events_odds', arguments: { note: `Bearer ${SECRET}` } }] },
+    ]) {
       const result = await s.call(Object.hasOwn(args, 'calls') ? 'estimate_cost' : 'events_odds', args);
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain('looks like an API key or credential token');
@@ -58,7 +62,9 @@ describe('bad input: clear tool errors, nothing charged', () => {
       [Number.POSITIVE_INFINITY, 'Infinity'],
       ['100', 'string'],
     ] as const) {
-      await expect(connect({ maxCredits: maxCredits as number })).rejects.toThrow(`maxCredits must be an integer of at least 1, got ${shown}`);
+      await expect(connect({ maxCredits: maxCredits as number })).rejects.toThrow(
+        `maxCredits must be an integer of at least 1, got ${shown}`,
+      );
     }
   });
 });

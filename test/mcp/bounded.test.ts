@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { SportsOdds } from '../../src';
 import { connect, textOf } from './harness';
 
-type Rows = { rows: Record<string, unknown>[]; count: number; remaining?: number; continuation?: string; truncated?: boolean; next?: { arguments: Record<string, unknown> } };
+type Rows = {
+  rows: Record<string, unknown>[];
+  count: number;
+  remaining?: number;
+  continuation?: string;
+  truncated?: boolean;
+  next?: { arguments: Record<string, unknown> };
+};
 
 describe('bounded results', () => {
   it('cuts an answer over the token cap into pages joined by continuations, each within the cap, the rows in order and complete', async () => {

@@ -18,7 +18,13 @@ const SPEC = {
         { at: -300, odds: [1.9, 3.5, 4.2] },
       ],
     },
-    { market: 'spread' as const, prices: [{ at: -1440, line: -3.5, odds: [1.95, 1.87] }, { at: -300, line: -4.5, odds: [1.9, 1.92] }] },
+    {
+      market: 'spread' as const,
+      prices: [
+        { at: -1440, line: -3.5, odds: [1.95, 1.87] },
+        { at: -300, line: -4.5, odds: [1.9, 1.92] },
+      ],
+    },
     { market: 'spread' as const, alternate: true, prices: [{ at: -1440, line: -7.5, odds: [2.6, 1.5] }] },
   ],
 };
@@ -28,7 +34,8 @@ describe('domain tools', () => {
     const s = await connect();
     const event = s.mock.data.addEvent(SPEC);
     const best = (await s.call('best_price', { event_id: event })).structuredContent as Rows<Record<string, unknown>>;
-    const of = (market: string, outcome: string) => best.rows.find((r) => r['market'] === market && r['outcome'] === outcome && r['period'] === 0);
+    const of = (market: string, outcome: string) =>
+      best.rows.find((r) => r['market'] === market && r['outcome'] === outcome && r['period'] === 0);
     expect(of('moneyline', 'home')).toMatchObject({ odds: 1.9 });
     expect(of('moneyline', 'draw')).toMatchObject({ odds: 3.5 });
     expect(of('moneyline', 'away')).toMatchObject({ odds: 4.2 });
@@ -44,7 +51,12 @@ describe('domain tools', () => {
     const event = s.mock.data.addEvent(SPEC);
     const moved = (
       await s.call('line_movement', { event_id: event, from: '2026-11-21T00:00:00Z', to: '2026-11-21T10:00:00Z', main_lines_only: false })
-    ).structuredContent as Rows<{ market: string; alt_line_id: number | null; change: Record<string, number | null>; from: { odds1: number } }>;
+    ).structuredContent as Rows<{
+      market: string;
+      alt_line_id: number | null;
+      change: Record<string, number | null>;
+      from: { odds1: number };
+    }>;
     expect(moved.complete).toBe(true);
     const moneyline = moved.rows.find((r) => r.market === 'moneyline');
     expect(moneyline?.from.odds1).toBe(2.1);
@@ -66,7 +78,9 @@ describe('domain tools', () => {
       { event_id: event, market: 'spread', side: 'home', line: -9.5, odds: 2.0 },
     ];
     const result = (await s.call('clv', { bets })).structuredContent as Rows<Record<string, unknown>>;
-    const one = await Promise.all(bets.slice(0, 2).map(async (bet) => (await s.call('analytics_clv', bet)).structuredContent as { result: Record<string, number> }));
+    const one = await Promise.all(
+      bets.slice(0, 2).map(async (bet) => (await s.call('analytics_clv', bet)).structuredContent as { result: Record<string, number> }),
+    );
     expect(result.rows[0]).toEqual({ index: 0, ...one[0]?.result });
     expect(result.rows[1]).toEqual({ index: 1, ...one[1]?.result });
     expect(result.rows[2]).toEqual({ index: 2, error: 'no closing line matches this bet' });

@@ -10,7 +10,7 @@ export interface Session {
   mock: MockService;
   /** Calls a tool; the result as the client received it. */
   call(name: string, args?: Record<string, unknown>): Promise<CallToolResult>;
-  /** Credits charged to the demo account in the mock's ledger. */
+  /** Credits charged to the session's account in the mock's ledger. */
   charged(): number;
   close(): Promise<void>;
 }
@@ -25,10 +25,11 @@ export async function connect(
   options: Partial<Omit<McpServerOptions, 'client'>> = {},
   client: { capabilities?: ConstructorParameters<typeof Client>[1] } = {},
   mock: MockService = createMockService({ now: '2026-11-21T12:00:00Z' }),
+  account: { apiKey: string; email: string } = { apiKey: mock.apiKey, email: mock.demoEmail },
 ): Promise<Session> {
   const server = createMcpServer({
     client: {
-      apiKey: mock.apiKey,
+      apiKey: account.apiKey,
       baseUrl: mock.baseUrl,
       fetch: mock.fetch,
       logLevel: 'off',
@@ -41,12 +42,11 @@ export async function connect(
   const mcp = new Client({ name: 'test', version: '1.0.0' }, client.capabilities);
   const [a, b] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(a), mcp.connect(b)]);
-  const demo = mock.demoEmail;
   return {
     client: mcp,
     mock,
     call: async (name, args = {}) => (await mcp.callTool({ name, arguments: args })) as CallToolResult,
-    charged: () => mock.ledger().find((e) => e.email === demo)?.charged ?? 0,
+    charged: () => mock.ledger().find((e) => e.email === account.email)?.charged ?? 0,
     close: async () => {
       await mcp.close();
       await server.close();

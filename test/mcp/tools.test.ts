@@ -9,7 +9,9 @@ import { connect, type Session, textOf } from './harness';
 
 /** What a model reads of the tool list: names, descriptions and schemas (annotations and _meta are for the client). */
 const listTokens = (tools: readonly Record<string, unknown>[]) =>
-  countTokens(JSON.stringify(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))));
+  countTokens(
+    JSON.stringify(tools.map(({ name, description, inputSchema, outputSchema }) => ({ name, description, inputSchema, outputSchema }))),
+  );
 
 const successOf = (route: RouteDef) => Object.values(route.responses)[0] as NonNullable<RouteDef['responses'][number]>;
 
@@ -64,7 +66,9 @@ describe('tools from the route table', () => {
     const byDefault = (await names({})).map((t) => t.name);
     expect(byDefault).not.toContain('account_get');
     const account = await names({ toolsets: { account: true } });
-    expect(account.map((t) => t.name)).toEqual(expect.arrayContaining(['account_get', 'account_usage', 'account_request_health', 'keys_list']));
+    expect(account.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['account_get', 'account_usage', 'account_request_health', 'keys_list']),
+    );
     expect(account.map((t) => t.name)).not.toContain('keys_revoke');
     const mutations = await names({ toolsets: { account: true, mutations: true } });
     const revoke = mutations.find((t) => t.name === 'keys_revoke');
@@ -79,7 +83,9 @@ describe('tools from the route table', () => {
   it('keeps the default tool list (names, descriptions, schemas) within 3,000 tokens', async () => {
     const { tools } = await s.client.listTools();
     const tokens = listTokens(tools);
-    console.log(`default tool list: ${tools.length} tools, ${tokens} tokens (o200k_base); with annotations and _meta ${countTokens(JSON.stringify(tools))}`);
+    console.log(
+      `default tool list: ${tools.length} tools, ${tokens} tokens (o200k_base); with annotations and _meta ${countTokens(JSON.stringify(tools))}`,
+    );
     expect(tokens).toBeLessThanOrEqual(3000);
   });
 

@@ -101,7 +101,9 @@ async function clientOptions(): Promise<ClientOptions> {
       await redis.connect();
       coordinator = redisCoordinator({ redis, namespace: values.namespace, secret: process.env['SPORTS_ODDS_FLEET_SECRET'] });
     } catch (error) {
-      fail(`cannot reach Redis at the --redis URL (${(error as Error).message}): check the URL, that Redis runs, and that ioredis is installed`);
+      fail(
+        `cannot reach Redis at the --redis URL (${(error as Error).message}): check the URL, that Redis runs, and that ioredis is installed`,
+      );
     }
   }
   if (values.mock !== true) return { coordinator, logger: stderrLogger };
