@@ -2,7 +2,14 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 /** The entries of the package other than /mcp, as tsup.config.ts builds them. */
-const OTHER_ENTRIES = ['src/index.ts', 'src/schemas/public.ts', 'src/node/index.ts', 'src/redis/index.ts', 'mocks/index.ts', 'mocks/server/node.ts'];
+const OTHER_ENTRIES = [
+  'src/index.ts',
+  'src/schemas/public.ts',
+  'src/node/index.ts',
+  'src/redis/index.ts',
+  'mocks/index.ts',
+  'mocks/server/node.ts',
+];
 
 /** The packages and source files a bundle of `entry` reaches, its dynamic imports included. */
 async function reached(entry: string): Promise<{ packages: Set<string>; files: string[] }> {
@@ -36,7 +43,16 @@ describe('the MCP entry loads nothing for the other entries', () => {
     const { packages } = await reached('src/mcp/index.ts');
     expect([...packages].some((p) => p.startsWith('@modelcontextprotocol/sdk/'))).toBe(true);
     expect(packages.has('gpt-tokenizer/encoding/o200k_base')).toBe(true);
-    const statically = await build({ entryPoints: ['src/mcp/index.ts'], bundle: true, format: 'esm', platform: 'node', packages: 'external', write: false, metafile: true, logLevel: 'silent' });
+    const statically = await build({
+      entryPoints: ['src/mcp/index.ts'],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      packages: 'external',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
     const imports = Object.values(statically.metafile.outputs).flatMap((o) => o.imports);
     expect(imports.filter((i) => i.path === 'gpt-tokenizer/encoding/o200k_base').map((i) => i.kind)).toEqual(['dynamic-import']);
   });
