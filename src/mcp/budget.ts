@@ -28,7 +28,7 @@ const windowWords = (name: string, w: WindowState): string | undefined =>
     : `the account's ${name} window has ${w.remaining}${w.limit === undefined ? '' : ` of ${w.limit}`} left${w.reset === undefined ? '' : `, resetting at ${w.reset.toISOString()}`}`;
 
 /** The account's windows in words, as last reported. */
-export function windowsWords(snapshot: CreditSnapshot): string {
+function windowsWords(snapshot: CreditSnapshot): string {
   const parts = [windowWords('daily', snapshot.daily), windowWords('plan-period', snapshot.period)].filter((p) => p !== undefined);
   return parts.length > 0 ? parts.join('; ') : "the account's windows are not known yet (no metered answer so far)";
 }

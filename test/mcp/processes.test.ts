@@ -76,13 +76,16 @@ describe('sports-odds-mcp --http', () => {
 
   it('serves Streamable HTTP on loopback to a real MCP client, one budget for its sessions', async () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    const clients = [new Client({ name: 'a', version: '1' }), new Client({ name: 'b', version: '1' })];
-    for (const client of clients) await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    await clients[0]?.callTool({ name: 'catalog_sports', arguments: {} });
-    const seen = await clients[1]?.callTool({ name: 'credits', arguments: {} });
-    const { budget } = seen?.structuredContent as { budget: { spent: number } };
+    const a = new Client({ name: 'a', version: '1' });
+    const b = new Client({ name: 'b', version: '1' });
+    for (const client of [a, b]) await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await a.callTool({ name: 'catalog_sports', arguments: {} });
+    const seen = await b.callTool({ name: 'credits', arguments: {} });
+    const { budget, session } = seen.structuredContent as { budget: { spent: number }; session: { spent: number } };
+    // Session b spent nothing itself; the budget it shares with session a did.
+    expect(session.spent).toBe(0);
     expect(budget.spent).toBeGreaterThan(0);
-    for (const client of clients) await client.close();
+    for (const client of [a, b]) await client.close();
   });
 
   it('passes the applicable scenarios of @modelcontextprotocol/conformance', async () => {
