@@ -87,7 +87,7 @@ function errorText(error: unknown, settings: BudgetSettings): string {
  * import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
  * import { createMcpServer } from 'sports-odds-data/mcp';
  *
- * const server = createMcpServer({ client: { apiKey: process.env['SPORTS_ODDS_API_KEY'] }, maxCredits: 500 });
+ * const server = createMcpServer({ client: { baseUrl: 'https://api.example.com' }, maxCredits: 500 });
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(options: McpServerOptions): Server {
