@@ -98,6 +98,8 @@ async function clientOptions(): Promise<ClientOptions> {
     try {
       const [{ Redis }, { redisCoordinator }] = await Promise.all([import('ioredis'), import('../../redis')]);
       const redis = new Redis(values.redis, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      // A failed connect is reported once, below, in the user's words; later errors surface at the calls.
+      redis.on('error', () => undefined);
       await redis.connect();
       coordinator = redisCoordinator({ redis, namespace: values.namespace, secret: process.env['SPORTS_ODDS_FLEET_SECRET'] });
     } catch (error) {
