@@ -8,7 +8,8 @@ import { KnownMarket, positiveInt } from '../schemas/primitives';
 import { qUtcDateTime } from '../schemas/query';
 import { routes } from '../schemas/routes';
 import { ArgumentError, checkArguments } from './arguments';
-import { inputSchemaOf, shapeKeys } from './schema';
+import { shapeKeys } from './schema';
+import { type SchemaToolSpec, schemaTool } from './schema-tool';
 import { rowsOutput, type ToolDef } from './tool';
 
 const oddsMetering = routes['events.odds'].metering;
@@ -20,24 +21,9 @@ const MAX_BETS = 50;
 /** History pages one `line_movement` call reads at most. */
 const MAX_PAGES = 20;
 
-/** A domain tool declared with a zod/mini schema of its arguments. */
-function domainTool<S extends z.ZodMiniObject, A>(
-  schema: S,
-  tool: Omit<ToolDef<A>, 'inputSchema' | 'parse' | 'toolset' | 'readOnly' | 'idempotent'> & { parse?: (args: z.output<S>) => A },
-): ToolDef<A> {
-  const names = shapeKeys(schema);
-  return {
-    ...tool,
-    toolset: 'data',
-    readOnly: true,
-    idempotent: false,
-    inputSchema: inputSchemaOf(schema),
-    parse: (args) => {
-      const checked = checkArguments<z.output<S>>(schema, args, names);
-      return tool.parse ? tool.parse(checked) : (checked as unknown as A);
-    },
-  };
-}
+/** A domain tool: read-only, and charged on every call (not idempotent). */
+const domainTool = <S extends z.ZodMiniObject, A>(schema: S, tool: SchemaToolSpec<S, A>): ToolDef<A> =>
+  schemaTool(schema, { toolset: 'data', idempotent: false }, tool);
 
 /** The outcomes of a price row: `odds1`, `odds0`, `odds2` named for the market. */
 const OUTCOMES = [

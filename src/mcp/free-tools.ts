@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import type { SportsOdds } from '../client';
 import type { Json } from '../schemas/json-schema';
-import { ArgumentError, checkArguments } from './arguments';
+import { ArgumentError } from './arguments';
 import { type BudgetSettings, creditsLeft, type SessionLedger } from './budget';
 import { type Continuations, moreRows, type TokenLimit } from './bounded';
-import { inputSchemaOf, shapeKeys } from './schema';
+import { schemaTool } from './schema-tool';
 import { type AnyTool, rowsOutput, type ToolDef } from './tool';
 
 /** What the server's own tools read: the session's state. */
@@ -19,23 +19,11 @@ export interface SessionState {
   readonly tools: ReadonlyMap<string, AnyTool>;
 }
 
-/** A free tool: no call to the service, nothing charged. */
-function freeTool<S extends z.ZodMiniObject>(
+/** A free tool: no call to the service, nothing charged, the same answer again. */
+const freeTool = <S extends z.ZodMiniObject>(
   schema: S,
   tool: Pick<ToolDef<z.output<S>>, 'name' | 'title' | 'description' | 'run'> & { outputSchema?: Json },
-): ToolDef<z.output<S>> {
-  const names = shapeKeys(schema);
-  return {
-    ...tool,
-    toolset: 'free',
-    readOnly: true,
-    idempotent: true,
-    inputSchema: inputSchemaOf(schema),
-    worstCaseDefault: 0,
-    worstCase: () => 0,
-    parse: (args) => checkArguments(schema, args, names),
-  };
-}
+): ToolDef<z.output<S>> => schemaTool(schema, { toolset: 'free', idempotent: true }, { ...tool, worstCaseDefault: 0, worstCase: () => 0 });
 
 const EstimateArgs = z.strictObject({
   calls: z

@@ -12,11 +12,11 @@ const OTHER_ENTRIES = [
 ];
 
 /** The packages and source files a bundle of `entry` reaches, its dynamic imports included. */
-async function reached(entry: string): Promise<{ packages: Set<string>; files: string[] }> {
-  const result = await build({
+const bundle = (entry: string, splitting: boolean) =>
+  build({
     entryPoints: [entry],
     bundle: true,
-    splitting: true,
+    splitting,
     outdir: 'out',
     format: 'esm',
     platform: 'node',
@@ -25,6 +25,9 @@ async function reached(entry: string): Promise<{ packages: Set<string>; files: s
     metafile: true,
     logLevel: 'silent',
   });
+
+async function reached(entry: string): Promise<{ packages: Set<string>; files: string[] }> {
+  const result = await bundle(entry, true);
   const packages = new Set<string>();
   for (const output of Object.values(result.metafile.outputs)) {
     for (const { path, external } of output.imports) if (external) packages.add(path);
@@ -43,16 +46,7 @@ describe('the MCP entry loads nothing for the other entries', () => {
     const { packages } = await reached('src/mcp/index.ts');
     expect([...packages].some((p) => p.startsWith('@modelcontextprotocol/sdk/'))).toBe(true);
     expect(packages.has('gpt-tokenizer/encoding/o200k_base')).toBe(true);
-    const statically = await build({
-      entryPoints: ['src/mcp/index.ts'],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      packages: 'external',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
+    const statically = await bundle('src/mcp/index.ts', false);
     const imports = Object.values(statically.metafile.outputs).flatMap((o) => o.imports);
     expect(imports.filter((i) => i.path === 'gpt-tokenizer/encoding/o200k_base').map((i) => i.kind)).toEqual(['dynamic-import']);
   });
