@@ -20,12 +20,22 @@ export class OversizeError extends Error {
 }
 
 /** Rows held for `more_rows`: the rest of an answer already paid for. */
-interface Held {
+interface HeldRows {
+  kind: 'rows';
   tool: string;
   rows: Json[];
   /** The answer's fields besides its rows (credits, truncation, its continuation). */
   rest: Json;
 }
+
+/** Where a scan stands (its JSON checkpoint), held for the tool that continues it. */
+interface HeldScan {
+  kind: 'scan';
+  tool: string;
+  state: unknown;
+}
+
+type Held = HeldRows | HeldScan;
 
 /** Continuations a session holds at most; the oldest is dropped past it. */
 const MAX_HELD = 32;
@@ -48,12 +58,14 @@ export class Continuations {
     return id;
   }
 
-  /** Takes held rows (a continuation gives its rows once). */
-  take(id: string): Held {
+  /** Takes what a continuation holds, for `tool` (a continuation is used once). */
+  take<K extends Held['kind']>(id: string, kind: K, tool: string): Extract<Held, { kind: K }> {
     const held = this.#held.get(id);
     if (held !== undefined) {
+      if (held.kind !== kind)
+        throw new ArgumentError(`continuation: it continues ${held.tool}; give it to ${held.kind === 'rows' ? 'more_rows' : held.tool}`);
       this.#held.delete(id);
-      return held;
+      return held as Extract<Held, { kind: K }>;
     }
     const dot = id.lastIndexOf('.');
     if (dot > 0 && id.slice(0, dot) !== this.session && /^[A-Za-z0-9]+\.\d+$/.test(id)) {
@@ -97,12 +109,17 @@ export function bound(result: Json, tool: string, maxTokens: number, tokens: Tok
     else hi = mid - 1;
   }
   const out = shaped(lo);
-  out['continuation'] = held.hold({ tool, rows: rows.slice(lo) as Json[], rest: { ...rest, ...(prior > 0 ? { remaining: prior } : {}) } });
+  out['continuation'] = held.hold({
+    kind: 'rows',
+    tool,
+    rows: rows.slice(lo) as Json[],
+    rest: { ...rest, ...(prior > 0 ? { remaining: prior } : {}) },
+  });
   return out;
 }
 
 /** The next rows of a held answer, bounded the same way. */
 export function moreRows(id: string, maxTokens: number, tokens: TokenLimit, held: Continuations): Json {
-  const { tool, rows, rest } = held.take(id);
+  const { tool, rows, rest } = held.take(id, 'rows', 'more_rows');
   return bound({ ...rest, rows, count: rows.length, credits: 0 }, tool, maxTokens, tokens, held);
 }

@@ -9,6 +9,7 @@ import { qUtcDateTime } from '../schemas/query';
 import { routes } from '../schemas/routes';
 import { ArgumentError, checkArguments } from './arguments';
 import { shapeKeys } from './schema';
+import { eventsScanTool } from './scan-tool';
 import { type SchemaToolSpec, schemaTool } from './schema-tool';
 import { rowsOutput, type ToolDef } from './tool';
 
@@ -196,4 +197,4 @@ const clv = domainTool(ClvArgs, {
 });
 
 /** The tools built on the SDK's calls and scans, where agents otherwise loop. */
-export const domainTools = (): ToolDef<unknown>[] => [bestPrice, lineMovement, clv] as ToolDef<unknown>[];
+export const domainTools = (): ToolDef<unknown>[] => [eventsScanTool, bestPrice, lineMovement, clv] as ToolDef<unknown>[];

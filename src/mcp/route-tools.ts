@@ -62,14 +62,21 @@ function costWords(route: RouteDef): string {
   return `${parts.join(', ')}.`;
 }
 
-/** The continuation of an answer the service cut: the live cursor, or `since` of a history. */
+/**
+ * The next call of an answer the service cut: the live cursor, `since` of a history, or the events
+ * scan of a kickoff window (which continues from its own checkpoint).
+ */
 function nextOf(route: RouteDef, args: Json, rows: readonly Json[], meta: ResponseMeta): Json | undefined {
   if (meta.truncated !== true) return undefined;
-  if (meta.nextCursor !== undefined) return { arguments: { ...args, cursor: meta.nextCursor } };
+  const tool = toolNameOf(route.id);
+  if (meta.nextCursor !== undefined) return { tool, arguments: { ...args, cursor: meta.nextCursor } };
   const last = rows.at(-1)?.['timestamp'];
   const isHistory = args['full_history'] === true || args['since'] !== undefined;
   if (route.id === 'events.odds' && isHistory && typeof last === 'string') {
-    return { arguments: { ...args, since: new Date(Date.parse(last)).toISOString().replace('.000Z', 'Z') } };
+    return { tool, arguments: { ...args, since: new Date(Date.parse(last)).toISOString().replace('.000Z', 'Z') } };
+  }
+  if (route.id === 'events.list' && args['live'] !== true && args['starts_from'] !== undefined && args['starts_to'] !== undefined) {
+    return { tool: 'events_scan', arguments: pick(args, ['starts_from', 'starts_to', 'sport_id', 'league_id']) };
   }
   return undefined;
 }
@@ -148,7 +155,7 @@ function routeTool(route: RouteDef): ToolDef<RouteArgs> {
         count: rows.length,
         ...(kept.length < all.length ? { limited: all.length - kept.length } : {}),
         ...(meta.truncated === true ? { truncated: true } : {}),
-        ...(next === undefined ? {} : { next: { tool: toolNameOf(route.id), ...next } }),
+        ...(next === undefined ? {} : { next }),
         credits,
       };
     },

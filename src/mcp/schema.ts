@@ -8,7 +8,8 @@ const isNullBranch = (node: unknown): boolean => (node as Json)['type'] === 'nul
 
 /**
  * A JSON Schema node with what costs tokens and tells a model nothing taken out: regex patterns
- * (the format says it), `additionalProperties` (the server names an unknown argument), safe-integer bounds, a `0` minimum of an identifier as `minimum: 1`, and a
+ * (the format says it), `additionalProperties` and string lengths (the server names an unknown
+ * argument or a length it refuses), safe-integer bounds, a `0` minimum of an identifier as `minimum: 1`, and a
  * nullable branch folded into `type: [t, 'null']`. `keep` says which value keywords stay (inputs
  * keep bounds, enums and formats; outputs keep types only).
  */
@@ -21,7 +22,7 @@ function compactNode(node: Json, keep: 'input' | 'output'): Json {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     // Unknown arguments are refused by name anyway; a record's key schema says nothing.
-    if (key === 'pattern' || key === 'description' || key === 'additionalProperties' || key === 'propertyNames') continue;
+    if (['pattern', 'description', 'additionalProperties', 'propertyNames', 'minLength', 'maxLength'].includes(key)) continue;
     if ((key === 'maximum' && value === SAFE) || ((key === 'minimum' || key === 'exclusiveMinimum') && value === -SAFE)) continue;
     if (keep === 'output' && !['type', 'properties', 'items', 'anyOf', 'required'].includes(key)) continue;
     if (key === 'exclusiveMinimum' && value === 0 && node['type'] === 'integer') out['minimum'] = 1;

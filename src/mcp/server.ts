@@ -115,7 +115,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   };
   for (const tool of [...enabledTools(resolved), ...freeTools(session)]) tools.set(tool.name, tool);
   const server = new Server({ name: 'sports-odds-data', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const ctx: ToolContext = { odds };
+  const ctx: ToolContext = { odds, held: session.held };
 
   /** Asks the person before a call above the threshold; the refusal when they decline or cannot be asked. */
   const confirm = async (tool: string, cost: number): Promise<string | undefined> => {

@@ -1,5 +1,6 @@
 import type { SportsOdds } from '../client';
 import type { Json } from '../schemas/json-schema';
+import type { Continuations } from './bounded';
 
 /**
  * The toolsets: `data` (the metered data routes and the tools built on them), `account` (the
@@ -16,6 +17,8 @@ export const WORST_CASE_META = 'sod/worstCase';
 export interface ToolContext {
   /** The SDK client every call goes through (its budget, pacing and coordinator). */
   readonly odds: SportsOdds;
+  /** The session's continuations (cut answers, scan checkpoints). */
+  readonly held: Continuations;
 }
 
 /** One tool of the server: what `tools/list` shows and what `tools/call` runs. */

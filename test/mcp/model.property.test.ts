@@ -94,6 +94,7 @@ describe('model-based: the budget under random calls', () => {
               content: { send: true },
             }));
           let continuation: string | undefined;
+          let checkpoint: string | undefined;
           try {
             for (const [{ name, args }, useContinuation] of calls) {
               generated += 1;
@@ -115,6 +116,9 @@ describe('model-based: the budget under random calls', () => {
               if (result.isError) expect(textOf(result)).not.toContain('0123456789abcdef');
               const next = (result.structuredContent as { continuation?: string } | undefined)?.continuation;
               if (next !== undefined) continuation = next;
+              const resume = (result.structuredContent as { next?: { arguments: { continuation?: string } } } | undefined)?.next?.arguments
+                .continuation;
+              if (resume !== undefined) checkpoint = resume;
               seen[result.isError ? 'refused' : 'answered'] += 1;
               if (next !== undefined) seen.cut += 1;
               if (name === 'more_rows' && !result.isError) seen.continued += 1;
