@@ -124,14 +124,19 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (server.getClientCapabilities()?.elicitation === undefined) {
       return `refused: this call may cost up to ${cost} credits, above the ${threshold} that need a person's confirmation, and this client cannot ask (no elicitation); nothing was sent. Narrow the call, or ask the person to raise --confirm-above.`;
     }
-    const answer = await server.elicitInput({
-      message: `${tool} may cost up to ${cost} credits (${creditsLeft(resolved.settings, await odds.readCredits())} left in this session's budget). Send it?`,
-      requestedSchema: {
-        type: 'object',
-        properties: { send: { type: 'boolean', title: `Spend up to ${cost} credits` } },
-        required: ['send'],
-      },
-    });
+    const message = `${tool} may cost up to ${cost} credits (${creditsLeft(resolved.settings, await odds.readCredits())} left in this session's budget). Send it?`;
+    const answer = await server
+      .elicitInput({
+        message,
+        requestedSchema: {
+          type: 'object',
+          properties: { send: { type: 'boolean', title: `Spend up to ${cost} credits` } },
+          required: ['send'],
+        },
+      })
+      .catch(() => undefined);
+    if (answer === undefined)
+      return `not sent: the person could not be asked to confirm a call of up to ${cost} credits; nothing was charged`;
     return answer.action === 'accept' && answer.content?.['send'] === true
       ? undefined
       : `not sent: the person did not confirm a call of up to ${cost} credits; nothing was charged`;
@@ -142,7 +147,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     const tool = tools.get(params.name);
     if (tool === undefined) {
       ledger.refused += 1;
-      return refusal(`unknown tool ${redact(params.name)}: this session's tools are ${[...tools.keys()].join(', ')}; nothing was sent`);
+      // A name is repeated only when it looks like one: anything else may be a secret pasted in the wrong place.
+      const named = /^[a-z][a-z0-9_]{0,39}$/.test(params.name) ? `unknown tool ${params.name}` : 'unknown tool (its name is not repeated)';
+      return refusal(`${named}: this session's tools are ${[...tools.keys()].join(', ')}; nothing was sent`);
     }
     try {
       const args = params.arguments ?? {};

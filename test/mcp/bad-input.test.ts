@@ -37,7 +37,10 @@ describe('bad input: clear tool errors, nothing charged', () => {
       expect(JSON.stringify(result)).not.toContain('0123456789abcdef');
     }
     const unknownTool = await s.call(SECRET);
+    expect(textOf(unknownTool)).toMatch(/^unknown tool \(its name is not repeated\)/);
     expect(JSON.stringify(unknownTool)).not.toContain('0123456789abcdef');
+    const pasted = await s.call('sk-proj-abc123secret');
+    expect(JSON.stringify(pasted)).not.toContain('abc123secret');
     expect(s.charged()).toBe(0);
     await s.close();
   });

@@ -7,6 +7,7 @@ type Page = {
   count: number;
   complete: boolean;
   credits: number;
+  continuation?: string;
   next?: { tool: string; arguments: Record<string, unknown> };
 };
 
