@@ -58,8 +58,8 @@ export class Continuations {
     return id;
   }
 
-  /** Takes what a continuation holds, for `tool` (a continuation is used once). */
-  take<K extends Held['kind']>(id: string, kind: K, tool: string): Extract<Held, { kind: K }> {
+  /** Takes what a continuation of `kind` holds (a continuation is used once). */
+  take<K extends Held['kind']>(id: string, kind: K): Extract<Held, { kind: K }> {
     const held = this.#held.get(id);
     if (held !== undefined) {
       if (held.kind !== kind)
@@ -120,6 +120,6 @@ export function bound(result: Json, tool: string, maxTokens: number, tokens: Tok
 
 /** The next rows of a held answer, bounded the same way. */
 export function moreRows(id: string, maxTokens: number, tokens: TokenLimit, held: Continuations): Json {
-  const { tool, rows, rest } = held.take(id, 'rows', 'more_rows');
+  const { tool, rows, rest } = held.take(id, 'rows');
   return bound({ ...rest, rows, count: rows.length, credits: 0 }, tool, maxTokens, tokens, held);
 }

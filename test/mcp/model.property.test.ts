@@ -18,7 +18,7 @@ const newMock = () => createMockService({ now: '2026-11-21T12:00:00Z' });
 let events: number[];
 let runs = 0;
 let generated = 0;
-const seen = { answered: 0, refused: 0, cut: 0, continued: 0, charged: 0 };
+const seen = { answered: 0, refused: 0, cut: 0, continued: 0, resumed: 0, charged: 0 };
 
 beforeAll(async () => {
   const s = await connect({}, {}, newMock());
@@ -63,6 +63,14 @@ const call = () =>
       }),
     }),
     fc.record({
+      name: fc.constant('events_scan'),
+      args: fc.record({
+        starts_from: fc.constant('2026-11-19T00:00:00Z'),
+        starts_to: fc.constantFrom('2026-11-19', '2026-11-18T06:00:00Z'),
+        max_pages: fc.integer({ min: 0, max: 4 }),
+      }),
+    }),
+    fc.record({
       name: fc.constantFrom('credits', 'more_rows', 'events_oddz', SECRET),
       args: fc.constantFrom({}, { continuation: 'x.1' }, { event_id: SECRET }),
     }),
@@ -101,7 +109,9 @@ describe('model-based: the budget under random calls', () => {
               const callArgs =
                 name === 'more_rows' && useContinuation && continuation !== undefined
                   ? { continuation }
-                  : (args as Record<string, unknown>);
+                  : name === 'events_scan' && useContinuation && checkpoint !== undefined
+                    ? { continuation: checkpoint }
+                    : (args as Record<string, unknown>);
               const estimate = (await s.call('estimate_cost', { calls: [{ tool: name, arguments: callArgs }] })).structuredContent as
                 | { calls: { credits?: number }[] }
                 | undefined;
@@ -122,6 +132,7 @@ describe('model-based: the budget under random calls', () => {
               seen[result.isError ? 'refused' : 'answered'] += 1;
               if (next !== undefined) seen.cut += 1;
               if (name === 'more_rows' && !result.isError) seen.continued += 1;
+              if (name === 'events_scan' && 'continuation' in callArgs && !result.isError) seen.resumed += 1;
               seen.charged += charged;
             }
             const credits = (await s.call('credits')).structuredContent as { session: { spent: number } };
