@@ -62,3 +62,47 @@ describe('bounded results', () => {
     await s.close();
   });
 });
+
+describe('a history past the service cap', () => {
+  it('continues an odds history the service cut with since, as the SDK oddsHistory reads it', async () => {
+    const s = await connect({ confirmAboveCredits: 250 });
+    s.mock.clock.freeze();
+    /** An answer's rows with those of the pages it was cut into, and its own fields (from its last page). */
+    const whole = async (args: Record<string, unknown> | undefined): Promise<Rows> => {
+      let page = (await s.call('events_odds', args)).structuredContent as Rows;
+      const rows = [...page.rows];
+      while (page.continuation !== undefined) {
+        page = (await s.call('more_rows', { continuation: page.continuation })).structuredContent as Rows;
+        rows.push(...page.rows);
+      }
+      return { ...page, rows };
+    };
+    // Three lines of 2,000 steps each: 6,000 snapshots, past the 5,000 rows of one history answer.
+    const steps = (base: number) =>
+      Array.from({ length: 2000 }, (_, i) => ({ at: -2100 + i, odds: [base + (i % 7) / 100, 2.2 - (i % 5) / 100] }));
+    const event = s.mock.data.addEvent({
+      sport_id: 29,
+      runner_home: 'Harbor City',
+      runner_away: 'Northfield',
+      minute: -60,
+      markets: [
+        { market: 'spread', prices: [{ ...steps(1.8)[0], line: -3.5 }, ...steps(1.8).slice(1)] },
+        { market: 'totals', prices: [{ ...steps(1.85)[0], line: 2.5 }, ...steps(1.85).slice(1)] },
+        { market: 'home_totals', prices: [{ ...steps(1.9)[0], line: 1.5 }, ...steps(1.9).slice(1)] },
+      ],
+    });
+    const first = await whole({ event_id: event, full_history: true });
+    // The service cuts between two snapshot instants (three rows each here): at most 5,000 rows.
+    expect(first.rows.length).toBeGreaterThan(4990);
+    expect(first.rows.length).toBeLessThanOrEqual(5000);
+    expect(first.truncated).toBe(true);
+    expect(first.next?.arguments).toEqual({ event_id: event, full_history: true, since: expect.any(String) });
+    const second = await whole(first.next?.arguments);
+    expect(second.truncated).toBeUndefined();
+    const odds = new SportsOdds({ apiKey: s.mock.apiKey, baseUrl: s.mock.baseUrl, fetch: s.mock.fetch, logLevel: 'off' });
+    const all: unknown[] = [];
+    for await (const row of odds.events.oddsHistory(event)) all.push(row);
+    expect([...first.rows, ...second.rows]).toEqual(JSON.parse(JSON.stringify(all)));
+    await s.close();
+  });
+});
