@@ -149,7 +149,9 @@ function routeTool(route: RouteDef): ToolDef<RouteArgs> {
       const kept = args.limit === undefined ? all : all.slice(0, args.limit);
       const fields = args.fields;
       const rows = fields === undefined ? kept : kept.map((row) => pick(row, fields));
-      const next = nextOf(route, { ...args.params, ...args.query }, all, meta);
+      // The next call keeps this one's view of the rows (fields, limit).
+      const view = { ...(fields === undefined ? {} : { fields }), ...(args.limit === undefined ? {} : { limit: args.limit }) };
+      const next = nextOf(route, { ...args.params, ...args.query, ...view }, all, meta);
       return {
         rows,
         count: rows.length,

@@ -78,17 +78,22 @@ describe('a history past the service cap', () => {
       return { ...page, rows };
     };
     // Three lines of 2,000 steps each: 6,000 snapshots, past the 5,000 rows of one history answer.
-    const steps = (base: number) =>
-      Array.from({ length: 2000 }, (_, i) => ({ at: -2100 + i, odds: [base + (i % 7) / 100, 2.2 - (i % 5) / 100] }));
+    // The first step of a spread or totals line carries its line.
+    const steps = (base: number, line: number) =>
+      Array.from({ length: 2000 }, (_, i) => ({
+        at: -2100 + i,
+        odds: [base + (i % 7) / 100, 2.2 - (i % 5) / 100],
+        ...(i === 0 ? { line } : {}),
+      }));
     const event = s.mock.data.addEvent({
       sport_id: 29,
       runner_home: 'Harbor City',
       runner_away: 'Northfield',
       minute: -60,
       markets: [
-        { market: 'spread', prices: [{ ...steps(1.8)[0], line: -3.5 }, ...steps(1.8).slice(1)] },
-        { market: 'totals', prices: [{ ...steps(1.85)[0], line: 2.5 }, ...steps(1.85).slice(1)] },
-        { market: 'home_totals', prices: [{ ...steps(1.9)[0], line: 1.5 }, ...steps(1.9).slice(1)] },
+        { market: 'spread', prices: steps(1.8, -3.5) },
+        { market: 'totals', prices: steps(1.85, 2.5) },
+        { market: 'home_totals', prices: steps(1.9, 1.5) },
       ],
     });
     const first = await whole({ event_id: event, full_history: true });
