@@ -58,11 +58,11 @@ export class Continuations {
     return id;
   }
 
-  /** Takes what a continuation of `kind` holds (a continuation is used once). */
-  take<K extends Held['kind']>(id: string, kind: K): Extract<Held, { kind: K }> {
+  /** Takes what a continuation of `kind` (for `tool`, a scan's) holds; a continuation is used once. */
+  take<K extends Held['kind']>(id: string, kind: K, tool?: string): Extract<Held, { kind: K }> {
     const held = this.#held.get(id);
     if (held !== undefined) {
-      if (held.kind !== kind)
+      if (held.kind !== kind || (tool !== undefined && held.tool !== tool))
         throw new ArgumentError(`continuation: it continues ${held.tool}; give it to ${held.kind === 'rows' ? 'more_rows' : held.tool}`);
       this.#held.delete(id);
       return held as Extract<Held, { kind: K }>;

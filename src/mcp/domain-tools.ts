@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BudgetExceededError } from '../core/errors/local';
+import type { OddsHistoryState } from '../core/odds-history';
 import { NotFoundError } from '../core/errors/api';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
@@ -72,14 +73,25 @@ const bestPrice = domainTool(BestPriceArgs, {
 
 const LineMovementArgs = z
   .strictObject({
-    event_id: positiveInt,
-    from: qUtcDateTime,
-    to: qUtcDateTime,
+    event_id: z.optional(positiveInt),
+    from: z.optional(qUtcDateTime),
+    to: z.optional(qUtcDateTime),
     market: z.optional(KnownMarket),
     main_lines_only: z.optional(z.boolean()),
     max_pages: z.optional(z.int().check(z.gte(1), z.lte(MAX_PAGES))),
+    continuation: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   })
-  .check(z.refine((a) => Date.parse(a.from) < Date.parse(a.to), { message: 'must be earlier than to', path: ['from'] }));
+  .check(
+    z.refine((a) => (a.continuation === undefined) === (a.event_id !== undefined && a.from !== undefined && a.to !== undefined), {
+      message: 'give event_id, from and to, or only the continuation of an earlier call (with max_pages)',
+      path: ['continuation'],
+    }),
+    z.refine((a) => a.from === undefined || a.to === undefined || Date.parse(a.from) < Date.parse(a.to), {
+      message: 'must be earlier than to',
+      path: ['from'],
+    }),
+  );
+type LineMovementArgs = z.output<typeof LineMovementArgs>;
 
 type Prices = Pick<OddsSnapshot, 'line' | 'odds1' | 'odds0' | 'odds2' | 'timestamp'>;
 const pricesOf = (row: OddsSnapshot): Prices => ({
@@ -92,35 +104,50 @@ const pricesOf = (row: OddsSnapshot): Prices => ({
 const change = (a: number | null | undefined, b: number | null | undefined) =>
   typeof a === 'number' && typeof b === 'number' ? Math.round((b - a) * 1000) / 1000 : null;
 
+/** One line's prices at the two instants, as read so far. */
+type Line = { row: OddsSnapshot; at: { from?: Prices; to?: Prices } };
+/** Where a line movement stands: its history scan's checkpoint, its query and the lines read so far. */
+interface MovementState {
+  history: OddsHistoryState;
+  query: { event_id: number; from: string; to: string; market?: string | undefined; main_lines_only: boolean };
+  lines: [string, Line][];
+}
+
 const lineMovement = domainTool(LineMovementArgs, {
   name: 'line_movement',
   title: 'Line movement between two instants',
   description: `Each line's price at 'from' and at 'to' (last snapshot at or before each) and the change, largest price move first, from the price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
   outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
   worstCaseDefault: HISTORY_PAGE,
-  worstCase: (args: z.output<typeof LineMovementArgs>) => HISTORY_PAGE * (args.max_pages ?? 1),
-  async run({ odds }, args: z.output<typeof LineMovementArgs>) {
-    const from = Date.parse(args.from);
-    const to = Date.parse(args.to);
-    const maxCredits = HISTORY_PAGE * (args.max_pages ?? 1);
-    const history = odds.events.oddsHistory(
-      args.event_id,
-      { main_lines_only: args.main_lines_only ?? true },
-      { maxCredits, maxRetries: 0 },
-    );
-    const lines = new Map<string, { row: OddsSnapshot; at: { from?: Prices; to?: Prices } }>();
+  worstCase: (args: LineMovementArgs) => HISTORY_PAGE * (args.max_pages ?? 1),
+  async run({ odds, held }, args: LineMovementArgs) {
+    const allowance = HISTORY_PAGE * (args.max_pages ?? 1);
+    const saved =
+      args.continuation === undefined ? undefined : (held.take(args.continuation, 'scan', 'line_movement').state as MovementState);
+    const query = saved?.query ?? {
+      event_id: args.event_id as number,
+      from: args.from as string,
+      to: args.to as string,
+      market: args.market,
+      main_lines_only: args.main_lines_only ?? true,
+    };
+    const history = saved
+      ? odds.events.resumeOddsHistory({ ...saved.history, maxCredits: saved.history.credits + allowance }, { maxRetries: 0 })
+      : odds.events.oddsHistory(query.event_id, { main_lines_only: query.main_lines_only }, { maxCredits: allowance, maxRetries: 0 });
+    const before = history.state.credits;
+    const from = Date.parse(query.from);
+    const to = Date.parse(query.to);
+    const lines = new Map<string, Line>(saved?.lines ?? []);
     let complete = false;
-    let credits = 0;
     try {
       pages: for await (const page of history.pages()) {
-        credits = page.state.credits;
         for (const row of page.data) {
           const at = Date.parse(row.timestamp ?? '');
           if (at > to) {
             complete = true;
             break pages;
           }
-          if (args.market !== undefined && row.market !== args.market) continue;
+          if (query.market !== undefined && row.market !== query.market) continue;
           const key = `${row.market}|${row.period}|${row.alt_line_id ?? 'main'}`;
           const line = lines.get(key) ?? { row, at: {} };
           lines.set(key, line);
@@ -132,6 +159,12 @@ const lineMovement = domainTool(LineMovementArgs, {
     } catch (error) {
       if (!(error instanceof BudgetExceededError && error.limit === 'scanMaxCredits')) throw error;
     }
+    const credits = history.state.credits - before;
+    const state: MovementState = { history: history.state, query, lines: [...lines] };
+    const next =
+      complete || history.state.done
+        ? undefined
+        : { tool: 'line_movement', arguments: { continuation: held.hold({ kind: 'scan', tool: 'line_movement', state }) } };
     const rows = [...lines.values()].map(({ row, at }) => ({
       market: row.market,
       period: row.period,
@@ -148,7 +181,7 @@ const lineMovement = domainTool(LineMovementArgs, {
     // Largest price move first (a line's points and a price's decimals do not compare).
     const size = (r: (typeof rows)[number]) => Math.max(...[r.change.odds1, r.change.odds0, r.change.odds2].map((v) => Math.abs(v ?? 0)));
     rows.sort((a, b) => size(b) - size(a));
-    return { rows, count: rows.length, complete, credits: credits || history.state.credits };
+    return { rows, count: rows.length, complete, ...(next === undefined ? {} : { next }), credits };
   },
 });
 

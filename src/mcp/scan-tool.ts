@@ -50,7 +50,7 @@ export const eventsScanTool: ToolDef<ScanArgs> = schemaTool(
       const allowance = PAGE * (args.max_pages ?? 1);
       let scan: EventScan;
       if (args.continuation !== undefined) {
-        const state = held.take(args.continuation, 'scan').state as EventScanState;
+        const state = held.take(args.continuation, 'scan', 'events_scan').state as EventScanState;
         scan = odds.events.resumeScan({ ...state, maxCredits: state.credits + allowance }, { maxRetries: 0 });
       } else {
         const { starts_from, starts_to, sport_id, league_id } = args;

@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { SportsOdds } from '../../src';
-import { connect, textOf } from './harness';
+import { connect, LONG_HISTORY, textOf } from './harness';
 
 type Rows = {
   rows: Record<string, unknown>[];
@@ -77,25 +77,7 @@ describe('a history past the service cap', () => {
       }
       return { ...page, rows };
     };
-    // Three lines of 2,000 steps each: 6,000 snapshots, past the 5,000 rows of one history answer.
-    // The first step of a spread or totals line carries its line.
-    const steps = (base: number, line: number) =>
-      Array.from({ length: 2000 }, (_, i) => ({
-        at: -2100 + i,
-        odds: [base + (i % 7) / 100, 2.2 - (i % 5) / 100],
-        ...(i === 0 ? { line } : {}),
-      }));
-    const event = s.mock.data.addEvent({
-      sport_id: 29,
-      runner_home: 'Harbor City',
-      runner_away: 'Northfield',
-      minute: -60,
-      markets: [
-        { market: 'spread', prices: steps(1.8, -3.5) },
-        { market: 'totals', prices: steps(1.85, 2.5) },
-        { market: 'home_totals', prices: steps(1.9, 1.5) },
-      ],
-    });
+    const event = s.mock.data.addEvent(LONG_HISTORY);
     const first = await whole({ event_id: event, full_history: true });
     // The service cuts between two snapshot instants (three rows each here): at most 5,000 rows.
     expect(first.rows.length).toBeGreaterThan(4990);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { connect } from './harness';
+import { connect, LONG_HISTORY, textOf } from './harness';
 
 type Rows<T> = { rows: T[]; count: number; credits: number; complete?: boolean; summary?: Record<string, number | null> };
 
@@ -66,6 +66,26 @@ describe('domain tools', () => {
     // The moneyline moved most (0.6), so it comes first.
     expect(moved.rows[0]?.market).toBe('moneyline');
     expect(moved.credits).toBe(s.charged());
+    await s.close();
+  });
+
+  it('line_movement: a history longer than max_pages continues from its checkpoint to the same answer', async () => {
+    const s = await connect({ confirmAboveCredits: 500, maxCallCredits: 500 });
+    s.mock.clock.freeze();
+    const event = s.mock.data.addEvent(LONG_HISTORY);
+    const window = { event_id: event, from: '2026-11-20T16:00:00Z', to: '2026-11-21T11:00:00Z' };
+    type Movement = Rows<unknown> & { next?: { tool: string; arguments: { continuation: string } } };
+    const part = (await s.call('line_movement', { ...window, max_pages: 1 })).structuredContent as Movement;
+    expect(part.complete).toBe(false);
+    expect(part.next?.tool).toBe('line_movement');
+    const rest = await s.call('line_movement', { ...part.next?.arguments, max_pages: 1 });
+    expect(rest.isError, textOf(rest)).toBeFalsy();
+    const resumed = rest.structuredContent as Movement;
+    expect(resumed.complete).toBe(true);
+    const once = (await s.call('line_movement', { ...window, max_pages: 2 })).structuredContent as Movement;
+    expect(resumed.rows).toEqual(once.rows);
+    expect(resumed.rows).toHaveLength(3);
+    expect(part.credits + resumed.credits).toBe(once.credits);
     await s.close();
   });
 

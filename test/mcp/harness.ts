@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createMockService, type MockService } from '../../mocks';
+import { createMockService, type EventSpec, type MockService } from '../../mocks';
 import { createMcpServer, type McpServerOptions } from '../../src/mcp';
 
 /** An MCP client connected in memory to a server over a fresh mock (its clock drives pacing: no real waits). */
@@ -53,3 +53,24 @@ export async function connect(
     },
   };
 }
+
+/** Prices of a spread or totals line: 2,000 steps a minute apart from 35 hours before now, its line on the first. */
+const steps = (base: number, line: number) =>
+  Array.from({ length: 2000 }, (_, i) => ({
+    at: -2100 + i,
+    odds: [base + (i % 7) / 100, 2.2 - (i % 5) / 100],
+    ...(i === 0 ? { line } : {}),
+  }));
+
+/** An event of three lines of 2,000 steps each: 6,000 snapshots, past the 5,000 rows of one history answer. */
+export const LONG_HISTORY: EventSpec = {
+  sport_id: 29,
+  runner_home: 'Harbor City',
+  runner_away: 'Northfield',
+  minute: -60,
+  markets: [
+    { market: 'spread', prices: steps(1.8, -3.5) },
+    { market: 'totals', prices: steps(1.85, 2.5) },
+    { market: 'home_totals', prices: steps(1.9, 1.5) },
+  ],
+};

@@ -63,6 +63,15 @@ const call = () =>
       }),
     }),
     fc.record({
+      name: fc.constant('line_movement'),
+      args: fc.record({
+        event_id: eventId(),
+        from: fc.constantFrom('2026-11-20T00:00:00Z', '2026-11-21T11:00:00Z'),
+        to: fc.constant('2026-11-21T11:30:00Z'),
+        max_pages: fc.integer({ min: 0, max: 2 }),
+      }),
+    }),
+    fc.record({
       name: fc.constant('events_scan'),
       args: fc.record({
         starts_from: fc.constant('2026-11-19T00:00:00Z'),
@@ -109,7 +118,7 @@ describe('model-based: the budget under random calls', () => {
               const callArgs =
                 name === 'more_rows' && useContinuation && continuation !== undefined
                   ? { continuation }
-                  : name === 'events_scan' && useContinuation && checkpoint !== undefined
+                  : (name === 'events_scan' || name === 'line_movement') && useContinuation && checkpoint !== undefined
                     ? { continuation: checkpoint }
                     : (args as Record<string, unknown>);
               const estimate = (await s.call('estimate_cost', { calls: [{ tool: name, arguments: callArgs }] })).structuredContent as
@@ -132,7 +141,7 @@ describe('model-based: the budget under random calls', () => {
               seen[result.isError ? 'refused' : 'answered'] += 1;
               if (next !== undefined) seen.cut += 1;
               if (name === 'more_rows' && !result.isError) seen.continued += 1;
-              if (name === 'events_scan' && 'continuation' in callArgs && !result.isError) seen.resumed += 1;
+              if (name !== 'more_rows' && 'continuation' in callArgs && !result.isError) seen.resumed += 1;
               seen.charged += charged;
             }
             const credits = (await s.call('credits')).structuredContent as { session: { spent: number } };
