@@ -44,7 +44,6 @@ const BestPriceArgs = z.strictObject({
 
 const bestPrice = domainTool(BestPriceArgs, {
   name: 'best_price',
-  title: 'Best price per outcome',
   description: `Best open price per market, period and outcome across an event's primary and alternate lines (latest snapshot). Worst case ${LATEST} credits.`,
   outputSchema: rowsOutput({ type: 'object' }),
   worstCaseDefault: LATEST,
@@ -115,7 +114,6 @@ interface MovementState {
 
 const lineMovement = domainTool(LineMovementArgs, {
   name: 'line_movement',
-  title: 'Line movement between two instants',
   description: `Each line's price at 'from' and at 'to' (last snapshot at or before each) and the change, largest price move first, from the price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
   outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
   worstCaseDefault: HISTORY_PAGE,
@@ -190,7 +188,6 @@ const ClvArgs = z.strictObject({ bets: z.array(z.record(z.string(), z.unknown())
 
 const clv = domainTool(ClvArgs, {
   name: 'clv',
-  title: 'Closing-line value of bets',
   description: `Closing-line value of each bet (the analytics_clv arguments per bet, up to ${MAX_BETS}) with totals. Worst case ${CLV_CALL} credits per bet.`,
   outputSchema: rowsOutput({ type: 'object' }, { summary: { type: 'object' } }),
   worstCaseDefault: CLV_CALL,

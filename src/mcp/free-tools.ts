@@ -22,7 +22,7 @@ export interface SessionState {
 /** A free tool: no call to the service, nothing charged, the same answer again. */
 const freeTool = <S extends z.ZodMiniObject>(
   schema: S,
-  tool: Pick<ToolDef<z.output<S>>, 'name' | 'title' | 'description' | 'run'> & { outputSchema?: Json },
+  tool: Pick<ToolDef<z.output<S>>, 'name' | 'description' | 'run'> & { outputSchema?: Json },
 ): ToolDef<z.output<S>> => schemaTool(schema, { toolset: 'free', idempotent: true }, { ...tool, worstCaseDefault: 0, worstCase: () => 0 });
 
 const EstimateArgs = z.strictObject({
@@ -35,7 +35,6 @@ const EstimateArgs = z.strictObject({
 export function freeTools(session: SessionState): ToolDef<unknown>[] {
   const estimate = freeTool(EstimateArgs, {
     name: 'estimate_cost',
-    title: 'Estimate planned calls',
     description: 'Free. Worst-case credits of planned tool calls and whether they fit the budget left.',
     async run(_ctx, { calls }) {
       const priced = calls.map(({ tool: name, arguments: args = {} }) => {
@@ -56,7 +55,6 @@ export function freeTools(session: SessionState): ToolDef<unknown>[] {
   });
   const credits = freeTool(z.strictObject({}), {
     name: 'credits',
-    title: 'Credits of this session',
     description: "Free. The session's spend and savings, the budget left, the account's windows.",
     async run() {
       const snapshot = await session.odds.readCredits();
@@ -82,7 +80,6 @@ export function freeTools(session: SessionState): ToolDef<unknown>[] {
   });
   const more = freeTool(z.strictObject({ continuation: z.string().check(z.minLength(1), z.maxLength(64)) }), {
     name: 'more_rows',
-    title: 'More rows of a cut answer',
     description: 'Free. The next rows of an answer cut to the token cap.',
     outputSchema: rowsOutput({}),
     async run(_ctx, { continuation }) {

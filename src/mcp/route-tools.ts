@@ -109,7 +109,6 @@ function routeTool(route: RouteDef): ToolDef<RouteArgs> {
   const costText = costWords(route);
   return {
     name: toolNameOf(route.id),
-    title: route.summary,
     description: `${route.summary}. ${costText}`,
     toolset: toolsetOf(route),
     inputSchema,

@@ -41,7 +41,6 @@ export const eventsScanTool: ToolDef<ScanArgs> = schemaTool(
   { toolset: 'data', idempotent: false },
   {
     name: 'events_scan',
-    title: 'Every event of a kickoff window',
     description: `Every event of a kickoff window, never truncated. Worst case ${PAGE} credits a page (max_pages, default 1).`,
     outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
     worstCaseDefault: PAGE,

@@ -24,7 +24,6 @@ export interface ToolContext {
 /** One tool of the server: what `tools/list` shows and what `tools/call` runs. */
 export interface ToolDef<A = Record<string, unknown>> {
   readonly name: string;
-  readonly title: string;
   readonly description: string;
   readonly toolset: Toolset;
   readonly inputSchema: Json;
