@@ -108,6 +108,8 @@ export function bound(result: Json, tool: string, maxTokens: number, tokens: Tok
     if (tokens(textOf(shaped(mid)), maxTokens) !== false) lo = mid;
     else hi = mid - 1;
   }
+  // Not even one row fits: paging would never move; only fewer columns can.
+  if (lo === 0) throw new OversizeError(`one row is over the cap of ${maxTokens} tokens: keep fewer columns (fields) or narrow the query`);
   const out = shaped(lo);
   out['continuation'] = held.hold({
     kind: 'rows',

@@ -1,6 +1,7 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { countTokens, isWithinTokenLimit } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { SportsOdds } from '../../src';
+import { bound, Continuations } from '../../src/mcp/bounded';
 import { connect, LONG_HISTORY, textOf } from './harness';
 
 type Rows = {
@@ -91,5 +92,20 @@ describe('a history past the service cap', () => {
     for await (const row of odds.events.oddsHistory(event)) all.push(row);
     expect([...first.rows, ...second.rows]).toEqual(JSON.parse(JSON.stringify(all)));
     await s.close();
+  });
+});
+
+describe('a row over the cap', () => {
+  it('is refused with what to change, never paged into empty pages', () => {
+    const held = new Continuations('s1');
+    const rows = [{ note: 'word '.repeat(3000) }, { note: 'short' }];
+    expect(() => bound({ rows, count: 2 }, 'events_odds', 1000, isWithinTokenLimit, held)).toThrow(
+      'one row is over the cap of 1000 tokens: keep fewer columns (fields) or narrow the query',
+    );
+    // Rows that fit one by one page as usual.
+    const small = Array.from({ length: 400 }, (_, i) => ({ event_id: i, note: 'a few words each' }));
+    const first = bound({ rows: small, count: 400 }, 'events_odds', 1000, isWithinTokenLimit, held);
+    expect(first['count']).toBeGreaterThan(0);
+    expect(first['remaining']).toBe(400 - (first['count'] as number));
   });
 });
