@@ -15,10 +15,12 @@ const entries: Record<string, string> = {
   'mocks/index': 'mocks/index.ts',
   'mocks/node': 'mocks/server/node.ts',
   'mocks/cli': 'mocks/server/cli.ts',
+  'mcp/index': 'src/mcp/index.ts',
+  'mcp/cli': 'src/mcp/node/cli.ts',
 };
 
 /** Entries that are executables, not modules: no declaration file. */
-const binaries = new Set(['mocks/cli']);
+const binaries = new Set(['mocks/cli', 'mcp/cli']);
 
 const entry = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(file)));
 const dtsEntry = Object.fromEntries(Object.entries(entry).filter(([name]) => !binaries.has(name)));

@@ -29,6 +29,9 @@ const REQUIRED = [
   'dist/mocks/index.js',
   'dist/mocks/node.js',
   'dist/mocks/cli.js',
+  'dist/mcp/index.js',
+  'dist/mcp/index.d.ts',
+  'dist/mcp/cli.js',
   // The guides the README links to, so its links work for npm users (scripts/pack-readme.mjs).
   'docs/service.md',
   'docs/testing.md',
@@ -38,6 +41,7 @@ const REQUIRED = [
   'docs/scaling.md',
   'docs/performance.md',
   'docs/interpretations.md',
+  'docs/mcp.md',
   'docs/openapi.json',
   'docs/images/console.png',
 ];

@@ -56,6 +56,7 @@ async function downstreamTests(argv) {
     'sports-odds-data/redis': 'src/redis/index.ts',
     'sports-odds-data/mocks': 'mocks/index.ts',
     'sports-odds-data/mocks/node': 'mocks/server/node.ts',
+    'sports-odds-data/mcp': 'src/mcp/index.ts',
   };
   const alias = Object.entries(sources).map(([find, file]) => ({ find: new RegExp(`^${find}$`), replacement: join(root, file) }));
   const vitest = await startVitest(

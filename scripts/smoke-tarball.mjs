@@ -87,6 +87,8 @@ try {
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'smoke', private: true, type: 'module' }));
   step('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', tarball, 'msw@^3']);
   step('npx', ['--no', '--', 'sports-odds-mock', '--help']);
+  // The MCP bin answers --help without its optional peers (@modelcontextprotocol/sdk, gpt-tokenizer).
+  step('npx', ['--no', '--', 'sports-odds-mcp', '--help']);
   await serveOnce();
   // The SDK against the embedded mock, as a user's ESM test would import them, and the SDK from
   // CommonJS through require(esm).

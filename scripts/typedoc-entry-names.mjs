@@ -13,6 +13,7 @@ export const ENTRY_NAMES = {
   'src/redis/index.ts': 'sports-odds-data/redis',
   'mocks/index.ts': 'sports-odds-data/mocks',
   'mocks/server/node.ts': 'sports-odds-data/mocks/node',
+  'src/mcp/index.ts': 'sports-odds-data/mcp',
 };
 
 /** @param {import('typedoc').Application} app */

@@ -14,7 +14,7 @@ import { Result } from './results';
  * applies, the closed code lists of docs/service.md ("Numeric codes and identifiers"), date-time
  * formats and the bounds of row identifiers. The SDK stays lenient where the service may grow (a
  * new status code, a timestamp it writes differently still parses); the document states the
- * contract. Only the document's generator imports this module, so the SDK's bundle never carries it.
+ * contract. Only the document's generator and the MCP server's tools import this module, so the SDK's bundle never carries it.
  */
 export interface SchemaNote {
   default?: number;

@@ -14,6 +14,7 @@ const ENTRIES: Record<string, string> = {
   'sports-odds-data/redis': 'src/redis/index.ts',
   'sports-odds-data/mocks': 'mocks/index.ts',
   'sports-odds-data/mocks/node': 'mocks/server/node.ts',
+  'sports-odds-data/mcp': 'src/mcp/index.ts',
 };
 
 /** The repository's strict compiler options, with the package names mapped to the sources. */

@@ -1,0 +1,230 @@
+import * as z from 'zod/mini';
+import { BudgetExceededError } from '../core/errors/local';
+import type { OddsHistoryState } from '../core/odds-history';
+import { NotFoundError } from '../core/errors/api';
+import type { ClvQuery } from '../schemas/analytics';
+import type { Json } from '../schemas/json-schema';
+import type { OddsSnapshot } from '../schemas/prices';
+import { KnownMarket, positiveInt } from '../schemas/primitives';
+import { qUtcDateTime } from '../schemas/query';
+import { routes } from '../schemas/routes';
+import { ArgumentError, checkArguments } from './arguments';
+import { shapeKeys } from './schema';
+import { eventsScanTool } from './scan-tool';
+import { type SchemaToolSpec, schemaTool } from './schema-tool';
+import { rowsOutput, type ToolDef } from './tool';
+
+const oddsMetering = routes['events.odds'].metering;
+const LATEST = oddsMetering.envelope({});
+const HISTORY_PAGE = oddsMetering.envelope({ full_history: true });
+const CLV_CALL = routes['analytics.clv'].metering.envelope({});
+/** Bets one `clv` call takes at most. */
+const MAX_BETS = 50;
+/** History pages one `line_movement` call reads at most. */
+const MAX_PAGES = 20;
+
+/** A domain tool: read-only, and charged on every call (not idempotent). */
+const domainTool = <S extends z.ZodMiniObject, A>(schema: S, tool: SchemaToolSpec<S, A>): ToolDef<A> =>
+  schemaTool(schema, { toolset: 'data', idempotent: false }, tool);
+
+/** The outcomes of a price row: `odds1`, `odds0`, `odds2` named for the market. */
+const OUTCOMES = [
+  ['odds1', 'home', 'over'],
+  ['odds0', 'draw', 'middle'],
+  ['odds2', 'away', 'under'],
+] as const;
+const outcomeName = (market: string | null | undefined, i: number) =>
+  (OUTCOMES[i] as readonly string[])[market === 'moneyline' || market === 'spread' ? 1 : 2] as string;
+
+const BestPriceArgs = z.strictObject({
+  event_id: positiveInt,
+  market: z.optional(KnownMarket),
+  period: z.optional(z.int().check(z.gte(0))),
+});
+
+const bestPrice = domainTool(BestPriceArgs, {
+  name: 'best_price',
+  description: `Best open price per market, period and outcome across an event's primary and alternate lines (latest snapshot). Worst case ${LATEST} credits.`,
+  outputSchema: rowsOutput({ type: 'object' }),
+  worstCaseDefault: LATEST,
+  worstCase: () => LATEST,
+  async run({ odds }, args: z.output<typeof BestPriceArgs>) {
+    const { data, meta } = await odds.events.odds(args.event_id, {}, { maxRetries: 0 }).withMeta();
+    const best = new Map<string, Json>();
+    for (const row of data) {
+      if ((args.market !== undefined && row.market !== args.market) || (args.period !== undefined && row.period !== args.period)) continue;
+      if (row.status !== null && row.status !== undefined && row.status !== 1) continue;
+      OUTCOMES.forEach(([column], i) => {
+        const price = row[column];
+        if (typeof price !== 'number') return;
+        const outcome = outcomeName(row.market, i);
+        const key = `${row.market}|${row.period}|${outcome}`;
+        const held = best.get(key);
+        if (held === undefined || price > (held['odds'] as number)) {
+          best.set(key, { market: row.market, period: row.period, outcome, odds: price, line: row.line, alt_line_id: row.alt_line_id });
+        }
+      });
+    }
+    const rows = [...best.values()];
+    return { rows, count: rows.length, credits: meta.credits.cost ?? 0 };
+  },
+});
+
+const LineMovementArgs = z
+  .strictObject({
+    event_id: z.optional(positiveInt),
+    from: z.optional(qUtcDateTime),
+    to: z.optional(qUtcDateTime),
+    market: z.optional(KnownMarket),
+    main_lines_only: z.optional(z.boolean()),
+    max_pages: z.optional(z.int().check(z.gte(1), z.lte(MAX_PAGES))),
+    continuation: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  })
+  .check(
+    z.refine((a) => (a.continuation === undefined) === (a.event_id !== undefined && a.from !== undefined && a.to !== undefined), {
+      message: 'give event_id, from and to, or only the continuation of an earlier call (with max_pages)',
+      path: ['continuation'],
+    }),
+    z.refine((a) => a.from === undefined || a.to === undefined || Date.parse(a.from) < Date.parse(a.to), {
+      message: 'must be earlier than to',
+      path: ['from'],
+    }),
+  );
+type LineMovementArgs = z.output<typeof LineMovementArgs>;
+
+type Prices = Pick<OddsSnapshot, 'line' | 'odds1' | 'odds0' | 'odds2' | 'timestamp'>;
+const pricesOf = (row: OddsSnapshot): Prices => ({
+  line: row.line,
+  odds1: row.odds1,
+  odds0: row.odds0,
+  odds2: row.odds2,
+  timestamp: row.timestamp,
+});
+const change = (a: number | null | undefined, b: number | null | undefined) =>
+  typeof a === 'number' && typeof b === 'number' ? Math.round((b - a) * 1000) / 1000 : null;
+
+/** One line's prices at the two instants, as read so far. */
+type Line = { row: OddsSnapshot; at: { from?: Prices; to?: Prices } };
+/** Where a line movement stands: its history scan's checkpoint, its query and the lines read so far. */
+interface MovementState {
+  history: OddsHistoryState;
+  query: { event_id: number; from: string; to: string; market?: string | undefined; main_lines_only: boolean };
+  lines: [string, Line][];
+}
+
+const lineMovement = domainTool(LineMovementArgs, {
+  name: 'line_movement',
+  description: `Each line's price at 'from' and at 'to' (last snapshot at or before each) and the change, largest price move first, from the price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
+  outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
+  worstCaseDefault: HISTORY_PAGE,
+  worstCase: (args: LineMovementArgs) => HISTORY_PAGE * (args.max_pages ?? 1),
+  async run({ odds, held }, args: LineMovementArgs) {
+    const allowance = HISTORY_PAGE * (args.max_pages ?? 1);
+    const saved =
+      args.continuation === undefined ? undefined : (held.take(args.continuation, 'scan', 'line_movement').state as MovementState);
+    const query = saved?.query ?? {
+      event_id: args.event_id as number,
+      from: args.from as string,
+      to: args.to as string,
+      market: args.market,
+      main_lines_only: args.main_lines_only ?? true,
+    };
+    const history = saved
+      ? odds.events.resumeOddsHistory({ ...saved.history, maxCredits: saved.history.credits + allowance }, { maxRetries: 0 })
+      : odds.events.oddsHistory(query.event_id, { main_lines_only: query.main_lines_only }, { maxCredits: allowance, maxRetries: 0 });
+    const before = history.state.credits;
+    const from = Date.parse(query.from);
+    const to = Date.parse(query.to);
+    const lines = new Map<string, Line>(saved?.lines ?? []);
+    let complete = false;
+    try {
+      pages: for await (const page of history.pages()) {
+        for (const row of page.data) {
+          const at = Date.parse(row.timestamp ?? '');
+          if (at > to) {
+            complete = true;
+            break pages;
+          }
+          if (query.market !== undefined && row.market !== query.market) continue;
+          const key = `${row.market}|${row.period}|${row.alt_line_id ?? 'main'}`;
+          const line = lines.get(key) ?? { row, at: {} };
+          lines.set(key, line);
+          if (at <= from) line.at.from = pricesOf(row);
+          line.at.to = pricesOf(row);
+        }
+        complete = page.done && !page.incomplete;
+      }
+    } catch (error) {
+      if (!(error instanceof BudgetExceededError && error.limit === 'scanMaxCredits')) throw error;
+    }
+    const credits = history.state.credits - before;
+    const state: MovementState = { history: history.state, query, lines: [...lines] };
+    const next =
+      complete || history.state.done
+        ? undefined
+        : { tool: 'line_movement', arguments: { continuation: held.hold({ kind: 'scan', tool: 'line_movement', state }) } };
+    const rows = [...lines.values()].map(({ row, at }) => ({
+      market: row.market,
+      period: row.period,
+      alt_line_id: row.alt_line_id,
+      from: at.from ?? null,
+      to: at.to ?? null,
+      change: {
+        line: change(at.from?.line, at.to?.line),
+        odds1: change(at.from?.odds1, at.to?.odds1),
+        odds0: change(at.from?.odds0, at.to?.odds0),
+        odds2: change(at.from?.odds2, at.to?.odds2),
+      },
+    }));
+    // Largest price move first (a line's points and a price's decimals do not compare).
+    const size = (r: (typeof rows)[number]) => Math.max(...[r.change.odds1, r.change.odds0, r.change.odds2].map((v) => Math.abs(v ?? 0)));
+    rows.sort((a, b) => size(b) - size(a));
+    return { rows, count: rows.length, complete, ...(next === undefined ? {} : { next }), credits };
+  },
+});
+
+const clvQuery = routes['analytics.clv'].query;
+const ClvArgs = z.strictObject({ bets: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BETS)) });
+
+const clv = domainTool(ClvArgs, {
+  name: 'clv',
+  description: `Closing-line value of each bet (the analytics_clv arguments per bet, up to ${MAX_BETS}) with totals. Worst case ${CLV_CALL} credits per bet.`,
+  outputSchema: rowsOutput({ type: 'object' }, { summary: { type: 'object' } }),
+  worstCaseDefault: CLV_CALL,
+  parse: (args) =>
+    args.bets.map((bet, i) => {
+      try {
+        return checkArguments<ClvQuery>(clvQuery, bet, shapeKeys(clvQuery));
+      } catch (error) {
+        throw new ArgumentError(`bets.${i}: ${(error as Error).message}`);
+      }
+    }),
+  worstCase: (bets) => CLV_CALL * bets.length,
+  async run({ odds }, bets: ClvQuery[]) {
+    const rows: Json[] = [];
+    let credits = 0;
+    for (const [index, bet] of bets.entries()) {
+      try {
+        const { data, meta } = await odds.analytics.clv(bet, { maxRetries: 0 }).withMeta();
+        credits += meta.credits.cost ?? 0;
+        rows.push({ index, ...data });
+      } catch (error) {
+        if (!(error instanceof NotFoundError)) throw error;
+        credits += error.meta.credits.cost ?? 0;
+        rows.push({ index, error: 'no closing line matches this bet' });
+      }
+    }
+    const matched = rows.filter((r) => typeof r['clv'] === 'number');
+    const sum = (key: string) => matched.reduce((s, r) => s + (r[key] as number), 0);
+    const summary = {
+      bets: bets.length,
+      matched: matched.length,
+      average_clv: matched.length === 0 ? null : sum('clv') / matched.length,
+      total_expected_win: sum('expected_win'),
+    };
+    return { rows, count: rows.length, summary, credits };
+  },
+});
+
+/** The tools built on the SDK's calls and scans, where agents otherwise loop. */
+export const domainTools = (): ToolDef<unknown>[] => [eventsScanTool, bestPrice, lineMovement, clv] as ToolDef<unknown>[];

@@ -1,0 +1,70 @@
+import type * as z from 'zod/mini';
+import { jsonSchemaOf, type Json } from '../schemas/json-schema';
+
+/** Bounds that only restate JavaScript's safe integers: noise in a model's context. */
+const SAFE = Number.MAX_SAFE_INTEGER;
+
+const isNullBranch = (node: unknown): boolean => (node as Json)['type'] === 'null';
+
+/**
+ * A JSON Schema node with what costs tokens and tells a model nothing taken out: regex patterns
+ * (the format says it), `additionalProperties` and string lengths (the server names an unknown
+ * argument or a length it refuses), safe-integer bounds, a `0` minimum of an identifier as `minimum: 1`, and a
+ * nullable branch folded into `type: [t, 'null']`. `keep` says which value keywords stay (inputs
+ * keep bounds, enums and formats; outputs keep types only).
+ */
+function compactNode(node: Json, keep: 'input' | 'output'): Json {
+  const anyOf = node['anyOf'] as Json[] | undefined;
+  if (anyOf?.length === 2 && anyOf.some(isNullBranch)) {
+    const value = compactNode(anyOf.find((b) => !isNullBranch(b)) as Json, keep);
+    if (typeof value['type'] === 'string' && value['enum'] === undefined) return { ...value, type: [value['type'], 'null'] };
+  }
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    // Unknown arguments are refused by name anyway; a record's key schema says nothing.
+    if (['pattern', 'description', 'additionalProperties', 'propertyNames', 'minLength', 'maxLength'].includes(key)) continue;
+    if ((key === 'maximum' && value === SAFE) || ((key === 'minimum' || key === 'exclusiveMinimum') && value === -SAFE)) continue;
+    if (keep === 'output' && !['type', 'properties', 'items', 'anyOf', 'required'].includes(key)) continue;
+    if (key === 'exclusiveMinimum' && value === 0 && node['type'] === 'integer') out['minimum'] = 1;
+    else if (key === 'default' && typeof value !== (node['type'] === 'integer' ? 'number' : node['type'])) continue;
+    else if (key === 'properties')
+      out[key] = Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, compactNode(v as Json, keep)]));
+    else if (key === 'items') out[key] = compactNode(value as Json, keep);
+    else if (key === 'anyOf') out[key] = (value as Json[]).map((b) => compactNode(b, keep));
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * The JSON Schema of typed values a schema of the route table takes (decoded: integers, booleans,
+ * RFC 3339 text), compacted for a tool's `inputSchema`.
+ *
+ * @example
+ * inputSchemaOf(routes['events.odds'].params); // { type: 'object', properties: { event_id: { type: 'integer', minimum: 1 } }, ... }
+ */
+export const inputSchemaOf = (schema: z.core.$ZodType): Json => compactNode(jsonSchemaOf(schema, 'output'), 'input');
+
+/**
+ * The JSON Schema of an answer's body for a tool's `outputSchema`: its structure and every row's
+ * columns by name. A column's own schema is left open (`{}`): every column of the service may be
+ * null or absent, and the types (in docs/openapi.json) would double the tool list a model reads
+ * on every turn.
+ */
+export const outputSchemaOf = (schema: z.core.$ZodType): Json => columnsOnly(compactNode(jsonSchemaOf(schema, 'output'), 'output'));
+
+/** An object schema with its properties named and left open; arrays and nesting kept. */
+function columnsOnly(node: Json): Json {
+  const out: Json = { ...node };
+  if (node['items'] !== undefined) out['items'] = columnsOnly(node['items'] as Json);
+  const properties = node['properties'] as Json | undefined;
+  if (properties !== undefined) out['properties'] = Object.fromEntries(Object.keys(properties).map((k) => [k, {}]));
+  return out;
+}
+
+/** The property names of an object schema of the route table (a row's columns, a query's parameters). */
+export function shapeKeys(schema: z.core.$ZodType): string[] {
+  const shape = (schema as unknown as { _zod: { def: { shape?: Record<string, unknown>; element?: z.core.$ZodType } } })._zod.def;
+  if (shape.element !== undefined) return shapeKeys(shape.element);
+  return Object.keys(shape.shape ?? {});
+}
