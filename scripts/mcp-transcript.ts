@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { redact } from '../src/core/logger';
+import { redact } from '../src/schemas/redact';
 
 const DOC = 'docs/mcp.md';
 const START = '<!-- transcript:start -->';

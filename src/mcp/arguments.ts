@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { expectedForm, expectedOf, isGeneric, valueAt } from '../core/issue-words';
+import { expectedForm, expectedOf, isGeneric, valueAt } from '../schemas/issue-words';
 import type { Schema } from '../schemas/route';
 
 /**

@@ -10,7 +10,7 @@ import { SportsOdds } from '../client';
 import { APIError } from '../core/errors/api';
 import { SportsOddsError } from '../core/errors/base';
 import { BudgetExceededError } from '../core/errors/local';
-import { redact } from '../core/logger';
+import { redact } from '../schemas/redact';
 import { VERSION } from '../version';
 import { ArgumentError, refuseSecrets } from './arguments';
 import { bound, Continuations, loadTokenizer, OversizeError, type TokenLimit, textOf } from './bounded';

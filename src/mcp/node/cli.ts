@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { ClientOptions, Coordinator, Logger } from '../../core/types';
 import { memoryCoordinator } from '../../core/memory-coordinator';
-import { redact } from '../../core/logger';
+import { redact } from '../../schemas/redact';
 import { checkCount, type McpServerOptions } from '../options';
 
 const USAGE = `Usage: sports-odds-mcp --max-credits <n> [options]
