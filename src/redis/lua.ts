@@ -14,14 +14,20 @@
  * logic of their own, in the same atomic step as the slot.
  *
  * Every script gets the namespace's keys as `KEYS` (layout.ts, one hash slot) and
- * `ARGV[1..4]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none); its own
- * arguments follow from `ARGV[5]`. Every reply is `{status, now, a, b, c, ...state, rate}` where the
+ * `ARGV[1..6]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none), the epoch the
+ * process knows ('' before its first reply) and an epoch to begin the namespace with; its own
+ * arguments follow from `ARGV[7]`.
+ *
+ * Lost state: the state hash carries the namespace's epoch. A script that finds no record (or
+ * another epoch) where the process knew one replies `lost` and changes nothing: the fleet fails
+ * closed (`CoordinatorStateLostError`) until `RECOVER` rebuilds the record. A process that knows
+ * no epoch yet begins the namespace. Every reply is `{status, now, a, b, c, ...state, rate}` where the
  * state is the namespace's ledger (`STATE_FIELDS`) and `rate` the plan's rate a process shared, so
  * each reply refreshes what the process knows.
  */
 
 /** The fields of the state hash that end every reply, in order (reply.ts reads them). */
-export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen'] as const;
+export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen', 'epoch'] as const;
 
 const PRELUDE = `
 local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_LOCK, K_ROT, K_ROT_INDEX, K_PENDING, K_RATE = unpack(KEYS)
@@ -54,6 +60,21 @@ local function reply(status, a, b, c)
   for i = 1, ${STATE_FIELDS.length} do r[5 + i] = s[i] end
   r[6 + ${STATE_FIELDS.length}] = redis.call('GET', K_RATE) or ''
   return r
+end
+
+-- What was lost, if the process knew a record that is gone or replaced (its epoch, or the one a
+-- recovery began from); the namespace's first script begins its record.
+local function guard()
+  local head = redis.call('HMGET', K_STATE, 'epoch', 'from', 'reserved')
+  local known = ARGV[5]
+  if not head[1] then
+    if known ~= '' then return 'record' end
+    redis.call('HSET', K_STATE, 'epoch', ARGV[6])
+    return nil
+  end
+  if known ~= '' and head[1] ~= known and head[2] ~= known then return 'epoch' end
+  if tonumber(head[3] or '0') > 0 and redis.call('EXISTS', K_RESV, K_ENV) < 2 then return 'reservations' end
+  return nil
 end
 
 -- Frees the slots whose lease lapsed and the holds that ended; a reservation whose lease lapsed
@@ -122,7 +143,9 @@ local function finish(id, cost)
 end
 `;
 
-const script = (body: string): string => `${PRELUDE}\n${body.trim()}\n`;
+/** A script: the prelude, the guard (unless `guarded` is false), then the body. */
+const script = (body: string, guarded = true): string =>
+  `${PRELUDE}\n${guarded ? "local lost = guard()\nif lost then return reply('lost', lost) end\n" : ''}${body.trim()}\n`;
 
 /**
  * Admits an attempt: the budget's checks, then its reservation, then (when `rate` is given) a
@@ -132,33 +155,33 @@ const script = (body: string): string => `${PRELUDE}\n${body.trim()}\n`;
 export const ADMIT = script(`
 if late() then return reply('late') end
 lapse()
-local id, envelope = ARGV[5], ARGV[6]
+local id, envelope = ARGV[7], ARGV[8]
 if envelope ~= '' and redis.call('HEXISTS', K_ENV, id) == 0 then
   local e = tonumber(envelope)
   local st = redis.call('HMGET', K_STATE, 'spent', 'reserved', 'dr', 'drs', 'pr', 'prs')
   local reserved = tonumber(st[2] or '0')
-  if ARGV[7] ~= '' then
-    local available = tonumber(ARGV[7]) - tonumber(st[1] or '0') - reserved
+  if ARGV[9] ~= '' then
+    local available = tonumber(ARGV[9]) - tonumber(st[1] or '0') - reserved
     if e > available then return reply('budget', 'maxCredits', tostring(available)) end
   end
   -- A floor holds against the window's last report, stale from its reset on (the service's clock).
   local function short(floor, remaining, reset)
     if floor == '' or not remaining then return nil end
-    if reset and tonumber(ARGV[10]) >= tonumber(reset) then return nil end
+    if reset and tonumber(ARGV[12]) >= tonumber(reset) then return nil end
     local available = tonumber(remaining) - reserved - tonumber(floor)
     if e > available then return available end
     return nil
   end
-  local a = short(ARGV[8], st[3], st[4])
+  local a = short(ARGV[10], st[3], st[4])
   if a then return reply('budget', 'dailyFloor', tostring(a)) end
-  a = short(ARGV[9], st[5], st[6])
+  a = short(ARGV[11], st[5], st[6])
   if a then return reply('budget', 'periodFloor', tostring(a)) end
   redis.call('ZADD', K_RESV, now + lease, id)
   redis.call('HSET', K_ENV, id, envelope)
   redis.call('HINCRBY', K_STATE, 'reserved', e)
 end
 local slot, wait = 0, 0
-if ARGV[11] ~= '' then slot, wait = take(id, tonumber(ARGV[11])) end
+if ARGV[13] ~= '' then slot, wait = take(id, tonumber(ARGV[13])) end
 return reply('ok', slot, wait)
 `);
 
@@ -166,15 +189,15 @@ return reply('ok', slot, wait)
 export const SLOT = script(`
 if late() then return reply('late') end
 lapse()
-redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[5])
-local slot, wait = take(ARGV[5], tonumber(ARGV[6]))
+redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[7])
+local slot, wait = take(ARGV[7], tonumber(ARGV[8]))
 return reply('ok', slot, wait)
 `);
 
 /** Renews the leases of a process's attempts in flight. ARGV: ids. */
 export const RENEW = script(`
 lapse()
-for i = 5, #ARGV do
+for i = 7, #ARGV do
   redis.call('ZADD', K_SLOTS, 'XX', now + lease, ARGV[i])
   redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[i])
 end
@@ -184,16 +207,22 @@ return reply('ok')
 /**
  * Ends an attempt: its slot's hold starts, its reservation ends, a metered answer's cost is spent
  * and its windows recorded (the last settle wins per field; a report of an older window, one with
- * an earlier reset, never replaces a newer one). ARGV: id, held(0/1), cost, then the period's
- * limit, remaining, reset (ms) and the daily window's ('' where absent).
+ * an earlier reset, never replaces a newer one). After a recovery anchored to the period window,
+ * the service's remaining credits raise the spend to what it counted since the anchor (less the
+ * reservations in flight, which may be among it). ARGV: id, held(0/1), cost, then the period's
+ * limit, remaining, reset (ms) and the daily window's ('' where absent), then retry(0/1): a
+ * settle tried again finds no reservation when its first try landed, and then changes nothing.
  */
 export const SETTLE = script(`
 lapse()
 local cost = nil
-if ARGV[7] ~= '' then cost = tonumber(ARGV[7]) end
-finish(ARGV[5], cost or 0)
+if ARGV[9] ~= '' then cost = tonumber(ARGV[9]) end
+if ARGV[16] == '1' and not redis.call('HGET', K_ENV, ARGV[7]) and not redis.call('HGET', K_LAPSED_ENV, ARGV[7]) then
+  return reply('ok')
+end
+finish(ARGV[7], cost or 0)
 -- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
-if ARGV[6] == '1' then redis.call('ZADD', K_HELD, now + window, ARGV[5]) end
+if ARGV[8] == '1' then redis.call('ZADD', K_HELD, now + window, ARGV[7]) end
 local function record(p, limit, remaining, reset)
   if reset ~= '' then
     local current = redis.call('HGET', K_STATE, p .. 'rs')
@@ -206,8 +235,13 @@ end
 if cost then
   redis.call('HINCRBY', K_STATE, 'calls', 1)
   redis.call('HSET', K_STATE, 'upd', now)
-  record('p', ARGV[8], ARGV[9], ARGV[10])
-  record('d', ARGV[11], ARGV[12], ARGV[13])
+  record('p', ARGV[10], ARGV[11], ARGV[12])
+  record('d', ARGV[13], ARGV[14], ARGV[15])
+  local anchor = redis.call('HMGET', K_STATE, 'as', 'ar', 'ars', 'spent', 'reserved')
+  if anchor[1] and ARGV[11] ~= '' and ARGV[12] == anchor[3] then
+    local counted = tonumber(anchor[1]) + tonumber(anchor[2]) - tonumber(ARGV[11]) - tonumber(anchor[5] or '0')
+    if counted > tonumber(anchor[4] or '0') then redis.call('HSET', K_STATE, 'spent', counted) end
+  end
 end
 return reply('ok')
 `);
@@ -215,7 +249,7 @@ return reply('ok')
 /** Gives back an admission that sent nothing (an aborted wait, a timeout): no hold, no spend. ARGV: id. */
 export const RELEASE = script(`
 lapse()
-finish(ARGV[5], 0)
+finish(ARGV[7], 0)
 return reply('ok')
 `);
 
@@ -227,7 +261,7 @@ return reply('ok')
 
 /** The shared plan rate. ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate. */
 export const RATE = script(`
-if ARGV[5] ~= '' then redis.call('SET', K_RATE, ARGV[5], 'PX', ARGV[6]) end
+if ARGV[7] ~= '' then redis.call('SET', K_RATE, ARGV[7], 'PX', ARGV[8]) end
 return reply('ok', redis.call('GET', K_RATE))
 `);
 
@@ -235,8 +269,8 @@ return reply('ok', redis.call('GET', K_RATE))
 export const LOCK = script(`
 if late() then return reply('late') end
 local holder = redis.call('GET', K_LOCK)
-if not holder or holder == ARGV[5] then
-  redis.call('SET', K_LOCK, ARGV[5], 'PX', lease)
+if not holder or holder == ARGV[7] then
+  redis.call('SET', K_LOCK, ARGV[7], 'PX', lease)
   return reply('ok', 1)
 end
 return reply('ok', 0, redis.call('PTTL', K_LOCK))
@@ -244,7 +278,7 @@ return reply('ok', 0, redis.call('PTTL', K_LOCK))
 
 /** Renews the lock while its token holds it. ARGV: token. Reply: `ok` 1 (held) or 0 (lost). */
 export const RELOCK = script(`
-if redis.call('GET', K_LOCK) == ARGV[5] then
+if redis.call('GET', K_LOCK) == ARGV[7] then
   redis.call('PEXPIRE', K_LOCK, lease)
   return reply('ok', 1)
 end
@@ -253,7 +287,7 @@ return reply('ok', 0)
 
 /** Releases the lock if its token still holds it (compare and delete). ARGV: token. */
 export const UNLOCK = script(`
-if redis.call('GET', K_LOCK) == ARGV[5] then redis.call('DEL', K_LOCK) end
+if redis.call('GET', K_LOCK) == ARGV[7] then redis.call('DEL', K_LOCK) end
 return reply('ok')
 `);
 
@@ -262,9 +296,9 @@ return reply('ok')
  * incremented. ARGV: field, sealed answer, key id of the secret, most rotations kept.
  */
 export const PUBLISH = script(`
-redis.call('HSET', K_ROT, ARGV[5], ARGV[6])
-redis.call('ZADD', K_ROT_INDEX, now, ARGV[5])
-local extra = redis.call('ZCARD', K_ROT_INDEX) - tonumber(ARGV[8])
+redis.call('HSET', K_ROT, ARGV[7], ARGV[8])
+redis.call('ZADD', K_ROT_INDEX, now, ARGV[7])
+local extra = redis.call('ZCARD', K_ROT_INDEX) - tonumber(ARGV[10])
 if extra > 0 then
   for _, field in ipairs(redis.call('ZRANGE', K_ROT_INDEX, 0, extra - 1)) do
     redis.call('HDEL', K_ROT, field)
@@ -273,14 +307,14 @@ if extra > 0 then
 end
 redis.call('PEXPIRE', K_ROT, retention)
 redis.call('PEXPIRE', K_ROT_INDEX, retention)
-redis.call('HSET', K_STATE, 'kid', ARGV[7])
+redis.call('HSET', K_STATE, 'kid', ARGV[9])
 redis.call('HINCRBY', K_STATE, 'gen', 1)
 return reply('ok')
 `);
 
 /** A published rotation. ARGV: field. Reply: `ok` sealed-answer key-id ('' where none). */
 export const ROTATION_OF = script(`
-return reply('ok', redis.call('HGET', K_ROT, ARGV[5]), redis.call('HGET', K_STATE, 'kid'))
+return reply('ok', redis.call('HGET', K_ROT, ARGV[7]), redis.call('HGET', K_STATE, 'kid'))
 `);
 
 /**
@@ -288,17 +322,77 @@ return reply('ok', redis.call('HGET', K_ROT, ARGV[5]), redis.call('HGET', K_STAT
  * `ok` sealed-record key-id.
  */
 export const PENDING = script(`
-if ARGV[5] == 'save' then
-  redis.call('SET', K_PENDING, ARGV[6], 'PX', retention)
-  redis.call('HSET', K_STATE, 'kid', ARGV[7])
-elseif ARGV[5] == 'clear' then
+if ARGV[7] == 'save' then
+  redis.call('SET', K_PENDING, ARGV[8], 'PX', retention)
+  redis.call('HSET', K_STATE, 'kid', ARGV[9])
+elseif ARGV[7] == 'clear' then
   redis.call('DEL', K_PENDING)
 end
 return reply('ok', redis.call('GET', K_PENDING), redis.call('HGET', K_STATE, 'kid'))
 `);
 
-/** Deletes every key of the namespace. */
-export const CLEAR = script(`
+/**
+ * Deletes every key of the namespace and begins a fresh record (a fresh budget) that every process
+ * of the cleared one adopts. ARGV: the new epoch.
+ */
+export const CLEAR = script(
+  `
+local epoch = redis.call('HGET', K_STATE, 'epoch')
 redis.call('DEL', unpack(KEYS))
+redis.call('HSET', K_STATE, 'epoch', ARGV[7])
+if epoch then redis.call('HSET', K_STATE, 'from', epoch) end
 return reply('ok')
-`);
+`,
+  false,
+);
+
+/**
+ * Rebuilds a lost record from what the recovering process last knew (docs/scaling.md, "Lost
+ * state"). A record another process already rebuilt from the same epoch is adopted (raised to this
+ * process's spend when it knew more); one begun afresh after the loss keeps its spend, and the
+ * spend known from before is added. Reservations the record counts but no longer holds count as
+ * spent (their calls may have been charged). With the period window, the record is anchored: the
+ * service's remaining credits then bound the spend from below (SETTLE). ARGV: old epoch, spend
+ * known, new epoch, period limit, remaining, reset, daily limit, remaining, reset ('' where absent).
+ */
+export const RECOVER = script(
+  `
+local old, known = ARGV[7], tonumber(ARGV[8])
+local st = redis.call('HMGET', K_STATE, 'epoch', 'from', 'base', 'reserved')
+local held = 0
+for i, v in ipairs(redis.call('HGETALL', K_ENV)) do
+  if i % 2 == 0 then held = held + tonumber(v) end
+end
+local missing = tonumber(st[4] or '0') - held
+if missing > 0 then
+  redis.call('HINCRBY', K_STATE, 'spent', missing)
+  redis.call('HSET', K_STATE, 'reserved', held)
+end
+if st[1] and st[1] ~= old and st[2] == old then
+  local base = tonumber(st[3] or '0')
+  if known > base then
+    redis.call('HINCRBY', K_STATE, 'spent', known - base)
+    redis.call('HSET', K_STATE, 'base', known)
+  end
+  return reply('ok')
+end
+if st[1] ~= old then
+  redis.call('HINCRBY', K_STATE, 'spent', known)
+  if not st[1] then redis.call('HSET', K_STATE, 'epoch', ARGV[9]) end
+  redis.call('HSET', K_STATE, 'from', old, 'base', known)
+end
+local function restore(p, limit, remaining, reset)
+  if remaining == '' or redis.call('HEXISTS', K_STATE, p .. 'r') == 1 then return end
+  redis.call('HSET', K_STATE, p .. 'r', remaining)
+  if limit ~= '' then redis.call('HSET', K_STATE, p .. 'l', limit) end
+  if reset ~= '' then redis.call('HSET', K_STATE, p .. 'rs', reset) end
+end
+restore('p', ARGV[10], ARGV[11], ARGV[12])
+restore('d', ARGV[13], ARGV[14], ARGV[15])
+if ARGV[11] ~= '' and ARGV[12] ~= '' then
+  redis.call('HSET', K_STATE, 'as', known, 'ar', ARGV[11], 'ars', ARGV[12])
+end
+return reply('ok')
+`,
+  false,
+);

@@ -35,6 +35,11 @@ export interface RedisCoordinatorOptions {
   retentionMs?: number | undefined;
   /** How often a process waiting for the rotation lock asks again. Default 100 ms. */
   lockPollMs?: number | undefined;
+  /**
+   * Where the coordinator's warnings go (an eviction policy that may evict its keys, checked at
+   * start and at each reconnection). Default `console.warn`.
+   */
+  onWarning?: ((message: string) => void) | undefined;
   /** @internal How long a slot stays held after its answer (the service's one-second window). Default 1000 ms. */
   windowMs?: number | undefined;
 }
@@ -50,6 +55,7 @@ export interface ResolvedOptions {
   retentionMs: number;
   lockPollMs: number;
   windowMs: number;
+  onWarning: (message: string) => void;
 }
 
 const DAY_MS = 86_400_000;
@@ -73,6 +79,12 @@ function duration(name: string, value: number | undefined, fallback: number): nu
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number of ms`);
   // Redis takes whole milliseconds (PX, PEXPIRE).
   return Math.ceil(value);
+}
+
+function warningSink(onWarning: ((message: string) => void) | undefined): (message: string) => void {
+  if (onWarning === undefined) return (message) => console.warn(message);
+  if (typeof onWarning !== 'function') fail('onWarning must be a function of the warning message');
+  return onWarning;
 }
 
 function secretBytes(secret: string | Uint8Array | undefined): Uint8Array<ArrayBuffer> | undefined {
@@ -122,5 +134,6 @@ export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOption
     retentionMs: duration('retentionMs', options.retentionMs, DEFAULTS.retentionMs),
     lockPollMs: duration('lockPollMs', options.lockPollMs, DEFAULTS.lockPollMs),
     windowMs: duration('windowMs', options.windowMs, DEFAULTS.windowMs),
+    onWarning: warningSink(options.onWarning),
   };
 }
