@@ -288,6 +288,7 @@ export class RedisCoordinator implements Coordinator {
     await this.#run('recovering the namespace', RECOVER, [
       this.#epoch ?? '',
       fresh ? 0 : Math.ceil(known.spent + unrecorded),
+      Math.ceil(known.spent),
       this.#newEpoch(),
       arg(p.limit),
       arg(p.remaining),
@@ -308,6 +309,7 @@ export class RedisCoordinator implements Coordinator {
   /** Runs a script with the common arguments (retention, lease, window, deadline) and keeps its reply's state. */
   async #run(what: string, source: string, args: readonly (string | number)[], deadline = false): Promise<Reply> {
     const o = this.#o;
+    this.#checkEviction();
     const reply = await this.#runner.run(what, source, [
       o.retentionMs,
       o.leaseMs,
@@ -327,7 +329,6 @@ export class RedisCoordinator implements Coordinator {
   /** Learns Redis's clock (one read) before the first operation that carries a deadline (`what`, named in errors). */
   #sync(what: string): Promise<void> {
     if (this.#runner.synced) return Promise.resolve();
-    this.#checkEviction();
     this.#syncing ??= this.#run(what, READ, []).then(
       () => {
         this.#syncing = undefined;

@@ -26,7 +26,8 @@ const FIX =
  * Checks Redis's `maxmemory` and `maxmemory-policy` now and again at each reconnection (`ready`),
  * warning once through `warn` when the coordinator's keys may be evicted (a lost record then fails
  * closed with `CoordinatorStateLostError`). A Redis that refuses `CONFIG` (managed Redis) is
- * tolerated: it warns once that it could not check. Returns the check, to run at the first use.
+ * tolerated: it warns once that it could not check. Returns the start of the checks, to call at
+ * every use (only the first does anything).
  *
  * @example
  * const check = checkEviction(redis, 'redis:acct-1', console.warn);
@@ -35,7 +36,7 @@ const FIX =
 export function checkEviction(client: EvictionProbe, name: string, warn: (message: string) => void): () => void {
   const config = client.config;
   let warned = false;
-  let listening = false;
+  let started = false;
   const once = (message: string) => {
     if (warned) return;
     warned = true;
@@ -56,10 +57,9 @@ export function checkEviction(client: EvictionProbe, name: string, warn: (messag
     }
   };
   return () => {
-    if (!listening && typeof client.on === 'function') {
-      listening = true;
-      client.on('ready', () => void check());
-    }
+    if (started) return;
+    started = true;
+    if (typeof client.on === 'function') client.on('ready', () => void check());
     void check();
   };
 }

@@ -353,11 +353,13 @@ return reply('ok')
  * spend known from before is added. Reservations the record counts but no longer holds count as
  * spent (their calls may have been charged). With the period window, the record is anchored: the
  * service's remaining credits then bound the spend from below (SETTLE). ARGV: old epoch, spend
- * known, new epoch, period limit, remaining, reset, daily limit, remaining, reset ('' where absent).
+ * known (with the answers the process could not record), the spend its windows were reported at,
+ * new epoch, period limit, remaining, reset, daily limit, remaining, reset ('' where absent).
  */
 export const RECOVER = script(
   `
 local old, known = ARGV[7], tonumber(ARGV[8])
+if old == '' then return reply('ok') end
 local st = redis.call('HMGET', K_STATE, 'epoch', 'from', 'base', 'reserved')
 local held = 0
 for i, v in ipairs(redis.call('HGETALL', K_ENV)) do
@@ -378,7 +380,7 @@ if st[1] and st[1] ~= old and st[2] == old then
 end
 if st[1] ~= old then
   redis.call('HINCRBY', K_STATE, 'spent', known)
-  if not st[1] then redis.call('HSET', K_STATE, 'epoch', ARGV[9]) end
+  if not st[1] then redis.call('HSET', K_STATE, 'epoch', ARGV[10]) end
   redis.call('HSET', K_STATE, 'from', old, 'base', known)
 end
 local function restore(p, limit, remaining, reset)
@@ -387,10 +389,10 @@ local function restore(p, limit, remaining, reset)
   if limit ~= '' then redis.call('HSET', K_STATE, p .. 'l', limit) end
   if reset ~= '' then redis.call('HSET', K_STATE, p .. 'rs', reset) end
 end
-restore('p', ARGV[10], ARGV[11], ARGV[12])
-restore('d', ARGV[13], ARGV[14], ARGV[15])
-if ARGV[11] ~= '' and ARGV[12] ~= '' then
-  redis.call('HSET', K_STATE, 'as', known, 'ar', ARGV[11], 'ars', ARGV[12])
+restore('p', ARGV[11], ARGV[12], ARGV[13])
+restore('d', ARGV[14], ARGV[15], ARGV[16])
+if ARGV[12] ~= '' and ARGV[13] ~= '' then
+  redis.call('HSET', K_STATE, 'as', ARGV[9], 'ar', ARGV[12], 'ars', ARGV[13])
 end
 return reply('ok')
 `,

@@ -14,6 +14,7 @@ export interface ClientClass {
   ): RedisCoordinatorOptions['redis'] & {
     disconnect(): void;
     on(event: 'error', listener: (error: Error) => void): unknown;
+    once(event: 'ready', listener: () => void): unknown;
   };
 }
 
