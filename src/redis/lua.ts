@@ -30,7 +30,7 @@
 export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen', 'epoch'] as const;
 
 const PRELUDE = `
-local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_LOCK, K_ROT, K_ROT_INDEX, K_PENDING, K_RATE = unpack(KEYS)
+local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_LOCK, K_ROT, K_ROT_INDEX, K_PENDING, K_RATE, K_WAIT, K_WAIT_LEASE = unpack(KEYS)
 local retention = tonumber(ARGV[1])
 local lease = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
@@ -42,15 +42,17 @@ local function late()
   return ARGV[4] ~= '' and now > tonumber(ARGV[4])
 end
 
--- Every key of the ledger expires: a slot within leases, a hold within windows, the spend after the retention.
+-- Every key of the ledger expires: a slot within leases, a hold within windows, the spend after the
+-- retention. Only the keys a script wrote get their TTL again (a read or a refusal sets none).
+local TTL = {
+  [K_STATE] = retention, [K_RESV] = retention, [K_ENV] = retention, [K_LAPSED] = retention,
+  [K_LAPSED_ENV] = retention, [K_WAIT] = retention, [K_WAIT_LEASE] = retention,
+  [K_SLOTS] = 3 * lease, [K_HELD] = 2 * window,
+}
+local written = {}
+local function w(key) written[key] = true end
 local function keep()
-  redis.call('PEXPIRE', K_STATE, retention)
-  redis.call('PEXPIRE', K_RESV, retention)
-  redis.call('PEXPIRE', K_ENV, retention)
-  redis.call('PEXPIRE', K_LAPSED, retention)
-  redis.call('PEXPIRE', K_LAPSED_ENV, retention)
-  redis.call('PEXPIRE', K_SLOTS, 3 * lease)
-  redis.call('PEXPIRE', K_HELD, 2 * window)
+  for key in pairs(written) do redis.call('PEXPIRE', key, TTL[key]) end
 end
 
 local function reply(status, a, b, c)
@@ -70,6 +72,7 @@ local function guard()
   if not head[1] then
     if known ~= '' then return 'record' end
     redis.call('HSET', K_STATE, 'epoch', ARGV[6])
+    w(K_STATE)
     return nil
   end
   if known ~= '' and head[1] ~= known and head[2] ~= known then return 'epoch' end
@@ -92,10 +95,18 @@ local function lapse()
     redis.call('ZREM', K_RESV, id)
     redis.call('HSET', K_LAPSED_ENV, id, e)
     redis.call('ZADD', K_LAPSED, now + retention, id)
+    w(K_LAPSED_ENV)
+    w(K_LAPSED)
   end
   if total ~= 0 then
     redis.call('HINCRBY', K_STATE, 'reserved', -total)
     redis.call('HINCRBY', K_STATE, 'spent', total)
+    w(K_STATE)
+  end
+  -- A waiter whose process stopped asking leaves the line.
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAIT_LEASE, '-inf', now, 'LIMIT', 0, 500)) do
+    redis.call('ZREM', K_WAIT_LEASE, id)
+    redis.call('ZREM', K_WAIT, id)
   end
   local old = redis.call('ZRANGEBYSCORE', K_LAPSED, '-inf', now, 'LIMIT', 0, 500)
   for _, id in ipairs(old) do
@@ -104,21 +115,44 @@ local function lapse()
   end
 end
 
--- Takes a slot for id when fewer than rate are held: 1, 0; else 0 and the ms until one may free
--- (a slot in flight frees no earlier than a window from now, or when its lease lapses).
+-- Takes a slot for id when fewer than rate are held and no earlier waiter is owed one: 1, 0. Else
+-- id waits in the namespace's line (first come, first served across processes): 0 and the ms until
+-- its turn may come (the hold that frees its slot, when known; else a window per rate slots ahead),
+-- so that each waiter asks about once per slot instead of every waiter at every free slot.
 local function take(id, rate)
   if redis.call('ZSCORE', K_SLOTS, id) then return 1, 0 end
-  local used = redis.call('ZCARD', K_SLOTS) + redis.call('ZCARD', K_HELD)
-  if used < rate then
+  local free = rate - redis.call('ZCARD', K_SLOTS) - redis.call('ZCARD', K_HELD)
+  local rank = redis.call('ZRANK', K_WAIT, id)
+  local ahead = rank or redis.call('ZCARD', K_WAIT)
+  if ahead < free then
+    if rank then
+      redis.call('ZREM', K_WAIT, id)
+      redis.call('ZREM', K_WAIT_LEASE, id)
+    end
     redis.call('ZADD', K_SLOTS, now + lease, id)
+    w(K_SLOTS)
     return 1, 0
   end
-  local wait = window
-  local h = redis.call('ZRANGE', K_HELD, 0, 0, 'WITHSCORES')
-  if h[2] then wait = math.min(wait, tonumber(h[2]) - now) end
+  local k = ahead - math.max(free, 0)
+  local wait
+  local h = redis.call('ZRANGE', K_HELD, k, k, 'WITHSCORES')
+  if h[2] then
+    wait = tonumber(h[2]) - now
+  else
+    wait = window * math.max(1, math.ceil((k + 1 - redis.call('ZCARD', K_HELD)) / math.max(rate, 1)))
+  end
+  -- A slot in flight frees early when its lease lapses (its process died).
   local s = redis.call('ZRANGE', K_SLOTS, 0, 0, 'WITHSCORES')
   if s[2] then wait = math.min(wait, tonumber(s[2]) - now) end
-  return 0, math.max(1, wait)
+  wait = math.max(1, wait)
+  if not rank then
+    redis.call('ZADD', K_WAIT, redis.call('HINCRBY', K_STATE, 'ticket', 1), id)
+    w(K_WAIT)
+    w(K_STATE)
+  end
+  redis.call('ZADD', K_WAIT_LEASE, now + wait + lease, id)
+  w(K_WAIT_LEASE)
+  return 0, wait
 end
 
 -- Ends an attempt's slot (without a hold) and its reservation, and spends cost; a reservation that
@@ -131,6 +165,7 @@ local function finish(id, cost)
     redis.call('HDEL', K_ENV, id)
     redis.call('ZREM', K_RESV, id)
     redis.call('HINCRBY', K_STATE, 'reserved', -tonumber(e))
+    w(K_STATE)
   else
     local lapsed = redis.call('HGET', K_LAPSED_ENV, id)
     if lapsed then
@@ -139,7 +174,10 @@ local function finish(id, cost)
       charged = charged - tonumber(lapsed)
     end
   end
-  if charged ~= 0 then redis.call('HINCRBY', K_STATE, 'spent', charged) end
+  if charged ~= 0 then
+    redis.call('HINCRBY', K_STATE, 'spent', charged)
+    w(K_STATE)
+  end
 end
 `;
 
@@ -179,6 +217,9 @@ if envelope ~= '' and redis.call('HEXISTS', K_ENV, id) == 0 then
   redis.call('ZADD', K_RESV, now + lease, id)
   redis.call('HSET', K_ENV, id, envelope)
   redis.call('HINCRBY', K_STATE, 'reserved', e)
+  w(K_RESV)
+  w(K_ENV)
+  w(K_STATE)
 end
 local slot, wait = 0, 0
 if ARGV[13] ~= '' then slot, wait = take(id, tonumber(ARGV[13])) end
@@ -201,6 +242,7 @@ for i = 7, #ARGV do
   redis.call('ZADD', K_SLOTS, 'XX', now + lease, ARGV[i])
   redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[i])
 end
+w(K_SLOTS)
 return reply('ok')
 `);
 
@@ -222,7 +264,10 @@ if ARGV[16] == '1' and not redis.call('HGET', K_ENV, ARGV[7]) and not redis.call
 end
 finish(ARGV[7], cost or 0)
 -- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
-if ARGV[8] == '1' then redis.call('ZADD', K_HELD, now + window, ARGV[7]) end
+if ARGV[8] == '1' then
+  redis.call('ZADD', K_HELD, now + window, ARGV[7])
+  w(K_HELD)
+end
 local function record(p, limit, remaining, reset)
   if reset ~= '' then
     local current = redis.call('HGET', K_STATE, p .. 'rs')
@@ -233,6 +278,7 @@ local function record(p, limit, remaining, reset)
   if remaining ~= '' then redis.call('HSET', K_STATE, p .. 'r', remaining) end
 end
 if cost then
+  w(K_STATE)
   redis.call('HINCRBY', K_STATE, 'calls', 1)
   redis.call('HSET', K_STATE, 'upd', now)
   record('p', ARGV[10], ARGV[11], ARGV[12])
@@ -250,6 +296,8 @@ return reply('ok')
 export const RELEASE = script(`
 lapse()
 finish(ARGV[7], 0)
+redis.call('ZREM', K_WAIT, ARGV[7])
+redis.call('ZREM', K_WAIT_LEASE, ARGV[7])
 return reply('ok')
 `);
 
@@ -309,6 +357,7 @@ redis.call('PEXPIRE', K_ROT, retention)
 redis.call('PEXPIRE', K_ROT_INDEX, retention)
 redis.call('HSET', K_STATE, 'kid', ARGV[9])
 redis.call('HINCRBY', K_STATE, 'gen', 1)
+w(K_STATE)
 return reply('ok')
 `);
 
@@ -325,6 +374,7 @@ export const PENDING = script(`
 if ARGV[7] == 'save' then
   redis.call('SET', K_PENDING, ARGV[8], 'PX', retention)
   redis.call('HSET', K_STATE, 'kid', ARGV[9])
+  w(K_STATE)
 elseif ARGV[7] == 'clear' then
   redis.call('DEL', K_PENDING)
 end
@@ -341,6 +391,7 @@ local epoch = redis.call('HGET', K_STATE, 'epoch')
 redis.call('DEL', unpack(KEYS))
 redis.call('HSET', K_STATE, 'epoch', ARGV[7])
 if epoch then redis.call('HSET', K_STATE, 'from', epoch) end
+w(K_STATE)
 return reply('ok')
 `,
   false,
@@ -360,6 +411,7 @@ export const RECOVER = script(
   `
 local old, known = ARGV[7], tonumber(ARGV[8])
 if old == '' then return reply('ok') end
+w(K_STATE)
 local st = redis.call('HMGET', K_STATE, 'epoch', 'from', 'base', 'reserved')
 local held = 0
 for i, v in ipairs(redis.call('HGETALL', K_ENV)) do
