@@ -52,8 +52,8 @@ function pings(port: number): Promise<boolean> {
   });
 }
 
-/** Resolves once the server answers PING. */
-async function waitForPing(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+/** Resolves once the server (or sentinel) on `port` answers PING. */
+export async function waitForPing(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} before answering`);
