@@ -2,6 +2,7 @@ import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource
 import { SportsOddsError } from '../core/errors/base';
 import { CoordinatorError, CoordinatorStateLostError } from '../core/errors/coordinator';
 import { BudgetExceededError, type BudgetLimit } from '../core/errors/local';
+import { checkBudget } from '../core/options';
 import { realSleep, throwIfAborted } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
 import { namespaceKeys } from './layout';
@@ -141,6 +142,8 @@ export class RedisCoordinator implements Coordinator {
     const given = request.rate;
     const rate = given === undefined ? undefined : typeof given === 'number' ? () => given : given;
     throwIfAborted(signal);
+    // The same rules as every coordinator's (and the client's): refused before anything is taken.
+    checkBudget(request.budget);
     const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
     // With no call of this process waiting or asking ahead of it, the reservation and the slot are
     // taken in one step; behind one, it queues (after its reservation) and only the first waiter asks.
