@@ -16,10 +16,18 @@ export type TopologyClient = Redis | Cluster;
 
 /** A running topology. */
 export interface RedisTopology {
-  /** A new client of the topology (the coordinator's, one per process). */
-  connect(): TopologyClient;
+  /** A new client of the topology (the coordinator's, one per process); `maxRetriesPerRequest` null by default. */
+  connect(options?: { maxRetriesPerRequest?: number | null }): TopologyClient;
   /** Stops every process and removes the folder. */
   close(): Promise<void>;
+}
+
+/** A primary and its replica behind Sentinels. */
+export interface SentinelTopology extends RedisTopology {
+  /** SIGKILLs the primary, as a crashed host would; the Sentinels then promote the replica. */
+  killPrimary(): void;
+  /** Resolves once the Sentinels name another primary than the first (within `timeoutMs`). */
+  failedOver(timeoutMs?: number): Promise<void>;
 }
 
 const listens = (port: number): Promise<boolean> =>
@@ -141,7 +149,7 @@ export async function startRedisCluster(): Promise<RedisTopology> {
  * const sentinel = await startRedisSentinel();
  * const redis = sentinel.connect(); // asks the Sentinels for the primary
  */
-export async function startRedisSentinel(): Promise<RedisTopology> {
+export async function startRedisSentinel(): Promise<SentinelTopology> {
   checkRedisInstalled();
   const dir = mkdtempSync(join(tmpdir(), 'sports-odds-sentinel-'));
   const children: ChildProcess[] = [];
@@ -150,8 +158,16 @@ export async function startRedisSentinel(): Promise<RedisTopology> {
     const primary = await free();
     const replica = await free();
     const base = ['--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir];
-    await run('redis-server', ['--port', String(primary), ...base], primary, children);
+    // No delay before the first sync (Redis waits 5 s by default for more replicas to share one).
+    await run('redis-server', ['--port', String(primary), ...base, '--repl-diskless-sync-delay', '0'], primary, children);
     await run('redis-server', ['--port', String(replica), ...base, '--replicaof', '127.0.0.1', String(primary)], replica, children);
+    // The replica holds the primary's data before any client writes: a failover then promotes a copy.
+    for (let tries = 0; ; tries += 1) {
+      const info = spawnSync('redis-cli', ['-p', String(replica), 'info', 'replication'], { encoding: 'utf8' }).stdout;
+      if (info.includes('master_link_status:up')) break;
+      if (tries > 200) throw new Error('the replica never finished its first sync with the primary');
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const sentinels: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       const port = await free();
@@ -171,10 +187,23 @@ export async function startRedisSentinel(): Promise<RedisTopology> {
       await run('redis-sentinel', [conf], port, children);
       sentinels.push(port);
     }
+    const primaryProcess = children[0] as ChildProcess;
     return {
-      connect: () =>
-        new Redis({ sentinels: sentinels.map((port) => ({ host: '127.0.0.1', port })), name: 'sod-primary', ...clientOptions }),
+      connect: (options = {}) =>
+        new Redis({ sentinels: sentinels.map((port) => ({ host: '127.0.0.1', port })), name: 'sod-primary', ...clientOptions, ...options }),
       close: () => stopAll(children, dir),
+      killPrimary: () => void primaryProcess.kill('SIGKILL'),
+      failedOver: async (timeoutMs = 15_000) => {
+        const until = Date.now() + timeoutMs;
+        for (;;) {
+          const named = spawnSync('redis-cli', ['-p', String(sentinels[0]), 'sentinel', 'get-master-addr-by-name', 'sod-primary'], {
+            encoding: 'utf8',
+          }).stdout;
+          if (named.includes(String(replica))) return;
+          if (Date.now() > until) throw new Error(`the Sentinels did not promote the replica within ${timeoutMs} ms`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      },
     };
   } catch (error) {
     await stopAll(children, dir);
