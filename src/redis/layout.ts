@@ -35,7 +35,7 @@ const KEY_NAMES = [
   'plan-rate',
   /** ZSET: the namespace's line of waiters for a slot (one per process at most) -> their ticket. TTL: retention. */
   'waiters',
-  /** ZSET: waiter -> when it leaves the line unless it asks again. TTL: retention. */
+  /** ZSET: waiter -> when it was told to ask again (it leaves the line a lease after, unless it asks). TTL: retention. */
   'waiter-leases',
 ] as const;
 

@@ -103,8 +103,8 @@ local function lapse()
     redis.call('HINCRBY', K_STATE, 'spent', total)
     w(K_STATE)
   end
-  -- A waiter whose process stopped asking leaves the line.
-  for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAIT_LEASE, '-inf', now, 'LIMIT', 0, 500)) do
+  -- A waiter whose process stopped asking (a lease past when it was told to ask again) leaves the line.
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAIT_LEASE, '-inf', now - lease, 'LIMIT', 0, 500)) do
     redis.call('ZREM', K_WAIT_LEASE, id)
     redis.call('ZREM', K_WAIT, id)
   end
@@ -124,7 +124,16 @@ local function take(id, rate)
   local free = rate - redis.call('ZCARD', K_SLOTS) - redis.call('ZCARD', K_HELD)
   local rank = redis.call('ZRANK', K_WAIT, id)
   local ahead = rank or redis.call('ZCARD', K_WAIT)
-  if ahead < free then
+  -- Only the waiters ahead that are due (told to ask by now) are owed a slot before this one: one
+  -- told to come later does not leave a free slot idle until then.
+  local due = 0
+  if ahead > 0 and free > 0 then
+    for _, other in ipairs(redis.call('ZRANGE', K_WAIT, 0, ahead - 1)) do
+      local at = redis.call('ZSCORE', K_WAIT_LEASE, other)
+      if at and tonumber(at) <= now then due = due + 1 end
+    end
+  end
+  if due < free then
     if rank then
       redis.call('ZREM', K_WAIT, id)
       redis.call('ZREM', K_WAIT_LEASE, id)
@@ -150,7 +159,7 @@ local function take(id, rate)
     w(K_WAIT)
     w(K_STATE)
   end
-  redis.call('ZADD', K_WAIT_LEASE, now + wait + lease, id)
+  redis.call('ZADD', K_WAIT_LEASE, now + wait, id)
   w(K_WAIT_LEASE)
   return 0, wait
 end
