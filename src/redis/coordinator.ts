@@ -325,7 +325,11 @@ export class RedisCoordinator implements Coordinator {
     this.#epoch = reply.epoch ?? this.#epoch;
     this.#credits = reply.credits;
     this.#generation = reply.generation;
-    this.#rate = reply.rate;
+    if (reply.rate !== this.#rate) {
+      this.#rate = reply.rate;
+      // A waiter told to come back under the old rate asks again under this one (a renewal's reply brings it too).
+      this.#queue.wake();
+    }
     return reply;
   }
 

@@ -62,4 +62,21 @@ describe('waiting for a pacing slot in Redis', () => {
     await a!.admit(request({ envelope: 1 }));
     expect(await pexpires()).toBe(before + 3);
   });
+
+  it('lets a waiter told to come back much later in at once when a higher rate is shared meanwhile', async () => {
+    const [holder, sharer, ...waiters] = fleet.handles(7, { namespace: freshNamespace('rate-up'), leaseMs: 3000 });
+    // As the SDK's 'account' pacing does: the shared rate once known, 1 until then.
+    const rateOf = (c: NonNullable<typeof holder>) => () => c.rate.known ?? 1;
+    const held = await holder!.admit(request({ rate: rateOf(holder!) }));
+    const waiting = waiters.map((c) => c.admit(request({ rate: rateOf(c) })).then((a) => [c, a] as const));
+    // At 1 a second, the last of five in line is told to come back in about five seconds (three: the holder's lease).
+    await sleep(300);
+    const sharedAt = Date.now();
+    await sharer!.rate.share(10);
+    const admitted = await Promise.all(waiting);
+    // Each learned the rate from its next reply (a lease renewal, every second) and asked again.
+    expect(Date.now() - sharedAt).toBeLessThan(2000);
+    for (const [c, a] of admitted) await c.settle(a, undefined, Date.now());
+    await holder!.settle(held, undefined, Date.now());
+  });
 });
