@@ -309,7 +309,7 @@ export class RedisCoordinator implements Coordinator {
     return `${this.#process}.${(this.#recoveries++).toString(36)}`;
   }
 
-  /** Runs a script with the common arguments (retention, lease, window, deadline) and keeps its reply's state. */
+  /** Runs a script with the common arguments (retention, lease, window, deadline, epochs) and keeps its reply's state. */
   async #run(what: string, source: string, args: readonly (string | number)[], deadline = false): Promise<Reply> {
     const o = this.#o;
     this.#checkEviction();

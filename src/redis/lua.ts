@@ -262,13 +262,15 @@ return reply('ok')
  * the service's remaining credits raise the spend to what it counted since the anchor (less the
  * reservations in flight, which may be among it). ARGV: id, held(0/1), cost, then the period's
  * limit, remaining, reset (ms) and the daily window's ('' where absent), then retry(0/1): a
- * settle tried again finds no reservation when its first try landed, and then changes nothing.
+ * settle tried again finds no reservation nor slot when its first try landed, and then changes nothing.
  */
 export const SETTLE = script(`
 lapse()
 local cost = nil
 if ARGV[9] ~= '' then cost = tonumber(ARGV[9]) end
-if ARGV[16] == '1' and not redis.call('HGET', K_ENV, ARGV[7]) and not redis.call('HGET', K_LAPSED_ENV, ARGV[7]) then
+-- A settle tried again whose first try landed finds nothing of its attempt left: it changes nothing.
+if ARGV[16] == '1' and not redis.call('HGET', K_ENV, ARGV[7]) and not redis.call('HGET', K_LAPSED_ENV, ARGV[7])
+  and not redis.call('ZSCORE', K_SLOTS, ARGV[7]) then
   return reply('ok')
 end
 finish(ARGV[7], cost or 0)
