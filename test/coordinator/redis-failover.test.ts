@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SportsOdds } from '../../src';
+import type { SportsOdds } from '../../src';
 import { redisCoordinator } from '../../src/redis';
 import { startRedisSentinel, type SentinelTopology, type TopologyClient } from '../helpers/redis-topologies';
 import { chargesOf, useMockServer } from '../sdk/mock-setup';
-import { freshNamespace, SECRET } from './redis-fleet';
+import { clientOn, freshNamespace, SECRET } from './redis-fleet';
 
 const newMock = useMockServer();
 let sentinel: SentinelTopology | undefined;
@@ -33,17 +33,11 @@ describe('a fleet behind Sentinel whose primary is killed mid-run', () => {
       redis.on('error', () => undefined);
       clients.push(redis);
       const coordinator = redisCoordinator({ redis, namespace, secret: SECRET, timeoutMs: 400, leaseMs: 1000, onWarning: () => undefined });
-      const odds = new SportsOdds({
-        apiKey: mock.apiKey,
-        baseUrl: mock.baseUrl,
-        logLevel: 'off',
-        maxRetries: 0,
-        coordinator,
+      return clientOn(mock, coordinator, {
         rateLimit: { requestsPerSecond: 10 },
         budget: { maxCredits: 100_000 },
         hooks: { beforeRequest: [() => void (inFlight += 1)], afterResponse: [() => void (inFlight -= 1)] },
       });
-      return odds;
     };
     const fleet = [client(), client(), client()];
     let running = true;

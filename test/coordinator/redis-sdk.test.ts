@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetExceededError, CoordinatorStateLostError, SportsOdds } from '../../src';
+import { BudgetExceededError, CoordinatorStateLostError } from '../../src';
 import { redisCoordinator } from '../../src/redis';
 import { chargesOf, useMockServer } from '../sdk/mock-setup';
 import { useRedisServer } from '../helpers/redis-server';
-import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
+import { clientOn, freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
 
 const server = useRedisServer();
 const fleet = useRedisFleet(server);
@@ -14,12 +14,7 @@ describe('SportsOdds clients sharing a redisCoordinator namespace', () => {
     const mock = newMock();
     const namespace = freshNamespace('sdk');
     const client = () =>
-      new SportsOdds({
-        apiKey: mock.apiKey,
-        baseUrl: mock.baseUrl,
-        logLevel: 'off',
-        maxRetries: 0,
-        coordinator: redisCoordinator({ redis: fleet.client(), namespace, secret: SECRET }),
+      clientOn(mock, redisCoordinator({ redis: fleet.client(), namespace, secret: SECRET }), {
         rateLimit: { requestsPerSecond: 4 },
         budget: { maxCredits: 40 },
       });
@@ -57,16 +52,7 @@ describe('SportsOdds clients whose Redis lost the namespace', () => {
     const maxCredits = 60;
     const client = () => {
       const coordinator = redisCoordinator({ redis: fleet.client(), namespace, secret: SECRET });
-      const odds = new SportsOdds({
-        apiKey: mock.apiKey,
-        baseUrl: mock.baseUrl,
-        logLevel: 'off',
-        maxRetries: 0,
-        coordinator,
-        rateLimit: { requestsPerSecond: 20 },
-        budget: { maxCredits },
-      });
-      return { odds, coordinator };
+      return { odds: clientOn(mock, coordinator, { rateLimit: { requestsPerSecond: 20 }, budget: { maxCredits } }), coordinator };
     };
     const a = client();
     const gone = client();
