@@ -121,6 +121,9 @@ end
 -- so that each waiter asks about once per slot instead of every waiter at every free slot.
 local function take(id, rate)
   if redis.call('ZSCORE', K_SLOTS, id) then return 1, 0 end
+  -- A rebuilt record knows nothing of the slots held before the loss: none is given for a window.
+  local quiet = redis.call('HGET', K_STATE, 'quiet')
+  if quiet and now < tonumber(quiet) then return 0, tonumber(quiet) - now end
   local free = rate - redis.call('ZCARD', K_SLOTS) - redis.call('ZCARD', K_HELD)
   local rank = redis.call('ZRANK', K_WAIT, id)
   local ahead = rank or redis.call('ZCARD', K_WAIT)
@@ -413,7 +416,8 @@ return reply('ok')
  * state"). A record another process already rebuilt from the same epoch is adopted (raised to this
  * process's spend when it knew more); one begun afresh after the loss keeps its spend, and the
  * spend known from before is added. Reservations the record counts but no longer holds count as
- * spent (their calls may have been charged). With the period window, the record is anchored: the
+ * spent (their calls may have been charged). A rebuilt record gives no pacing slot for a window
+ * (the holds of before the loss are unknown). With the period window, the record is anchored: the
  * service's remaining credits then bound the spend from below (SETTLE). ARGV: old epoch, spend
  * known (with the answers the process could not record), the spend its windows were reported at,
  * new epoch, period limit, remaining, reset, daily limit, remaining, reset ('' where absent).
@@ -442,6 +446,8 @@ if st[1] and st[1] ~= old and st[2] == old then
   return reply('ok')
 end
 if st[1] ~= old then
+  -- The slots held before the loss are unknown: the rebuilt record gives none for a window.
+  redis.call('HSET', K_STATE, 'quiet', now + window)
   redis.call('HINCRBY', K_STATE, 'spent', known)
   if not st[1] then redis.call('HSET', K_STATE, 'epoch', ARGV[10]) end
   redis.call('HSET', K_STATE, 'from', old, 'base', known)

@@ -79,8 +79,11 @@ describe('a Redis coordinator whose state is lost', () => {
     await fleet.inspector().flushall();
     await lostError(a!.readCredits());
     await expect(a!.recover({ from: 'nothing' as 'fresh' })).rejects.toThrow(SportsOddsError);
+    const recoveredAt = Date.now();
     expect(await a!.recover({ from: 'fresh' })).toMatchObject({ spent: 0, reserved: 0 });
+    // The holds of the slots before the loss are gone with it: no slot is given for a window.
     await spend(a!, 2, 990);
+    expect(Date.now() - recoveredAt).toBeGreaterThanOrEqual(950);
     expect(await a!.readCredits()).toMatchObject({ spent: 2 });
   });
 
