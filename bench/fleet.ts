@@ -1,15 +1,16 @@
 /**
- * A fleet on one account: 1, 2, 4 and 8 worker processes (test/fleet/worker.ts), each a client on
+ * A fleet on one account: 1, 2, 4, 8, 16 and 32 worker processes (test/fleet/worker.ts), each a client on
  * one Redis coordinator, calling the standalone mock as fast as their pacing lets them, on the trial
  * plan (2 requests per second) and the pro plan (20). Per run: requests per second together, as a
  * fraction of the plan's rate (counted over the run's whole seconds from its first request, when
  * every worker has work), and the most requests in any one-second span; `429`s from the service; credits the mock charged against what the
- * coordinator counted; the p50 and p99 wait of a call for its slot; Redis commands per call. Then the
+ * coordinator counted; the p50 and p99 wait of a call for its slot; Redis round trips (scripts) per
+ * call, and Redis commands per call (every command the scripts ran, from INFO commandstats). Then the
  * shared budget: the same fleets, unpaced on a fast plan, with `maxCredits: 300` between them.
  * Targets (issue 22): 0 rate_limited; at least 90% of the plan's rate together; charged = counted,
  * and never over the budget.
  *
- *   npx node scripts/run-ts.mjs bench/fleet.ts   (BENCH_SECONDS=20 per run by default; BENCH_FLEETS=1,2,4,8)
+ *   npx node scripts/run-ts.mjs bench/fleet.ts   (BENCH_SECONDS=20 per run by default; BENCH_FLEETS=1,2,4,8,16,32)
  */
 import { Redis } from 'ioredis';
 import { startMockServer } from '../mocks/server/node';
@@ -17,17 +18,25 @@ import { startRedisServer } from '../examples/lib/redis-server';
 import { buildWorker, busiestSecond, forkFleet, percentile, removeWorkerBundle, sendRate, total } from '../test/fleet/harness';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 20);
-const FLEETS = (process.env['BENCH_FLEETS'] ?? '1,2,4,8').split(',').map(Number);
+const FLEETS = (process.env['BENCH_FLEETS'] ?? '1,2,4,8,16,32').split(',').map(Number);
 /** Calls each worker keeps in flight: more than its share of any plan's rate, so pacing is what limits it. */
 const CONCURRENCY = 4;
 const FAST = { slug: 'fast', name: 'Fast', periodCredits: 1e9, periodDays: 30, dailyCredits: 1e9, rateLimitRps: 1e6 };
 
-/** Round trips to Redis so far: the scripts the clients ran (EVALSHA, EVAL) and loaded (SCRIPT LOAD). */
-async function roundTrips(redis: Redis): Promise<number> {
+/**
+ * Round trips to Redis so far (the scripts the clients ran, EVALSHA and EVAL, and loaded, SCRIPT
+ * LOAD), and every command Redis ran (the scripts' own included; not this bench's INFO).
+ */
+async function roundTrips(redis: Redis): Promise<{ trips: number; commands: number }> {
   const info = await redis.info('commandstats');
-  let calls = 0;
-  for (const m of info.matchAll(/^cmdstat_(evalsha|eval|script\|load):calls=(\d+)/gm)) calls += Number(m[2]);
-  return calls;
+  let trips = 0;
+  let commands = 0;
+  for (const m of info.matchAll(/^cmdstat_([^:]+):calls=(\d+)/gm)) {
+    const [name, calls] = [m[1] as string, Number(m[2])];
+    if (/^(evalsha|eval|script\|load)$/.test(name)) trips += calls;
+    if (!/^(info|evalsha|eval|script\|load|config\|get|client\|.*|hello|select)$/.test(name)) commands += calls;
+  }
+  return { trips, commands };
 }
 
 const server = await startRedisServer();
@@ -66,7 +75,8 @@ async function fleet(plan: string, rps: number | 'account' | null, n: number, ma
     counted: Math.max(...stats.map((s) => s.spent)),
     p50: percentile(sum.waits, 50),
     p99: percentile(sum.waits, 99),
-    perCall: attempts === 0 ? Number.NaN : (after - before) / attempts,
+    perCall: attempts === 0 ? Number.NaN : (after.trips - before.trips) / attempts,
+    commandsPerCall: attempts === 0 ? Number.NaN : (after.commands - before.commands) / attempts,
     refused: Object.entries(sum.failed)
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),
@@ -77,12 +87,12 @@ console.log(
   `node ${process.version}, ${SECONDS} s per run, ${CONCURRENCY} calls in flight per worker, one Redis (${server.url}), one standalone mock\n`,
 );
 console.log(
-  '| plan (rate) | workers | requests/s together | of the rate | most in one second | 429 | charged / counted | wait p50 / p99 | Redis round trips per call |',
+  '| plan (rate) | workers | requests/s together | of the rate | most in one second | 429 | charged / counted | wait p50 / p99 | Redis round trips per call | Redis commands per call |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 const row = (label: string, rate: number, n: number, r: Awaited<ReturnType<typeof fleet>>) =>
   console.log(
-    `| ${label} | ${n} | ${r.rps.toFixed(2)} | ${((100 * r.rps) / rate).toFixed(1)}% | ${r.busiest} | ${r.limited} | ${r.charged} / ${r.counted} | ${r.p50.toFixed(0)} / ${r.p99.toFixed(0)} ms | ${r.perCall.toFixed(2)} |`,
+    `| ${label} | ${n} | ${r.rps.toFixed(2)} | ${((100 * r.rps) / rate).toFixed(1)}% | ${r.busiest} | ${r.limited} | ${r.charged} / ${r.counted} | ${r.p50.toFixed(0)} / ${r.p99.toFixed(0)} ms | ${r.perCall.toFixed(2)} | ${r.commandsPerCall.toFixed(1)} |`,
   );
 for (const [plan, rate] of [
   ['trial', 2],

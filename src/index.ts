@@ -46,6 +46,8 @@ export {
   CursorExpiredError,
   IncompleteScanError,
   CoordinatorError,
+  CoordinatorStateLostError,
+  type LostState,
   type APIErrorInit,
   type ParameterIssue,
   type ValidationIssue,

@@ -4,7 +4,7 @@
  * bench. Never a fake: when `redis-server` is not installed, it fails saying how to install it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,8 +52,8 @@ function pings(port: number): Promise<boolean> {
   });
 }
 
-/** Resolves once the server answers PING. */
-async function waitForPing(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
+/** Resolves once the server (or sentinel) on `port` answers PING. */
+export async function waitForPing(port: number, child: ChildProcess, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with ${child.exitCode} before answering`);
@@ -63,6 +63,14 @@ async function waitForPing(port: number, child: ChildProcess, timeoutMs = 10_000
   }
 }
 
+/** How to run a test's `redis-server`. */
+export interface RedisServerOptions {
+  /** Lines of a `redis.conf` (e.g. `rename-command EVALSHA ""`), given before the defaults. */
+  conf?: readonly string[];
+  /** Keeps the data across `stop()`/`start()` (an append-only file synced at every write). */
+  persistent?: boolean;
+}
+
 /**
  * Starts a `redis-server` on a free loopback port; `close()` it when done.
  *
@@ -70,16 +78,21 @@ async function waitForPing(port: number, child: ChildProcess, timeoutMs = 10_000
  * const server = await startRedisServer();
  * const redis = new Redis(server.url);
  */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   checkRedisInstalled();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'sports-odds-redis-'));
+  const conf = join(dir, 'redis.conf');
+  writeFileSync(conf, `${(options.conf ?? []).join('\n')}\n`);
+  const persistence = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
   let child: ChildProcess | undefined;
   const start = async () => {
     const started = spawn(
       'redis-server',
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
-      { stdio: 'ignore' },
+      [conf, '--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
+      {
+        stdio: 'ignore',
+      },
     );
     child = started;
     await new Promise<void>((resolve, reject) => {

@@ -91,6 +91,8 @@ export interface KeyHolder {
   source: ApiKeySource;
   /** The coordinator's rotation generation this holder's key was last checked against. */
   generation: number;
+  /** The key whose rotation `onKeyRotated` last told of: told once, however many calls meet the rotation. */
+  announced?: string | undefined;
 }
 
 /** How a client switches to the key that replaced its own in a rotation made elsewhere. */

@@ -11,6 +11,7 @@ import type {
   RotationLock,
 } from './coordination';
 import { MemoryRotationStore } from './memory-rotation-store';
+import { checkBudget } from './options';
 import { Pacer } from './pacer';
 import { abortable, realSleep, throwIfAborted } from './runtime';
 import type { Now, Sleep } from './types';
@@ -109,7 +110,9 @@ export class MemoryCoordinator implements Coordinator {
 
   async admit(request: AdmitRequest): Promise<Admission> {
     const { envelope, rate } = request;
-    if (envelope !== undefined) this.#ledger.admit(envelope, request.serviceNow, request.budget);
+    // The same rules as every coordinator's (and the client's): a budget that means no limit by accident is refused.
+    const budget = checkBudget(request.budget);
+    if (envelope !== undefined) this.#ledger.admit(envelope, request.serviceNow, budget);
     const admission: MemoryAdmission = { envelope, release: undefined, settled: false };
     if (rate === undefined) return admission;
     try {

@@ -96,6 +96,9 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
   const clientUpdated = kit.swap(ctx.key, key, rotation.api_key);
   ctx.key.generation = keys.generation;
   if (clientUpdated) o.logger.info('switched to the key of a rotation made by another client of the coordinator');
+  // Concurrent calls that met the revoked key each adopt the rotation; it is told of once.
+  if (ctx.key.announced === rotation.api_key) return answer;
+  ctx.key.announced = rotation.api_key;
   try {
     await onKeyRotated?.(rotation, { resumed: false, clientUpdated, adopted: true });
   } catch (error) {
@@ -171,6 +174,7 @@ async function runRotation(kit: RotationKit, options: RotateOptions): Promise<Ra
   await ctx.coordinator.keys.publish(oldKey, tools.publishedOf(answer));
   ctx.key.generation = ctx.coordinator.keys.generation;
   // The hook runs before the record is cleared: if it fails (e.g. persisting the key), rotate() replays the same answer.
+  ctx.key.announced = newKey;
   await deps.onKeyRotated?.(rotation, { resumed, clientUpdated, adopted: false });
   await store.clear();
   return answer;

@@ -1,12 +1,15 @@
 import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource, RateCoordination } from '../core/coordination';
 import { SportsOddsError } from '../core/errors/base';
-import { CoordinatorError } from '../core/errors/coordinator';
+import { CoordinatorError, CoordinatorStateLostError } from '../core/errors/coordinator';
 import { BudgetExceededError, type BudgetLimit } from '../core/errors/local';
+import { checkBudget } from '../core/options';
 import { realSleep, throwIfAborted } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
 import { namespaceKeys } from './layout';
 import { LeaseKeeper } from './leases';
-import { ADMIT, CLEAR, RATE, READ, RELEASE, RENEW, SETTLE, SLOT } from './lua';
+import { checkEviction } from './eviction';
+import { ADMIT, CLEAR, RATE, READ, RECOVER, RELEASE, RENEW, SETTLE, SLOT } from './lua';
+import { landing } from './landing';
 import { resolveOptions, type RedisCoordinatorOptions, type ResolvedOptions } from './options';
 import { SlotQueue } from './queue';
 import { copyCredits, numberOf, type Reply } from './reply';
@@ -75,11 +78,19 @@ export class RedisCoordinator implements Coordinator {
   #syncing: Promise<void> | undefined;
   /** Admissions of this process asking Redis for a slot in their first step. */
   #trying = 0;
+  /** The namespace's epoch as the last reply said (undefined before the first). */
+  #epoch: string | undefined;
+  /** Costs of answers this process could not record because the record was lost (added back by `recover()`). */
+  #unrecorded = 0;
+  #recoveries = 0;
+  /** The eviction policy's check, once per connection. */
+  readonly #checkEviction: () => void;
 
   constructor(options: RedisCoordinatorOptions) {
     const o = resolveOptions(options);
     this.#o = o;
     this.name = `redis:${o.namespace}`;
+    this.#checkEviction = checkEviction(o.redis, this.name, o.onWarning);
     this.#runner = new ScriptRunner(o.redis, namespaceKeys(o.prefix, o.namespace), this.name, o.timeoutMs);
     this.#queue = new SlotQueue(
       async (id, rate) => {
@@ -131,6 +142,8 @@ export class RedisCoordinator implements Coordinator {
     const given = request.rate;
     const rate = given === undefined ? undefined : typeof given === 'number' ? () => given : given;
     throwIfAborted(signal);
+    // The same rules as every coordinator's (and the client's): refused before anything is taken.
+    checkBudget(request.budget);
     const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
     // With no call of this process waiting or asking ahead of it, the reservation and the slot are
     // taken in one step; behind one, it queues (after its reservation) and only the first waiter asks.
@@ -153,7 +166,7 @@ export class RedisCoordinator implements Coordinator {
       this.#leases.delete(admission.id);
       // An aborted wait gives its reservation back before it rejects; a failing Redis gets it back when it can.
       if (error instanceof CoordinatorError) this.#giveBack(admission);
-      else await this.#run('giving back an admission', RELEASE, [admission.id]).catch(() => undefined);
+      else await this.#run('giving back an admission', RELEASE, [admission.id]).catch(() => this.#giveBack(admission));
       throw error;
     }
     this.#leases.add(admission.id);
@@ -204,7 +217,7 @@ export class RedisCoordinator implements Coordinator {
     // An attempt that took nothing in Redis and brings nothing to record needs no round trip.
     if (!admission.slot && admission.envelope === undefined && !metered) return false;
     const c = metered ? answer.credits : {};
-    await this.#run('recording an answer', SETTLE, [
+    const args = [
       admission.id,
       admission.slot ? '1' : '0',
       arg(cost),
@@ -214,7 +227,18 @@ export class RedisCoordinator implements Coordinator {
       arg(c.dailyLimit),
       arg(c.dailyRemaining),
       time(c.dailyReset),
-    ]);
+    ];
+    try {
+      await this.#run('recording an answer', SETTLE, [...args, '0']);
+    } catch (error) {
+      if (error instanceof CoordinatorStateLostError) this.#unrecorded += cost ?? 0;
+      // Tried again until it lands: a reservation left to lapse would count its whole envelope.
+      else if (error instanceof CoordinatorError)
+        this.#land('recording an answer', SETTLE, [...args, '1'], () => {
+          this.#unrecorded += cost ?? 0;
+        });
+      throw error;
+    }
     return metered;
   }
 
@@ -236,22 +260,76 @@ export class RedisCoordinator implements Coordinator {
    * await coordinator.clear(); // spent 0: a fresh maxCredits
    */
   async clear(): Promise<void> {
-    await this.#run('clearing the namespace', CLEAR, []);
+    await this.#run('clearing the namespace', CLEAR, [this.#newEpoch()]);
   }
 
-  /** Runs a script with the common arguments (retention, lease, window, deadline) and keeps its reply's state. */
+  /**
+   * Rebuilds the fleet's record after `CoordinatorStateLostError` (docs/scaling.md, "Lost state"),
+   * then calls go on. By default (`from: 'windows'`) the spend is what this process last knew (plus
+   * the answers it could not record since), and the record is anchored to the last reported period
+   * window: the next metered answer's `X-Credits-Period-Remaining` raises the spend to what the
+   * service counted since, so credits spent while the record was lost still count. `from: 'fresh'`
+   * starts a fresh budget instead (nothing from before the loss counts). A record another process
+   * already rebuilt is adopted. Resolves to the credits as rebuilt.
+   *
+   * @example
+   * try {
+   *   await odds.events.odds(42);
+   * } catch (error) {
+   *   if (error instanceof CoordinatorStateLostError) await coordinator.recover();
+   * }
+   */
+  async recover(options: { from?: 'windows' | 'fresh' } = {}): Promise<CreditSnapshot> {
+    const from = options.from ?? 'windows';
+    if (from !== 'windows' && from !== 'fresh')
+      throw new SportsOddsError(`coordinator ${this.name}: recover({ from }) takes 'windows' or 'fresh', not ${JSON.stringify(from)}`);
+    const known = this.#credits;
+    const fresh = from === 'fresh';
+    const p = fresh ? {} : known.period;
+    const d = fresh ? {} : known.daily;
+    const unrecorded = this.#unrecorded;
+    await this.#run('recovering the namespace', RECOVER, [
+      this.#epoch ?? '',
+      fresh ? 0 : Math.ceil(known.spent + unrecorded),
+      Math.ceil(known.spent),
+      this.#newEpoch(),
+      arg(p.limit),
+      arg(p.remaining),
+      time(p.reset),
+      arg(d.limit),
+      arg(d.remaining),
+      time(d.reset),
+    ]);
+    this.#unrecorded -= unrecorded;
+    return this.credits();
+  }
+
+  /** A new epoch for the namespace, unique to this process and moment. */
+  #newEpoch(): string {
+    return `${this.#process}.${(this.#recoveries++).toString(36)}`;
+  }
+
+  /** Runs a script with the common arguments (retention, lease, window, deadline, epochs) and keeps its reply's state. */
   async #run(what: string, source: string, args: readonly (string | number)[], deadline = false): Promise<Reply> {
     const o = this.#o;
+    this.#checkEviction();
     const reply = await this.#runner.run(what, source, [
       o.retentionMs,
       o.leaseMs,
       o.windowMs,
       deadline ? this.#runner.deadline() : '',
+      this.#epoch ?? '',
+      this.#process,
       ...args,
     ]);
+    this.#epoch = reply.epoch ?? this.#epoch;
     this.#credits = reply.credits;
     this.#generation = reply.generation;
-    this.#rate = reply.rate;
+    if (reply.rate !== this.#rate) {
+      this.#rate = reply.rate;
+      // A waiter told to come back under the old rate asks again under this one (a renewal's reply brings it too).
+      this.#queue.wake();
+    }
     return reply;
   }
 
@@ -272,7 +350,24 @@ export class RedisCoordinator implements Coordinator {
 
   /** Gives back what an admission may hold in Redis, without waiting (it may not be reachable now). */
   #giveBack(admission: RedisAdmission): void {
-    this.#run('giving back an admission', RELEASE, [admission.id]).catch(() => undefined);
+    this.#land('giving back an admission', RELEASE, [admission.id]);
+  }
+
+  /**
+   * Runs an operation that must land (a release, a settle) in the background, tried again with a
+   * backoff until Redis takes it: a reservation left to lapse would count its whole envelope as
+   * spent, and one that lapsed meanwhile is refunded when it lands. It stops when the record is lost
+   * (nothing left to give back) or after the retention.
+   */
+  #land(what: string, source: string, args: readonly (string | number)[], onLost?: () => void): void {
+    landing(() => this.#run(what, source, args), {
+      giveUp: (error) => {
+        if (error instanceof CoordinatorStateLostError) onLost?.();
+        return error instanceof CoordinatorStateLostError || !(error instanceof CoordinatorError);
+      },
+      forMs: this.#o.retentionMs,
+      maxDelayMs: Math.min(5_000, this.#o.leaseMs),
+    });
   }
 }
 

@@ -11,3 +11,4 @@ export type { RedisScriptClient } from './runner';
 export type { RedisKeys } from './rotation';
 export { MAX_ROTATIONS } from './rotation';
 export { MIN_SECRET_BYTES } from './seal';
+export { MIN_LEASE_MS } from './options';

@@ -5,7 +5,7 @@
  */
 
 /**
- * The keys, in the order every script receives them (`KEYS[1]`..`KEYS[12]`, see `lua.ts`), with
+ * The keys, in the order every script receives them (`KEYS[1]`..`KEYS[14]`, see `lua.ts`), with
  * what each holds and how long it lives.
  */
 const KEY_NAMES = [
@@ -33,6 +33,10 @@ const KEY_NAMES = [
   'pending-rotation',
   /** STRING: the plan's per-second rate. TTL: one hour. */
   'plan-rate',
+  /** ZSET: the namespace's line of waiters for a slot (one per process at most) -> their ticket. TTL: retention. */
+  'waiters',
+  /** ZSET: waiter -> when it was told to ask again (it leaves the line a lease after, unless it asks). TTL: retention. */
+  'waiter-leases',
 ] as const;
 
 /** Namespaces and prefixes: letters, digits, `.`, `_`, `-` (no `{`, `}`, `:`, `*` or spaces). */

@@ -14,17 +14,23 @@
  * logic of their own, in the same atomic step as the slot.
  *
  * Every script gets the namespace's keys as `KEYS` (layout.ts, one hash slot) and
- * `ARGV[1..4]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none); its own
- * arguments follow from `ARGV[5]`. Every reply is `{status, now, a, b, c, ...state, rate}` where the
+ * `ARGV[1..6]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none), the epoch the
+ * process knows ('' before its first reply) and an epoch to begin the namespace with; its own
+ * arguments follow from `ARGV[7]`.
+ *
+ * Lost state: the state hash carries the namespace's epoch. A script that finds no record (or
+ * another epoch) where the process knew one replies `lost` and changes nothing: the fleet fails
+ * closed (`CoordinatorStateLostError`) until `RECOVER` rebuilds the record. A process that knows
+ * no epoch yet begins the namespace. Every reply is `{status, now, a, b, c, ...state, rate}` where the
  * state is the namespace's ledger (`STATE_FIELDS`) and `rate` the plan's rate a process shared, so
  * each reply refreshes what the process knows.
  */
 
 /** The fields of the state hash that end every reply, in order (reply.ts reads them). */
-export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen'] as const;
+export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen', 'epoch'] as const;
 
 const PRELUDE = `
-local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_LOCK, K_ROT, K_ROT_INDEX, K_PENDING, K_RATE = unpack(KEYS)
+local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_LOCK, K_ROT, K_ROT_INDEX, K_PENDING, K_RATE, K_WAIT, K_WAIT_LEASE = unpack(KEYS)
 local retention = tonumber(ARGV[1])
 local lease = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
@@ -36,15 +42,17 @@ local function late()
   return ARGV[4] ~= '' and now > tonumber(ARGV[4])
 end
 
--- Every key of the ledger expires: a slot within leases, a hold within windows, the spend after the retention.
+-- Every key of the ledger expires: a slot within leases, a hold within windows, the spend after the
+-- retention. Only the keys a script wrote get their TTL again (a read or a refusal sets none).
+local TTL = {
+  [K_STATE] = retention, [K_RESV] = retention, [K_ENV] = retention, [K_LAPSED] = retention,
+  [K_LAPSED_ENV] = retention, [K_WAIT] = retention, [K_WAIT_LEASE] = retention,
+  [K_SLOTS] = 3 * lease, [K_HELD] = 2 * window,
+}
+local written = {}
+local function w(key) written[key] = true end
 local function keep()
-  redis.call('PEXPIRE', K_STATE, retention)
-  redis.call('PEXPIRE', K_RESV, retention)
-  redis.call('PEXPIRE', K_ENV, retention)
-  redis.call('PEXPIRE', K_LAPSED, retention)
-  redis.call('PEXPIRE', K_LAPSED_ENV, retention)
-  redis.call('PEXPIRE', K_SLOTS, 3 * lease)
-  redis.call('PEXPIRE', K_HELD, 2 * window)
+  for key in pairs(written) do redis.call('PEXPIRE', key, TTL[key]) end
 end
 
 local function reply(status, a, b, c)
@@ -54,6 +62,22 @@ local function reply(status, a, b, c)
   for i = 1, ${STATE_FIELDS.length} do r[5 + i] = s[i] end
   r[6 + ${STATE_FIELDS.length}] = redis.call('GET', K_RATE) or ''
   return r
+end
+
+-- What was lost, if the process knew a record that is gone or replaced (its epoch, or the one a
+-- recovery began from); the namespace's first script begins its record.
+local function guard()
+  local head = redis.call('HMGET', K_STATE, 'epoch', 'from', 'reserved')
+  local known = ARGV[5]
+  if not head[1] then
+    if known ~= '' then return 'record' end
+    redis.call('HSET', K_STATE, 'epoch', ARGV[6])
+    w(K_STATE)
+    return nil
+  end
+  if known ~= '' and head[1] ~= known and head[2] ~= known then return 'epoch' end
+  if tonumber(head[3] or '0') > 0 and redis.call('EXISTS', K_RESV, K_ENV) < 2 then return 'reservations' end
+  return nil
 end
 
 -- Frees the slots whose lease lapsed and the holds that ended; a reservation whose lease lapsed
@@ -71,10 +95,18 @@ local function lapse()
     redis.call('ZREM', K_RESV, id)
     redis.call('HSET', K_LAPSED_ENV, id, e)
     redis.call('ZADD', K_LAPSED, now + retention, id)
+    w(K_LAPSED_ENV)
+    w(K_LAPSED)
   end
   if total ~= 0 then
     redis.call('HINCRBY', K_STATE, 'reserved', -total)
     redis.call('HINCRBY', K_STATE, 'spent', total)
+    w(K_STATE)
+  end
+  -- A waiter whose process stopped asking (a lease past when it was told to ask again) leaves the line.
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAIT_LEASE, '-inf', now - lease, 'LIMIT', 0, 500)) do
+    redis.call('ZREM', K_WAIT_LEASE, id)
+    redis.call('ZREM', K_WAIT, id)
   end
   local old = redis.call('ZRANGEBYSCORE', K_LAPSED, '-inf', now, 'LIMIT', 0, 500)
   for _, id in ipairs(old) do
@@ -83,21 +115,56 @@ local function lapse()
   end
 end
 
--- Takes a slot for id when fewer than rate are held: 1, 0; else 0 and the ms until one may free
--- (a slot in flight frees no earlier than a window from now, or when its lease lapses).
+-- Takes a slot for id when fewer than rate are held and no earlier waiter is owed one: 1, 0. Else
+-- id waits in the namespace's line (first come, first served across processes): 0 and the ms until
+-- its turn may come (the hold that frees its slot, when known; else a window per rate slots ahead),
+-- so that each waiter asks about once per slot instead of every waiter at every free slot.
 local function take(id, rate)
   if redis.call('ZSCORE', K_SLOTS, id) then return 1, 0 end
-  local used = redis.call('ZCARD', K_SLOTS) + redis.call('ZCARD', K_HELD)
-  if used < rate then
+  -- A rebuilt record knows nothing of the slots held before the loss: none is given for a window.
+  local quiet = redis.call('HGET', K_STATE, 'quiet')
+  if quiet and now < tonumber(quiet) then return 0, tonumber(quiet) - now end
+  local free = rate - redis.call('ZCARD', K_SLOTS) - redis.call('ZCARD', K_HELD)
+  local rank = redis.call('ZRANK', K_WAIT, id)
+  local ahead = rank or redis.call('ZCARD', K_WAIT)
+  -- Only the waiters ahead that are due (told to ask by now) are owed a slot before this one: one
+  -- told to come later does not leave a free slot idle until then.
+  local due = 0
+  if ahead > 0 and free > 0 then
+    for _, other in ipairs(redis.call('ZRANGE', K_WAIT, 0, ahead - 1)) do
+      local at = redis.call('ZSCORE', K_WAIT_LEASE, other)
+      if at and tonumber(at) <= now then due = due + 1 end
+    end
+  end
+  if due < free then
+    if rank then
+      redis.call('ZREM', K_WAIT, id)
+      redis.call('ZREM', K_WAIT_LEASE, id)
+    end
     redis.call('ZADD', K_SLOTS, now + lease, id)
+    w(K_SLOTS)
     return 1, 0
   end
-  local wait = window
-  local h = redis.call('ZRANGE', K_HELD, 0, 0, 'WITHSCORES')
-  if h[2] then wait = math.min(wait, tonumber(h[2]) - now) end
+  local k = ahead - math.max(free, 0)
+  local wait
+  local h = redis.call('ZRANGE', K_HELD, k, k, 'WITHSCORES')
+  if h[2] then
+    wait = tonumber(h[2]) - now
+  else
+    wait = window * math.max(1, math.ceil((k + 1 - redis.call('ZCARD', K_HELD)) / math.max(rate, 1)))
+  end
+  -- A slot in flight frees early when its lease lapses (its process died).
   local s = redis.call('ZRANGE', K_SLOTS, 0, 0, 'WITHSCORES')
   if s[2] then wait = math.min(wait, tonumber(s[2]) - now) end
-  return 0, math.max(1, wait)
+  wait = math.max(1, wait)
+  if not rank then
+    redis.call('ZADD', K_WAIT, redis.call('HINCRBY', K_STATE, 'ticket', 1), id)
+    w(K_WAIT)
+    w(K_STATE)
+  end
+  redis.call('ZADD', K_WAIT_LEASE, now + wait, id)
+  w(K_WAIT_LEASE)
+  return 0, wait
 end
 
 -- Ends an attempt's slot (without a hold) and its reservation, and spends cost; a reservation that
@@ -110,6 +177,7 @@ local function finish(id, cost)
     redis.call('HDEL', K_ENV, id)
     redis.call('ZREM', K_RESV, id)
     redis.call('HINCRBY', K_STATE, 'reserved', -tonumber(e))
+    w(K_STATE)
   else
     local lapsed = redis.call('HGET', K_LAPSED_ENV, id)
     if lapsed then
@@ -118,11 +186,16 @@ local function finish(id, cost)
       charged = charged - tonumber(lapsed)
     end
   end
-  if charged ~= 0 then redis.call('HINCRBY', K_STATE, 'spent', charged) end
+  if charged ~= 0 then
+    redis.call('HINCRBY', K_STATE, 'spent', charged)
+    w(K_STATE)
+  end
 end
 `;
 
-const script = (body: string): string => `${PRELUDE}\n${body.trim()}\n`;
+/** A script: the prelude, the guard (unless `guarded` is false), then the body. */
+const script = (body: string, guarded = true): string =>
+  `${PRELUDE}\n${guarded ? "local lost = guard()\nif lost then return reply('lost', lost) end\n" : ''}${body.trim()}\n`;
 
 /**
  * Admits an attempt: the budget's checks, then its reservation, then (when `rate` is given) a
@@ -132,33 +205,36 @@ const script = (body: string): string => `${PRELUDE}\n${body.trim()}\n`;
 export const ADMIT = script(`
 if late() then return reply('late') end
 lapse()
-local id, envelope = ARGV[5], ARGV[6]
+local id, envelope = ARGV[7], ARGV[8]
 if envelope ~= '' and redis.call('HEXISTS', K_ENV, id) == 0 then
   local e = tonumber(envelope)
   local st = redis.call('HMGET', K_STATE, 'spent', 'reserved', 'dr', 'drs', 'pr', 'prs')
   local reserved = tonumber(st[2] or '0')
-  if ARGV[7] ~= '' then
-    local available = tonumber(ARGV[7]) - tonumber(st[1] or '0') - reserved
+  if ARGV[9] ~= '' then
+    local available = tonumber(ARGV[9]) - tonumber(st[1] or '0') - reserved
     if e > available then return reply('budget', 'maxCredits', tostring(available)) end
   end
   -- A floor holds against the window's last report, stale from its reset on (the service's clock).
   local function short(floor, remaining, reset)
     if floor == '' or not remaining then return nil end
-    if reset and tonumber(ARGV[10]) >= tonumber(reset) then return nil end
+    if reset and tonumber(ARGV[12]) >= tonumber(reset) then return nil end
     local available = tonumber(remaining) - reserved - tonumber(floor)
     if e > available then return available end
     return nil
   end
-  local a = short(ARGV[8], st[3], st[4])
+  local a = short(ARGV[10], st[3], st[4])
   if a then return reply('budget', 'dailyFloor', tostring(a)) end
-  a = short(ARGV[9], st[5], st[6])
+  a = short(ARGV[11], st[5], st[6])
   if a then return reply('budget', 'periodFloor', tostring(a)) end
   redis.call('ZADD', K_RESV, now + lease, id)
   redis.call('HSET', K_ENV, id, envelope)
   redis.call('HINCRBY', K_STATE, 'reserved', e)
+  w(K_RESV)
+  w(K_ENV)
+  w(K_STATE)
 end
 local slot, wait = 0, 0
-if ARGV[11] ~= '' then slot, wait = take(id, tonumber(ARGV[11])) end
+if ARGV[13] ~= '' then slot, wait = take(id, tonumber(ARGV[13])) end
 return reply('ok', slot, wait)
 `);
 
@@ -166,34 +242,46 @@ return reply('ok', slot, wait)
 export const SLOT = script(`
 if late() then return reply('late') end
 lapse()
-redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[5])
-local slot, wait = take(ARGV[5], tonumber(ARGV[6]))
+redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[7])
+local slot, wait = take(ARGV[7], tonumber(ARGV[8]))
 return reply('ok', slot, wait)
 `);
 
 /** Renews the leases of a process's attempts in flight. ARGV: ids. */
 export const RENEW = script(`
 lapse()
-for i = 5, #ARGV do
+for i = 7, #ARGV do
   redis.call('ZADD', K_SLOTS, 'XX', now + lease, ARGV[i])
   redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[i])
 end
+w(K_SLOTS)
 return reply('ok')
 `);
 
 /**
  * Ends an attempt: its slot's hold starts, its reservation ends, a metered answer's cost is spent
  * and its windows recorded (the last settle wins per field; a report of an older window, one with
- * an earlier reset, never replaces a newer one). ARGV: id, held(0/1), cost, then the period's
- * limit, remaining, reset (ms) and the daily window's ('' where absent).
+ * an earlier reset, never replaces a newer one). After a recovery anchored to the period window,
+ * the service's remaining credits raise the spend to what it counted since the anchor (less the
+ * reservations in flight, which may be among it). ARGV: id, held(0/1), cost, then the period's
+ * limit, remaining, reset (ms) and the daily window's ('' where absent), then retry(0/1): a
+ * settle tried again finds no reservation nor slot when its first try landed, and then changes nothing.
  */
 export const SETTLE = script(`
 lapse()
 local cost = nil
-if ARGV[7] ~= '' then cost = tonumber(ARGV[7]) end
-finish(ARGV[5], cost or 0)
+if ARGV[9] ~= '' then cost = tonumber(ARGV[9]) end
+-- A settle tried again whose first try landed finds nothing of its attempt left: it changes nothing.
+if ARGV[16] == '1' and not redis.call('HGET', K_ENV, ARGV[7]) and not redis.call('HGET', K_LAPSED_ENV, ARGV[7])
+  and not redis.call('ZSCORE', K_SLOTS, ARGV[7]) then
+  return reply('ok')
+end
+finish(ARGV[7], cost or 0)
 -- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
-if ARGV[6] == '1' then redis.call('ZADD', K_HELD, now + window, ARGV[5]) end
+if ARGV[8] == '1' then
+  redis.call('ZADD', K_HELD, now + window, ARGV[7])
+  w(K_HELD)
+end
 local function record(p, limit, remaining, reset)
   if reset ~= '' then
     local current = redis.call('HGET', K_STATE, p .. 'rs')
@@ -204,10 +292,16 @@ local function record(p, limit, remaining, reset)
   if remaining ~= '' then redis.call('HSET', K_STATE, p .. 'r', remaining) end
 end
 if cost then
+  w(K_STATE)
   redis.call('HINCRBY', K_STATE, 'calls', 1)
   redis.call('HSET', K_STATE, 'upd', now)
-  record('p', ARGV[8], ARGV[9], ARGV[10])
-  record('d', ARGV[11], ARGV[12], ARGV[13])
+  record('p', ARGV[10], ARGV[11], ARGV[12])
+  record('d', ARGV[13], ARGV[14], ARGV[15])
+  local anchor = redis.call('HMGET', K_STATE, 'as', 'ar', 'ars', 'spent', 'reserved')
+  if anchor[1] and ARGV[11] ~= '' and ARGV[12] == anchor[3] then
+    local counted = tonumber(anchor[1]) + tonumber(anchor[2]) - tonumber(ARGV[11]) - tonumber(anchor[5] or '0')
+    if counted > tonumber(anchor[4] or '0') then redis.call('HSET', K_STATE, 'spent', counted) end
+  end
 end
 return reply('ok')
 `);
@@ -215,7 +309,9 @@ return reply('ok')
 /** Gives back an admission that sent nothing (an aborted wait, a timeout): no hold, no spend. ARGV: id. */
 export const RELEASE = script(`
 lapse()
-finish(ARGV[5], 0)
+finish(ARGV[7], 0)
+redis.call('ZREM', K_WAIT, ARGV[7])
+redis.call('ZREM', K_WAIT_LEASE, ARGV[7])
 return reply('ok')
 `);
 
@@ -227,7 +323,7 @@ return reply('ok')
 
 /** The shared plan rate. ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate. */
 export const RATE = script(`
-if ARGV[5] ~= '' then redis.call('SET', K_RATE, ARGV[5], 'PX', ARGV[6]) end
+if ARGV[7] ~= '' then redis.call('SET', K_RATE, ARGV[7], 'PX', ARGV[8]) end
 return reply('ok', redis.call('GET', K_RATE))
 `);
 
@@ -235,8 +331,8 @@ return reply('ok', redis.call('GET', K_RATE))
 export const LOCK = script(`
 if late() then return reply('late') end
 local holder = redis.call('GET', K_LOCK)
-if not holder or holder == ARGV[5] then
-  redis.call('SET', K_LOCK, ARGV[5], 'PX', lease)
+if not holder or holder == ARGV[7] then
+  redis.call('SET', K_LOCK, ARGV[7], 'PX', lease)
   return reply('ok', 1)
 end
 return reply('ok', 0, redis.call('PTTL', K_LOCK))
@@ -244,7 +340,7 @@ return reply('ok', 0, redis.call('PTTL', K_LOCK))
 
 /** Renews the lock while its token holds it. ARGV: token. Reply: `ok` 1 (held) or 0 (lost). */
 export const RELOCK = script(`
-if redis.call('GET', K_LOCK) == ARGV[5] then
+if redis.call('GET', K_LOCK) == ARGV[7] then
   redis.call('PEXPIRE', K_LOCK, lease)
   return reply('ok', 1)
 end
@@ -253,7 +349,7 @@ return reply('ok', 0)
 
 /** Releases the lock if its token still holds it (compare and delete). ARGV: token. */
 export const UNLOCK = script(`
-if redis.call('GET', K_LOCK) == ARGV[5] then redis.call('DEL', K_LOCK) end
+if redis.call('GET', K_LOCK) == ARGV[7] then redis.call('DEL', K_LOCK) end
 return reply('ok')
 `);
 
@@ -262,9 +358,9 @@ return reply('ok')
  * incremented. ARGV: field, sealed answer, key id of the secret, most rotations kept.
  */
 export const PUBLISH = script(`
-redis.call('HSET', K_ROT, ARGV[5], ARGV[6])
-redis.call('ZADD', K_ROT_INDEX, now, ARGV[5])
-local extra = redis.call('ZCARD', K_ROT_INDEX) - tonumber(ARGV[8])
+redis.call('HSET', K_ROT, ARGV[7], ARGV[8])
+redis.call('ZADD', K_ROT_INDEX, now, ARGV[7])
+local extra = redis.call('ZCARD', K_ROT_INDEX) - tonumber(ARGV[10])
 if extra > 0 then
   for _, field in ipairs(redis.call('ZRANGE', K_ROT_INDEX, 0, extra - 1)) do
     redis.call('HDEL', K_ROT, field)
@@ -273,14 +369,15 @@ if extra > 0 then
 end
 redis.call('PEXPIRE', K_ROT, retention)
 redis.call('PEXPIRE', K_ROT_INDEX, retention)
-redis.call('HSET', K_STATE, 'kid', ARGV[7])
+redis.call('HSET', K_STATE, 'kid', ARGV[9])
 redis.call('HINCRBY', K_STATE, 'gen', 1)
+w(K_STATE)
 return reply('ok')
 `);
 
 /** A published rotation. ARGV: field. Reply: `ok` sealed-answer key-id ('' where none). */
 export const ROTATION_OF = script(`
-return reply('ok', redis.call('HGET', K_ROT, ARGV[5]), redis.call('HGET', K_STATE, 'kid'))
+return reply('ok', redis.call('HGET', K_ROT, ARGV[7]), redis.call('HGET', K_STATE, 'kid'))
 `);
 
 /**
@@ -288,17 +385,85 @@ return reply('ok', redis.call('HGET', K_ROT, ARGV[5]), redis.call('HGET', K_STAT
  * `ok` sealed-record key-id.
  */
 export const PENDING = script(`
-if ARGV[5] == 'save' then
-  redis.call('SET', K_PENDING, ARGV[6], 'PX', retention)
-  redis.call('HSET', K_STATE, 'kid', ARGV[7])
-elseif ARGV[5] == 'clear' then
+if ARGV[7] == 'save' then
+  redis.call('SET', K_PENDING, ARGV[8], 'PX', retention)
+  redis.call('HSET', K_STATE, 'kid', ARGV[9])
+  w(K_STATE)
+elseif ARGV[7] == 'clear' then
   redis.call('DEL', K_PENDING)
 end
 return reply('ok', redis.call('GET', K_PENDING), redis.call('HGET', K_STATE, 'kid'))
 `);
 
-/** Deletes every key of the namespace. */
-export const CLEAR = script(`
+/**
+ * Deletes every key of the namespace and begins a fresh record (a fresh budget) that every process
+ * of the cleared one adopts. ARGV: the new epoch.
+ */
+export const CLEAR = script(
+  `
+local epoch = redis.call('HGET', K_STATE, 'epoch')
 redis.call('DEL', unpack(KEYS))
+redis.call('HSET', K_STATE, 'epoch', ARGV[7])
+if epoch then redis.call('HSET', K_STATE, 'from', epoch) end
+w(K_STATE)
 return reply('ok')
-`);
+`,
+  false,
+);
+
+/**
+ * Rebuilds a lost record from what the recovering process last knew (docs/scaling.md, "Lost
+ * state"). A record another process already rebuilt from the same epoch is adopted (raised to this
+ * process's spend when it knew more); one begun afresh after the loss keeps its spend, and the
+ * spend known from before is added. Reservations the record counts but no longer holds count as
+ * spent (their calls may have been charged). A rebuilt record gives no pacing slot for a window
+ * (the holds of before the loss are unknown). With the period window, the record is anchored: the
+ * service's remaining credits then bound the spend from below (SETTLE). ARGV: old epoch, spend
+ * known (with the answers the process could not record), the spend its windows were reported at,
+ * new epoch, period limit, remaining, reset, daily limit, remaining, reset ('' where absent).
+ */
+export const RECOVER = script(
+  `
+local old, known = ARGV[7], tonumber(ARGV[8])
+if old == '' then return reply('ok') end
+w(K_STATE)
+local st = redis.call('HMGET', K_STATE, 'epoch', 'from', 'base', 'reserved')
+local held = 0
+for i, v in ipairs(redis.call('HGETALL', K_ENV)) do
+  if i % 2 == 0 then held = held + tonumber(v) end
+end
+local missing = tonumber(st[4] or '0') - held
+if missing > 0 then
+  redis.call('HINCRBY', K_STATE, 'spent', missing)
+  redis.call('HSET', K_STATE, 'reserved', held)
+end
+if st[1] and st[1] ~= old and st[2] == old then
+  local base = tonumber(st[3] or '0')
+  if known > base then
+    redis.call('HINCRBY', K_STATE, 'spent', known - base)
+    redis.call('HSET', K_STATE, 'base', known)
+  end
+  return reply('ok')
+end
+if st[1] ~= old then
+  -- The slots held before the loss are unknown: the rebuilt record gives none for a window.
+  redis.call('HSET', K_STATE, 'quiet', now + window)
+  redis.call('HINCRBY', K_STATE, 'spent', known)
+  if not st[1] then redis.call('HSET', K_STATE, 'epoch', ARGV[10]) end
+  redis.call('HSET', K_STATE, 'from', old, 'base', known)
+end
+local function restore(p, limit, remaining, reset)
+  if remaining == '' or redis.call('HEXISTS', K_STATE, p .. 'r') == 1 then return end
+  redis.call('HSET', K_STATE, p .. 'r', remaining)
+  if limit ~= '' then redis.call('HSET', K_STATE, p .. 'l', limit) end
+  if reset ~= '' then redis.call('HSET', K_STATE, p .. 'rs', reset) end
+end
+restore('p', ARGV[11], ARGV[12], ARGV[13])
+restore('d', ARGV[14], ARGV[15], ARGV[16])
+if ARGV[12] ~= '' and ARGV[13] ~= '' then
+  redis.call('HSET', K_STATE, 'as', ARGV[9], 'ar', ARGV[12], 'ars', ARGV[13])
+end
+return reply('ok')
+`,
+  false,
+);

@@ -28,13 +28,18 @@ export interface RedisCoordinatorOptions {
   /**
    * How long a slot, a reservation or the rotation lock of a process outlives its last renewal
    * (renewed every third of it while the call runs): a process that dies frees them within this.
-   * A reservation whose lease lapses counts as spent at its whole envelope. Default 10 000 ms.
+   * A reservation whose lease lapses counts as spent at its whole envelope. At least 250 ms. Default 10 000 ms.
    */
   leaseMs?: number | undefined;
   /** How long the spend, the windows and the published rotations stay after the namespace's last use. Default 30 days. */
   retentionMs?: number | undefined;
   /** How often a process waiting for the rotation lock asks again. Default 100 ms. */
   lockPollMs?: number | undefined;
+  /**
+   * Where the coordinator's warnings go (an eviction policy that may evict its keys, checked at
+   * start and at each reconnection). Default `console.warn`.
+   */
+  onWarning?: ((message: string) => void) | undefined;
   /** @internal How long a slot stays held after its answer (the service's one-second window). Default 1000 ms. */
   windowMs?: number | undefined;
 }
@@ -50,9 +55,17 @@ export interface ResolvedOptions {
   retentionMs: number;
   lockPollMs: number;
   windowMs: number;
+  onWarning: (message: string) => void;
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * The shortest lease: renewed every third of it, a live call's slot must not lapse between two
+ * renewals, or another process takes it and the service sees more than the rate (a 2 ms lease let
+ * 40 of 60 calls draw a 429).
+ */
+export const MIN_LEASE_MS = 250;
 
 /** Defaults of the durations. */
 const DEFAULTS = {
@@ -73,6 +86,12 @@ function duration(name: string, value: number | undefined, fallback: number): nu
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number of ms`);
   // Redis takes whole milliseconds (PX, PEXPIRE).
   return Math.ceil(value);
+}
+
+function warningSink(onWarning: ((message: string) => void) | undefined): (message: string) => void {
+  if (onWarning === undefined) return (message) => console.warn(message);
+  if (typeof onWarning !== 'function') fail('onWarning must be a function of the warning message');
+  return onWarning;
 }
 
 function secretBytes(secret: string | Uint8Array | undefined): Uint8Array<ArrayBuffer> | undefined {
@@ -112,6 +131,10 @@ export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOption
   if (typeof prefix !== 'string' || !NAME_PATTERN.test(prefix))
     fail('prefix may hold only letters, digits, ".", "_" and "-" (at most 64, starting with a letter or digit)');
   const leaseMs = duration('leaseMs', options.leaseMs, DEFAULTS.leaseMs);
+  if (leaseMs < MIN_LEASE_MS)
+    fail(
+      `leaseMs must be at least ${MIN_LEASE_MS} ms (renewed every third of it, a shorter lease lapses under live calls), got ${leaseMs}`,
+    );
   return {
     redis,
     namespace,
@@ -122,5 +145,6 @@ export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOption
     retentionMs: duration('retentionMs', options.retentionMs, DEFAULTS.retentionMs),
     lockPollMs: duration('lockPollMs', options.lockPollMs, DEFAULTS.lockPollMs),
     windowMs: duration('windowMs', options.windowMs, DEFAULTS.windowMs),
+    onWarning: warningSink(options.onWarning),
   };
 }

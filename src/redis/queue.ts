@@ -31,6 +31,8 @@ interface Waiter {
 export class SlotQueue {
   readonly #waiters: Waiter[] = [];
   #draining = false;
+  /** Ends the first waiter's sleep early (`wake()`). */
+  #wakeup: AbortController | undefined;
 
   constructor(
     private readonly poll: SlotPoll,
@@ -74,6 +76,27 @@ export class SlotQueue {
     });
   }
 
+  /**
+   * Makes the first waiter ask at once instead of at the end of its sleep: the rate it asked under
+   * changed (a rate shared meanwhile, learned from any reply), so its turn may have come.
+   */
+  wake(): void {
+    this.#wakeup?.abort();
+  }
+
+  /** Sleeps `ms`, or less when `wake()` is called; rejects when `signal` aborts. */
+  async #nap(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    const wakeup = new AbortController();
+    this.#wakeup = wakeup;
+    try {
+      await this.sleep(ms, signal === undefined ? wakeup.signal : AbortSignal.any([signal, wakeup.signal]));
+    } catch (error) {
+      if (!wakeup.signal.aborted || signal?.aborted) throw error;
+    } finally {
+      this.#wakeup = undefined;
+    }
+  }
+
   async #drain(): Promise<void> {
     if (this.#draining) return;
     this.#draining = true;
@@ -82,7 +105,7 @@ export class SlotQueue {
         try {
           let waitMs = w.readyAt - localNow();
           while (!w.done) {
-            if (waitMs > 0) await this.sleep(waitMs, w.signal);
+            if (waitMs > 0) await this.#nap(waitMs, w.signal);
             if (w.done) break;
             const rate = w.rate();
             const answer = await this.poll(w.id, rate);

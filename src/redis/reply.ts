@@ -6,7 +6,7 @@ export type ReplyValue = string | number | null;
 
 /** One script's reply, read (lua.ts: `{status, now, a, b, c, ...state, rate}`). */
 export interface Reply {
-  /** `ok`, `budget` (refused by the budget) or `late` (reached Redis past its deadline). */
+  /** `ok`, `budget` (refused by the budget), `late` (reached Redis past its deadline) or `lost` (the record is gone: `a` says what). */
   status: string;
   /** Redis's clock when the script ran, ms since the epoch. */
   now: number;
@@ -17,6 +17,8 @@ export interface Reply {
   credits: CreditSnapshot;
   /** Rotations published in the namespace. */
   generation: number;
+  /** The namespace's epoch (its record's identity); undefined when the record is gone. */
+  epoch: string | undefined;
   /** The plan's rate a process shared, if any. */
   rate: number | undefined;
 }
@@ -75,6 +77,7 @@ export function parseReply(raw: unknown): Reply | undefined {
     c,
     credits,
     generation: numberOf(field('gen')) ?? 0,
+    epoch: stringOf(field('epoch')),
     rate: rate !== undefined && rate > 0 ? rate : undefined,
   };
 }

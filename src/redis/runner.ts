@@ -1,16 +1,19 @@
-import { CoordinatorError } from '../core/errors/coordinator';
+import { CoordinatorError, CoordinatorStateLostError, type LostState } from '../core/errors/coordinator';
+import type { EvictionProbe } from './eviction';
 import { parseReply, type Reply } from './reply';
+
+const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satisfies LostState[];
 
 /**
  * What the coordinator uses of a Redis client: the three script commands of `ioredis` (and of the
- * API-compatible `iovalkey`), typed by their shape so that neither is imported. Replies are Redis's
+ * API-compatible `iovalkey`), and `CONFIG GET` and the `ready` event for the eviction check, typed by their shape so that neither is imported. Replies are Redis's
  * (Lua integers as numbers, strings, null).
  *
  * @example
  * import { Redis } from 'ioredis';
  * const redis: RedisScriptClient = new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379');
  */
-export interface RedisScriptClient {
+export interface RedisScriptClient extends EvictionProbe {
   evalsha(sha1: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
   eval(script: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
   script(subcommand: 'LOAD', script: string): Promise<unknown>;
@@ -19,7 +22,10 @@ export interface RedisScriptClient {
 /** A Redis error that says the script is not in Redis's cache (a restart, `SCRIPT FLUSH`, another node). */
 const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT');
 
-/** Names an error for a message without quoting it (a Redis message may quote a key or an argument). */
+/** A Redis error that refuses the command itself (renamed or disabled, as managed Redis does with `SCRIPT`, or denied by an ACL). */
+const isRefused = (error: unknown): boolean =>
+  error instanceof Error && (/^ERR unknown command/i.test(error.message) || error.message.startsWith('NOPERM'));
+
 /**
  * What went wrong, for the message: the error's name, code and (cut short) message. The client's and
  * Redis's messages carry no secret of ours: keys are sealed or HMACed before they reach a script.
@@ -37,7 +43,8 @@ export const localNow = (): number => performance.now();
 /**
  * Runs the coordinator's scripts on one namespace's keys: `EVALSHA` with the id `SCRIPT LOAD`
  * gave, falling back to `EVAL` on `NOSCRIPT` (Redis restarted or flushed its scripts, or another
- * cluster node answered); every operation bounded by a timeout (the client's offline queue would
+ * cluster node answered), and to `EVAL` alone once Redis refuses `SCRIPT` or `EVALSHA` (managed
+ * Redis that renames or denies them); every operation bounded by a timeout (the client's offline queue would
  * otherwise wait for a reconnection); any failure a `CoordinatorError` naming the coordinator and
  * the operation, the Redis error as its `cause`. Learns Redis's clock from every reply, so that an
  * operation can carry a deadline on that clock.
@@ -50,6 +57,8 @@ export class ScriptRunner {
   /** Commands sent to Redis (each one round trip). */
   roundTrips = 0;
   readonly #shas = new Map<string, Promise<string>>();
+  /** True once Redis refused `SCRIPT` or `EVALSHA`: every script is then sent whole with `EVAL`. */
+  #evalOnly = false;
   /** Redis's clock minus the local clock, as the last reply bounds it from below; undefined before any. */
   #offset: number | undefined;
 
@@ -103,17 +112,30 @@ export class ScriptRunner {
     if (reply === undefined)
       throw new CoordinatorError(this.name, `${what}: Redis gave an unexpected reply (another program's keys in the namespace?)`);
     this.#offset = reply.now - received;
+    if (reply.status === 'lost') {
+      const lost = String(reply.a);
+      throw new CoordinatorStateLostError(this.name, what, (LOST_STATES.includes(lost) ? lost : 'record') as LostState);
+    }
     if (reply.status === 'late') throw new CoordinatorError(this.name, `${what} reached Redis after its deadline: nothing was taken`);
     return reply;
   }
 
   async #evaluate(source: string, args: readonly (string | number)[]): Promise<unknown> {
     const argv = [...this.keys, ...args];
-    const sha = await this.#sha(source);
+    const whole = () => {
+      this.roundTrips += 1;
+      return this.redis.eval(source, this.keys.length, ...argv);
+    };
+    if (this.#evalOnly) return await whole();
     try {
+      const sha = await this.#sha(source);
       this.roundTrips += 1;
       return await this.redis.evalsha(sha, this.keys.length, ...argv);
     } catch (error) {
+      if (isRefused(error)) {
+        this.#evalOnly = true;
+        return await whole();
+      }
       if (!isNoScript(error)) throw error;
       // EVAL runs it on the node that holds the keys and caches it there again.
       this.roundTrips += 1;

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { SportsOddsError } from '../../src/core/errors/base';
 import { BudgetExceededError } from '../../src/core/errors/local';
 import type {
   Admission,
@@ -67,6 +68,18 @@ export async function rejection<E>(promise: Promise<unknown>, type: abstract new
   expect(error).toBeInstanceOf(type);
   return error as E;
 }
+
+/** Budgets every coordinator refuses, and the words of the refusal: a limit that would mean "no limit" or fail in the store. */
+const BAD_BUDGETS: [string, unknown, RegExp][] = [
+  ['maxCredits is NaN', { maxCredits: Number.NaN }, /^budget\.maxCredits must be a non-negative integer of credits, got NaN$/],
+  ['maxCredits is an empty string', { maxCredits: '' }, /^budget\.maxCredits must be .*, got ""$/],
+  ['maxCredits is a string of letters', { maxCredits: 'abc' }, /^budget\.maxCredits must be .*, got "abc"$/],
+  ['maxCredits is Infinity', { maxCredits: Number.POSITIVE_INFINITY }, /^budget\.maxCredits must be .*, got Infinity$/],
+  ['maxCredits is negative', { maxCredits: -1 }, /^budget\.maxCredits must be .*, got -1$/],
+  ['dailyFloor is a fraction', { dailyFloor: 1.5 }, /^budget\.dailyFloor must be .*, got 1\.5$/],
+  ['periodFloor is NaN', { periodFloor: Number.NaN }, /^budget\.periodFloor must be .*, got NaN$/],
+  ['limit is misspelt', { maxCredit: 10 }, /^budget/],
+];
 
 const budgetError = (promise: Promise<unknown>): Promise<BudgetExceededError> => rejection(promise, BudgetExceededError);
 
@@ -183,6 +196,19 @@ export function coordinatorContract(subject: ContractSubject): void {
     const error = await budgetError((handles[2] as Coordinator).admit(request({ envelope: 1, budget })));
     expect(error).toMatchObject({ limit: 'maxCredits', envelope: 1, available: 0 });
   });
+
+  it.each(BAD_BUDGETS)(
+    'refuses a budget whose %s, by name, having taken nothing (the same table for every coordinator)',
+    async (_, budget, message) => {
+      const [a, b] = (await subject.handles(2)) as [Coordinator, Coordinator];
+      const error = await rejection(a.admit(request({ envelope: 1, rate: 1, budget: budget as BudgetOptions })), SportsOddsError);
+      expect(error.message).toMatch(message);
+      expect(error).not.toBeInstanceOf(BudgetExceededError);
+      expect(await b.readCredits()).toMatchObject({ reserved: 0, spent: 0 });
+      // The one slot was not taken either.
+      await b.settle(await b.admit(request({ rate: 1 })), undefined, Date.now());
+    },
+  );
 
   it('holds the floors against the last reported windows minus every reservation, until their reset', async () => {
     const [a, b] = (await subject.handles(2)) as [Coordinator, Coordinator];

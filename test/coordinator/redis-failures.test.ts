@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { CoordinatorError } from '../../src/core/errors/coordinator';
+import { CoordinatorError, CoordinatorStateLostError } from '../../src/core/errors/coordinator';
 import { SportsOddsError } from '../../src/core/errors/base';
 import { redisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
 import { namespaceKeys } from '../../src/redis/layout';
@@ -47,6 +47,7 @@ describe('redisCoordinator() options', () => {
     ['a secret of another type', { redis, namespace: 'acct-1', secret: 42 as never }, /secret must be/],
     ['a zero timeout', { redis, namespace: 'acct-1', timeoutMs: 0 }, /timeoutMs must be a positive number of ms/],
     ['a negative lease', { redis, namespace: 'acct-1', leaseMs: -1 }, /leaseMs must be a positive/],
+    ['a lease too short to protect the rate', { redis, namespace: 'acct-1', leaseMs: 2 }, /leaseMs must be at least 250 ms .*, got 2$/],
     ['a retention that is not a number', { redis, namespace: 'acct-1', retentionMs: Number.NaN }, /retentionMs must be a positive/],
     ['an infinite lock poll', { redis, namespace: 'acct-1', lockPollMs: Number.POSITIVE_INFINITY }, /lockPollMs must be a positive/],
   ];
@@ -115,10 +116,19 @@ describe('the Redis coordinator when Redis fails', () => {
     } finally {
       await server.start();
     }
-    // Back (empty, its scripts gone: NOSCRIPT is recovered from): calls go on.
-    const admission = await eventually(() => queued.admit(request({ rate: 1000, envelope: 1 })));
+    // Back, but empty (no persistence; its scripts gone too: NOSCRIPT is recovered from): the lost
+    // record fails closed until the application recovers, here with a fresh budget.
+    const lost = await eventually(async () => {
+      const error = await failure(queued.admit(request({ rate: 1000, envelope: 1 })));
+      if (!(error instanceof CoordinatorStateLostError)) throw error;
+      return error;
+    });
+    // The record is gone, or replaced by the fresh one the clear() queued in the client during the outage began.
+    expect(['record', 'epoch']).toContain(lost.lost);
+    await queued.recover({ from: 'fresh' });
+    const admission = await queued.admit(request({ rate: 1000, envelope: 1 }));
     await queued.settle(admission, metered(1), Date.now());
-    expect(await eventually(() => offline.readCredits())).toMatchObject({ spent: 1, reserved: 0, meteredCalls: 1 });
+    expect(await offline.readCredits()).toMatchObject({ spent: 1, reserved: 0, meteredCalls: 1 });
   });
 
   it('takes nothing for an admission that reaches Redis after its client gave up on it', async () => {
@@ -138,9 +148,23 @@ describe('the Redis coordinator when Redis fails', () => {
   it('refuses an admission whose deadline on Redis clock has passed, taking nothing', async () => {
     const namespace = freshNamespace('deadline');
     const runner = new ScriptRunner(fleet.client(), namespaceKeys('sod', namespace), `redis:${namespace}`, 1000);
-    // ARGV: retention, lease, window, deadline; id, envelope, maxCredits, floors, serviceNow, rate.
+    // ARGV: retention, lease, window, deadline, known epoch, new epoch; id, envelope, maxCredits, floors, serviceNow, rate.
     const admit = (deadline: number) =>
-      runner.run('admitting a call', ADMIT, [86_400_000, 10_000, 1000, String(deadline), 'late-1', '5', '', '', '', '', '1']);
+      runner.run('admitting a call', ADMIT, [
+        86_400_000,
+        10_000,
+        1000,
+        String(deadline),
+        '',
+        'epoch-1',
+        'late-1',
+        '5',
+        '',
+        '',
+        '',
+        '',
+        '1',
+      ]);
     const error = await failure(admit(Date.now() - 1000));
     expect(error.message).toBe(`coordinator redis:${namespace}: admitting a call reached Redis after its deadline: nothing was taken`);
     const [a] = fleet.handles(1, { namespace });

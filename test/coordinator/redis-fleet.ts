@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterEach } from 'vitest';
+import type { MockService } from '../../mocks';
+import { SportsOdds, type ClientOptions, type Coordinator } from '../../src';
 import { RedisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
 import type { RedisServer } from '../helpers/redis-server';
 
@@ -14,6 +16,7 @@ export interface ClientClass {
   ): RedisCoordinatorOptions['redis'] & {
     disconnect(): void;
     on(event: 'error', listener: (error: Error) => void): unknown;
+    once(event: 'ready', listener: () => void): unknown;
   };
 }
 
@@ -60,4 +63,15 @@ export function useRedisFleet(server: RedisServer, Client: ClientClass = Redis a
       );
     },
   };
+}
+
+/**
+ * An SDK client of the mock's demo account on `coordinator`, on real time (Redis judges time on its
+ * own clock), with no retries and no logs.
+ *
+ * @example
+ * const odds = clientOn(mock, coordinator, { budget: { maxCredits: 40 } });
+ */
+export function clientOn(mock: MockService, coordinator: Coordinator, options: ClientOptions = {}): SportsOdds {
+  return new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, logLevel: 'off', maxRetries: 0, coordinator, ...options });
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BudgetExceededError, SportsOdds } from '../../src';
+import { BudgetExceededError, CoordinatorStateLostError } from '../../src';
 import { redisCoordinator } from '../../src/redis';
 import { chargesOf, useMockServer } from '../sdk/mock-setup';
 import { useRedisServer } from '../helpers/redis-server';
-import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
+import { clientOn, freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
 
 const server = useRedisServer();
 const fleet = useRedisFleet(server);
@@ -14,12 +14,7 @@ describe('SportsOdds clients sharing a redisCoordinator namespace', () => {
     const mock = newMock();
     const namespace = freshNamespace('sdk');
     const client = () =>
-      new SportsOdds({
-        apiKey: mock.apiKey,
-        baseUrl: mock.baseUrl,
-        logLevel: 'off',
-        maxRetries: 0,
-        coordinator: redisCoordinator({ redis: fleet.client(), namespace, secret: SECRET }),
+      clientOn(mock, redisCoordinator({ redis: fleet.client(), namespace, secret: SECRET }), {
         rateLimit: { requestsPerSecond: 4 },
         budget: { maxCredits: 40 },
       });
@@ -47,5 +42,38 @@ describe('SportsOdds clients sharing a redisCoordinator namespace', () => {
     expect(shared).toMatchObject({ spent: 18, meteredCalls: 6, reserved: 0 });
     expect(shared.daily.remaining).toBeTypeOf('number');
     expect(a.credits).toMatchObject({ spent: 18 });
+  });
+});
+
+describe('SportsOdds clients whose Redis lost the namespace', () => {
+  it('fail closed, sending nothing, until recover(); then the service windows count what a process that is gone spent, and maxCredits holds as charged', async () => {
+    const mock = newMock();
+    const namespace = freshNamespace('lost-sdk');
+    const maxCredits = 60;
+    const client = () => {
+      const coordinator = redisCoordinator({ redis: fleet.client(), namespace, secret: SECRET });
+      return { odds: clientOn(mock, coordinator, { rateLimit: { requestsPerSecond: 20 }, budget: { maxCredits } }), coordinator };
+    };
+    const a = client();
+    const gone = client();
+    // 3 credits a call: a spends 6, then a process that will be gone spends 30 that a never hears of.
+    for (let i = 0; i < 2; i++) await a.odds.catalog.sports();
+    for (let i = 0; i < 10; i++) await gone.odds.catalog.sports();
+    expect(a.odds.credits.spent).toBe(6);
+    expect(chargesOf(mock).charged).toBe(36);
+    await fleet.inspector().flushall();
+    await expect(a.odds.catalog.sports()).rejects.toBeInstanceOf(CoordinatorStateLostError);
+    expect(chargesOf(mock).charged).toBe(36);
+    expect(await a.coordinator.recover()).toMatchObject({ spent: 6 });
+    let refusal: unknown;
+    for (let i = 0; i < 40 && refusal === undefined; i++) {
+      await a.odds.catalog.sports().catch((error: unknown) => (refusal = error));
+    }
+    expect(refusal).toBeInstanceOf(BudgetExceededError);
+    // Counted from 6 alone, the fleet would have gone on to 36 + 30 = 66 charged (each call reserves 25).
+    const charged = chargesOf(mock).charged;
+    expect(charged).toBeLessThanOrEqual(maxCredits);
+    expect((await a.odds.readCredits()).spent).toBe(charged);
+    expect(charged).toBe(39);
   });
 });

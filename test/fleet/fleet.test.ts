@@ -12,7 +12,9 @@ import { useRedisServer } from '../helpers/redis-server';
 import { buildWorker, busiestSecond, forkFleet, forkWorker, removeWorkerBundle, total, type Worker } from './harness';
 import type { WorkerConfig } from './worker';
 
-const redis = useRedisServer();
+// Persistent (an append-only file synced at each write): the outage below is a stop and a restart that
+// keep the record; a restart that loses it fails closed (test/coordinator/redis-lost.test.ts).
+const redis = useRedisServer({ persistent: true });
 const SECRET = 'fleet-test-secret-0123456789abcdef0123456789';
 const FAST = { slug: 'fast', name: 'Fast', periodCredits: 1e9, periodDays: 30, dailyCredits: 1e9, rateLimitRps: 1e6 };
 const ONE = { slug: 'one', name: 'One per second', periodCredits: 1e9, periodDays: 30, dailyCredits: 1e9, rateLimitRps: 1 };
@@ -119,6 +121,8 @@ describe('a fleet of worker processes on one account', () => {
     expect(total(stats).failed).toEqual({});
     // Every worker sent with the new key after the rotation; the account keeps that one key only.
     for (const s of stats) expect(s.keyPrefixes).toContain(rotated.prefix);
+    // Each process was told of the rotation once, though its two loops' calls may each have met it.
+    expect(stats.map((s) => s.rotationsTold)).toEqual([1, 1, 1, 1]);
     const keys = server.mock.accounts().find((a) => a.email === email)?.keys ?? [];
     expect(keys.filter((k) => k.status === 'active').map((k) => k.prefix)).toEqual([rotated.prefix]);
   }, 60_000);

@@ -119,7 +119,7 @@ export function forkFleet(bundle: string, n: number, config: WorkerConfig | ((i:
 }
 
 /** The stats of several workers together: what each counted, summed (keys and spend stay per worker). */
-export type FleetStats = Omit<WorkerStats, 'keyPrefixes' | 'spent'>;
+export type FleetStats = Omit<WorkerStats, 'keyPrefixes' | 'spent' | 'rotationsTold'>;
 
 /** Sums the stats of several workers. */
 export function total(stats: WorkerStats[]): FleetStats {

@@ -51,6 +51,8 @@ export interface WorkerStats {
   keyPrefixes: string[];
   /** The client's credits at the end, as read from the coordinator. */
   spent: number;
+  /** Times `onKeyRotated` ran in this process (once per rotation, however many calls met it). */
+  rotationsTold: number;
 }
 
 const config = JSON.parse(process.env['FLEET_WORKER'] ?? 'null') as WorkerConfig | null;
@@ -74,7 +76,9 @@ const options: ClientOptions = {
   maxRetries: 0,
   timeout: config.timeout,
   logLevel: 'off',
+  onKeyRotated: () => void (rotationsTold += 1),
 };
+let rotationsTold = 0;
 if (config.rate !== null) options.rateLimit = { requestsPerSecond: config.rate };
 if (config.maxCredits !== null) options.budget = { maxCredits: config.maxCredits };
 const odds = new SportsOdds(options);
@@ -82,7 +86,17 @@ const odds = new SportsOdds(options);
 let stopping = false;
 
 async function run(seconds: number, concurrency: number, calls: number | undefined): Promise<WorkerStats> {
-  const stats: WorkerStats = { ok: 0, failed: {}, messages: {}, statuses: {}, waits: [], sentAt: [], keyPrefixes: [], spent: 0 };
+  const stats: WorkerStats = {
+    ok: 0,
+    failed: {},
+    messages: {},
+    statuses: {},
+    waits: [],
+    sentAt: [],
+    keyPrefixes: [],
+    spent: 0,
+    rotationsTold: 0,
+  };
   const prefixes = new Set<string>();
   const deadline = performance.now() + seconds * 1000;
   let left = calls ?? Number.POSITIVE_INFINITY;
@@ -123,6 +137,7 @@ async function run(seconds: number, concurrency: number, calls: number | undefin
   send({ kind: 'started' });
   await Promise.all(Array.from({ length: concurrency }, loop));
   stats.keyPrefixes = [...prefixes];
+  stats.rotationsTold = rotationsTold;
   stats.spent = await odds.readCredits().then(
     (c) => c.spent,
     () => odds.credits.spent,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startRedisServer, type RedisServer } from '../../examples/lib/redis-server';
+import { startRedisServer, type RedisServer, type RedisServerOptions } from '../../examples/lib/redis-server';
 
 export type { RedisServer } from '../../examples/lib/redis-server';
 
@@ -12,10 +12,10 @@ export type { RedisServer } from '../../examples/lib/redis-server';
  * const redis = useRedisServer();
  * it('answers', async () => { const client = new Redis(redis.url); ... });
  */
-export function useRedisServer(): RedisServer {
+export function useRedisServer(options: RedisServerOptions = {}): RedisServer {
   let server: RedisServer | undefined;
   beforeAll(async () => {
-    server = await startRedisServer();
+    server = await startRedisServer(options);
   });
   afterAll(async () => {
     await server?.close();

@@ -13,7 +13,7 @@ import {
   type ResponseInfo,
 } from '../../src';
 import { newRotationNonce } from '../../src/core/rotation';
-import { newGate } from '../helpers/gate';
+import { newGate, until } from '../helpers/gate';
 import { rejection } from './fake-fetch';
 import { chargesOf, sdkFor, useMockServer } from './mock-setup';
 
@@ -127,6 +127,30 @@ describe('a rotation made by one client of a coordinator', () => {
         ?.keys.filter((k) => k.status === 'active')
         .map((k) => k.prefix),
     ).toEqual([rotation.api_key.slice(0, 13)]);
+  });
+
+  it('is told once to a client whose concurrent calls all meet the revoked key', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { coordinator });
+    const told: KeyRotatedInfo[] = [];
+    const gate = newGate();
+    let held = 0;
+    const { odds: b } = sdkFor(mock, {
+      coordinator,
+      maxRetries: 0,
+      onKeyRotated: (_rotation, info) => void told.push(info),
+      // Each call has its key (the old one) and waits here until the rotation is done.
+      hooks: { beforeRequest: [async () => (held++ < 4 ? gate.opened : undefined)] },
+    });
+    await a.odds.catalog.sports();
+    const calls = Array.from({ length: 4 }, () => b.catalog.sports());
+    await until(() => held === 4);
+    await a.odds.keys.rotate();
+    gate.open();
+    // Every call met the 401 of the revoked key, adopted the new key and was sent again.
+    expect((await Promise.all(calls)).every((sports) => Array.isArray(sports))).toBe(true);
+    expect(told).toEqual([{ resumed: false, clientUpdated: true, adopted: true }]);
   });
 
   it('switches a client created later with the old key before its first call', async () => {

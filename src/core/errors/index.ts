@@ -19,5 +19,5 @@ export {
 } from './api';
 export { AbortError, ConnectionError, TimeoutError } from './connection';
 export { BudgetExceededError, CursorExpiredError, IncompleteScanError, type BudgetLimit } from './local';
-export { CoordinatorError } from './coordinator';
+export { CoordinatorError, CoordinatorStateLostError, type LostState } from './coordinator';
 export { ResponseValidationError, type ValidationIssue } from './validation';

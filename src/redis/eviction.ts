@@ -1,0 +1,65 @@
+/**
+ * The eviction check: Redis may evict the coordinator's keys (they all carry a TTL) when it runs
+ * out of memory under any `maxmemory-policy` but `noeviction`, and the fleet's budget with them.
+ */
+
+/** What the check needs of a Redis client: `CONFIG GET` and the `ready` event, where it has them. */
+export interface EvictionProbe {
+  config?(subcommand: 'GET', parameter: string): Promise<unknown>;
+  on?(event: 'ready', listener: () => void): unknown;
+}
+
+/** The value of a `CONFIG GET` reply (`[name, value]`, or an object in RESP3). */
+function configValue(reply: unknown): string | undefined {
+  if (Array.isArray(reply)) return typeof reply[1] === 'string' ? reply[1] : undefined;
+  if (reply !== null && typeof reply === 'object') {
+    const value = Object.values(reply)[0];
+    return typeof value === 'string' ? value : undefined;
+  }
+  return undefined;
+}
+
+const FIX =
+  'set `maxmemory-policy noeviction` (`CONFIG SET maxmemory-policy noeviction`, and in redis.conf), or give the coordinator a Redis of its own';
+
+/**
+ * Checks Redis's `maxmemory` and `maxmemory-policy` now and again at each reconnection (`ready`),
+ * warning once through `warn` when the coordinator's keys may be evicted (a lost record then fails
+ * closed with `CoordinatorStateLostError`). A Redis that refuses `CONFIG` (managed Redis) is
+ * tolerated: it warns once that it could not check. Returns the start of the checks, to call at
+ * every use (only the first does anything).
+ *
+ * @example
+ * const check = checkEviction(redis, 'redis:acct-1', console.warn);
+ * check();
+ */
+export function checkEviction(client: EvictionProbe, name: string, warn: (message: string) => void): () => void {
+  const config = client.config;
+  let warned = false;
+  let started = false;
+  const once = (message: string) => {
+    if (warned) return;
+    warned = true;
+    warn(`coordinator ${name}: ${message}`);
+  };
+  const check = async (): Promise<void> => {
+    if (warned || config === undefined) return;
+    try {
+      const policy = configValue(await config.call(client, 'GET', 'maxmemory-policy'));
+      const limit = configValue(await config.call(client, 'GET', 'maxmemory'));
+      if (policy !== undefined && policy !== 'noeviction' && limit !== '0') {
+        once(
+          `Redis's maxmemory-policy is ${policy} (maxmemory ${limit ?? 'unknown'}): it may evict the fleet's budget and pacing state, and calls then fail with CoordinatorStateLostError until recover(); ${FIX}`,
+        );
+      }
+    } catch {
+      once(`could not read Redis's maxmemory-policy (CONFIG is refused, as on managed Redis): make sure it is noeviction; ${FIX}`);
+    }
+  };
+  return () => {
+    if (started) return;
+    started = true;
+    if (typeof client.on === 'function') client.on('ready', () => void check());
+    void check();
+  };
+}

@@ -1,0 +1,82 @@
+import type { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { useRedisServer } from '../helpers/redis-server';
+import { request } from './contract';
+import { freshNamespace, useRedisFleet } from './redis-fleet';
+
+const server = useRedisServer();
+const fleet = useRedisFleet(server);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Scripts Redis ran so far (EVALSHA and EVAL). */
+async function scriptsRun(redis: Redis): Promise<number> {
+  const info = await redis.info('commandstats');
+  let scripts = 0;
+  for (const m of info.matchAll(/^cmdstat_(evalsha|eval):calls=(\d+)/gm)) scripts += Number(m[2]);
+  return scripts;
+}
+
+describe('waiting for a pacing slot in Redis', () => {
+  it('costs each call about one question, however many processes wait, each served in its turn', async () => {
+    const processes = 16;
+    const perProcess = 2;
+    const rate = 2;
+    // One window is 100 ms here, so 32 calls at 2 per window take about 1.6 s.
+    const handles = fleet.handles(processes, { namespace: freshNamespace('line'), windowMs: 100 });
+    await Promise.all(handles.map((c) => c.readCredits()));
+    const inspector = fleet.inspector();
+    const before = await scriptsRun(inspector);
+    const order: number[] = [];
+    await Promise.all(
+      handles.map(async (c, i) => {
+        for (let call = 0; call < perProcess; call += 1) {
+          const admission = await c.admit(request({ rate, envelope: 1 }));
+          order.push(i);
+          await sleep(5);
+          await c.settle(admission, undefined, Date.now());
+        }
+      }),
+    );
+    const after = await scriptsRun(inspector);
+    const calls = processes * perProcess;
+    const scriptsPerCall = (after - before) / calls;
+    // An admission and a settlement are 2; a waiter asks when its turn may come, and once more when
+    // its slot was still in flight then. The goal is 4; this measures 4.4 (10.3 when every
+    // waiter asked at every freed slot): a regression guard, not the goal met.
+    expect(scriptsPerCall).toBeLessThan(5);
+    // Every process got its first call before any got its second: first come, first served.
+    expect(new Set(order.slice(0, processes)).size).toBe(processes);
+  });
+
+  it('sets no TTL again on a read or a refusal: only the keys a script wrote', async () => {
+    const [a] = fleet.handles(1);
+    await a!.settle(await a!.admit(request({ rate: 100, envelope: 2 })), undefined, Date.now());
+    const inspector = fleet.inspector();
+    const pexpires = async () => Number(/^cmdstat_pexpire:calls=(\d+)/m.exec(await inspector.info('commandstats'))?.[1] ?? 0);
+    const before = await pexpires();
+    await a!.readCredits();
+    await a!.rate.get();
+    await a!.admit(request({ envelope: 5, budget: { maxCredits: 1 } })).catch(() => undefined);
+    expect(await pexpires()).toBe(before);
+    // A reservation writes the reservations, the envelopes and the ledger: three.
+    await a!.admit(request({ envelope: 1 }));
+    expect(await pexpires()).toBe(before + 3);
+  });
+
+  it('lets a waiter told to come back much later in at once when a higher rate is shared meanwhile', async () => {
+    const [holder, sharer, ...waiters] = fleet.handles(7, { namespace: freshNamespace('rate-up'), leaseMs: 3000 });
+    // As the SDK's 'account' pacing does: the shared rate once known, 1 until then.
+    const rateOf = (c: NonNullable<typeof holder>) => () => c.rate.known ?? 1;
+    const held = await holder!.admit(request({ rate: rateOf(holder!) }));
+    const waiting = waiters.map((c) => c.admit(request({ rate: rateOf(c) })).then((a) => [c, a] as const));
+    // At 1 a second, the last of five in line is told to come back in about five seconds (three: the holder's lease).
+    await sleep(300);
+    const sharedAt = Date.now();
+    await sharer!.rate.share(10);
+    const admitted = await Promise.all(waiting);
+    // Each learned the rate from its next reply (a lease renewal, every second) and asked again.
+    expect(Date.now() - sharedAt).toBeLessThan(2000);
+    for (const [c, a] of admitted) await c.settle(a, undefined, Date.now());
+    await holder!.settle(held, undefined, Date.now());
+  });
+});
