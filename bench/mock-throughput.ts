@@ -5,6 +5,10 @@
  * Targets (issue 12): mock/bare >= 0.5 req/s on all three; history p99 <= 4x p50.
  *
  *   npx node scripts/run-ts.mjs bench/mock-throughput.ts   (BENCH_SECONDS=10 by default)
+ *
+ * BENCH_ONLY=catalog,429 runs the scenarios whose names contain one of the words; BENCH_PROFILE=<dir>
+ * writes a V8 CPU profile of each server process over each measured run there (`<server>-<scenario>.cpuprofile`),
+ * summed up by `node scripts/run-ts.mjs bench/support/profile-summary.ts <file>`.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -13,6 +17,8 @@ import type { Scenario } from './support/throughput-child';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = 32;
+const ONLY = process.env['BENCH_ONLY']?.split(',');
+const PROFILE = process.env['BENCH_PROFILE'];
 
 interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -32,16 +38,18 @@ function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ ur
   return { proc, ready };
 }
 
-const usage = (proc: ChildProcess) =>
-  new Promise<Usage>((done) => {
-    const onMessage = (m: { kind: string } & Usage) => {
-      if (m.kind !== 'usage') return;
+/** Asks a server process for something and waits for its answer of the same kind. */
+const ask = <T>(proc: ChildProcess, message: { kind: string; file?: string }) =>
+  new Promise<T>((done) => {
+    const onMessage = (m: { kind: string } & T) => {
+      if (m.kind !== message.kind) return;
       proc.off('message', onMessage);
       done(m);
     };
     proc.on('message', onMessage);
-    proc.send({ kind: 'usage' });
+    proc.send(message);
   });
+const usage = (proc: ChildProcess) => ask<Usage>(proc, { kind: 'usage' });
 
 async function load(url: string, s: Scenario) {
   const result = await autocannon({
@@ -60,12 +68,19 @@ async function load(url: string, s: Scenario) {
   };
 }
 
-async function measure(proc: ChildProcess, url: string, s: Scenario) {
+async function measure(proc: ChildProcess, url: string, s: Scenario, server: string) {
   await load(url, { ...s }); // warm-up is a short run of its own
+  if (PROFILE) await ask(proc, { kind: 'profile-start' });
   const before = await usage(proc);
   const run = await load(url, s);
   const after = await usage(proc);
+  const slug = s.name.replace(/\W+/g, '-').replace(/-$/, '');
+  if (PROFILE) await ask(proc, { kind: 'profile-stop', file: resolve(PROFILE, `${server}-${slug}.cpuprofile`) });
   const cpuUs = (after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system) / Math.max(1, run.total);
+  if (process.env['BENCH_SPLIT'])
+    console.error(
+      `${server} ${s.name}: user ${((after.cpu.user - before.cpu.user) / run.total).toFixed(1)} us, system ${((after.cpu.system - before.cpu.system) / run.total).toFixed(1)} us per request`,
+    );
   return { ...run, cpuUs, rssBefore: before.rss, rssAfter: after.rss };
 }
 
@@ -77,9 +92,9 @@ const { url: bareUrl } = await bare.ready;
 
 const mb = (bytes: number) => `${Math.round(bytes / 1e6)} MB`;
 const rows: string[][] = [];
-for (const s of scenarios) {
-  const b = await measure(bare.proc, bareUrl, s);
-  const m = await measure(mock.proc, mockUrl, s);
+for (const s of scenarios.filter((s) => !ONLY || ONLY.some((word) => s.name.includes(word)))) {
+  const b = await measure(bare.proc, bareUrl, s, 'bare');
+  const m = await measure(mock.proc, mockUrl, s, 'mock');
   rows.push([
     s.name,
     String(s.status),

@@ -13,7 +13,7 @@ export interface HealthEntry {
   endpoint: string;
   status: number;
   /** Error code for a failure; undefined on success. */
-  errorCode?: string;
+  errorCode?: string | undefined;
   chargedCredits: number;
   /** The answer carried the metering headers (docs/service.md, "Request health"). */
   metered: boolean;

@@ -52,6 +52,9 @@ export const CHARGE_BOUNDS: Bounds = { maxAgeMs: 90 * DAY_MS, maxCount: 10_000 }
 /** Credits per UTC day are kept for the 90 days a usage report reaches back. */
 const USAGE_DAYS = 90;
 
+/** The reset of each window as written in headers (a window rolls to a new object, so each is written once). */
+const resetTexts = new WeakMap<WindowState, string>();
+
 /** The two windows of an account, rolled forward by the clock. */
 export class Meter {
   period: WindowState;
@@ -140,6 +143,18 @@ export class Meter {
     const oldest = day - USAGE_DAYS * DAY_MS;
     // Stryker disable next-line EqualityOperator: the day exactly 90 days before a charge is outside every usage report (at most 90 days up to today), so keeping or dropping it only changes memory
     for (const d of this.#creditsByDay.keys()) if (d < oldest) this.#creditsByDay.delete(d);
+  }
+
+  /** A window at `now` as the credit headers of an answer show it, its reset written once per window. */
+  headerView(window: 'period' | 'daily', now: number): { limit: number; remaining: number; resetsAt: string } {
+    this.roll(now);
+    const w = this[window];
+    let resetsAt = resetTexts.get(w);
+    if (resetsAt === undefined) {
+      resetsAt = new Date(w.resetsAt).toISOString();
+      resetTexts.set(w, resetsAt);
+    }
+    return { limit: w.limit, remaining: remaining(w), resetsAt };
   }
 
   /** A window as the account record shows it (docs/service.md, "Account and key routes", QuotaWindow). */
