@@ -23,6 +23,7 @@ const PROFILE = process.env['BENCH_PROFILE'];
 interface Usage {
   cpu: NodeJS.CpuUsage;
   rss: number;
+  heap: number;
 }
 
 function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ url: string; scenarios?: Scenario[] }> } {
@@ -81,7 +82,7 @@ async function measure(proc: ChildProcess, url: string, s: Scenario, server: str
     console.error(
       `${server} ${s.name}: user ${((after.cpu.user - before.cpu.user) / run.total).toFixed(1)} us, system ${((after.cpu.system - before.cpu.system) / run.total).toFixed(1)} us per request`,
     );
-  return { ...run, cpuUs, rssBefore: before.rss, rssAfter: after.rss };
+  return { ...run, cpuUs, rssBefore: before.rss, rssAfter: after.rss, heapAfter: after.heap };
 }
 
 const mock = child('mock');
@@ -103,7 +104,7 @@ for (const s of scenarios.filter((s) => !ONLY || ONLY.some((word) => s.name.incl
     (m.rps / b.rps).toFixed(2),
     `${b.cpuUs.toFixed(0)} / ${m.cpuUs.toFixed(0)} (${(m.cpuUs / b.cpuUs).toFixed(1)}x)`,
     `${m.p50} / ${m.p99} ms (${(m.p99 / Math.max(1, m.p50)).toFixed(1)}x)`,
-    `${mb(m.rssBefore)} -> ${mb(m.rssAfter)}`,
+    `${mb(m.rssBefore)} -> ${mb(m.rssAfter)} (heap ${mb(m.heapAfter)})`,
     String(m.errors),
   ]);
 }

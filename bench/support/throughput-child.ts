@@ -87,7 +87,8 @@ async function mock(): Promise<void> {
   ];
   send({ kind: 'ready', url: server.url, scenarios });
   process.on('message', async (message: Message) => {
-    if (message.kind === 'usage') send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (message.kind === 'usage')
+      send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
     await profile(message);
     if (message.kind === 'stop') await server.close().finally(() => process.exit(0));
   });
@@ -109,7 +110,8 @@ function bare(scenarios: Scenario[]): void {
   });
   server.listen(0, '127.0.0.1', () => send({ kind: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
   process.on('message', (message: Message) => {
-    if (message.kind === 'usage') send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (message.kind === 'usage')
+      send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
     void profile(message);
     if (message.kind === 'stop') server.close(() => process.exit(0));
   });

@@ -301,12 +301,17 @@ function pairsOf(reply: Reply, close: boolean): string[] {
   return pairs;
 }
 
-/** Writes an answer in one go: Node sets `Content-Length` from the serialized body. */
+/**
+ * Writes an answer in one go, with its `Content-Length` (headers given to `writeHead` are written at
+ * once, so Node would otherwise send the body in chunked encoding: more bytes, more writes).
+ */
 function send(res: ServerResponse, reply: Reply, close: boolean): void {
   // The connection was refused meanwhile (the client too slow to send its body): nothing to write to.
   if (!res.socket?.writable) return;
   answeredRequests.set(res.socket, res.req);
-  res.writeHead(reply.status, pairsOf(reply, close));
+  const pairs = pairsOf(reply, close);
+  if (reply.body !== null && !reply.headers.has('content-length')) pairs.push('Content-Length', String(Buffer.byteLength(reply.body)));
+  res.writeHead(reply.status, pairs);
   res.end(reply.body ?? undefined);
 }
 

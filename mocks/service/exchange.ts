@@ -22,6 +22,18 @@ export interface ServiceRequest {
   readBody(limit: number): Promise<string>;
 }
 
+/** Header names in lower case, each written once: answers set the same few dozen names again and again. */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_KEPT = 512;
+
+function lowerCase(name: string): string {
+  const known = lowerNames.get(name);
+  if (known !== undefined) return known;
+  const lower = name.toLowerCase();
+  if (lowerNames.size < LOWER_NAMES_KEPT) lowerNames.set(name, lower);
+  return lower;
+}
+
 /**
  * The headers of an answer, in the order they were set, under the names they were set with. A plain
  * map, not a `Headers`: answers are built on the hot path of every request.
@@ -34,11 +46,11 @@ export class AnswerHeaders implements HeaderReader {
   #shared = false;
 
   constructor(init: Readonly<Record<string, string>> = {}) {
-    for (const name in init) this.#entries.push(name.toLowerCase(), name, init[name] as string);
+    for (const name in init) this.#entries.push(lowerCase(name), name, init[name] as string);
   }
 
   #indexOf(name: string): number {
-    const key = name.toLowerCase();
+    const key = lowerCase(name);
     for (let i = 0; i < this.#entries.length; i += 3) if (this.#entries[i] === key) return i;
     return -1;
   }
@@ -68,16 +80,16 @@ export class AnswerHeaders implements HeaderReader {
   set(name: string, value: string): void {
     this.#own();
     const i = this.#indexOf(name);
-    if (i < 0) this.#entries.push(name.toLowerCase(), name, value);
+    if (i < 0) this.#entries.push(lowerCase(name), name, value);
     else this.#entries[i + 2] = value;
   }
 
   /** Adds a value: a cookie of its own for `Set-Cookie`, else joined to the existing one with `, `. */
   append(name: string, value: string): void {
     this.#own();
-    if (name.toLowerCase() === 'set-cookie') return void this.#cookies.push(value);
+    if (lowerCase(name) === 'set-cookie') return void this.#cookies.push(value);
     const i = this.#indexOf(name);
-    if (i < 0) this.#entries.push(name.toLowerCase(), name, value);
+    if (i < 0) this.#entries.push(lowerCase(name), name, value);
     else this.#entries[i + 2] = `${this.#entries[i + 2] as string}, ${value}`;
   }
 

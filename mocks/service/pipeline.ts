@@ -35,7 +35,7 @@ import { overrideData, overrideOperation } from './use/run';
 export async function serveRequest(request: ServiceRequest, live: ServiceContext): Promise<ServiceAnswer> {
   const service = pinned(live);
   const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
-  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, service.clock.now());
+  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, trace.startedAt);
   try {
     if (!settled.has(service.ready)) {
       await service.ready;
@@ -51,8 +51,7 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
     if (!answer.dropped || trace.committedStatus !== undefined) {
       const status = trace.committedStatus ?? answer.status;
       recordHealth(trace, status, undefined, service, metered);
-      const sent = answer.dropped ? ({ dropped: true } as const) : ({ headers: answer.headers, dropped: false } as const);
-      recordActivity(trace, request, status, undefined, service, metered, sent);
+      recordActivity(trace, request, status, undefined, service, metered, answer.dropped ? undefined : answer.headers);
     }
     return answer;
   } catch (thrown) {
@@ -76,7 +75,7 @@ function refuse(
   // A broken override is the test's bug, not an answer of the service: no account's request health shows it.
   if (error.code !== 'fixture_invalid') recordHealth(trace, error.status, error.code, service, metered);
   const answer = errorAnswer(error, headers, trace.requestId);
-  recordActivity(trace, request, error.status, error.code, service, metered, { headers: answer.headers, dropped: false });
+  recordActivity(trace, request, error.status, error.code, service, metered, answer.headers);
   return answer;
 }
 
@@ -154,7 +153,7 @@ function authenticate(
   }
   trace.caller = caller;
   // Every request with a valid key counts against the account's second (docs/service.md, "Rate limit"), even one refused for its scope.
-  const overRate = admitRate(caller, service.clock.now());
+  const overRate = admitRate(caller, trace.startedAt);
   if (overRate) return overRate;
   return admitted(request, match, url, caller);
 }
@@ -238,21 +237,22 @@ function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cache
 
 /** A data request's reservation, settled exactly once. */
 interface Metering {
-  settle(cost: number): void;
+  /** Settles at `at` (default: the clock's now). */
+  settle(cost: number, at?: number): void;
 }
 
 /** Reserves a data request's envelope in both windows (`429 quota_exceeded` when it does not fit, free). */
 function reserve(route: RouteDef, input: DecodedInput, caller: Caller, service: ServiceContext, trace: Trace): Metering {
   const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
   return {
-    settle(cost) {
+    settle(cost, at = service.clock.now()) {
       trace.charged = cost;
       caller.account.meter.settle(reservation, {
         requestId: trace.requestId,
         routeId: route.id,
         keyId: caller.key.id,
         cost,
-        at: service.clock.now(),
+        at,
       });
     },
   };
@@ -288,26 +288,25 @@ async function serveData(
           liveScanLimit: service.options.liveScanLimit,
         });
   let answer: SourcedAnswer;
+  let now: number;
   try {
     const cached = cache?.store.get(cache.key, service.clock.now());
     const done = cached ? { cached } : await outcomeOf(work);
+    now = service.clock.now();
     // An after-work fault answers in place of whatever the work came to (rows or a failure), whether
     // from a cache, an override, an added or a generated event: a kept answer is not recomputed, and
     // a fresh one the fault replaced is not kept (docs/testing.md, "Faults").
     if (faultAfterWork(fault)) throw faultError(fault!);
     if ('error' in done) throw done.error;
-    answer =
-      'cached' in done
-        ? { result: done.cached, text: done.cached.text, outcome: 'HIT' }
-        : keep(route, done.value, cache, service.clock.now());
+    answer = 'cached' in done ? { result: done.cached, text: done.cached.text, outcome: 'HIT' } : keep(route, done.value, cache, now);
   } catch (error) {
     settle(failureCost(error));
     throw error;
   }
   const { result, text, outcome } = answer;
   const cost = costOf(result);
-  settle(cost);
-  setCreditHeaders(headers, caller.account, cost, service.clock.now());
+  settle(cost, now);
+  setCreditHeaders(headers, caller.account, cost, now);
   headers.set(HEADER.resultRows, String(result.rows));
   headers.set(HEADER.truncated, String(result.truncated));
   if (result.nextCursor !== undefined) headers.set(HEADER.nextCursor, result.nextCursor);

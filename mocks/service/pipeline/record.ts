@@ -23,9 +23,6 @@ export interface Trace {
   override?: Override | undefined;
 }
 
-/** How the answer left: its headers, or a dropped connection. */
-export type Sent = { headers: AnswerHeaders; dropped: false } | { dropped: true };
-
 /** The longest target the detail keeps: a URL over the service's limit is refused, and need not be kept whole. */
 const TARGET_MAX = 2_048;
 
@@ -77,7 +74,8 @@ export function recordActivity(
   errorCode: string | undefined,
   service: ServiceContext,
   metered: boolean,
-  sent: Sent,
+  /** The answer's headers, or undefined for a dropped connection. */
+  sent: AnswerHeaders | undefined,
 ): void {
   const { caller, route } = trace;
   const facts: Recorded = {
@@ -93,7 +91,7 @@ export function recordActivity(
     metered,
     account: caller?.account.email ?? null,
     key: caller?.key,
-    headers: sent.dropped ? undefined : sent.headers.snapshot(),
+    headers: sent?.snapshot(),
     detailOf,
     decoded: trace.decoded === true,
     fault: trace.fault,
@@ -111,6 +109,8 @@ export function recordHealth(trace: Trace, status: number, errorCode: string | u
   const { caller, route } = trace;
   if (!caller || !route) return;
   const now = service.clock.now();
+  // A success is only counted: no entry is made for it.
+  if (status < 400) return service.state.health.count(caller.account.id, now, Math.max(0, now - trace.startedAt));
   service.state.health.record({
     requestId: trace.requestId,
     accountId: caller.account.id,

@@ -23,6 +23,8 @@ export interface Bounds {
  */
 export class BoundedLog<T> {
   #slots: (T | undefined)[] = [];
+  /** Each slot's time, read when pushed (an entry's time never changes): the age check reads this, not the entry. */
+  #times: number[] = [];
   #head = 0;
   #size = 0;
 
@@ -44,7 +46,9 @@ export class BoundedLog<T> {
       // Stryker disable next-line MethodExpression: a ring of maxCount slots or more holds the same entries; the cap only spares memory
       this.#grow(Math.min(maxCount, doubled));
     }
-    this.#slots[(this.#head + this.#size) % this.#slots.length] = entry;
+    const slot = (this.#head + this.#size) % this.#slots.length;
+    this.#slots[slot] = entry;
+    this.#times[slot] = this.timeOf(entry);
     this.#size += 1;
     this.trim(now);
   }
@@ -52,7 +56,7 @@ export class BoundedLog<T> {
   /** Drops entries older than the age bound at `now`. */
   trim(now: number): void {
     const cutoff = now - this.bounds.maxAgeMs;
-    while (this.#size > 0 && this.timeOf(this.#slots[this.#head] as T) < cutoff) this.#dropOldest();
+    while (this.#size > 0 && (this.#times[this.#head] as number) < cutoff) this.#dropOldest();
   }
 
   /** The entries, oldest first. */
@@ -70,8 +74,11 @@ export class BoundedLog<T> {
   /** A larger ring with the entries in order from slot 0. */
   #grow(capacity: number): void {
     const slots: (T | undefined)[] = this.toArray();
+    const times: number[] = [];
+    for (let i = 0; i < this.#size; i++) times.push(this.#times[(this.#head + i) % this.#slots.length] as number);
     slots.length = capacity;
     this.#slots = slots;
+    this.#times = times;
     this.#head = 0;
   }
 

@@ -42,6 +42,12 @@ export interface Charge {
   at: number;
 }
 
+/** Releases a settled envelope from a window and counts its cost. */
+function settleIn(w: WindowState, envelope: number, cost: number): void {
+  w.inFlight = Math.max(0, w.inFlight - envelope);
+  w.used += cost;
+}
+
 const remaining = (w: WindowState) => Math.max(0, w.limit - w.used - w.inFlight);
 
 /** Start of the UTC day of `ms`. */
@@ -120,11 +126,10 @@ export class Meter {
     reservation.settled = true;
     this.roll(charge.at);
     const cost = Math.min(charge.cost, reservation.envelope);
-    for (const w of [this.period, this.daily]) {
-      w.inFlight = Math.max(0, w.inFlight - reservation.envelope);
-      w.used += cost;
-    }
-    if (cost > 0) this.#record({ ...charge, cost });
+    settleIn(this.period, reservation.envelope, cost);
+    settleIn(this.daily, reservation.envelope, cost);
+    // The caller's charge is kept as it is (a fresh object of each settlement) unless the envelope capped it.
+    if (cost > 0) this.#record(cost === charge.cost ? charge : { ...charge, cost });
   }
 
   /** Credits charged on the UTC day that starts at `dayStart`. */
