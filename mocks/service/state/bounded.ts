@@ -11,7 +11,15 @@ export interface Bounds {
   readonly maxAgeMs: number;
   /** At most this many entries; past it the oldest is dropped. */
   readonly maxCount: number;
+  /** At most this many bytes of entries (as `sizeOf` counts them), where a store counts bytes. */
+  readonly maxBytes?: number;
 }
+
+/**
+ * Bytes a string takes in the JavaScript heap: one a character, or two once any character is past
+ * U+00FF (V8 then stores the whole string two bytes a character).
+ */
+export const textBytes = (text: string): number => (/[^\u0000-\u00ff]/.test(text) ? 2 : 1) * text.length;
 
 /**
  * A log of timestamped entries, oldest first, in a fixed ring: O(1) to append and to drop the oldest.
@@ -100,12 +108,22 @@ export class BoundedLog<T> {
  * map.get('a', 1_000); // undefined
  */
 export class BoundedMap<K, V> {
-  readonly #entries = new Map<K, { value: V; at: number }>();
+  readonly #entries = new Map<K, { value: V; at: number; bytes: number }>();
+  #bytes = 0;
 
-  constructor(readonly bounds: Bounds) {}
+  /** `sizeOf` counts an entry's bytes against `bounds.maxBytes` (none counted without it). */
+  constructor(
+    readonly bounds: Bounds,
+    private readonly sizeOf?: (key: K, value: V) => number,
+  ) {}
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Bytes of the entries held, as `sizeOf` counts them. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** The value of `key` unless it expired by `now`. */
@@ -113,28 +131,35 @@ export class BoundedMap<K, V> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (now - entry.at >= this.bounds.maxAgeMs) {
-      this.#entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     return entry.value;
   }
 
-  /** Sets `key` (as the newest entry), then drops what is past the bounds at `now`. */
+  /** Sets `key` (as the newest entry), then drops what is past the bounds at `now`; an entry larger than the byte bound is not kept. */
   set(key: K, value: V, now: number): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, at: now });
+    this.delete(key);
+    const bytes = this.sizeOf?.(key, value) ?? 0;
+    if (bytes > (this.bounds.maxBytes ?? Number.POSITIVE_INFINITY)) return;
+    this.#entries.set(key, { value, at: now, bytes });
+    this.#bytes += bytes;
     this.trim(now);
   }
 
   delete(key: K): boolean {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return false;
+    this.#bytes -= entry.bytes;
     return this.#entries.delete(key);
   }
 
-  /** Drops expired entries from the front, and the oldest ones past the count cap. */
+  /** Drops expired entries from the front, and the oldest ones past the count and byte caps. */
   trim(now: number): void {
+    const maxBytes = this.bounds.maxBytes ?? Number.POSITIVE_INFINITY;
     for (const [key, entry] of this.#entries) {
-      if (this.#entries.size <= this.bounds.maxCount && now - entry.at < this.bounds.maxAgeMs) break;
-      this.#entries.delete(key);
+      if (this.#entries.size <= this.bounds.maxCount && this.#bytes <= maxBytes && now - entry.at < this.bounds.maxAgeMs) break;
+      this.delete(key);
     }
   }
 
