@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { checksOf, isExactOptional, validatorOf } from './fast-validators';
+import { defOf } from '../schemas/schema-def';
+import { byZodInPart, checksOf, isExactOptional, validatorOf } from './fast-validators';
 
 type Schema = z.core.$ZodType;
 
@@ -48,7 +49,7 @@ export function encoderOf(schema: Schema): Encoder | undefined {
 }
 
 function objectEncoder(schema: Schema): Encoder {
-  const def = schema._zod.def as z.core.$ZodObjectDef;
+  const def = defOf(schema);
   if (def.type !== 'object' || Object.getOwnPropertySymbols(def.shape).length > 0) {
     // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
     throw new TypeError('not an object of parameters');
@@ -86,19 +87,22 @@ function objectEncoder(schema: Schema): Encoder {
 function paramOf(key: string, schema: Schema): Param {
   let inner = schema;
   const optional = schema._zod.optin === 'optional' && schema._zod.optout === 'optional';
-  if (inner._zod.def.type === 'optional') {
+  const outer = defOf(inner);
+  if (outer.type === 'optional') {
     // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
-    if ((inner._zod.def.checks?.length ?? 0) > 0) throw new TypeError('checks on an optional');
+    if ((outer.checks?.length ?? 0) > 0) throw new TypeError('checks on an optional');
     // It refuses a parameter given as undefined, which a plain optional leaves out.
     // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
     if (isExactOptional(inner)) throw new TypeError('an exact optional');
-    inner = (inner._zod.def as z.core.$ZodOptionalDef).innerType;
+    inner = outer.innerType;
   }
   // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
   if (inner._zod.optin !== undefined || inner._zod.optout !== undefined) throw new TypeError('a default or a nested optional');
-  const def = inner._zod.def as z.core.$ZodPipeDef & { reverseTransform?: (value: unknown, payload: z.core.ParsePayload) => unknown };
+  const def = defOf(inner);
   if (def.type !== 'pipe') {
     const test = validatorOf(inner);
+    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
+    if (byZodInPart(test)) throw new TypeError('a kind the validators leave to zod');
     return { key, optional, encode: (v) => (test(v) ? String(v) : undefined) };
   }
   // A codec: its output side is the typed value, its input side the wire string.
@@ -107,6 +111,8 @@ function paramOf(key: string, schema: Schema): Param {
   if (reverse === undefined || (def.checks?.length ?? 0) > 0) throw new TypeError('a pipe that is not a plain codec');
   const test = validatorOf(def.out);
   const testWire = validatorOf(def.in);
+  // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
+  if (byZodInPart(test) || byZodInPart(testWire)) throw new TypeError('a kind the validators leave to zod');
   // One payload per parameter, reset on every use: an encoding reports problems through its issues.
   // Stryker disable next-line ArrayDeclaration: the issues are emptied before every use
   const payload: z.core.ParsePayload = { value: undefined, issues: [] };

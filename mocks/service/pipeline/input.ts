@@ -1,6 +1,7 @@
 import type { HeaderReader } from '../exchange';
 import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
+import { shapeOf } from '../../../src/schemas/schema-def';
 import { expectedOf, isGeneric } from '../../../src/core/issue-words';
 import { invalidParameters, ServiceError } from '../service-error';
 
@@ -35,11 +36,7 @@ interface Names {
 
 /** The known field names of an object schema (or of every branch of a union of them). */
 export function shapeKeys(schema: Schema): string[] {
-  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; options?: Schema[] } } })._zod.def;
-  if (def.shape) return Object.keys(def.shape);
-  if (def.options) return [...new Set(def.options.flatMap(shapeKeys))];
-  // Stryker disable next-line ArrayDeclaration: every params, query and body schema of the route table is an object or a union of objects, so this fallback is never reached
-  return [];
+  return Object.keys(shapeOf(schema));
 }
 
 /**

@@ -110,7 +110,10 @@ export function recordHealth(trace: Trace, status: number, errorCode: string | u
   if (!caller || !route) return;
   const now = service.clock.now();
   // A success is only counted: no entry is made for it.
-  if (status < 400) return service.state.health.count(caller.account.id, now, Math.max(0, now - trace.startedAt));
+  if (status < 400) {
+    service.state.health.count(caller.account.id, now, Math.max(0, now - trace.startedAt));
+    return;
+  }
   service.state.health.record({
     requestId: trace.requestId,
     accountId: caller.account.id,

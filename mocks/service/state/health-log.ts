@@ -80,7 +80,10 @@ export class HealthLog {
   }
 
   record(entry: HealthEntry): void {
-    if (entry.status < 400) return this.count(entry.accountId, entry.occurredAt, entry.latencyMs);
+    if (entry.status < 400) {
+      this.count(entry.accountId, entry.occurredAt, entry.latencyMs);
+      return;
+    }
     const account = this.#accountOf(entry.accountId);
     const tally = this.#tallyOf(account, dayOf(entry.occurredAt));
     tally.requests += 1;
