@@ -39,12 +39,6 @@ export function validatorOf(schema: Schema): Test {
 }
 
 /**
- * Whether a validator leaves its schema, or a part of it, to zod's own parse: the parameter
- * encoders then leave the whole schema to zod too.
- */
-export const byZodInPart = (test: Test): boolean => fromZod.has(test) || partlyFromZod.has(test);
-
-/**
  * The checks of a schema alone (its `def.checks`, e.g. an object's refinements), without its type
  * test: for a value whose parts were tested already. Undefined when it has none.
  *
@@ -64,7 +58,7 @@ function checksIn(schema: Schema): Check[] {
 /** The type test of a schema, before its checks. */
 function baseTest(schema: Schema): Test {
   const def = defOf(schema);
-  if ((def.type === 'string' || def.type === 'number' || def.type === 'boolean') && def.coerce) return byZod(schema);
+  if ('coerce' in def && def.coerce) return byZod(schema);
   switch (def.type) {
     case 'string':
       return (v) => typeof v === 'string';
@@ -85,7 +79,7 @@ function baseTest(schema: Schema): Test {
     }
     case 'nullable': {
       const inner = validatorOf(def.innerType);
-      return madeOf((v) => v === null || inner(v), [inner]);
+      return (v) => v === null || inner(v);
     }
     case 'optional': {
       const innerType = def.innerType;
@@ -93,26 +87,23 @@ function baseTest(schema: Schema): Test {
       const inner = validatorOf(innerType);
       // An exact optional may be left out of an object, but undefined itself is its inner type's to judge.
       if (isExactOptional(schema)) return inner;
-      return madeOf((v) => v === undefined || inner(v), [inner]);
+      return (v) => v === undefined || inner(v);
     }
     case 'array': {
       const element = validatorOf(def.element);
-      return madeOf(
-        (v) => {
-          if (!Array.isArray(v)) return false;
-          for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
-          return true;
-        },
-        [element],
-      );
+      return (v) => {
+        if (!Array.isArray(v)) return false;
+        for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
+        return true;
+      };
     }
     case 'union': {
       if (def.inclusive === false) return byZod(schema);
       const options = def.options.map(validatorOf);
-      return madeOf((v) => {
+      return (v) => {
         for (const option of options) if (option(v)) return true;
         return false;
-      }, options);
+      };
     }
     case 'object':
       return objectTest(schema, def);
@@ -121,20 +112,13 @@ function baseTest(schema: Schema): Test {
   }
 }
 
-/** Validators that are zod's own parse, and those with such a part. */
-const fromZod = new WeakSet<Test>();
-const partlyFromZod = new WeakSet<Test>();
+/** Validators that are zod's own parse (the parameter encoders leave such a schema to zod). */
+export const fromZod = new WeakSet<Test>();
 
 /** A kind the closures do not cover (a transform, a default, coercion): zod's own parse judges it. */
 function byZod(schema: Schema): Test {
   const test: Test = (v) => zodAccepts(schema, v);
   fromZod.add(test);
-  return test;
-}
-
-/** A test built of parts: marked when one of them is zod's. */
-function madeOf(test: Test, parts: readonly Test[]): Test {
-  if (parts.some(byZodInPart)) partlyFromZod.add(test);
   return test;
 }
 
@@ -163,21 +147,15 @@ interface Field {
 /** The kind of a schema that has no checks of its own but a safe-integer format, or none at all. */
 function kindOf(schema: Schema): Kind {
   const def = defOf(schema);
-  if ((def.checks?.length ?? 0) > 0) return Kind.Other;
-  switch (def.type) {
-    case 'string':
-      return def.coerce || isCheck(schema) ? Kind.Other : Kind.String;
-    case 'boolean':
-      return def.coerce ? Kind.Other : Kind.Boolean;
-    case 'number': {
-      if (def.coerce) return Kind.Other;
-      if (!isCheck(schema)) return Kind.Number;
-      const format = checkDefOf(schema);
-      return format.check === 'number_format' && format.format === 'safeint' ? Kind.SafeInt : Kind.Other;
-    }
-    default:
-      return Kind.Other;
+  if ((def.checks?.length ?? 0) > 0 || ('coerce' in def && def.coerce)) return Kind.Other;
+  if (def.type === 'string' && !isCheck(schema)) return Kind.String;
+  if (def.type === 'boolean') return Kind.Boolean;
+  if (def.type === 'number') {
+    if (!isCheck(schema)) return Kind.Number;
+    const format = checkDefOf(schema);
+    if (format.check === 'number_format' && format.format === 'safeint') return Kind.SafeInt;
   }
+  return Kind.Other;
 }
 
 function fieldOf(key: string, schema: Schema): Field {
@@ -213,7 +191,7 @@ function objectTest(schema: Schema, def: z.core.$ZodObjectDef): Test {
     .map((key) => fieldOf(key, def.shape[key] as Schema));
   // A field zod fills in (a default): the object is zod's; so is one whose refinements would read what zod changed.
   if (Object.values(def.shape).some((f) => f._zod.optin !== f._zod.optout)) return byZod(schema);
-  if ((def.checks?.length ?? 0) > 0 && fields.some((f) => byZodInPart(f.test))) return byZod(schema);
+  if ((def.checks?.length ?? 0) > 0 && fields.some((f) => fromZod.has(f.test))) return byZod(schema);
   const declared = new Set(Object.keys(def.shape));
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
@@ -268,18 +246,6 @@ function objectTest(schema: Schema, def: z.core.$ZodObjectDef): Test {
     }
     return i === count ? true : undefined;
   };
-  return madeOf(objectOf(fields, inOrder, declared, strict, rest), [...fields.map((f) => f.test), ...(rest ? [rest] : [])]);
-}
-
-/** The object's test: the fast pass over a row in order, else every field by name. */
-function objectOf(
-  fields: readonly Field[],
-  inOrder: (o: Record<string, unknown>) => boolean | undefined,
-  declared: ReadonlySet<string>,
-  strict: boolean,
-  rest: Test | undefined,
-): Test {
-  const count = fields.length;
   return (v) => {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
     const o = v as Record<string, unknown>;
