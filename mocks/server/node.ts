@@ -312,8 +312,13 @@ function send(res: ServerResponse, reply: Reply, close: boolean): void {
   const pairs = pairsOf(reply, close);
   if (reply.body !== null && !reply.headers.has('content-length')) pairs.push('Content-Length', String(Buffer.byteLength(reply.body)));
   res.writeHead(reply.status, pairs);
+  // A large body goes after the head in a write of its own: joined to the head, Node would copy it whole first.
+  if (reply.body !== null && reply.body.length > JOIN_HEAD_UP_TO) res.flushHeaders();
   res.end(reply.body ?? undefined);
 }
+
+/** Bodies up to this many characters are sent in one write with the head. */
+const JOIN_HEAD_UP_TO = 64 * 1024;
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
 function envelope(status: number, code: ServiceError['code'], message: string, origin: string, now: number): ServiceAnswer {
