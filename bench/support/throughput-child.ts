@@ -3,7 +3,9 @@
  * server and captures the exact answers of the benchmarked requests; `bare` serves those captured
  * bytes from a plain node:http server. Both report their CPU time and RSS on request.
  */
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { startMockServer } from '../../mocks/server/node';
 
@@ -17,8 +19,26 @@ export interface Scenario {
   body: string;
 }
 
-type Message = { kind: 'usage' } | { kind: 'stop' };
+type Message = { kind: 'usage' } | { kind: 'stop' } | { kind: 'profile-start' } | { kind: 'profile-stop'; file: string };
 const send = (message: unknown) => process.send?.(message);
+
+/** A CPU profile of this process between two messages (bench/mock-throughput.ts with BENCH_PROFILE). */
+const session = new Session();
+let connected = false;
+async function profile(message: Message): Promise<void> {
+  if (message.kind === 'profile-start') {
+    if (!connected) session.connect();
+    connected = true;
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await session.post('Profiler.start');
+    send({ kind: 'profile-start' });
+  } else if (message.kind === 'profile-stop') {
+    const { profile: taken } = await session.post('Profiler.stop');
+    await writeFile(message.file, JSON.stringify(taken));
+    send({ kind: 'profile-stop' });
+  }
+}
 
 const NOW = '2026-11-21T15:00:00Z';
 /** A plan no benchmark run can exhaust, so the data scenarios measure data work, not 429s. */
@@ -67,7 +87,9 @@ async function mock(): Promise<void> {
   ];
   send({ kind: 'ready', url: server.url, scenarios });
   process.on('message', async (message: Message) => {
-    if (message.kind === 'usage') send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (message.kind === 'usage')
+      send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
+    await profile(message);
     if (message.kind === 'stop') await server.close().finally(() => process.exit(0));
   });
 }
@@ -88,7 +110,9 @@ function bare(scenarios: Scenario[]): void {
   });
   server.listen(0, '127.0.0.1', () => send({ kind: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
   process.on('message', (message: Message) => {
-    if (message.kind === 'usage') send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss });
+    if (message.kind === 'usage')
+      send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
+    void profile(message);
     if (message.kind === 'stop') server.close(() => process.exit(0));
   });
 }

@@ -5,7 +5,7 @@
  * plane and the pages through msw's `getResponse`.
  * @packageDocumentation
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { getResponse } from 'msw';
@@ -252,7 +252,8 @@ function toRequest(req: IncomingMessage, base: string): Request {
  */
 function leftover(req: IncomingMessage): 'none' | 'drain' | 'close' {
   if (req.readableEnded) return 'none';
-  if (req.complete) return 'drain';
+  // All arrived and nothing of ours reads it: Node drops the rest itself once the answer is written.
+  if (req.complete) return bodyFeeds.has(req) ? 'drain' : 'none';
   const declared = Number(req.headers['content-length']);
   return Number.isFinite(declared) && declared <= DRAIN_LIMIT ? 'drain' : 'close';
 }
@@ -280,17 +281,44 @@ function dropRest(req: IncomingMessage, close: boolean): void {
   };
 }
 
-/** Writes an answer in one go: Node sets `Content-Length` from the serialized body. */
-function send(res: ServerResponse, answer: ServiceAnswer, close: boolean): void {
+/** An answer of the server; a `/v1` answer carries the origin its CORS headers name (`null`: none, only `Vary: Origin`). */
+type Reply = ServiceAnswer & { cors?: string | null };
+
+/**
+ * The header pairs to write: the answer's, with a `/v1` answer's CORS added here, so the answer
+ * itself (which the request detail keeps as answered) is never changed after the service answered.
+ */
+function pairsOf(reply: Reply, close: boolean): string[] {
+  const pairs = reply.headers.toPairs();
+  if (reply.cors !== undefined) {
+    const vary = pairs.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'vary');
+    if (vary < 0) pairs.push('Vary', 'Origin');
+    else pairs[vary + 1] = `${pairs[vary + 1] as string}, Origin`;
+    if (reply.cors !== null) pairs.push('Access-Control-Allow-Origin', reply.cors, 'Access-Control-Expose-Headers', EXPOSED);
+  }
+  for (const cookie of reply.headers.cookies) pairs.push('Set-Cookie', cookie);
+  if (close) pairs.push('Connection', 'close');
+  return pairs;
+}
+
+/**
+ * Writes an answer in one go, with its `Content-Length` (headers given to `writeHead` are written at
+ * once, so Node would otherwise send the body in chunked encoding: more bytes, more writes).
+ */
+function send(res: ServerResponse, reply: Reply, close: boolean): void {
   // The connection was refused meanwhile (the client too slow to send its body): nothing to write to.
   if (!res.socket?.writable) return;
   answeredRequests.set(res.socket, res.req);
-  const headers: Record<string, string | string[]> = answer.headers.toObject();
-  if (answer.headers.cookies.length > 0) headers['set-cookie'] = answer.headers.cookies;
-  if (close) headers['connection'] = 'close';
-  res.writeHead(answer.status, headers);
-  res.end(answer.body ?? undefined);
+  const pairs = pairsOf(reply, close);
+  if (reply.body !== null && !reply.headers.has('content-length')) pairs.push('Content-Length', String(Buffer.byteLength(reply.body)));
+  res.writeHead(reply.status, pairs);
+  // A large body goes after the head in a write of its own: joined to the head, Node would copy it whole first.
+  if (reply.body !== null && reply.body.length > JOIN_HEAD_UP_TO) res.flushHeaders();
+  res.end(reply.body ?? undefined);
 }
+
+/** Bodies up to this many characters are sent in one write with the head. */
+const JOIN_HEAD_UP_TO = 64 * 1024;
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
 function envelope(status: number, code: ServiceError['code'], message: string, origin: string, now: number): ServiceAnswer {
@@ -366,7 +394,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   } = options;
   // Keys are hashed with Node's synchronous SHA-256: the same digests as Web Crypto, without a round
   // trip through its thread pool on every request.
-  useSha256((text) => createHash('sha256').update(text).digest('hex'));
+  useSha256((text) => hash('sha256', text, 'hex'));
   const server: Server = createServer(serverTimeouts(clientTimeouts));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -392,15 +420,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return origin === publicOrigin || corsOrigins?.includes(origin) ? origin : undefined;
   };
 
-  /** CORS of the `/v1` routes for an allowed browser origin (or none). */
-  const cors = (headers: AnswerHeaders, origin: string | undefined) => {
-    headers.append('Vary', 'Origin');
-    if (!origin) return;
-    headers.set('Access-Control-Allow-Origin', origin);
-    headers.set('Access-Control-Expose-Headers', EXPOSED);
-  };
-
-  const route = async (req: IncomingMessage): Promise<ServiceAnswer> => {
+  const route = async (req: IncomingMessage): Promise<Reply> => {
     const method = req.method ?? 'GET';
     if (!METHODS.has(method)) throw new ServiceError(404, 'not_found', `no ${method.slice(0, 32)} operation at this path`);
     // Before msw's matcher, which throws on long URLs, and before anything buffers the URL further.
@@ -412,17 +432,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const origin = allowedOrigin(request.headers.get('origin'));
       if (method === 'OPTIONS') {
         const headers = baseHeaders(newRequestId(), url, mock.clock.now());
-        cors(headers, origin);
         if (origin) {
           headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
           headers.set('Access-Control-Allow-Headers', CORS_HEADERS);
           headers.set('Access-Control-Max-Age', '600');
         }
-        return { status: 204, headers, body: null };
+        return { status: 204, headers, body: null, cors: origin ?? null };
       }
       if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      const answer = await serveRequest(request, service);
-      if (!answer.dropped) cors(answer.headers, origin);
+      const answer: Reply = await serveRequest(request, service);
+      if (!answer.dropped) answer.cors = origin ?? null;
       return answer;
     }
     const request = toRequest(req, url);
@@ -444,7 +463,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   };
 
   /** Every refusal the adapter decides itself is the service's envelope, never a 5xx. */
-  const answer = (req: IncomingMessage): Promise<ServiceAnswer> =>
+  const answer = (req: IncomingMessage): Promise<Reply> =>
     route(req).catch((error: unknown) => {
       if (!(error instanceof ServiceError)) throw error;
       return envelope(error.status, error.code, error.message, url, mock.clock.now());

@@ -22,24 +22,50 @@ export interface ServiceRequest {
   readBody(limit: number): Promise<string>;
 }
 
+/** Header names in lower case, each written once: answers set the same few dozen names again and again. */
+const lowerNames = new Map<string, string>();
+const LOWER_NAMES_KEPT = 512;
+
+function lowerCase(name: string): string {
+  const known = lowerNames.get(name);
+  if (known !== undefined) return known;
+  const lower = name.toLowerCase();
+  if (lowerNames.size < LOWER_NAMES_KEPT) lowerNames.set(name, lower);
+  return lower;
+}
+
 /**
  * The headers of an answer, in the order they were set, under the names they were set with. A plain
  * map, not a `Headers`: answers are built on the hot path of every request.
  */
 export class AnswerHeaders implements HeaderReader {
   /** Flat triples of (lower-case name, name as set, value): one array for the handful an answer has. */
-  readonly #entries: string[] = [];
-  /** `Set-Cookie` values, which never combine. */
-  readonly cookies: string[] = [];
+  #entries: string[] = [];
+  #cookies: string[] = [];
+  /** The arrays are shared with a snapshot: the next change copies them first. */
+  #shared = false;
 
   constructor(init: Readonly<Record<string, string>> = {}) {
-    for (const name in init) this.#entries.push(name.toLowerCase(), name, init[name] as string);
+    for (const name in init) this.#entries.push(lowerCase(name), name, init[name] as string);
   }
 
   #indexOf(name: string): number {
-    const key = name.toLowerCase();
+    const key = lowerCase(name);
     for (let i = 0; i < this.#entries.length; i += 3) if (this.#entries[i] === key) return i;
     return -1;
+  }
+
+  /** `Set-Cookie` values, which never combine. */
+  get cookies(): readonly string[] {
+    return this.#cookies;
+  }
+
+  /** Copies the arrays a snapshot shares before they change. */
+  #own(): void {
+    if (!this.#shared) return;
+    this.#entries = [...this.#entries];
+    this.#cookies = [...this.#cookies];
+    this.#shared = false;
   }
 
   get(name: string): string | null {
@@ -52,30 +78,45 @@ export class AnswerHeaders implements HeaderReader {
   }
 
   set(name: string, value: string): void {
+    this.#own();
     const i = this.#indexOf(name);
-    if (i < 0) this.#entries.push(name.toLowerCase(), name, value);
+    if (i < 0) this.#entries.push(lowerCase(name), name, value);
     else this.#entries[i + 2] = value;
   }
 
   /** Adds a value: a cookie of its own for `Set-Cookie`, else joined to the existing one with `, `. */
   append(name: string, value: string): void {
-    if (name.toLowerCase() === 'set-cookie') return void this.cookies.push(value);
+    this.#own();
+    if (lowerCase(name) === 'set-cookie') return void this.#cookies.push(value);
     const i = this.#indexOf(name);
-    if (i < 0) this.#entries.push(name.toLowerCase(), name, value);
+    if (i < 0) this.#entries.push(lowerCase(name), name, value);
     else this.#entries[i + 2] = `${this.#entries[i + 2] as string}, ${value}`;
   }
 
   delete(name: string): void {
+    this.#own();
     const i = this.#indexOf(name);
     if (i >= 0) this.#entries.splice(i, 3);
   }
 
-  /** A copy that later changes to these headers do not reach (the request detail keeps one as it was answered). */
-  copy(): AnswerHeaders {
+  /**
+   * The headers as they are now, which later changes do not reach (the request detail keeps them as
+   * answered): the arrays are shared until either side changes, so a snapshot nobody changes copies nothing.
+   */
+  snapshot(): AnswerHeaders {
     const copy = new AnswerHeaders();
-    copy.#entries.push(...this.#entries);
-    copy.cookies.push(...this.cookies);
+    copy.#entries = this.#entries;
+    copy.#cookies = this.#cookies;
+    copy.#shared = true;
+    this.#shared = true;
     return copy;
+  }
+
+  /** The headers as flat (name, value) pairs without cookies, in the order set: what `node:http`'s `writeHead` takes. */
+  toPairs(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.#entries.length; i += 3) out.push(this.#entries[i + 1] as string, this.#entries[i + 2] as string);
+    return out;
   }
 
   /** The headers as a plain object (without cookies), for `node:http` and `Response`. */

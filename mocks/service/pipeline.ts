@@ -15,6 +15,7 @@ import { validateOutput } from './pipeline/output';
 import { recordActivity, recordHealth, type Trace } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
+import { ServiceError } from './service-error';
 import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
 import type { Fault } from './state/faults';
 import type { CachedResult } from './state/response-cache';
@@ -34,31 +35,48 @@ import { overrideData, overrideOperation } from './use/run';
 export async function serveRequest(request: ServiceRequest, live: ServiceContext): Promise<ServiceAnswer> {
   const service = pinned(live);
   const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
-  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, service.clock.now());
+  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, trace.startedAt);
   try {
-    const answer = await serve(request, service, trace, headers);
+    if (!settled.has(service.ready)) {
+      await service.ready;
+      settled.add(service.ready);
+    }
+    const admitting = admit(request, service, trace);
+    const admitted = admitting instanceof Promise ? await admitting : admitting;
+    // A refusal before any work (the rate window's 429 above all) is returned, not thrown: no unwinding on the busiest refusal.
+    if (admitted instanceof ServiceError) return refuse(admitted, request, service, trace, headers);
+    const answer = await serve(request, service, trace, headers, admitted);
     const metered = headers.has(HEADER.creditsCost);
     // A connection dropped before any work never reached the service; one dropped after commit did.
     if (!answer.dropped || trace.committedStatus !== undefined) {
       const status = trace.committedStatus ?? answer.status;
       recordHealth(trace, status, undefined, service, metered);
-      const sent = answer.dropped ? ({ dropped: true } as const) : ({ headers: answer.headers, dropped: false } as const);
-      recordActivity(trace, request, status, undefined, service, metered, sent);
+      recordActivity(trace, request, status, undefined, service, metered, answer.dropped ? undefined : answer.headers);
     }
     return answer;
   } catch (thrown) {
-    const error = asServiceError(thrown);
-    if (trace.charged > 0 && trace.caller) {
-      setCreditHeaders(headers, trace.caller.account, trace.charged, service.clock.now());
-      headers.set(HEADER.resultRows, '0');
-    }
-    const metered = headers.has(HEADER.creditsCost);
-    // A broken override is the test's bug, not an answer of the service: no account's request health shows it.
-    if (error.code !== 'fixture_invalid') recordHealth(trace, error.status, error.code, service, metered);
-    const answer = errorAnswer(error, headers, trace.requestId);
-    recordActivity(trace, request, error.status, error.code, service, metered, { headers: answer.headers, dropped: false });
-    return answer;
+    return refuse(asServiceError(thrown), request, service, trace, headers);
   }
+}
+
+/** The error envelope of a refusal or failure, with the credit headers of what it was charged, recorded. */
+function refuse(
+  error: ServiceError,
+  request: ServiceRequest,
+  service: ServiceContext,
+  trace: Trace,
+  headers: AnswerHeaders,
+): ServiceAnswer {
+  if (trace.charged > 0 && trace.caller) {
+    setCreditHeaders(headers, trace.caller.account, trace.charged, service.clock.now());
+    headers.set(HEADER.resultRows, '0');
+  }
+  const metered = headers.has(HEADER.creditsCost);
+  // A broken override is the test's bug, not an answer of the service: no account's request health shows it.
+  if (error.code !== 'fixture_invalid') recordHealth(trace, error.status, error.code, service, metered);
+  const answer = errorAnswer(error, headers, trace.requestId);
+  recordActivity(trace, request, error.status, error.code, service, metered, answer.headers);
+  return answer;
 }
 
 /**
@@ -67,16 +85,36 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
  * requests from the new state, never this one, so no request ends half in one state and half in another.
  */
 function pinned(service: ServiceContext): ServiceContext {
-  return Object.create(service, { state: { value: service.state }, ready: { value: service.ready } }) as ServiceContext;
+  const last = pins.get(service);
+  if (last !== undefined && last.state === service.state && last.ready === service.ready) return last;
+  const pin = Object.create(service, { state: { value: service.state }, ready: { value: service.ready } }) as ServiceContext;
+  pins.set(service, pin);
+  return pin;
 }
+
+/** The pinned view of each service for its current state: made again only after a reset. */
+const pins = new WeakMap<ServiceContext, ServiceContext>();
+/** Readiness promises already awaited once: a request needs no turn of the event loop for them again. */
+const settled = new WeakSet<Promise<void>>();
 
 /** The same path for a Fetch `Request` (MSW handlers, `mock.fetch`, a service worker). */
 export async function handleRequest(request: Request, service: ServiceContext): Promise<Response> {
   return toFetchResponse(await serveRequest(fromFetchRequest(request), service));
 }
 
-async function serve(request: ServiceRequest, service: ServiceContext, trace: Trace, headers: AnswerHeaders): Promise<ServiceAnswer> {
-  await service.ready;
+/** What the steps before the work decided: the route and its handler, the parsed URL and the caller. */
+interface Admitted {
+  match: RouteMatch;
+  url: URL;
+  caller: Caller | undefined;
+}
+
+/**
+ * The steps before any work, synchronous where the runtime hashes keys synchronously: URL length,
+ * route lookup, authentication, the rate window, scope and status, content type. A refusal is
+ * thrown, except the rate window's, which is returned.
+ */
+function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): Admitted | ServiceError | Promise<Admitted | ServiceError> {
   checkUrlLength(request.url);
   const url = new URL(request.url);
   const { basePath } = service.options;
@@ -84,28 +122,56 @@ async function serve(request: ServiceRequest, service: ServiceContext, trace: Tr
   const mounted = basePath !== '';
   const path = mounted && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
   const match = lookupRoute(request.method, path, service);
-  const { route, handler } = match;
-  trace.route = route;
+  trace.route = match.route;
+  if (match.route.auth.kind !== 'bearer') return admitted(request, match, url, undefined);
+  const bearer = readBearer(request.headers);
+  const hash = hashBearer(bearer);
+  // The only awaits before the reservation of a data route: hashing the key where it is async (data routes take no body).
+  if (typeof hash === 'object') return hash.then((digest) => authenticate(request, service, trace, match, url, bearer, digest));
+  return authenticate(request, service, trace, match, url, bearer, hash);
+}
 
-  // The only awaits before the reservation of a data route: hashing the key (data routes take no body).
-  let caller: Caller | undefined;
-  if (route.auth.kind === 'bearer') {
-    const bearer = readBearer(request.headers);
-    caller = resolveCaller(route, bearer, await hashBearer(bearer), service);
-    if (caller.key.status !== 'active') {
-      // A revoked key reaches no window: only the exact replay of its committed rotation is answered.
-      const replay =
-        handler.kind === 'operation' && handler.isReplay !== undefined && (await handler.isReplay(caller.key, request, service));
+function authenticate(
+  request: ServiceRequest,
+  service: ServiceContext,
+  trace: Trace,
+  match: RouteMatch,
+  url: URL,
+  bearer: string | undefined,
+  hash: string | undefined,
+): Admitted | ServiceError | Promise<Admitted> {
+  const { route, handler } = match;
+  const caller = resolveCaller(route, bearer, hash, service);
+  if (caller.key.status !== 'active') {
+    // A revoked key reaches no window: only the exact replay of its committed rotation is answered.
+    if (handler.kind !== 'operation' || handler.isReplay === undefined) throw revokedKey();
+    return handler.isReplay(caller.key, request, service).then((replay) => {
       if (!replay) throw revokedKey();
       trace.caller = caller;
-    } else {
-      trace.caller = caller;
-      // Every request with a valid key counts against the account's second (docs/service.md, "Rate limit"), even one refused for its scope.
-      admitRate(caller, service.clock.now());
-    }
-    authorize(route, caller);
+      return admitted(request, match, url, caller);
+    });
   }
-  requireJson(route, request.headers);
+  trace.caller = caller;
+  // Every request with a valid key counts against the account's second (docs/service.md, "Rate limit"), even one refused for its scope.
+  const overRate = admitRate(caller, trace.startedAt);
+  if (overRate) return overRate;
+  return admitted(request, match, url, caller);
+}
+
+function admitted(request: ServiceRequest, match: RouteMatch, url: URL, caller: Caller | undefined): Admitted {
+  if (caller) authorize(match.route, caller);
+  requireJson(match.route, request.headers);
+  return { match, url, caller };
+}
+
+async function serve(
+  request: ServiceRequest,
+  service: ServiceContext,
+  trace: Trace,
+  headers: AnswerHeaders,
+  { match, url, caller }: Admitted,
+): Promise<ServiceAnswer> {
+  const { route, handler } = match;
   // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
   const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
   const call = handler.accept({ routes: service.routes, rawParams: match.rawParams, url, headers: request.headers, bodyText });
@@ -171,21 +237,22 @@ function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cache
 
 /** A data request's reservation, settled exactly once. */
 interface Metering {
-  settle(cost: number): void;
+  /** Settles at `at` (default: the clock's now). */
+  settle(cost: number, at?: number): void;
 }
 
 /** Reserves a data request's envelope in both windows (`429 quota_exceeded` when it does not fit, free). */
 function reserve(route: RouteDef, input: DecodedInput, caller: Caller, service: ServiceContext, trace: Trace): Metering {
   const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
   return {
-    settle(cost) {
+    settle(cost, at = service.clock.now()) {
       trace.charged = cost;
       caller.account.meter.settle(reservation, {
         requestId: trace.requestId,
         routeId: route.id,
         keyId: caller.key.id,
         cost,
-        at: service.clock.now(),
+        at,
       });
     },
   };
@@ -209,7 +276,7 @@ async function serveData(
   trace.override = override;
   const cache = override === undefined ? cacheOf(match, input, service) : undefined;
   // Injected latency (or a test's gate) holds the reservation in flight, whatever the answer's source.
-  await delay(fault);
+  if (fault !== undefined) await delay(fault);
   const work = (): DataResult | Promise<DataResult> =>
     override
       ? overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
@@ -221,26 +288,25 @@ async function serveData(
           liveScanLimit: service.options.liveScanLimit,
         });
   let answer: SourcedAnswer;
+  let now: number;
   try {
     const cached = cache?.store.get(cache.key, service.clock.now());
     const done = cached ? { cached } : await outcomeOf(work);
+    now = service.clock.now();
     // An after-work fault answers in place of whatever the work came to (rows or a failure), whether
     // from a cache, an override, an added or a generated event: a kept answer is not recomputed, and
     // a fresh one the fault replaced is not kept (docs/testing.md, "Faults").
     if (faultAfterWork(fault)) throw faultError(fault!);
     if ('error' in done) throw done.error;
-    answer =
-      'cached' in done
-        ? { result: done.cached, text: done.cached.text, outcome: 'HIT' }
-        : keep(route, done.value, cache, service.clock.now());
+    answer = 'cached' in done ? { result: done.cached, text: done.cached.text, outcome: 'HIT' } : keep(route, done.value, cache, now);
   } catch (error) {
     settle(failureCost(error));
     throw error;
   }
   const { result, text, outcome } = answer;
   const cost = costOf(result);
-  settle(cost);
-  setCreditHeaders(headers, caller.account, cost, service.clock.now());
+  settle(cost, now);
+  setCreditHeaders(headers, caller.account, cost, now);
   headers.set(HEADER.resultRows, String(result.rows));
   headers.set(HEADER.truncated, String(result.truncated));
   if (result.nextCursor !== undefined) headers.set(HEADER.nextCursor, result.nextCursor);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { routes, type RouteDef, type RouteId } from '../../src/schemas';
+import { shapeOf } from '../../src/schemas/schema-def';
 import type { KeyRole, PlannedRequest } from './types';
 
 /**
@@ -56,7 +57,7 @@ export function targetOf(template: RequestTemplate, values: Values = {}): string
  * reserve is the envelope of this.
  */
 export function lenientQuery(route: RouteDef, pairs: readonly (readonly [string, string])[]): Record<string, unknown> {
-  const shape = (route.query._zod.def as unknown as { shape?: Record<string, z.ZodMiniType> }).shape ?? {};
+  const shape = shapeOf(route.query);
   const decoded: Record<string, unknown> = {};
   for (const [name, value] of pairs) {
     const schema = Object.hasOwn(shape, name) ? shape[name] : undefined;

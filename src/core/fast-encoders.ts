@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { checksOf, isExactOptional, validatorOf } from './fast-validators';
+import { defOf } from '../schemas/schema-def';
+import { checksOf, fromZod, isExactOptional, validatorOf } from './fast-validators';
 
 type Schema = z.core.$ZodType;
 
@@ -18,6 +19,11 @@ interface Param {
 }
 
 const built = new WeakMap<Schema, Encoder | null>();
+
+/** Gives up building an encoder (`encoderOf` catches it): zod encodes the schema. */
+const leaveToZod = (): never => {
+  throw new TypeError('left to zod');
+};
 
 /**
  * The parameter encoder of a route's params or query schema, built once from the schema's own
@@ -48,15 +54,15 @@ export function encoderOf(schema: Schema): Encoder | undefined {
 }
 
 function objectEncoder(schema: Schema): Encoder {
-  const def = schema._zod.def as z.core.$ZodObjectDef;
+  const def = defOf(schema);
   if (def.type !== 'object' || Object.getOwnPropertySymbols(def.shape).length > 0) {
-    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
-    throw new TypeError('not an object of parameters');
+    return leaveToZod();
   }
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
-  // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
-  if (catchall !== undefined && !strict) throw new TypeError('a catchall');
+  // A catchall, an exact optional, checks on an optional, a default, a pipe that is not a plain
+  // codec, or a kind the validators leave to zod: zod encodes the schema alone.
+  if (catchall !== undefined && !strict) return leaveToZod();
   const params = Object.keys(def.shape).map((key) => paramOf(key, def.shape[key] as Schema));
   const declared = new Set(Object.keys(def.shape));
   const refinements = checksOf(schema);
@@ -86,27 +92,26 @@ function objectEncoder(schema: Schema): Encoder {
 function paramOf(key: string, schema: Schema): Param {
   let inner = schema;
   const optional = schema._zod.optin === 'optional' && schema._zod.optout === 'optional';
-  if (inner._zod.def.type === 'optional') {
-    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
-    if ((inner._zod.def.checks?.length ?? 0) > 0) throw new TypeError('checks on an optional');
+  const outer = defOf(inner);
+  if (outer.type === 'optional') {
+    if ((outer.checks?.length ?? 0) > 0) return leaveToZod();
     // It refuses a parameter given as undefined, which a plain optional leaves out.
-    // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
-    if (isExactOptional(inner)) throw new TypeError('an exact optional');
-    inner = (inner._zod.def as z.core.$ZodOptionalDef).innerType;
+    if (isExactOptional(inner)) return leaveToZod();
+    inner = outer.innerType;
   }
-  // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
-  if (inner._zod.optin !== undefined || inner._zod.optout !== undefined) throw new TypeError('a default or a nested optional');
-  const def = inner._zod.def as z.core.$ZodPipeDef & { reverseTransform?: (value: unknown, payload: z.core.ParsePayload) => unknown };
+  if (inner._zod.optin !== undefined || inner._zod.optout !== undefined) return leaveToZod();
+  const def = defOf(inner);
   if (def.type !== 'pipe') {
     const test = validatorOf(inner);
+    if (fromZod.has(test)) return leaveToZod();
     return { key, optional, encode: (v) => (test(v) ? String(v) : undefined) };
   }
   // A codec: its output side is the typed value, its input side the wire string.
   const reverse = def.reverseTransform;
-  // Stryker disable next-line StringLiteral: encoderOf catches it, nobody sees the text
-  if (reverse === undefined || (def.checks?.length ?? 0) > 0) throw new TypeError('a pipe that is not a plain codec');
+  if (reverse === undefined || (def.checks?.length ?? 0) > 0) return leaveToZod();
   const test = validatorOf(def.out);
   const testWire = validatorOf(def.in);
+  if (fromZod.has(test) || fromZod.has(testWire)) return leaveToZod();
   // One payload per parameter, reset on every use: an encoding reports problems through its issues.
   // Stryker disable next-line ArrayDeclaration: the issues are emptied before every use
   const payload: z.core.ParsePayload = { value: undefined, issues: [] };

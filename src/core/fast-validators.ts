@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { checkDefOf, defOf, isCheck, zodAccepts } from '../schemas/schema-def';
 
 /** Whether a value is acceptable; never changes it. */
 export type Test = (value: unknown) => boolean;
@@ -19,7 +20,8 @@ const built = new WeakMap<Schema, Test>();
  * Covers the kinds the route table's answers use: objects (unknown keys ignored, or refused by a
  * strict object), arrays, optional, nullable, unions, literals, enums, strings, numbers, booleans,
  * and every check zod attaches to them (formats, patterns, integers, bounds, lengths, refinements).
- * A kind that transforms its input (codecs, defaults, pipes) cannot be validated in place and throws.
+ * Any other kind (codecs, defaults, pipes, coercion) is judged by zod's own parse (`zodAccepts`),
+ * which accepts the same and changes nothing either, only slower.
  *
  * @example
  * const isOdds = validatorOf(routes['events.odds'].responses[200]);
@@ -28,7 +30,9 @@ const built = new WeakMap<Schema, Test>();
 export function validatorOf(schema: Schema): Test {
   let test = built.get(schema);
   if (test === undefined) {
-    test = withChecks(schema, baseTest(schema));
+    const base = baseTest(schema);
+    // zod's own parse runs the schema's checks itself, on what it parsed.
+    test = fromZod.has(base) ? base : withChecks(schema, base);
     built.set(schema, test);
   }
   return test;
@@ -48,13 +52,13 @@ export function checksOf(schema: Schema): Test | undefined {
 /** A schema's checks in zod's order: the schema itself when it is a check (a format, an integer), then `def.checks`. */
 function checksIn(schema: Schema): Check[] {
   const own = (schema._zod.def.checks ?? []) as Check[];
-  return schema._zod.traits.has('$ZodCheck') ? [schema as unknown as Check, ...own] : own;
+  return isCheck(schema) ? [schema, ...own] : own;
 }
 
 /** The type test of a schema, before its checks. */
 function baseTest(schema: Schema): Test {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  if ((def as { coerce?: boolean }).coerce) throw unsupported(schema, 'coercion');
+  const def = defOf(schema);
+  if ('coerce' in def && def.coerce) return byZod(schema);
   switch (def.type) {
     case 'string':
       return (v) => typeof v === 'string';
@@ -74,19 +78,19 @@ function baseTest(schema: Schema): Test {
       return (v) => values.has(v);
     }
     case 'nullable': {
-      const inner = validatorOf((def as unknown as z.core.$ZodNullableDef).innerType);
+      const inner = validatorOf(def.innerType);
       return (v) => v === null || inner(v);
     }
     case 'optional': {
-      const innerType = (def as unknown as z.core.$ZodOptionalDef).innerType;
-      if (innerType._zod.optin === 'defaulted') throw unsupported(schema, 'a default');
+      const innerType = def.innerType;
+      if (innerType._zod.optin === 'defaulted') return byZod(schema);
       const inner = validatorOf(innerType);
       // An exact optional may be left out of an object, but undefined itself is its inner type's to judge.
       if (isExactOptional(schema)) return inner;
       return (v) => v === undefined || inner(v);
     }
     case 'array': {
-      const element = validatorOf((def as unknown as z.core.$ZodArrayDef).element);
+      const element = validatorOf(def.element);
       return (v) => {
         if (!Array.isArray(v)) return false;
         for (let i = 0; i < v.length; i++) if (!element(v[i])) return false;
@@ -94,18 +98,28 @@ function baseTest(schema: Schema): Test {
       };
     }
     case 'union': {
-      const options = (def as unknown as z.core.$ZodUnionDef).options.map(validatorOf);
-      if ((def as { inclusive?: boolean }).inclusive === false) throw unsupported(schema, 'an exclusive union');
+      if (def.inclusive === false) return byZod(schema);
+      const options = def.options.map(validatorOf);
       return (v) => {
         for (const option of options) if (option(v)) return true;
         return false;
       };
     }
     case 'object':
-      return objectTest(schema as z.core.$ZodObject);
+      return objectTest(schema, def);
     default:
-      throw unsupported(schema, `kind ${String(def.type)}`);
+      return byZod(schema);
   }
+}
+
+/** Validators that are zod's own parse (the parameter encoders leave such a schema to zod). */
+export const fromZod = new WeakSet<Test>();
+
+/** A kind the closures do not cover (a transform, a default, coercion): zod's own parse judges it. */
+function byZod(schema: Schema): Test {
+  const test: Test = (v) => zodAccepts(schema, v);
+  fromZod.add(test);
+  return test;
 }
 
 /** Field kinds the object loop tests inline (no call): the plain leaves every data row is made of. */
@@ -132,15 +146,14 @@ interface Field {
 
 /** The kind of a schema that has no checks of its own but a safe-integer format, or none at all. */
 function kindOf(schema: Schema): Kind {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
-  const checks = def.checks?.length ?? 0;
-  const isCheck = schema._zod.traits.has('$ZodCheck');
-  if (checks > 0 || def.coerce) return Kind.Other;
-  if (def.type === 'string' && !isCheck) return Kind.String;
+  const def = defOf(schema);
+  if ((def.checks?.length ?? 0) > 0 || ('coerce' in def && def.coerce)) return Kind.Other;
+  if (def.type === 'string' && !isCheck(schema)) return Kind.String;
   if (def.type === 'boolean') return Kind.Boolean;
   if (def.type === 'number') {
-    if (!isCheck) return Kind.Number;
-    if (def.check === 'number_format' && def.format === 'safeint') return Kind.SafeInt;
+    if (!isCheck(schema)) return Kind.Number;
+    const format = checkDefOf(schema);
+    if (format.check === 'number_format' && format.format === 'safeint') return Kind.SafeInt;
   }
   return Kind.Other;
 }
@@ -150,8 +163,8 @@ function fieldOf(key: string, schema: Schema): Field {
   let acceptsNull = false;
   let acceptsUndefined = false;
   for (;;) {
-    const def = inner._zod.def as z.core.$ZodTypeDef & { innerType?: Schema };
-    if ((def.checks?.length ?? 0) > 0 || def.innerType === undefined) break;
+    const def = defOf(inner);
+    if ((def.checks?.length ?? 0) > 0) break;
     if (def.type === 'nullable') acceptsNull = true;
     else if (def.type === 'optional' && def.innerType._zod.optin !== 'defaulted') acceptsUndefined ||= !isExactOptional(inner);
     else break;
@@ -171,18 +184,20 @@ function fieldOf(key: string, schema: Schema): Field {
 }
 
 /** An object: every declared key checked; unknown keys kept (or refused by a strict object). */
-function objectTest(schema: z.core.$ZodObject): Test {
-  const def = schema._zod.def;
-  if (Object.getOwnPropertySymbols(def.shape).length > 0) throw unsupported(schema, 'symbol keys');
+function objectTest(schema: Schema, def: z.core.$ZodObjectDef): Test {
+  if (Object.getOwnPropertySymbols(def.shape).length > 0) return byZod(schema);
   const fields = Object.keys(def.shape)
     .filter((k) => k !== '__proto__')
     .map((key) => fieldOf(key, def.shape[key] as Schema));
+  // A field zod fills in (a default): the object is zod's; so is one whose refinements would read what zod changed.
+  if (Object.values(def.shape).some((f) => f._zod.optin !== f._zod.optout)) return byZod(schema);
+  if ((def.checks?.length ?? 0) > 0 && fields.some((f) => fromZod.has(f.test))) return byZod(schema);
   const declared = new Set(Object.keys(def.shape));
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
   let rest: Test | undefined;
   if (catchall !== undefined && !strict) {
-    if (catchall._zod.optin !== undefined) throw unsupported(schema, 'an optional catchall');
+    if (catchall._zod.optin !== undefined) return byZod(schema);
     rest = validatorOf(catchall);
   }
   const count = fields.length;
@@ -298,7 +313,7 @@ function withChecks(schema: Schema, base: Test): Test {
 
 /** One check: the common ones inlined (they run on every row), any other through zod's own check. */
 function checkTest(check: Check): Test {
-  const def = check._zod.def as z.core.$ZodCheckDef & Record<string, unknown>;
+  const def = checkDefOf(check);
   if (def.when === undefined) {
     switch (def.check) {
       // Stryker disable next-line all: an inline fast path: without it zod's own check decides the same
@@ -347,7 +362,3 @@ const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'email', 'datetim
  * isExactOptional(z.exactOptional(z.string())); // true
  */
 export const isExactOptional = (schema: Schema): boolean => schema._zod.traits.has('$ZodExactOptional');
-
-function unsupported(schema: Schema, what: string): TypeError {
-  return new TypeError(`cannot validate ${what} in place (schema kind ${String(schema._zod.def.type)})`);
-}

@@ -25,6 +25,26 @@ describe('AnswerHeaders: the headers of an answer, as the pipeline builds them',
     expect(h.toObject()).toEqual({ Vary: 'Origin, Accept' });
   });
 
+  it('keeps a snapshot as it was taken, whichever side changes afterwards, each change reaching only its own side', () => {
+    const h = new AnswerHeaders({ 'X-Request-Id': 'req_1' });
+    h.append('Set-Cookie', 'a=1');
+    const kept = h.snapshot();
+    h.set('X-Cache', 'HIT');
+    h.append('Set-Cookie', 'b=2');
+    h.set('x-request-id', 'req_2');
+    expect(kept.toPairs()).toEqual(['X-Request-Id', 'req_1']);
+    expect(kept.cookies).toEqual(['a=1']);
+    expect(h.toPairs()).toEqual(['X-Request-Id', 'req_2', 'X-Cache', 'HIT']);
+    expect(h.cookies).toEqual(['a=1', 'b=2']);
+    kept.delete('X-Request-Id');
+    expect(h.get('X-Request-Id')).toBe('req_2');
+    // A second snapshot of changed headers shares nothing with the first.
+    const again = h.snapshot();
+    h.delete('X-Cache');
+    expect(again.get('X-Cache')).toBe('HIT');
+    expect(kept.get('X-Cache')).toBeNull();
+  });
+
   it('turns into a Fetch Response and back without losing a header or a cookie', async () => {
     const h = new AnswerHeaders({ 'Content-Type': 'application/json' });
     h.append('Set-Cookie', 'a=1');

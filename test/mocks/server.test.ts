@@ -38,6 +38,37 @@ describe('startMockServer', () => {
     }
   });
 
+  it('sends every answer with its Content-Length, never chunked, small or large (a head and a body over 64 KiB written apart)', async () => {
+    const server = await start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ status: number; length: string | undefined; chunked: boolean; bytes: number }>((resolve, reject) => {
+        httpRequest(`${server.url}${path}`, { agent, headers: auth(server) }, (res) => {
+          let bytes = 0;
+          res
+            .on('data', (c: Buffer) => (bytes += c.length))
+            .on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                length: res.headers['content-length'],
+                chunked: res.headers['transfer-encoding'] !== undefined,
+                bytes,
+              }),
+            );
+        })
+          .on('error', reject)
+          .end();
+      });
+    // A small answer, a refusal, and a listing of 500 events (well over 64 KiB).
+    for (const path of ['/v1/catalog/sports', '/v1/nope', '/v1/events?limit=500']) {
+      const answer = await get(path);
+      expect(answer.chunked).toBe(false);
+      expect(Number(answer.length)).toBe(answer.bytes);
+    }
+    expect((await get('/v1/events?limit=500')).bytes).toBeGreaterThan(64 * 1024);
+    agent.destroy();
+  });
+
   it('keeps connections alive and streams request bodies', async () => {
     const server = await start();
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

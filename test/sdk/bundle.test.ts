@@ -7,12 +7,11 @@ const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 
 /**
  * Budget of an entry that creates the client and makes one call, minified + gzip: 36 kB (issue 12),
- * plus 1 kB for the coordinator that every call goes through (issue 22: pacing, budget and
- * rotation shared by the clients of an account; measured at 0.8 kB), plus 0.25 kB for
- * OpenTelemetry (issue 26: what looks for `@opentelemetry/api` and the request path's hooks into
- * the call's span; measured at 0.2 kB: the spans' own code is a chunk the first traced call loads).
+ * set back there by issue 34 after three raises (issue 22's coordinator to 37 kB, issue 26's
+ * tracing hooks to 37.25 kB). It is the goal, not the measurement: while the first load is above
+ * it this test fails, and docs/performance.md says by how much.
  */
-const BUDGET_BYTES = 37.25 * 1024;
+const BUDGET_BYTES = 36 * 1024;
 /**
  * The same entry bundled from the published build, whose `keepNames` (tsup.config.ts) names every
  * function and class: today's size plus a little headroom, against growth.

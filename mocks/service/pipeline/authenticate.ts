@@ -5,8 +5,8 @@ import { ServiceError } from '../service-error';
 import { statusDenial } from '../state/accounts';
 import { sha256Hex } from '../state/crypto';
 
-/** SHA-256 of a well-formed key; a malformed one is not hashed at all. */
-export async function hashBearer(token: string | undefined): Promise<string | undefined> {
+/** SHA-256 of a well-formed key (at once where the runtime hashes synchronously); a malformed one is not hashed at all. */
+export function hashBearer(token: string | undefined): string | Promise<string> | undefined {
   return token !== undefined && API_KEY_PATTERN.test(token) ? sha256Hex(token) : undefined;
 }
 

@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
 import type { DecodedBody, DecodedInputOf } from '../contract';
 import { expectedOf, isGeneric } from '../../../src/schemas/issue-words';
+import { shapeOf } from '../../../src/schemas/schema-def';
 import { invalidParameters, ServiceError } from '../service-error';
 
 /** Names given in a query string or body, in the order they came: how an unknown one is pointed at. */
@@ -19,11 +20,7 @@ interface Names {
 
 /** The known field names of an object schema (or of every branch of a union of them). */
 export function shapeKeys(schema: Schema): string[] {
-  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; options?: Schema[] } } })._zod.def;
-  if (def.shape) return Object.keys(def.shape);
-  if (def.options) return [...new Set(def.options.flatMap(shapeKeys))];
-  // Stryker disable next-line ArrayDeclaration: every params, query and body schema of the route table is an object or a union of objects, so this fallback is never reached
-  return [];
+  return Object.keys(shapeOf(schema));
 }
 
 /**

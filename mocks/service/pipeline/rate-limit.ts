@@ -1,11 +1,21 @@
 import type { Caller } from '../contract';
 import { ServiceError } from '../service-error';
 
-/** The per-second window of the caller's account (docs/service.md, "Rate limit"): over it, `429 rate_limited`, `Retry-After: 1`, free. */
-export function admitRate(caller: Caller, now: number): void {
-  if (!caller.account.rate.admit(now, caller.account.plan.rateLimitRps)) {
-    throw new ServiceError(429, 'rate_limited', `more than ${caller.account.plan.rateLimitRps} requests per second for this account`, {
-      retryAfter: 1,
-    });
+/** The refusal of each rate, made once: it is the same value for every request over that rate. */
+const refusals = new Map<number, ServiceError>();
+const REFUSALS_KEPT = 64;
+
+/**
+ * The per-second window of the caller's account (docs/service.md, "Rate limit"): over it, the
+ * `429 rate_limited` to answer (`Retry-After: 1`, free), returned rather than thrown.
+ */
+export function admitRate(caller: Caller, now: number): ServiceError | undefined {
+  const limit = caller.account.plan.rateLimitRps;
+  if (caller.account.rate.admit(now, limit)) return undefined;
+  let refusal = refusals.get(limit);
+  if (refusal === undefined) {
+    refusal = new ServiceError(429, 'rate_limited', `more than ${limit} requests per second for this account`, { retryAfter: 1 });
+    if (refusals.size < REFUSALS_KEPT) refusals.set(limit, refusal);
   }
+  return refusal;
 }

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../../../src/schemas';
 import type { Caller, ServiceContext } from '../contract';
 import type { AnswerHeaders } from '../exchange';
+import type { ActivityDetail, ActivityFacts, AnswerHeaderView } from '../state/activity';
 import type { Fault } from '../state/faults';
 import type { Override } from '../state/overrides';
 import { MASK, maskSecrets, requestTarget } from './request-target';
@@ -22,9 +23,6 @@ export interface Trace {
   override?: Override | undefined;
 }
 
-/** How the answer left: its headers, or a dropped connection. */
-export type Sent = { headers: AnswerHeaders; dropped: false } | { dropped: true };
-
 /** The longest target the detail keeps: a URL over the service's limit is refused, and need not be kept whole. */
 const TARGET_MAX = 2_048;
 
@@ -39,14 +37,36 @@ function targetOf(url: string, route: RouteDef | undefined, decoded: boolean): s
 }
 
 /** The answer's headers for the request detail: a cookie's value masked, keys and tokens masked anywhere. */
-function headersOf(sent: AnswerHeaders | undefined): { name: string; value: string }[] {
+function headersOf(sent: AnswerHeaderView | undefined): { name: string; value: string }[] {
   if (!sent) return [];
-  const headers = Object.entries(sent.toObject()).map(([name, value]) => ({ name, value: maskSecrets(value) }));
+  const pairs = sent.toPairs();
+  const headers: { name: string; value: string }[] = [];
+  for (let i = 0; i < pairs.length; i += 2) headers.push({ name: pairs[i] as string, value: maskSecrets(pairs[i + 1] as string) });
   for (const cookie of sent.cookies) headers.push({ name: 'Set-Cookie', value: cookie.replace(/^([^=;]*)=[^;]*/, `$1=${MASK}`) });
   return headers;
 }
 
-/** Records every answer in the activity log (the control plane's "latest requests"). */
+/** The facts of an answer the pipeline kept, and what it knew of the request. */
+type Recorded = ActivityFacts & Pick<Trace, 'fault' | 'override'> & { decoded: boolean };
+
+/** The request detail, written out when the control plane asks for it. */
+const detailOf = (facts: ActivityFacts): ActivityDetail => {
+  const f = facts as Recorded;
+  return {
+    target: targetOf(f.url, f.route, f.decoded),
+    headers: headersOf(f.headers),
+    key: f.key ? { id: f.key.id, name: f.key.name, prefix: f.key.prefix } : null,
+    fault: f.fault ?? null,
+    override: f.override ? { id: f.override.id, kind: f.override.kind } : null,
+    dropped: f.headers === undefined,
+  };
+};
+
+/**
+ * Records every answer in the activity log (the control plane's "latest requests"): the raw facts,
+ * with the answer's headers as a snapshot (the server adds CORS headers afterwards); nothing is
+ * formatted until the log is read.
+ */
 export function recordActivity(
   trace: Trace,
   request: { method: string; url: string },
@@ -54,38 +74,30 @@ export function recordActivity(
   errorCode: string | undefined,
   service: ServiceContext,
   metered: boolean,
-  sent: Sent,
+  /** The answer's headers, or undefined for a dropped connection. */
+  sent: AnswerHeaders | undefined,
 ): void {
-  const now = service.clock.now();
-  const { caller, fault, override, route } = trace;
-  const decoded = trace.decoded === true;
-  // The detail is written out when the control plane asks for it, not on every request: what it
-  // needs is kept as it was (the headers copied, since the server adds CORS headers afterwards).
-  const headers = sent.dropped ? undefined : sent.headers.copy();
-  const key = caller ? { id: caller.key.id, name: caller.key.name, prefix: caller.key.prefix } : null;
-  const { url } = request;
-  const { dropped } = sent;
-  service.state.activity.record({
+  const { caller, route } = trace;
+  const facts: Recorded = {
     request_id: trace.requestId,
-    atMs: now,
+    atMs: service.clock.now(),
+    startedAt: trace.startedAt,
     method: request.method,
-    route: trace.route?.id ?? null,
-    endpoint: trace.route?.path ?? null,
+    url: request.url,
+    route,
     status,
     error_code: errorCode ?? null,
     cost: trace.charged,
     metered,
-    latency_ms: Math.max(0, now - trace.startedAt),
     account: caller?.account.email ?? null,
-    detail: () => ({
-      target: targetOf(url, route, decoded),
-      headers: headersOf(headers),
-      key,
-      fault: fault ?? null,
-      override: override ? { id: override.id, kind: override.kind } : null,
-      dropped,
-    }),
-  });
+    key: caller?.key,
+    headers: sent?.snapshot(),
+    detailOf,
+    decoded: trace.decoded === true,
+    fault: trace.fault,
+    override: trace.override,
+  };
+  service.state.activity.record(facts);
 }
 
 /**
@@ -97,13 +109,18 @@ export function recordHealth(trace: Trace, status: number, errorCode: string | u
   const { caller, route } = trace;
   if (!caller || !route) return;
   const now = service.clock.now();
+  // A success is only counted: no entry is made for it.
+  if (status < 400) {
+    service.state.health.count(caller.account.id, now, Math.max(0, now - trace.startedAt));
+    return;
+  }
   service.state.health.record({
     requestId: trace.requestId,
     accountId: caller.account.id,
     keyId: caller.key.id,
     endpoint: route.path,
     status,
-    ...(errorCode === undefined ? {} : { errorCode }),
+    errorCode,
     chargedCredits: trace.charged,
     // docs/service.md, "Request health": exactly whether this answer carried the metering headers, not whether the route is metered.
     metered,

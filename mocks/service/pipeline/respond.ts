@@ -32,17 +32,19 @@ export const jsonResponse = (status: number, body: unknown, headers: AnswerHeade
 
 /** The credit headers of docs/service.md's "Response headers" after a charge of `cost`, including the compatibility aliases. */
 export function setCreditHeaders(headers: AnswerHeaders, account: AccountRecord, cost: number, now: number): void {
-  const period = account.meter.view('period', now);
-  const daily = account.meter.view('daily', now);
+  const period = account.meter.headerView('period', now);
+  const daily = account.meter.headerView('daily', now);
+  const periodLimit = String(period.limit);
+  const periodRemaining = String(period.remaining);
   headers.set(HEADER.creditsCost, String(cost));
-  headers.set(HEADER.creditsLimit, String(period.limit));
-  headers.set(HEADER.creditsRemaining, String(period.remaining));
-  headers.set(HEADER.periodLimit, String(period.limit));
-  headers.set(HEADER.periodRemaining, String(period.remaining));
-  headers.set(HEADER.periodReset, period.resets_at);
+  headers.set(HEADER.creditsLimit, periodLimit);
+  headers.set(HEADER.creditsRemaining, periodRemaining);
+  headers.set(HEADER.periodLimit, periodLimit);
+  headers.set(HEADER.periodRemaining, periodRemaining);
+  headers.set(HEADER.periodReset, period.resetsAt);
   headers.set(HEADER.dailyLimit, String(daily.limit));
   headers.set(HEADER.dailyRemaining, String(daily.remaining));
-  headers.set(HEADER.dailyReset, daily.resets_at);
+  headers.set(HEADER.dailyReset, daily.resetsAt);
 }
 
 /** The failure as a `ServiceError`: anything unexpected is `500 internal_error`. */

@@ -1,5 +1,7 @@
+import type { RouteDef } from '../../../src/schemas';
 import { BoundedLog, type Bounds } from './bounded';
 import type { Fault } from './faults';
+import type { KeyRecord } from './keys';
 import type { Override } from './overrides';
 
 /**
@@ -44,18 +46,47 @@ export interface ActivityDetail {
 /** The activity log: the 1,000 most recent answers within an hour of mock time. */
 export const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
 
-/** An entry as kept: its time as a number and its detail as what writes it, both written out only when the log is read. */
-type Kept = Omit<ActivityEntry, 'at'> & { atMs: number; detail: () => ActivityDetail };
+/**
+ * An answer as the log keeps it: the raw facts the pipeline had at hand, with nothing formatted or
+ * copied; the entry and its detail are written out when the log is read.
+ */
+export interface ActivityFacts {
+  request_id: string;
+  /** When the answer left, in ms of mock time. */
+  atMs: number;
+  startedAt: number;
+  method: string;
+  /** The request's absolute URL, as received. */
+  url: string;
+  route: RouteDef | undefined;
+  status: number;
+  error_code: string | null;
+  cost: number;
+  metered: boolean;
+  /** The account's e-mail when answered (it may change later). */
+  account: string | null;
+  key: Pick<KeyRecord, 'id' | 'name' | 'prefix'> | undefined;
+  /** The answer's headers as answered (a snapshot), or undefined for a dropped connection. */
+  headers: AnswerHeaderView | undefined;
+  /** Writes out the detail of these facts: one shared function, not one made per request. */
+  detailOf: (facts: ActivityFacts) => ActivityDetail;
+}
+
+/** What the detail reads of an answer's headers. */
+export interface AnswerHeaderView {
+  toPairs(): string[];
+  readonly cookies: readonly string[];
+}
 
 /** The most recent answers of the service, oldest first, within `ACTIVITY_BOUNDS`. */
 export class ActivityLog {
-  readonly #entries = new BoundedLog<Kept>(ACTIVITY_BOUNDS, (e) => e.atMs);
+  readonly #entries = new BoundedLog<ActivityFacts>(ACTIVITY_BOUNDS, (e) => e.atMs);
   #recorded = 0;
 
-  /** Records an answer given at `atMs` (mock time). */
-  record(entry: Kept): void {
+  /** Records an answer given at `facts.atMs` (mock time). */
+  record(facts: ActivityFacts): void {
     this.#recorded += 1;
-    this.#entries.push(entry, entry.atMs);
+    this.#entries.push(facts, facts.atMs);
   }
 
   /** The entries within the bounds at `now`, oldest first. */
@@ -67,7 +98,7 @@ export class ActivityLog {
   /** One entry with its detail, while the log holds it. */
   find(requestId: string, now: number): (ActivityEntry & ActivityDetail) | undefined {
     this.#entries.trim(now);
-    for (const kept of this.#entries) if (kept.request_id === requestId) return { ...entryOf(kept), ...kept.detail() };
+    for (const kept of this.#entries) if (kept.request_id === requestId) return { ...entryOf(kept), ...kept.detailOf(kept) };
     return undefined;
   }
 
@@ -78,8 +109,16 @@ export class ActivityLog {
   }
 }
 
-const entryOf = ({ request_id, atMs, detail: _detail, ...rest }: Kept): ActivityEntry => ({
-  request_id,
-  at: new Date(atMs).toISOString(),
-  ...rest,
+const entryOf = (f: ActivityFacts): ActivityEntry => ({
+  request_id: f.request_id,
+  at: new Date(f.atMs).toISOString(),
+  method: f.method,
+  route: f.route?.id ?? null,
+  endpoint: f.route?.path ?? null,
+  status: f.status,
+  error_code: f.error_code,
+  cost: f.cost,
+  metered: f.metered,
+  latency_ms: Math.max(0, f.atMs - f.startedAt),
+  account: f.account,
 });

@@ -11,7 +11,16 @@ export interface Bounds {
   readonly maxAgeMs: number;
   /** At most this many entries; past it the oldest is dropped. */
   readonly maxCount: number;
+  /** At most this many bytes of entries (as `sizeOf` counts them), where a store counts bytes. */
+  readonly maxBytes?: number;
 }
+
+/**
+ * Bytes a string takes in the JavaScript heap: one a character, or two once any character is past
+ * U+00FF (V8 then stores the whole string two bytes a character).
+ */
+export const textBytes = (text: string): number => (PAST_LATIN1.test(text) ? 2 : 1) * text.length;
+const PAST_LATIN1 = /[\u0100-\uffff]/;
 
 /**
  * A log of timestamped entries, oldest first, in a fixed ring: O(1) to append and to drop the oldest.
@@ -23,6 +32,8 @@ export interface Bounds {
  */
 export class BoundedLog<T> {
   #slots: (T | undefined)[] = [];
+  /** Each slot's time, read when pushed (an entry's time never changes): the age check reads this, not the entry. */
+  #times: number[] = [];
   #head = 0;
   #size = 0;
 
@@ -44,7 +55,9 @@ export class BoundedLog<T> {
       // Stryker disable next-line MethodExpression: a ring of maxCount slots or more holds the same entries; the cap only spares memory
       this.#grow(Math.min(maxCount, doubled));
     }
-    this.#slots[(this.#head + this.#size) % this.#slots.length] = entry;
+    const slot = (this.#head + this.#size) % this.#slots.length;
+    this.#slots[slot] = entry;
+    this.#times[slot] = this.timeOf(entry);
     this.#size += 1;
     this.trim(now);
   }
@@ -52,7 +65,7 @@ export class BoundedLog<T> {
   /** Drops entries older than the age bound at `now`. */
   trim(now: number): void {
     const cutoff = now - this.bounds.maxAgeMs;
-    while (this.#size > 0 && this.timeOf(this.#slots[this.#head] as T) < cutoff) this.#dropOldest();
+    while (this.#size > 0 && (this.#times[this.#head] as number) < cutoff) this.#dropOldest();
   }
 
   /** The entries, oldest first. */
@@ -70,8 +83,11 @@ export class BoundedLog<T> {
   /** A larger ring with the entries in order from slot 0. */
   #grow(capacity: number): void {
     const slots: (T | undefined)[] = this.toArray();
+    const times: number[] = [];
+    for (let i = 0; i < this.#size; i++) times.push(this.#times[(this.#head + i) % this.#slots.length] as number);
     slots.length = capacity;
     this.#slots = slots;
+    this.#times = times;
     this.#head = 0;
   }
 
@@ -93,12 +109,22 @@ export class BoundedLog<T> {
  * map.get('a', 1_000); // undefined
  */
 export class BoundedMap<K, V> {
-  readonly #entries = new Map<K, { value: V; at: number }>();
+  readonly #entries = new Map<K, { value: V; at: number; bytes: number }>();
+  #bytes = 0;
 
-  constructor(readonly bounds: Bounds) {}
+  /** `sizeOf` counts an entry's bytes against `bounds.maxBytes` (none counted without it). */
+  constructor(
+    readonly bounds: Bounds,
+    private readonly sizeOf?: (key: K, value: V) => number,
+  ) {}
 
   get size(): number {
     return this.#entries.size;
+  }
+
+  /** Bytes of the entries held, as `sizeOf` counts them. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** The value of `key` unless it expired by `now`. */
@@ -106,28 +132,35 @@ export class BoundedMap<K, V> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (now - entry.at >= this.bounds.maxAgeMs) {
-      this.#entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     return entry.value;
   }
 
-  /** Sets `key` (as the newest entry), then drops what is past the bounds at `now`. */
+  /** Sets `key` (as the newest entry), then drops what is past the bounds at `now`; an entry larger than the byte bound is not kept. */
   set(key: K, value: V, now: number): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, at: now });
+    this.delete(key);
+    const bytes = this.sizeOf?.(key, value) ?? 0;
+    if (bytes > (this.bounds.maxBytes ?? Number.POSITIVE_INFINITY)) return;
+    this.#entries.set(key, { value, at: now, bytes });
+    this.#bytes += bytes;
     this.trim(now);
   }
 
   delete(key: K): boolean {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return false;
+    this.#bytes -= entry.bytes;
     return this.#entries.delete(key);
   }
 
-  /** Drops expired entries from the front, and the oldest ones past the count cap. */
+  /** Drops expired entries from the front, and the oldest ones past the count and byte caps. */
   trim(now: number): void {
+    const maxBytes = this.bounds.maxBytes ?? Number.POSITIVE_INFINITY;
     for (const [key, entry] of this.#entries) {
-      if (this.#entries.size <= this.bounds.maxCount && now - entry.at < this.bounds.maxAgeMs) break;
-      this.#entries.delete(key);
+      if (this.#entries.size <= this.bounds.maxCount && this.#bytes <= maxBytes && now - entry.at < this.bounds.maxAgeMs) break;
+      this.delete(key);
     }
   }
 

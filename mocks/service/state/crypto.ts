@@ -5,9 +5,9 @@
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
 const toHex = (bytes: Uint8Array): string => {
-  let out = '';
-  for (const byte of bytes) out += HEX[byte];
-  return out;
+  const out: string[] = new Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) out[i] = HEX[bytes[i] as number] as string;
+  return out.join('');
 };
 
 /** A SHA-256 of text as lowercase hex, synchronous or not. */
@@ -36,19 +36,22 @@ export function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/** Random bytes drawn from the system generator in batches: one call per 4 KiB, not one per id. */
+/**
+ * Random bytes drawn from the system generator in batches, one call per 4 KiB, and written as hex
+ * once per batch: an id is a slice of that text, not a string built byte by byte.
+ */
 const POOL = new Uint8Array(4096);
+let poolHex = '';
 let poolAt = POOL.length;
 
 /** `count` random bytes as lowercase hex. */
 export function randomHex(count: number): string {
   if (count > POOL.length) return toHex(crypto.getRandomValues(new Uint8Array(count)));
   if (poolAt + count > POOL.length) {
-    crypto.getRandomValues(POOL);
+    poolHex = toHex(crypto.getRandomValues(POOL));
     poolAt = 0;
   }
-  let out = '';
-  for (let i = poolAt; i < poolAt + count; i++) out += HEX[POOL[i] as number];
+  const out = poolHex.slice(2 * poolAt, 2 * (poolAt + count));
   poolAt += count;
   return out;
 }

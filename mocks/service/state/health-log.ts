@@ -13,7 +13,7 @@ export interface HealthEntry {
   endpoint: string;
   status: number;
   /** Error code for a failure; undefined on success. */
-  errorCode?: string;
+  errorCode?: string | undefined;
   chargedCredits: number;
   /** The answer carried the metering headers (docs/service.md, "Request health"). */
   metered: boolean;
@@ -71,19 +71,23 @@ interface AccountHealth {
 export class HealthLog {
   readonly #accounts = new Map<string, AccountHealth>();
 
+  /** Counts a successful request: successes are tallied, never kept one by one. */
+  count(accountId: string, occurredAt: number, latencyMs: number): void {
+    const tally = this.#tallyOf(this.#accountOf(accountId), dayOf(occurredAt));
+    tally.requests += 1;
+    tally.totalLatencyMs += latencyMs;
+    tally.successful += 1;
+  }
+
   record(entry: HealthEntry): void {
-    let account = this.#accounts.get(entry.accountId);
-    if (!account) {
-      account = { days: new Map(), failures: new BoundedLog(FAILURE_DETAIL_BOUNDS, (e) => e.occurredAt) };
-      this.#accounts.set(entry.accountId, account);
+    if (entry.status < 400) {
+      this.count(entry.accountId, entry.occurredAt, entry.latencyMs);
+      return;
     }
+    const account = this.#accountOf(entry.accountId);
     const tally = this.#tallyOf(account, dayOf(entry.occurredAt));
     tally.requests += 1;
     tally.totalLatencyMs += entry.latencyMs;
-    if (entry.status < 400) {
-      tally.successful += 1;
-      return;
-    }
     tally.failed += 1;
     const charged = entry.chargedCredits > 0;
     if (charged) {
@@ -123,6 +127,15 @@ export class HealthLog {
   failures(accountId: string, since: number): HealthEntry[] {
     const log = this.#accounts.get(accountId)?.failures;
     return log ? log.toArray().filter((e) => e.occurredAt >= since) : [];
+  }
+
+  #accountOf(accountId: string): AccountHealth {
+    let account = this.#accounts.get(accountId);
+    if (!account) {
+      account = { days: new Map(), failures: new BoundedLog(FAILURE_DETAIL_BOUNDS, (e) => e.occurredAt) };
+      this.#accounts.set(accountId, account);
+    }
+    return account;
   }
 
   #tallyOf(account: AccountHealth, day: number): DayTally {

@@ -42,6 +42,12 @@ export interface Charge {
   at: number;
 }
 
+/** Releases a settled envelope from a window and counts its cost. */
+function settleIn(w: WindowState, envelope: number, cost: number): void {
+  w.inFlight = Math.max(0, w.inFlight - envelope);
+  w.used += cost;
+}
+
 const remaining = (w: WindowState) => Math.max(0, w.limit - w.used - w.inFlight);
 
 /** Start of the UTC day of `ms`. */
@@ -51,6 +57,9 @@ export const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY
 export const CHARGE_BOUNDS: Bounds = { maxAgeMs: 90 * DAY_MS, maxCount: 10_000 };
 /** Credits per UTC day are kept for the 90 days a usage report reaches back. */
 const USAGE_DAYS = 90;
+
+/** The reset of each window as written in headers (a window rolls to a new object, so each is written once). */
+const resetTexts = new WeakMap<WindowState, string>();
 
 /** The two windows of an account, rolled forward by the clock. */
 export class Meter {
@@ -117,11 +126,10 @@ export class Meter {
     reservation.settled = true;
     this.roll(charge.at);
     const cost = Math.min(charge.cost, reservation.envelope);
-    for (const w of [this.period, this.daily]) {
-      w.inFlight = Math.max(0, w.inFlight - reservation.envelope);
-      w.used += cost;
-    }
-    if (cost > 0) this.#record({ ...charge, cost });
+    settleIn(this.period, reservation.envelope, cost);
+    settleIn(this.daily, reservation.envelope, cost);
+    // The caller's charge is kept as it is (a fresh object of each settlement) unless the envelope capped it.
+    if (cost > 0) this.#record(cost === charge.cost ? charge : { ...charge, cost });
   }
 
   /** Credits charged on the UTC day that starts at `dayStart`. */
@@ -140,6 +148,18 @@ export class Meter {
     const oldest = day - USAGE_DAYS * DAY_MS;
     // Stryker disable next-line EqualityOperator: the day exactly 90 days before a charge is outside every usage report (at most 90 days up to today), so keeping or dropping it only changes memory
     for (const d of this.#creditsByDay.keys()) if (d < oldest) this.#creditsByDay.delete(d);
+  }
+
+  /** A window at `now` as the credit headers of an answer show it, its reset written once per window. */
+  headerView(window: 'period' | 'daily', now: number): { limit: number; remaining: number; resetsAt: string } {
+    this.roll(now);
+    const w = this[window];
+    let resetsAt = resetTexts.get(w);
+    if (resetsAt === undefined) {
+      resetsAt = new Date(w.resetsAt).toISOString();
+      resetTexts.set(w, resetsAt);
+    }
+    return { limit: w.limit, remaining: remaining(w), resetsAt };
   }
 
   /** A window as the account record shows it (docs/service.md, "Account and key routes", QuotaWindow). */

@@ -1,9 +1,17 @@
-import { BoundedMap, type Bounds } from './bounded';
+import { BoundedMap, type Bounds, textBytes } from './bounded';
 
 /** The catalog cache of docs/service.md's "Constants" ("roughly one hour") for cache-eligible routes. */
 export const CACHE_TTL_MS = 60 * 60 * 1000;
-/** One hour per answer, and the 1,000 most recently cached answers. */
-export const CACHE_BOUNDS: Bounds = { maxAgeMs: CACHE_TTL_MS, maxCount: 1_000 };
+/**
+ * One hour per answer, and the 1,000 most recently cached answers within 16 MiB (bodies and keys,
+ * as the heap holds them): a cached catalog answer is a few KB, but an answer of a large listing is
+ * megabytes, and a thousand of those would not fit a test machine.
+ */
+export const CACHE_BOUNDS: Bounds = { maxAgeMs: CACHE_TTL_MS, maxCount: 1_000, maxBytes: 16 * 1024 * 1024 };
+
+/** An entry's bytes: its key and body text, and a fixed allowance for the entry's objects. */
+export const cachedBytes = (key: string, value: CachedResult): number => textBytes(key) + textBytes(value.text) + ENTRY_OVERHEAD;
+const ENTRY_OVERHEAD = 160;
 
 /** A cached data answer: its body serialized once (and validated once), with what its headers say. */
 export interface CachedResult {
@@ -15,7 +23,7 @@ export interface CachedResult {
 
 /** Responses of cache-eligible routes by route and canonical query. */
 export class ResponseCache {
-  private readonly entries = new BoundedMap<string, CachedResult>(CACHE_BOUNDS);
+  private readonly entries = new BoundedMap<string, CachedResult>(CACHE_BOUNDS, cachedBytes);
 
   get(key: string, now: number): CachedResult | undefined {
     return this.entries.get(key, now);
@@ -28,5 +36,10 @@ export class ResponseCache {
   /** Answers currently held. */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes currently held (the byte bound counts these). */
+  get bytes(): number {
+    return this.entries.bytes;
   }
 }

@@ -1,11 +1,15 @@
-import type { CachedResult } from './response-cache';
+import { cachedBytes, type CachedResult } from './response-cache';
 
-/** At most 256 answers and 64 MB of serialized bodies. */
-export const STABLE_ANSWER_BOUNDS = { maxCount: 256, maxBytes: 64 * 1024 * 1024 } as const;
+/**
+ * At most 256 answers and 24 MiB of them (bodies and keys, as the heap holds them): a settled event's
+ * full history is about 250 KB, so about a hundred of the largest are kept.
+ */
+export const STABLE_ANSWER_BOUNDS = { maxCount: 256, maxBytes: 24 * 1024 * 1024 } as const;
 
 interface Entry extends CachedResult {
   /** Mock time when stored: the answer holds for any later instant, not an earlier one. */
   at: number;
+  bytes: number;
 }
 
 /**
@@ -35,9 +39,10 @@ export class StableAnswers {
   set(key: string, value: CachedResult, now: number): void {
     const existing = this.#entries.get(key);
     if (existing) this.#drop(key, existing);
-    if (value.text.length > STABLE_ANSWER_BOUNDS.maxBytes / 4) return;
-    this.#entries.set(key, { ...value, at: now });
-    this.#bytes += value.text.length;
+    const bytes = cachedBytes(key, value);
+    if (bytes > STABLE_ANSWER_BOUNDS.maxBytes / 4) return;
+    this.#entries.set(key, { ...value, at: now, bytes });
+    this.#bytes += bytes;
     for (const [oldKey, old] of this.#entries) {
       if (this.#entries.size <= STABLE_ANSWER_BOUNDS.maxCount && this.#bytes <= STABLE_ANSWER_BOUNDS.maxBytes) break;
       this.#drop(oldKey, old);
@@ -48,13 +53,13 @@ export class StableAnswers {
     return this.#entries.size;
   }
 
-  /** Characters of serialized bodies held (the byte bound counts these). */
+  /** Bytes held, keys and bodies (the byte bound counts these). */
   get bytes(): number {
     return this.#bytes;
   }
 
   #drop(key: string, entry: Entry): void {
     this.#entries.delete(key);
-    this.#bytes -= entry.text.length;
+    this.#bytes -= entry.bytes;
   }
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { issueText, valueAt } from '../../../src/schemas/issue-words';
 import type { RouteDef, Schema } from '../../../src/schemas';
+import { defOf, zodAccepts } from '../../../src/schemas/schema-def';
 import { pathText } from '../data/added/spec-error';
 import { ServiceError } from '../service-error';
 
@@ -15,26 +16,23 @@ export const fixtureInvalid = (routeId: string, problem: string): ServiceError =
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The path of the first field of `value` that `schema` does not define (a typo'd name), if any. */
-function unknownField(schema: Schema, value: unknown, path: PropertyKey[]): PropertyKey[] | undefined {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+function unknownField(schema: z.core.$ZodType, value: unknown, path: PropertyKey[]): PropertyKey[] | undefined {
+  const def = defOf(schema);
   switch (def.type) {
     case 'optional':
     case 'nullable':
-      return value === null || value === undefined
-        ? undefined
-        : unknownField((def as unknown as z.core.$ZodOptionalDef).innerType as Schema, value, path);
+      return value === null || value === undefined ? undefined : unknownField(def.innerType, value, path);
     case 'array':
       if (!Array.isArray(value)) return undefined;
       for (let i = 0; i < value.length; i++) {
-        const found = unknownField((def as unknown as z.core.$ZodArrayDef).element as Schema, value[i], [...path, i]);
+        const found = unknownField(def.element, value[i], [...path, i]);
         if (found) return found;
       }
       return undefined;
     case 'object': {
       if (!isRecord(value)) return undefined;
-      const shape = (def as unknown as z.core.$ZodObjectDef).shape as Record<string, Schema>;
       for (const key of Object.keys(value)) {
-        const field = shape[key];
+        const field = def.shape[key];
         if (field === undefined) return [...path, key];
         const found = unknownField(field, value[key], [...path, key]);
         if (found) return found;
@@ -42,7 +40,7 @@ function unknownField(schema: Schema, value: unknown, path: PropertyKey[]): Prop
       return undefined;
     }
     case 'union': {
-      const option = ((def as unknown as z.core.$ZodUnionDef).options as Schema[]).find((o) => z.safeParse(o, value).success);
+      const option = def.options.find((o) => zodAccepts(o, value));
       return option === undefined ? undefined : unknownField(option, value, path);
     }
     default:

@@ -50,6 +50,23 @@ describe('BoundedMap', () => {
     expect(map.get('c', 120)).toBeUndefined();
     expect(map.values(135)).toEqual([5]);
   });
+
+  it('holds at most its byte bound as sizeOf counts it, the oldest going first, and never an entry larger than the bound', () => {
+    const map = new BoundedMap<string, string>({ maxAgeMs: 1_000, maxCount: 100, maxBytes: 10 }, (_key, value) => value.length);
+    map.set('a', 'xxxx', 0);
+    map.set('b', 'xxxx', 1);
+    expect(map.bytes).toBe(8);
+    map.set('c', 'xxxx', 2); // 12 bytes: the oldest goes
+    expect([map.get('a', 2), map.get('b', 2), map.get('c', 2)]).toEqual([undefined, 'xxxx', 'xxxx']);
+    expect(map.bytes).toBe(8);
+    map.set('b', 'x', 3); // replaced: its old bytes no longer count
+    expect(map.bytes).toBe(5);
+    map.set('huge', 'x'.repeat(11), 4);
+    expect(map.get('huge', 4)).toBeUndefined();
+    expect(map.bytes).toBe(5);
+    expect(map.get('c', 1_002)).toBeUndefined(); // expired: its bytes leave with it
+    expect(map.bytes).toBe(1);
+  });
 });
 
 describe('the ledger (Meter)', () => {

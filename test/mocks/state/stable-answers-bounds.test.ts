@@ -1,20 +1,28 @@
 import { describe, expect, it } from 'vitest';
+import { cachedBytes } from '../../../mocks/service/state/response-cache';
 import { STABLE_ANSWER_BOUNDS, StableAnswers } from '../../../mocks/service/state/stable-answers';
 
 /**
  * Answers that can no longer change as the clock moves forward hold for any later instant, never an
- * earlier one, and the store stays within 256 answers and 64 MB, the least recently used going first.
+ * earlier one, and the store stays within 256 answers and 24 MiB (keys and bodies as the heap holds
+ * them), the least recently used going first.
  */
 const T0 = Date.parse('2026-11-21T15:00:00Z');
 const QUARTER = STABLE_ANSWER_BOUNDS.maxBytes / 4;
 const answer = (text: string) => ({ text, rows: 1, truncated: false });
+/** An answer whose entry under `key` counts exactly `bytes`. */
+const sized = (key: string, bytes: number) => answer('x'.repeat(bytes - cachedBytes(key, answer(''))));
 
 describe('StableAnswers', () => {
   it('serves an answer at the instant it was kept and any later one', () => {
     const store = new StableAnswers();
     store.set('events.odds?1', answer('[1]'), T0);
     expect(store.get('events.odds?1', T0)?.text).toBe('[1]');
-    expect(store.get('events.odds?1', T0 + 86_400_000)).toEqual({ ...answer('[1]'), at: T0 });
+    expect(store.get('events.odds?1', T0 + 86_400_000)).toEqual({
+      ...answer('[1]'),
+      at: T0,
+      bytes: cachedBytes('events.odds?1', answer('[1]')),
+    });
     expect(store.get('events.odds?2', T0)).toBeUndefined();
   });
 
@@ -47,10 +55,9 @@ describe('StableAnswers', () => {
     expect(store.get('new', T0)?.text).toBe('[]');
   });
 
-  it('holds at most the byte bound of bodies, dropping the least recently used', () => {
+  it('holds at most the byte bound, dropping the least recently used', () => {
     const store = new StableAnswers();
-    const big = 'x'.repeat(QUARTER);
-    for (const key of ['a', 'b', 'c', 'd']) store.set(key, answer(big), T0);
+    for (const key of ['a', 'b', 'c', 'd']) store.set(key, sized(key, QUARTER), T0);
     // Exactly the byte bound: all four kept.
     expect(store.size).toBe(4);
     store.get('a', T0);
@@ -62,24 +69,33 @@ describe('StableAnswers', () => {
 
   it("counts a replaced or forgotten answer's bytes no more", () => {
     const store = new StableAnswers();
-    const big = 'x'.repeat(QUARTER);
-    for (let i = 0; i < 3; i++) store.set('a', answer(big), T0);
-    store.set('gone', answer(big), T0);
+    for (let i = 0; i < 3; i++) store.set('a', sized('a', QUARTER), T0);
+    store.set('gone', sized('gone', QUARTER), T0);
     store.get('gone', T0 - 1); // forgotten: the clock stands before it
-    for (const key of ['b', 'c', 'd']) store.set(key, answer(big), T0);
+    for (const key of ['b', 'c', 'd']) store.set(key, sized(key, QUARTER), T0);
     expect(store.size).toBe(4);
     expect(store.get('a', T0)).toBeDefined();
   });
 
   it('keeps an answer of up to a quarter of the byte bound, and never a larger one', () => {
     const store = new StableAnswers();
-    store.set('quarter', answer('x'.repeat(QUARTER)), T0);
-    store.set('larger', answer('x'.repeat(QUARTER + 1)), T0);
+    store.set('quarter', sized('quarter', QUARTER), T0);
+    store.set('larger', sized('larger', QUARTER + 1), T0);
     expect(store.get('quarter', T0)).toBeDefined();
     expect(store.get('larger', T0)).toBeUndefined();
     expect(store.size).toBe(1);
     // A larger answer for a kept key replaces it with nothing.
-    store.set('quarter', answer('x'.repeat(QUARTER + 1)), T0);
+    store.set('quarter', sized('quarter', QUARTER + 1), T0);
     expect(store.size).toBe(0);
+  });
+
+  it('counts a body two bytes a character once it holds one past U+00FF, as the heap stores it', () => {
+    const store = new StableAnswers();
+    const latin1 = answer('é'.repeat(1_000));
+    const wide = answer(`€${'é'.repeat(999)}`);
+    store.set('a', latin1, T0);
+    expect(store.bytes).toBe(cachedBytes('a', answer('')) + 1_000);
+    store.set('b', wide, T0);
+    expect(store.bytes).toBe(2 * cachedBytes('a', answer('')) + 1_000 + 2_000);
   });
 });

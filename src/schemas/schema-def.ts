@@ -1,0 +1,63 @@
+import type * as z from 'zod/mini';
+
+/**
+ * The one walker over zod's schema definitions that the SDK's fast paths (validators, parameter
+ * encoders) and the mock's walkers share: a schema read as zod's own union of kinds
+ * (`z.core.$ZodTypes`), whose `_zod.def` narrows by its `type`, so every field of every kind is
+ * typed with no cast. A kind a walker does not cover goes to zod's own parse (`zodAccepts`).
+ */
+
+type Schema = z.core.$ZodType;
+
+/** The definition of a schema: zod's union of definitions, narrowed by `type`. */
+export type SchemaDef = z.core.$ZodTypes['_zod']['def'];
+
+/**
+ * A schema's definition, typed by kind.
+ *
+ * @example
+ * const def = defOf(schema);
+ * if (def.type === 'array') walk(def.element);
+ */
+export const defOf = (schema: Schema): SchemaDef => (schema as z.core.$ZodTypes)._zod.def;
+
+/** The definition of a check: zod's union of check definitions, narrowed by `check`. */
+export type CheckDef = z.core.$ZodChecks['_zod']['def'];
+
+/**
+ * A check's definition, typed by kind.
+ *
+ * @example
+ * const def = checkDefOf(check);
+ * if (def.check === 'greater_than') use(def.value, def.inclusive);
+ */
+export const checkDefOf = (check: z.core.$ZodCheck<never>): CheckDef => (check as z.core.$ZodChecks)._zod.def;
+
+/** Whether a schema is also a check (a format such as `z.email()`), which zod runs before the schema's own checks. */
+export const isCheck = (schema: Schema): schema is Schema & z.core.$ZodCheck<never> => schema._zod.traits.has('$ZodCheck');
+
+/**
+ * The field schemas of an object schema, or of every branch of a union of objects (an unknown
+ * kind has none).
+ *
+ * @example
+ * Object.keys(shapeOf(routes['events.list'].query)); // ['sport_id', 'league_id', ...]
+ */
+export function shapeOf(schema: Schema): Readonly<Record<string, Schema>> {
+  const def = defOf(schema);
+  if (def.type === 'object') return def.shape;
+  if (def.type === 'union') return Object.assign({}, ...def.options.map(shapeOf)) as Record<string, Schema>;
+  return {};
+}
+
+/**
+ * Whether zod's own parse accepts a value (synchronously, with no issue): what a walker falls
+ * back to for a kind it does not cover. It reads the value and never changes it.
+ *
+ * @example
+ * zodAccepts(z.coerce.number(), '1'); // true
+ */
+export function zodAccepts(schema: Schema, value: unknown): boolean {
+  const result = schema._zod.run({ value, issues: [] }, {});
+  return !(result instanceof Promise) && result.issues.length === 0;
+}
