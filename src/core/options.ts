@@ -212,7 +212,7 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
     timeout: given(options.timeout, base?.timeout ?? DEFAULTS.timeout, (v) => checkDuration('timeout', v)),
     totalTimeout: given(options.totalTimeout, base?.totalTimeout ?? DEFAULTS.totalTimeout, (v) => checkDuration('totalTimeout', v)),
     // The same rule as a call's own maxRetries: a non-negative integer, or Infinity (retry until the deadline).
-    maxRetries: checkMaxRetries(options.maxRetries ?? base?.maxRetries ?? DEFAULTS.maxRetries),
+    maxRetries: given(options.maxRetries, base?.maxRetries ?? DEFAULTS.maxRetries, checkMaxRetries),
     maxRetryAfter: given(options.maxRetryAfter, base?.maxRetryAfter ?? DEFAULTS.maxRetryAfter, (v) =>
       checkDuration('maxRetryAfter', v, true),
     ),

@@ -45,10 +45,24 @@ describe('redisCoordinator() options', () => {
     ['a short secret', { redis, namespace: 'acct-1', secret: 'hunter2-is-not-enough' }, /secret must be .* at least 32 bytes/],
     ['a short secret of bytes', { redis, namespace: 'acct-1', secret: new Uint8Array(16) }, /secret must be .* at least 32 bytes/],
     ['a secret of another type', { redis, namespace: 'acct-1', secret: 42 as never }, /secret must be/],
-    ['a zero timeout', { redis, namespace: 'acct-1', timeoutMs: 0 }, /timeoutMs must be a positive number of ms/],
+    [
+      'a zero timeout',
+      { redis, namespace: 'acct-1', timeoutMs: 0 },
+      /^redisCoordinator: timeoutMs must be a positive number of ms, at most 2147483647, got 0$/,
+    ],
     ['a negative lease', { redis, namespace: 'acct-1', leaseMs: -1 }, /leaseMs must be a positive/],
     ['a retention that is not a number', { redis, namespace: 'acct-1', retentionMs: Number.NaN }, /retentionMs must be a positive/],
     ['an infinite lock poll', { redis, namespace: 'acct-1', lockPollMs: Number.POSITIVE_INFINITY }, /lockPollMs must be a positive/],
+    [
+      'a lease past the timers limit',
+      { redis, namespace: 'acct-1', leaseMs: 2 ** 31 },
+      /leaseMs must be a positive number of ms, at most 2147483647, got 2147483648/,
+    ],
+    [
+      'a timeout given as a string',
+      { redis, namespace: 'acct-1', timeoutMs: '1000' as never },
+      /timeoutMs must be a positive number of ms, at most 2147483647, got "1000"/,
+    ],
   ];
   it.each(bad)('refuses %s at construction with a clear SportsOddsError', (_, options, message) => {
     let error: unknown;
