@@ -3,6 +3,7 @@ import { memoryCoordinator } from '../../src/core/memory-coordinator';
 import type { Admission, Coordinator } from '../../src/core/coordination';
 import { LOWEST_PLAN_RPS, parseCreditHeaders } from '../../src/schemas';
 import { exchangeOf, MALFORMED_KEY, masker, type Exchange } from './exchange';
+import { networkError } from './preflight';
 import { fill, plannedOf, queryOf, targetOf, worstCaseOf, type RequestTemplate, type Values } from './template';
 import type { KeyRole } from './types';
 
@@ -129,7 +130,7 @@ export class Sender {
       );
     } catch (error) {
       await this.#coordinator.settle(admission, undefined, this.init.now());
-      exchange = exchangeOf(base, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, this.#mask);
+      exchange = exchangeOf(base, { error: networkError(error) }, this.#mask);
     }
     this.exchanges.push(exchange);
     return exchange;
