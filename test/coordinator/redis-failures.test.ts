@@ -105,10 +105,20 @@ describe('the Redis coordinator when Redis fails', () => {
       const attempts = await Promise.allSettled(Array.from({ length: 10 }, () => queued.admit(request({ rate: 1000 }))));
       expect(attempts.every((a) => a.status === 'rejected' && a.reason instanceof CoordinatorError)).toBe(true);
       const timedOut = await failure(queued.admit(request({ rate: 1000, envelope: 2 })));
-      expect(timedOut.message).toBe(`coordinator redis:${namespace}: admitting a call: Redis did not answer within 300 ms`);
+      // Where Redis is, its connection's state and last error (the address refused), and what to check.
+      const address = `127.0.0.1:${server.port}`;
+      expect(timedOut.message).toMatch(
+        new RegExp(
+          `^coordinator redis:${namespace}: admitting a call: Redis at ${address} \\(\\w+\\) did not answer within 300 ms \\(Error ECONNREFUSED: connect ECONNREFUSED ${address}\\); check that Redis runs there and that REDIS_URL \\(or the client's options\\) names it$`,
+        ),
+      );
+      expect((timedOut.cause as { code?: string }).code).toBe('ECONNREFUSED');
       // Without an offline queue the client refuses at once: the Redis error is the cause.
       const refused = await failure(offline.admit(request({ rate: 1000 })));
-      expect(refused.message).toMatch(new RegExp(`^coordinator redis:${namespace}: admitting a call failed in Redis \\(`));
+      expect(refused.message).toMatch(
+        new RegExp(`^coordinator redis:${namespace}: admitting a call: Redis at ${address} \\(\\w+\\) failed \\(`),
+      );
+      expect(refused.message).toMatch(/check that Redis runs there and that REDIS_URL/);
       expect(refused.cause).toBeInstanceOf(Error);
       const ops = [
         () => queued.settle(holder, metered(1), Date.now()),

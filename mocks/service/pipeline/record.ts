@@ -58,7 +58,8 @@ export function recordActivity(
 ): void {
   const now = service.clock.now();
   const { caller, fault, override, route } = trace;
-  const decoded = trace.decoded === true;
+  // A parameter refused after its decoding (an altered or expired cursor) is refused all the same: its value is masked.
+  const decoded = trace.decoded === true && errorCode !== 'invalid_parameters';
   // The detail is written out when the control plane asks for it, not on every request: what it
   // needs is kept as it was (the headers copied, since the server adds CORS headers afterwards).
   const headers = sent.dropped ? undefined : sent.headers.copy();
