@@ -124,7 +124,8 @@ await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
   // A new job's sport is checked first (a resumed one was then); its row is written once it is known.
   if (!known) await checkSport(cli, odds, job.sport_id, signal);
-  const { resumed } = store.open(job, new Date().toISOString());
+  // The catalog the check read is the job's first spend: the budget counts it.
+  const { resumed } = store.open(job, new Date().toISOString(), odds.credits.spent);
   console.log(`Backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}, from ${target.label}`);
   console.log(
     `${resumed ? 'resuming' : 'new'} job in ${shownPath(file)}; budget ${credits(budget)}, ${count(before)} spent by earlier runs`,

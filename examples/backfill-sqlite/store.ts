@@ -106,14 +106,17 @@ export class BackfillStore {
       | undefined;
   }
 
-  /** The job this file holds, creating it on first use; a different job in the same file is refused. */
-  open(job: Job, now: string): { resumed: boolean; credits: number } {
+  /**
+   * The job this file holds, creating it on first use with the credits already `spent` for it (the
+   * sport's check); a different job in the same file is refused.
+   */
+  open(job: Job, now: string, spent = 0): { resumed: boolean; credits: number } {
     const row = this.job();
     if (!row) {
       this.#db
-        .prepare('INSERT INTO job (id, sport_id, starts_from, starts_to, started_at) VALUES (1, ?, ?, ?, ?)')
-        .run(job.sport_id, job.starts_from, job.starts_to, now);
-      return { resumed: false, credits: 0 };
+        .prepare('INSERT INTO job (id, sport_id, starts_from, starts_to, started_at, credits) VALUES (1, ?, ?, ?, ?, ?)')
+        .run(job.sport_id, job.starts_from, job.starts_to, now, spent);
+      return { resumed: false, credits: spent };
     }
     const other = otherJob(row, job);
     if (other !== undefined) throw new Error(other);

@@ -138,7 +138,8 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
 
   // A new job's sport is checked first (a resumed one was then); its row is written once it is known.
   if (!known) await checkSport(cli, odds, job.sport_id, signal);
-  const { resumed } = store.open(job, new Date().toISOString());
+  // The catalog the check read is the job's first spend: the budget counts it.
+  const { resumed } = store.open(job, new Date().toISOString(), odds.credits.spent);
   console.log(`Fleet backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}`);
   console.log(`   service: ${real ? baseUrl : `a standalone mock server at ${baseUrl}`}`);
   console.log(`   Redis:   ${redisUrl}${redisServer ? ' (started for this run)' : ''}, namespace ${namespace}`);
