@@ -29,7 +29,7 @@ async function send(email: string): Promise<void> {
   } else failure(r);
 }
 
-/** Why a recovery link may never come (docs/service.md, "Lost-key recovery"). */
+/** Why a recovery link may never come (docs/service.md, "Authentication, keys and scopes"). */
 const NO_MAIL =
   'No e-mail comes when the account still has an active key with the account:manage scope: use that key instead (it can create, rotate and revoke keys), since recovery is only for an account with no such key left. None comes either when the recovery mailbox was never verified, or the address has no account. The answer above is the same in every case, so that nobody can learn which addresses have an account.';
 
