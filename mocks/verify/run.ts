@@ -171,8 +171,9 @@ export async function runPlan(planned: Planned, init: RunInit): Promise<RunOutco
   for (const check of planned.checks) {
     const tally = tallies.get(check.id) as Tally;
     if (check.judge === undefined) continue;
-    check.judge(sender.exchanges, tally);
-    if (check.run === undefined && !sender.exchanges.some(judgeable)) tally.cannot('no answer to judge');
+    const judged = check.judge(sender.exchanges, tally);
+    // Nothing of its kind was answered (a base answering HTML, a plan without such requests): it passes nothing.
+    if (check.run === undefined && judged === 0) tally.cannot('no answer of the kind this check judges');
   }
   const checks: CheckResult[] = CHECKS.map((check) => {
     const tally = tallies.get(check.id);

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildCli } from '../helpers/cli';
 import { useStandaloneMocks } from '../helpers/standalone';
 import { freePort } from '../../examples/lib/port';
+import { startDriftProxy } from '../helpers/drift-proxy';
 
 /**
  * `verify` tells the user's mistakes from drift (issue 31): before any check, the base must answer,
@@ -97,6 +98,20 @@ describe('verify: the preflight', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('never passes a check on no answer of its kind (a base whose routes answer HTML past the account)', async () => {
+    const server = await start();
+    const html = () => ({ status: 200, headers: new Headers({ 'content-type': 'text/html' }), body: '<h1>Welcome</h1>' });
+    const proxy = await startDriftProxy(server.url, { intercept: (r) => (r.url.startsWith('/v1/account') ? undefined : html()) });
+    onClose(() => proxy.close());
+    const run = await verify(proxy.url, server.mock.apiKey, ['--report', 'json', '--skip', 'rate', '--skip', 'auth']);
+    const report = JSON.parse(run.stdout) as { checks: { id: string; outcome: string }[] };
+    const outcome = (id: string) => report.checks.find((c) => c.id === id)?.outcome;
+    // What judges data answers had none of the service's: could-not-check, never a pass.
+    for (const id of ['metering.cost', 'events.order']) expect(outcome(id), id).toBe('could-not-check');
+    expect(report.checks.filter((c) => c.outcome === 'pass').map((c) => c.id)).not.toContain('schema.data');
+    expect(run.code).not.toBe(0);
+  });
+
   it('passes on the service, and reports progress while the checks run', async () => {
     const server = await start();
     const run = await verify(server.url, server.mock.apiKey, [
@@ -104,6 +119,8 @@ describe('verify: the preflight', () => {
       'auth.refused-keys',
       '--only',
       'errors',
+      '--only',
+      'events.upcoming',
       '--only',
       'metering.cost',
     ]);
