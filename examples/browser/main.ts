@@ -17,7 +17,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
-import { exampleCli } from '../lib/cli';
+import { SportsOdds } from '../../src';
+import { checkSport, exampleCli } from '../lib/cli';
 import { portFlag } from '../lib/port';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
@@ -88,6 +89,8 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
   if (!real) mock = await startMockServer({ port: mockPort, corsOrigins: [pageOrigin] });
   const service = real ?? { baseUrl: mock?.url ?? '', apiKey: mock?.mock.apiKey ?? '' };
   serviceOrigin = new URL(service.baseUrl).origin;
+  // A sport the catalog does not list would show an empty page: one line and exit 2 instead.
+  await checkSport(cli, new SportsOdds({ ...service, logLevel: 'off' }), sportId, signal);
   config = JSON.stringify({ ...service, sportId });
 
   console.log('The SDK in a browser page, calling the service across origins (CORS)');

@@ -88,6 +88,7 @@ const UNKNOWN_SPORT: Case[] = [
     /^backfill-sqlite: --sport 9999 is not in the catalog \(its sports: 1 Badminton, /,
   ],
   ['live-scanner', ['--sport', '9999', '--refreshes', '1'], /^live-scanner: --sport 9999 is not in the catalog/],
+  ['browser', ['--sport', '9999'], /^browser: --sport 9999 is not in the catalog/],
 ];
 
 const BINS: Case[] = [
