@@ -1,7 +1,7 @@
 import type { APIPromise } from './core/api-promise';
 import { registerClient, type ClientInternals } from './core/internals';
 import { MemoryCoordinator } from './core/memory-coordinator';
-import { resolveApiKey, resolveOptions } from './core/options';
+import { checkClientOptions, resolveApiKey, resolveOptions } from './core/options';
 import { callRoute } from './core/request';
 import { KeyRotator } from './core/rotation';
 import { ServiceClock } from './core/service-clock';
@@ -66,7 +66,8 @@ export class SportsOdds implements RouteCaller {
   readonly #internals: ClientInternals;
 
   constructor(options: ClientOptions = {}) {
-    const parent = (options as { [PARENT]?: ClientInternals })[PARENT];
+    const parent = (options as { [PARENT]?: ClientInternals } | undefined)?.[PARENT];
+    checkClientOptions(options, parent !== undefined);
     let internals: ClientInternals;
     if (parent === undefined) {
       const resolved = resolveOptions(options);

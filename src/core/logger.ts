@@ -3,7 +3,10 @@ import type { InternalLogger, Logger, LogLevel } from './types';
 const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
 /** True for a valid level name. */
-export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && value in RANK;
+/** The log levels, most verbose first. */
+export const LOG_LEVELS = Object.keys(RANK) as LogLevel[];
+
+export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && Object.hasOwn(RANK, value);
 
 const KEY_PATTERN = /svc_live_[A-Za-z0-9]+/g;
 const BEARER_PATTERN = /(Bearer\s+)[^\s,;"']+/gi;

@@ -7,8 +7,8 @@ import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
 import { Answer, AnswerHead } from './meta';
-import { withHeaders } from './options';
-import { checkMaxRetries, withRetry } from './retry';
+import { checkRequestOptions, withHeaders } from './options';
+import { withRetry } from './retry';
 import { abortable, throwIfAborted } from './runtime';
 import type { Admission } from './coordination';
 import type { CallSpan, ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseOf, RouteInput } from './types';
@@ -114,6 +114,8 @@ async function sendCall(
   span: CallSpan | undefined,
 ): Promise<Answer> {
   const o = ctx.options;
+  // A call's own options are checked before anything is reserved or sent.
+  checkRequestOptions(options);
   const signal = options.signal;
   throwIfAborted(signal);
   const params = encoderOf(route.params)?.(input.params ?? {}) ?? (await encodedByZod(route.params, input.params));
@@ -123,7 +125,7 @@ async function sendCall(
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;
   const deadlineAt = o.now() + (options.totalTimeout ?? o.totalTimeout);
-  const maxRetries = checkMaxRetries(options.maxRetries ?? o.maxRetries);
+  const maxRetries = options.maxRetries ?? o.maxRetries;
 
   // One attempt; sent again at once (not a retry) when its key was refused because a rotation
   // replaced it and the client could switch to the new key.

@@ -1,8 +1,9 @@
 import { RETRYABLE_STATUSES } from '../schemas/errors';
 import { APIError } from './errors/api';
-import { SportsOddsError } from './errors/base';
+import type { SportsOddsError } from './errors/base';
 import { ConnectionError, TimeoutError } from './errors/connection';
 import { throwIfAborted } from './runtime';
+import { checkCount } from './input-checks';
 import type { Now, Random, Sleep } from './types';
 
 /** First backoff step and cap, in ms: full jitter over `min(cap, base * 2^(retry - 1))`. */
@@ -96,9 +97,6 @@ export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T
  * @example
  * checkMaxRetries(options.maxRetries ?? ctx.options.maxRetries);
  */
-export function checkMaxRetries(maxRetries: number): number {
-  if (!(maxRetries >= 0 && (Number.isInteger(maxRetries) || maxRetries === Number.POSITIVE_INFINITY))) {
-    throw new SportsOddsError(`maxRetries must be a non-negative integer, got ${String(maxRetries)}`);
-  }
-  return maxRetries;
+export function checkMaxRetries(maxRetries: unknown): number {
+  return checkCount('maxRetries', maxRetries, { infinity: true });
 }

@@ -58,7 +58,7 @@ describe('construction', () => {
   it("takes maxRetries on the client by the rule of a call's own: a non-negative integer, or Infinity until the deadline", () => {
     for (const bad of [-1, 1.5, Number.NaN]) {
       expect(() => new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, maxRetries: bad })).toThrow(
-        `maxRetries must be a non-negative integer, got ${String(bad)}`,
+        `maxRetries must be a non-negative integer, or Infinity, got ${String(bad)}`,
       );
     }
   });

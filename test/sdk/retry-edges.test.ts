@@ -122,7 +122,7 @@ describe('maxRetries', () => {
 
   it.each([Number.NaN, -1, 1.5, Number.NEGATIVE_INFINITY])('refuses %s, naming the option', (n) => {
     expect(() => checkMaxRetries(n)).toThrow(SportsOddsError);
-    expect(() => checkMaxRetries(n)).toThrow(`maxRetries must be a non-negative integer, got ${String(n)}`);
+    expect(() => checkMaxRetries(n)).toThrow(`maxRetries must be a non-negative integer, or Infinity, got ${String(n)}`);
   });
 
   it("of Infinity, as a call's own option, retries until an answer comes", async () => {
