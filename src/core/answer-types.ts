@@ -1,5 +1,6 @@
 /** What the SDK knows of one answer: its metadata, and the answer read in full. */
 import type { ResponseHeaders } from '../schemas/headers';
+import type { AnswerReuse } from './cache-types';
 
 /**
  * What the SDK knows about one answer: the headers of docs/service.md's "Response headers" (credits, rows, truncation, cursor,
@@ -10,6 +11,8 @@ export interface ResponseMeta extends ResponseHeaders {
   status: number;
   /** Attempts the call took, 1 when it was not retried. */
   attempts: number;
+  /** Set when the call was not sent: served from the cache, or shared with an identical call in flight (docs/caching.md). */
+  reuse?: AnswerReuse;
 }
 
 /** A call's data with its metadata and the HTTP answer: what `.withMeta()` resolves to. */

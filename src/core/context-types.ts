@@ -3,6 +3,7 @@ import type { ApiKeySource, Fetch, Hooks, Logger, LogLevel, Now, Random, RateLim
 import type { BudgetOptions } from './coordination';
 import type { ResponseMeta } from './answer-types';
 import type { RouteDef } from '../schemas/route';
+import type { ReuseState } from './cache-types';
 
 // ---------------------------------------------------------------- logging
 
@@ -122,6 +123,8 @@ export interface CallSpan extends Sender {
   admitted(attempt: number, since: number, envelope: number | undefined): void;
   /** An answer arrived, of any status. */
   answered(meta: ResponseMeta): void;
+  /** How a reusable call was served: from the cache (`hit`, with its age), an identical call in flight (`shared`), or sent (`miss`). */
+  reused(kind: 'hit' | 'miss' | 'shared', ageMs?: number): void;
   /** An attempt failed and is retried after `delayMs`. */
   retrying(error: Error, attempt: number, delayMs: number): void;
   /** The call ended: answered, or failed with `error`. */
@@ -148,4 +151,6 @@ export interface ClientContext {
   recoverKey?: KeyRecovery | undefined;
   /** Starts the span of each call; absent when tracing is off (`tracing: false`). */
   trace?: StartCallSpan | undefined;
+  /** Coalescing and the freshness cache (docs/caching.md). */
+  reuse: ReuseState;
 }

@@ -1,4 +1,5 @@
 import { SDK_VERSION_HEADER } from '../schemas/headers';
+import { cacheDefaults } from '../schemas/routes';
 import { VERSION } from '../version';
 import { SportsOddsError } from './errors/base';
 import type { BudgetOptions } from './coordination';
@@ -140,6 +141,8 @@ const CLIENT_OPTIONS: Readonly<Record<keyof ClientOptions, true>> = {
   rotationStore: true,
   onKeyRotated: true,
   tracing: true,
+  cache: true,
+  coalesce: true,
   allowInsecureHttp: true,
   sleep: true,
   now: true,
@@ -170,7 +173,42 @@ const REQUEST_OPTIONS: Readonly<Record<keyof RequestOptions, true>> = {
   maxRetries: true,
   validate: true,
   headers: true,
+  maxAge: true,
+  cache: true,
+  coalesce: true,
 };
+
+/** A `maxAge`: a finite, non-negative number of ms. */
+const checkMaxAge = (name: string, value: unknown): number => checkNumber(name, value, { zero: true, unit: 'ms' });
+
+/** Only `false` turns a default off: `true` would say nothing. */
+const checkFalse = (name: string, value: unknown): void => {
+  if (value !== false) refuse(name, value, 'false (leave it out for the default)');
+};
+
+/**
+ * The client's `cache` option: `false`, or `{ maxAge, maxBytes }` with a finite, non-negative
+ * `maxAge` in ms for each data route it names (a copy).
+ *
+ * @example
+ * checkCache({ maxAge: { 'events.odds': 2_000 } }); // { maxAge: { 'events.odds': 2000 }, maxBytes: 33554432 }
+ * checkCache(false); // { maxAge: false, maxBytes: 33554432 }
+ */
+export function checkCache(value: unknown): { maxAge: Record<string, number> | false; maxBytes: number } {
+  if (value === false) return { maxAge: false, maxBytes: DEFAULT_CACHE_BYTES };
+  const cache = checkOptions<Record<string, unknown>>('cache', value ?? {}, ['maxAge', 'maxBytes']);
+  const given = checkOptions<Record<string, unknown>>('cache.maxAge', cache['maxAge'] ?? {}, Object.keys(cacheDefaults));
+  const maxAge: Record<string, number> = {};
+  for (const [id, ms] of Object.entries(given)) if (ms !== undefined) maxAge[id] = checkMaxAge(`cache.maxAge['${id}']`, ms);
+  const maxBytes =
+    cache['maxBytes'] === undefined
+      ? DEFAULT_CACHE_BYTES
+      : checkNumber('cache.maxBytes', cache['maxBytes'], { integer: true, unit: 'bytes' });
+  return { maxAge, maxBytes };
+}
+
+/** The default bound of the cache's memory: 32 MiB. */
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * A budget whose every limit is a non-negative integer of credits (a copy: changing the object
@@ -252,6 +290,7 @@ export function checkClientOptions(options: unknown, overrides = false): void {
   if (o.coordinator !== undefined) withMethods('coordinator', o.coordinator, ['admit', 'settle', 'credits', 'readCredits']);
   if (o.rotationStore !== undefined) withMethods('rotationStore', o.rotationStore, ['load', 'save', 'clear']);
   if (o.onKeyRotated !== undefined) checkFunction('onKeyRotated', o.onKeyRotated);
+  if (o.coalesce !== undefined) checkBoolean('coalesce', o.coalesce);
   if (o.tracing !== undefined && o.tracing !== false && (o.tracing === null || typeof o.tracing !== 'object')) {
     refuse('tracing', o.tracing, 'false or an object ({ tracerProvider } or { tracer })');
   }
@@ -277,6 +316,9 @@ export function checkRequestOptions(options: unknown): RequestOptions {
   if (o.totalTimeout !== undefined) checkDuration('totalTimeout', o.totalTimeout);
   if (o.maxRetries !== undefined) checkMaxRetries(o.maxRetries);
   if (o.validate !== undefined) checkBoolean('validate', o.validate);
+  if (o.maxAge !== undefined) checkMaxAge('maxAge', o.maxAge);
+  if (o.cache !== undefined) checkFalse('cache', o.cache);
+  if (o.coalesce !== undefined) checkFalse('coalesce', o.coalesce);
   return o;
 }
 

@@ -17,6 +17,7 @@ import { parseJson } from './json';
 import { fillPath, queryString } from './url';
 import { validateBody } from './zod-validate';
 import { validatorOf } from './fast-validators';
+import { planOf, reuseOrSend } from './reuse';
 
 /**
  * Calls one route of the route table: validate parameters locally (free) -> the coordinator's
@@ -112,7 +113,7 @@ async function sendCall(
   input: RouteInput<RouteId>,
   options: RequestOptions,
   span: CallSpan | undefined,
-): Promise<Answer> {
+): Promise<RawAnswer> {
   const o = ctx.options;
   // A call's own options are checked before anything is reserved or sent.
   checkRequestOptions(options);
@@ -120,7 +121,9 @@ async function sendCall(
   throwIfAborted(signal);
   const params = encoderOf(route.params)?.(input.params ?? {}) ?? (await encodedByZod(route.params, input.params));
   const query = encoderOf(route.query)?.(input.query ?? {}) ?? (await encodedByZod(route.query, input.query));
-  const url = `${o.baseUrl}${fillPath(route.path, params)}${queryString(query)}`;
+  const path = fillPath(route.path, params);
+  const search = queryString(query);
+  const url = `${o.baseUrl}${path}${search}`;
   const headers = withHeaders(withHeaders(o.headers, options.headers), input.headers);
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;
@@ -184,24 +187,28 @@ async function sendCall(
         if (raw.status === 401 && mayRecover && apiKey !== undefined && (await recovered(ctx, apiKey, signal))) return KEY_RECOVERED;
         throw errorFromAnswer(raw.status, raw.text, head.meta, ctx.clock.toService(receivedAt));
       }
-      return new Answer(raw.response, raw.text, head);
+      return new Answer(raw.response, raw.text, head, started);
     } finally {
       if (!settled) await settle(ctx, admission, undefined, o.now());
     }
   };
 
-  return withRetry(attempt, () => ({
-    maxRetries,
-    maxRetryAfter: o.maxRetryAfter,
-    deadlineAt,
-    sleep: o.sleep,
-    now: o.now,
-    random: o.random,
-    signal,
-    onRetry: async (error, attemptNumber, delayMs) => {
-      span?.retrying(error, attemptNumber, delayMs);
-      o.logger.info(`retrying ${route.id} in ${delayMs} ms after attempt ${attemptNumber}: ${error.message}`);
-      await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
-    },
-  }));
+  const call = (): Promise<Answer> =>
+    withRetry(attempt, () => ({
+      maxRetries,
+      maxRetryAfter: o.maxRetryAfter,
+      deadlineAt,
+      sleep: o.sleep,
+      now: o.now,
+      random: o.random,
+      signal,
+      onRetry: async (error, attemptNumber, delayMs) => {
+        span?.retrying(error, attemptNumber, delayMs);
+        o.logger.info(`retrying ${route.id} in ${delayMs} ms after attempt ${attemptNumber}: ${error.message}`);
+        await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
+      },
+    }));
+  // Identical GETs in flight share one request; a fresh answer in the cache is served without one (docs/caching.md).
+  const plan = planOf(ctx, route, input.query as Record<string, unknown> | undefined, options, { full: url, path, query: search });
+  return plan === undefined ? call() : reuseOrSend(ctx, plan, call, span, signal);
 }

@@ -12,3 +12,4 @@ export type * from './coordination';
 export type * from './option-types';
 export type * from './route-types';
 export type * from './tracing-types';
+export type * from './cache-types';
