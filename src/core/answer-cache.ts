@@ -41,6 +41,7 @@ class StoreCache implements AnswerCache {
     if (!keepable(answer, place)) return;
     const stored: StoredAnswer = {
       routeId: place.route.id,
+      url: answer.response.url,
       path: place.path,
       query: place.query,
       status: answer.response.status,

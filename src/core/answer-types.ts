@@ -1,6 +1,5 @@
 /** What the SDK knows of one answer: its metadata, and the answer read in full. */
 import type { ResponseHeaders } from '../schemas/headers';
-import type { AnswerReuse } from './cache-types';
 
 /**
  * What the SDK knows about one answer: the headers of docs/service.md's "Response headers" (credits, rows, truncation, cursor,
@@ -30,4 +29,14 @@ export interface RawAnswer {
   /** The body. */
   text: string;
   meta: ResponseMeta;
+}
+
+/** How the SDK served a call without sending it: in `meta.reuse`. */
+export interface AnswerReuse {
+  /** `hit`: from the cache; `shared`: the answer of an identical call in flight. */
+  kind: 'hit' | 'shared';
+  /** The request id of the request whose answer this is. */
+  requestId: string | undefined;
+  /** Ms since that request was sent, on the client's clock (docs/caching.md, "How old answers are"). */
+  ageMs: number;
 }

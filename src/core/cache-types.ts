@@ -17,16 +17,6 @@ export interface CacheOptions {
   maxBytes?: number;
 }
 
-/** How the SDK served a call without sending it: in `meta.reuse`. */
-export interface AnswerReuse {
-  /** `hit`: from the cache; `shared`: the answer of an identical call in flight. */
-  kind: 'hit' | 'shared';
-  /** The request id of the request whose answer this is. */
-  requestId: string | undefined;
-  /** Ms since that request was sent, on the client's clock (docs/caching.md, "How old"). */
-  ageMs: number;
-}
-
 /** What the cache and the coalescing did for a client's calls (`odds.cache.stats()`). */
 export interface CacheStats {
   /** Calls served from the cache. */
@@ -47,6 +37,8 @@ export interface CacheStats {
 export interface StoredAnswer {
   /** The route id, the path and the query string it answered (for `clear`). */
   routeId: string;
+  /** The URL it came from (the response's `url`). */
+  url: string;
   path: string;
   query: string;
   status: number;

@@ -235,8 +235,10 @@ class StoredView implements AnswerView {
     return buildMeta(new Headers(headers), status, 1, sentAt);
   }
   response(): Response {
-    const { text, status, headers } = this.stored;
-    return new Response(text, { status, headers });
+    const { text, status, headers, url } = this.stored;
+    const response = new Response(text, { status, headers });
+    Object.defineProperty(response, 'url', { value: url });
+    return response;
   }
 }
 

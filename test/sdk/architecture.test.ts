@@ -60,6 +60,7 @@ describe('the module structure of src/', () => {
       'core/option-types.ts',
       'core/route-types.ts',
       'core/tracing-types.ts',
+      'core/cache-types.ts',
     ];
     for (const leaf of leaves) {
       expect(graph.has(leaf), leaf).toBe(true);
