@@ -115,7 +115,7 @@ export interface ReuseState {
   readonly maxAge: Readonly<Record<string, number>> | false;
   readonly maxBytes: number;
   readonly inflight: Map<string, Flight>;
-  /** A small number for each key source seen, so a cache key never holds a key. */
+  /** A number for each key source seen (a key, or a key function), so that a cache key never holds a key. */
   readonly scopes: Map<unknown, number>;
   /** The cache, once a call asked for it (its module loads then). */
   cache: Promise<AnswerCache | undefined> | undefined;

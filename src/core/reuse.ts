@@ -40,7 +40,7 @@ const MAX_SCOPES = 64;
 
 /** How one call may be reused. */
 export interface ReusePlan {
-  /** The key scope and the URL: identical calls have the same key. */
+  /** The URL: identical calls (with the same key) have the same. */
   key: string;
   /** Serve from the cache when younger than this (ms); 0: do not look. */
   read: number;
@@ -88,7 +88,16 @@ export function planOf(
   const read = options.cache === false ? 0 : keep;
   const share = state.coalesce && options.coalesce !== false;
   if (!share && keep === 0) return undefined;
-  return { key: `${scopeOf(state, ctx.key.source)} ${url.full}`, read, keep, share, route, path: url.path, query: url.query };
+  return { key: url.full, read, keep, share, route, path: url.path, query: url.query };
+}
+
+/**
+ * The key of a call's answer: a number for the key source it is sent with, and its URL. Calls
+ * with another key never share an answer; a key function stands for one account, whose key it
+ * gives as rotations replace it (it is not called for this: it is read on every attempt).
+ */
+function keyOfCall(ctx: ClientContext, plan: ReusePlan): string {
+  return `${plan.route.auth.kind === 'bearer' ? scopeOf(ctx.reuse, ctx.key.source) : 0} ${plan.key}`;
 }
 
 /**
@@ -114,7 +123,7 @@ export function newReuseState(cache: { maxAge: Record<string, number> | false; m
 /** The last number given to a key source: numbers are never given twice, so a key never reads another's answers. */
 let lastScope = 0;
 
-/** A number standing for a key source, so that no cache key holds a key. */
+/** A number standing for a key source (a key, or a key function), so that no cache key holds a key. */
 function scopeOf(state: ReuseState, source: unknown): number {
   let scope = state.scopes.get(source);
   if (scope === undefined) {
@@ -151,12 +160,13 @@ export async function reuseOrSend(
 ): Promise<RawAnswer> {
   const state = ctx.reuse;
   const now = ctx.options.now;
+  const key = keyOfCall(ctx, plan);
   for (;;) {
     if (plan.read > 0) {
-      const hit = await (await cacheOf(ctx))?.lookup(plan.key, plan.read, now());
+      const hit = await (await cacheOf(ctx))?.lookup(key, plan.read, now());
       if (hit !== undefined) return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit));
     }
-    const flight = plan.share ? state.inflight.get(plan.key) : undefined;
+    const flight = plan.share ? state.inflight.get(key) : undefined;
     if (flight === undefined) break;
     let answer: FetchedAnswer;
     try {
@@ -171,16 +181,16 @@ export async function reuseOrSend(
   state.counts.misses += 1;
   span?.reused('miss');
   const flight: Flight = { answer: send(), signal, generation: state.generation };
-  if (plan.share) state.inflight.set(plan.key, flight);
+  if (plan.share) state.inflight.set(key, flight);
   try {
     const answer = await flight.answer;
     // An answer whose request was sent before a `clear()` is not kept.
     if (plan.keep > 0 && flight.generation === state.generation) {
-      await (await cacheOf(ctx))?.keep(plan.key, answer, plan, plan.keep);
+      await (await cacheOf(ctx))?.keep(key, answer, plan, plan.keep);
     }
     return answer;
   } finally {
-    if (state.inflight.get(plan.key) === flight) state.inflight.delete(plan.key);
+    if (state.inflight.get(key) === flight) state.inflight.delete(key);
   }
 }
 

@@ -73,7 +73,12 @@ describe("pacing at the plan's rate read from the account", () => {
   it('reads the rate once and paces to it', async () => {
     const mock = newMock();
     const account = await mock.createAccount({ email: 'auto@example.test', plan: 'trial' });
-    const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 'account' }, cache: false, coalesce: false });
+    const { odds, seen } = sdkFor(mock, {
+      apiKey: account.apiKey,
+      rateLimit: { requestsPerSecond: 'account' },
+      cache: false,
+      coalesce: false,
+    });
     await Promise.all(Array.from({ length: 6 }, () => odds.catalog.leagues({ sport_id: 1 })));
     expect(seen.retries).toEqual([]);
     expect(seen.requests.map((r) => r.routeId)).toEqual(['account.get', ...Array(6).fill('catalog.leagues')]);
