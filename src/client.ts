@@ -2,7 +2,7 @@ import type { APIPromise } from './core/api-promise';
 import { registerClient, type ClientInternals } from './core/internals';
 import { MemoryCoordinator } from './core/memory-coordinator';
 import { checkCache, checkClientOptions, resolveApiKey, resolveOptions } from './core/options';
-import { newReuseState } from './core/reuse';
+import { newReuseState } from './core/reuse-gate';
 import { CacheControl } from './core/cache-control';
 import { callRoute } from './core/request';
 import { KeyRotator } from './core/rotation';

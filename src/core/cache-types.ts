@@ -97,31 +97,3 @@ export interface AnswerCache {
   /** Answers kept and their bytes. */
   size(): { entries: number; bytes: number };
 }
-
-/** An identical call in flight, that others share. */
-export interface Flight {
-  readonly answer: Promise<FetchedAnswer>;
-  /** The signal of the call that sends it: when it aborts, the others send their own. */
-  readonly signal: AbortSignal | undefined;
-  /** Bumped by `clear()`: a flight started before it is not kept. */
-  readonly generation: number;
-}
-
-/** The reuse state of a client (shared with the clients `withOptions` makes). */
-export interface ReuseState {
-  /** The client's `coalesce`. */
-  readonly coalesce: boolean;
-  /** The client's `cache.maxAge` by route id; false: `cache: false` (nothing cached unless a call says `maxAge`). */
-  readonly maxAge: Readonly<Record<string, number>> | false;
-  readonly maxBytes: number;
-  readonly inflight: Map<string, Flight>;
-  /** A number for each key source seen (a key, or a key function), so that a cache key never holds a key. */
-  readonly scopes: Map<unknown, number>;
-  /** The cache, once a call asked for it (its module loads then). */
-  cache: Promise<AnswerCache | undefined> | undefined;
-  /** The cache once loaded. */
-  ready: AnswerCache | undefined;
-  /** Counts the calls of `clear()`. */
-  generation: number;
-  readonly counts: { hits: number; misses: number; shared: number; creditsSaved: number };
-}

@@ -1,5 +1,5 @@
 import { SDK_VERSION_HEADER } from '../schemas/headers';
-import { cacheDefaults } from '../schemas/routes';
+import { routeList } from '../schemas/routes';
 import { VERSION } from '../version';
 import { SportsOddsError } from './errors/base';
 import type { BudgetOptions } from './coordination';
@@ -187,28 +187,23 @@ const checkFalse = (name: string, value: unknown): void => {
 };
 
 /**
- * The client's `cache` option: `false`, or `{ maxAge, maxBytes }` with a finite, non-negative
- * `maxAge` in ms for each data route it names (a copy).
+ * The client's `cache` option, checked: `false`, or `{ maxAge, maxBytes }` with a finite,
+ * non-negative `maxAge` in ms for each data route it names (a copy). Default bound: 32 MiB.
  *
  * @example
  * checkCache({ maxAge: { 'events.odds': 2_000 } }); // { maxAge: { 'events.odds': 2000 }, maxBytes: 33554432 }
  * checkCache(false); // { maxAge: false, maxBytes: 33554432 }
  */
 export function checkCache(value: unknown): { maxAge: Record<string, number> | false; maxBytes: number } {
-  if (value === false) return { maxAge: false, maxBytes: DEFAULT_CACHE_BYTES };
-  const cache = checkOptions<Record<string, unknown>>('cache', value ?? {}, ['maxAge', 'maxBytes']);
-  const given = checkOptions<Record<string, unknown>>('cache.maxAge', cache['maxAge'] ?? {}, Object.keys(cacheDefaults));
-  const maxAge: Record<string, number> = {};
-  for (const [id, ms] of Object.entries(given)) if (ms !== undefined) maxAge[id] = checkMaxAge(`cache.maxAge['${id}']`, ms);
-  const maxBytes =
-    cache['maxBytes'] === undefined
-      ? DEFAULT_CACHE_BYTES
-      : checkNumber('cache.maxBytes', cache['maxBytes'], { integer: true, unit: 'bytes' });
-  return { maxAge, maxBytes };
+  if (value === false) return { maxAge: false, maxBytes: 2 ** 25 };
+  const { maxAge = {}, maxBytes = 2 ** 25 } = checkOptions<{ maxAge?: unknown; maxBytes?: unknown }>('cache', value ?? {}, ['maxAge', 'maxBytes']);
+  const ages = { ...checkOptions<Record<string, number>>('cache.maxAge', maxAge, dataRouteIds) };
+  for (const id in ages) checkMaxAge(`cache.maxAge['${id}']`, ages[id]);
+  return { maxAge: ages, maxBytes: checkNumber('cache.maxBytes', maxBytes, { integer: true, unit: 'bytes' }) };
 }
 
-/** The default bound of the cache's memory: 32 MiB. */
-const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+/** The ids of the data routes, which `cache.maxAge` names. */
+const dataRouteIds = routeList.filter((r) => r.metering).map((r) => r.id);
 
 /**
  * A budget whose every limit is a non-negative integer of credits (a copy: changing the object

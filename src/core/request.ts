@@ -17,7 +17,7 @@ import { parseJson } from './json';
 import { fillPath, queryString } from './url';
 import { validateBody } from './zod-validate';
 import { validatorOf } from './fast-validators';
-import { planOf, reuseOrSend } from './reuse';
+import { reusable, runnerOf } from './reuse-gate';
 
 /**
  * Calls one route of the route table: validate parameters locally (free) -> the coordinator's
@@ -209,6 +209,10 @@ async function sendCall(
       },
     }));
   // Identical GETs in flight share one request; a fresh answer in the cache is served without one (docs/caching.md).
-  const plan = planOf(ctx, route, input.query as Record<string, unknown> | undefined, options, { full: url, path, query: search });
-  return plan === undefined ? call() : reuseOrSend(ctx, plan, call, span, signal);
+  const decoded = input.query as Record<string, unknown> | undefined;
+  const may = reusable(route, decoded, options);
+  if (!may && options.maxAge === undefined && options.cache === undefined) return call();
+  const runner = await runnerOf(ctx);
+  if (runner === undefined) return call();
+  return runner.serve(ctx, { route, reusable: may, query: decoded, options, url: { full: url, path, query: search }, send: call, span });
 }

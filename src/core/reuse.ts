@@ -1,14 +1,17 @@
 /**
- * Reuse of answers (docs/caching.md): identical GETs in flight share one request and one charge,
- * and an answer younger than its `maxAge` is served again from the cache, without a request. What
- * every call needs is here (small: it is in the one-call bundle); the cache and its store are
- * loaded by the first call that caches (`answer-cache.ts`).
+ * Reuse of answers (docs/caching.md), loaded by the first call that may be reused: identical GETs
+ * in flight share one request and one charge, and an answer younger than its `maxAge` is served
+ * again from the cache, without a request. The cache and its store are loaded by the first call
+ * that caches (`answer-cache.ts`).
  */
 import type { RouteDef } from '../schemas/route';
-import { cacheDefaults } from '../schemas/routes';
+import { cacheDefaults, routes } from '../schemas/routes';
+import { SportsOddsError } from './errors/base';
+import { encoderOf } from './fast-encoders';
 import { refuse } from './input-checks';
 import { buildMeta } from './meta';
 import { abortable } from './runtime';
+import { fillPath, queryString } from './url';
 import type {
   AnswerCache,
   AnswerReuse,
@@ -17,23 +20,12 @@ import type {
   FetchedAnswer,
   Flight,
   RawAnswer,
-  RequestOptions,
   ResponseMeta,
+  ReusableCall,
+  ReuseRunner,
   ReuseState,
   StoredAnswer,
 } from './types';
-
-/** On the options of a call that is never reused: a page of a scan, a live scan or a poll. */
-export const NOT_REUSED: unique symbol = Symbol('not reused');
-
-/**
- * The options of a call that is never reused (a page of a scan, a live scan or a poll); a
- * `maxAge` or `cache` among them is refused when the call is made.
- *
- * @example
- * this.list(query, notReused(options)).withMeta();
- */
-export const notReused = (options: RequestOptions | undefined): RequestOptions => ({ ...options, [NOT_REUSED]: true }) as RequestOptions;
 
 /** Key sources remembered for cache keys; past this many they are numbered afresh. */
 const MAX_SCOPES = 64;
@@ -57,7 +49,7 @@ export interface ReusePlan {
  * The maxAge a client gives a route: its own `cache.maxAge`, else the route table's default
  * (`cacheDefaults`); 0 with `cache: false` or for a route that is not a data route.
  */
-export function configuredMaxAge(state: ReuseState, routeId: string): number {
+function configuredMaxAge(state: ReuseState, routeId: string): number {
   if (state.maxAge === false) return 0;
   return state.maxAge[routeId] ?? (cacheDefaults as Readonly<Record<string, number>>)[routeId] ?? 0;
 }
@@ -67,15 +59,8 @@ export function configuredMaxAge(state: ReuseState, routeId: string): number {
  * of a scan or a poll, or neither coalescing nor caching on. `maxAge` or `cache` given where no
  * answer is ever cached is refused.
  */
-export function planOf(
-  ctx: ClientContext,
-  route: RouteDef,
-  query: Record<string, unknown> | undefined,
-  options: RequestOptions,
-  url: { full: string; path: string; query: string },
-): ReusePlan | undefined {
+function planOf(ctx: ClientContext, { route, reusable, options, url }: ReusableCall): ReusePlan | undefined {
   const state = ctx.reuse;
-  const reusable = route.method === 'GET' && !(NOT_REUSED in options) && query?.['live'] !== true;
   const cacheable = reusable && route.metering !== undefined;
   if (!cacheable) {
     const name = options.maxAge !== undefined ? 'maxAge' : options.cache !== undefined ? 'cache' : undefined;
@@ -100,26 +85,6 @@ function keyOfCall(ctx: ClientContext, plan: ReusePlan): string {
   return `${plan.route.auth.kind === 'bearer' ? scopeOf(ctx.reuse, ctx.key.source) : 0} ${plan.key}`;
 }
 
-/**
- * The reuse state of a new client: `cache` and `coalesce` as `checkCache` and the option checks left them.
- *
- * @example
- * const reuse = newReuseState(checkCache(undefined), true);
- */
-export function newReuseState(cache: { maxAge: Record<string, number> | false; maxBytes: number }, coalesce: boolean): ReuseState {
-  return {
-    coalesce,
-    maxAge: cache.maxAge,
-    maxBytes: cache.maxBytes,
-    inflight: new Map(),
-    scopes: new Map(),
-    cache: undefined,
-    ready: undefined,
-    generation: 0,
-    counts: { hits: 0, misses: 0, shared: 0, creditsSaved: 0 },
-  };
-}
-
 /** The last number given to a key source: numbers are never given twice, so a key never reads another's answers. */
 let lastScope = 0;
 
@@ -135,7 +100,7 @@ function scopeOf(state: ReuseState, source: unknown): number {
 }
 
 /** The cache, loaded once; a cache that cannot load leaves calls uncached (said once in the log). */
-export function cacheOf(ctx: ClientContext): Promise<AnswerCache | undefined> {
+function cacheOf(ctx: ClientContext): Promise<AnswerCache | undefined> {
   const state = ctx.reuse;
   state.cache ??= import('./answer-cache').then(
     (m) => (state.ready = m.createAnswerCache(state.maxBytes, ctx.options.now)),
@@ -148,16 +113,14 @@ export function cacheOf(ctx: ClientContext): Promise<AnswerCache | undefined> {
 }
 
 /**
- * Serves a reusable call: from the cache when it holds a fresh answer, else from an identical call
- * in flight, else by `send` (whose answer the others may share and the cache may keep).
+ * Serves a call: from the cache when it holds a fresh answer, else from an identical call in
+ * flight, else by `send` (whose answer the others may share and the cache may keep).
  */
-export async function reuseOrSend(
-  ctx: ClientContext,
-  plan: ReusePlan,
-  send: () => Promise<FetchedAnswer>,
-  span: CallSpan | undefined,
-  signal: AbortSignal | undefined,
-): Promise<RawAnswer> {
+async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer> {
+  const plan = planOf(ctx, call);
+  if (plan === undefined) return call.send();
+  const { send, span } = call;
+  const signal = call.options.signal;
   const state = ctx.reuse;
   const now = ctx.options.now;
   const key = keyOfCall(ctx, plan);
@@ -281,3 +244,33 @@ class ReusedAnswer implements RawAnswer {
     return this.#response;
   }
 }
+
+/**
+ * `odds.cache.clear()`: drops the answers it names; calls in flight are not shared past it, and
+ * their answers are not kept.
+ */
+function clear(ctx: ClientContext, routeId: string | undefined, input: { params?: unknown; query?: unknown }): void {
+  const state = ctx.reuse;
+  const match = routeId === undefined ? () => true : matcherOf(routeId, input);
+  state.generation += 1;
+  state.inflight.clear();
+  void state.cache?.then((cache) => cache?.clear(match));
+}
+
+/** What selects the answers of a route (for those parameters, and that query when given). */
+function matcherOf(routeId: string, input: { params?: unknown; query?: unknown }): (answer: StoredAnswer) => boolean {
+  const route = (routes as Readonly<Record<string, RouteDef>>)[routeId];
+  if (route?.metering === undefined) return refuse('clear(routeId)', routeId, 'the id of a data route');
+  const encode = (part: 'params' | 'query', value: unknown): Record<string, string> => {
+    const encoded = encoderOf(route[part])?.(value ?? {});
+    if (encoded === undefined) throw new SportsOddsError(`clear('${routeId}'): ${part} ${JSON.stringify(value)} are not ${routeId}'s`);
+    return encoded;
+  };
+  const path = input.params === undefined ? undefined : fillPath(route.path, encode('params', input.params));
+  const query = input.query === undefined ? undefined : queryString(encode('query', input.query));
+  return (answer) =>
+    answer.routeId === routeId && (path === undefined || answer.path === path) && (query === undefined || answer.query === query);
+}
+
+/** Coalescing and the cache of a client's calls. */
+export const runner: ReuseRunner = { serve, clear };

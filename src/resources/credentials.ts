@@ -4,7 +4,7 @@ import { SportsOddsError } from '../core/errors/base';
 import { resolveOptions } from '../core/options';
 import { replayRoute } from '../core/replay-route';
 import { callRoute, parserOf } from '../core/request';
-import { newReuseState } from '../core/reuse';
+import { newReuseState } from '../core/reuse-gate';
 import { ServiceClock } from '../core/service-clock';
 import { Transport } from '../core/transport';
 import { tracingOf } from '../core/tracing-source';

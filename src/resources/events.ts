@@ -4,7 +4,7 @@ import { EventScan, type EventScanFilters, type EventScanState } from '../core/e
 import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
 import { LiveScan, type LiveScanState } from '../core/live-scan';
 import { Poll, type PollOptions } from '../core/polling';
-import { notReused } from '../core/reuse';
+import { notReused } from '../core/reuse-gate';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../schemas/query';
