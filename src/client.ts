@@ -30,7 +30,10 @@ import { Keys } from './resources/keys';
 import { Outrights } from './resources/outrights';
 import { Props } from './resources/props';
 import type { RouteCaller } from './resources/resource';
-import type { RouteId } from './schemas/routes';
+import { routeList, type RouteId } from './schemas/routes';
+
+/** The ids of the data routes, which `cache.maxAge` names. */
+const dataRouteIds = (): string[] => routeList.filter((r) => r.metering).map((r) => r.id);
 
 /** Set on the options of a client made by `withOptions`: the parent whose state it shares. */
 const PARENT = Symbol('parent');
@@ -86,7 +89,7 @@ export class SportsOdds implements RouteCaller {
         pace: undefined,
         clock: new ServiceClock(resolved.now),
         trace: tracingOf(options.tracing, resolved.logger),
-        reuse: newReuseState(checkCache(options.cache), options.coalesce ?? true),
+        reuse: newReuseState(checkCache(options.cache, dataRouteIds()), options.coalesce ?? true),
       };
       const rps = resolved.rateLimit?.requestsPerSecond;
       if (rps === 'account') ctx.pace = accountPace(ctx);

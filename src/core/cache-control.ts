@@ -29,11 +29,10 @@ export class CacheControl {
    * answers are not kept: whatever was asked before a `clear()` is never served after it.
    */
   clear<Id extends DataRouteId>(routeId?: Id, input: CachedInput<Id> = {}): void {
-    if (routeId !== undefined && (routes as Partial<Record<string, RouteDef>>)[routeId]?.metering === undefined) {
-      refuse('clear(routeId)', routeId, 'the id of a data route');
-    }
+    const route = routeId === undefined ? undefined : (routes as Partial<Record<string, RouteDef>>)[routeId];
+    if (routeId !== undefined && route?.metering === undefined) refuse('clear(routeId)', routeId, 'the id of a data route');
     // Before any call was reused, nothing is cached or shared.
-    this.#ctx.reuse.loaded?.clear(this.#ctx, routeId, input);
+    this.#ctx.reuse.loaded?.clear(this.#ctx, route, input);
   }
 
   /** Hits, misses, shared calls and the credits they saved, with the cache's entries and bytes now. */

@@ -200,6 +200,8 @@ export interface ReusableCall {
   url: { full: string; path: string; query: string };
   send: () => Promise<FetchedAnswer>;
   span: CallSpan | undefined;
+  /** The metadata of a kept answer's headers (`buildMeta`). */
+  metaOf: (headers: Headers, status: number, at: number) => ResponseMeta;
 }
 
 /** Coalescing and the cache, loaded by the first call that may be reused (`reuse.ts`). */
@@ -207,5 +209,5 @@ export interface ReuseRunner {
   /** Serves a call: from the cache, an identical call in flight, or `send` (refusing a maxAge where nothing is cached). */
   serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>;
   /** `odds.cache.clear()`. */
-  clear(ctx: ClientContext, routeId: string | undefined, input: { params?: unknown; query?: unknown }): void;
+  clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void;
 }

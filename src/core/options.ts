@@ -1,5 +1,4 @@
 import { SDK_VERSION_HEADER } from '../schemas/headers';
-import { routeList } from '../schemas/routes';
 import { VERSION } from '../version';
 import { SportsOddsError } from './errors/base';
 import type { BudgetOptions } from './coordination';
@@ -188,22 +187,22 @@ const checkFalse = (name: string, value: unknown): void => {
 
 /**
  * The client's `cache` option, checked: `false`, or `{ maxAge, maxBytes }` with a finite,
- * non-negative `maxAge` in ms for each data route it names (a copy). Default bound: 32 MiB.
+ * non-negative `maxAge` in ms for each data route it names (of `dataRouteIds`; a copy). Default bound: 32 MiB.
  *
  * @example
- * checkCache({ maxAge: { 'events.odds': 2_000 } }); // { maxAge: { 'events.odds': 2000 }, maxBytes: 33554432 }
- * checkCache(false); // { maxAge: false, maxBytes: 33554432 }
+ * checkCache({ maxAge: { 'events.odds': 2_000 } }, ['events.odds']); // { maxAge: { 'events.odds': 2000 }, maxBytes: 33554432 }
+ * checkCache(false, []); // { maxAge: false, maxBytes: 33554432 }
  */
-export function checkCache(value: unknown): { maxAge: Record<string, number> | false; maxBytes: number } {
+export function checkCache(value: unknown, dataRouteIds: readonly string[]): { maxAge: Record<string, number> | false; maxBytes: number } {
   if (value === false) return { maxAge: false, maxBytes: 2 ** 25 };
-  const { maxAge = {}, maxBytes = 2 ** 25 } = checkOptions<{ maxAge?: unknown; maxBytes?: unknown }>('cache', value ?? {}, ['maxAge', 'maxBytes']);
+  const { maxAge = {}, maxBytes = 2 ** 25 } = checkOptions<{ maxAge?: unknown; maxBytes?: unknown }>('cache', value ?? {}, [
+    'maxAge',
+    'maxBytes',
+  ]);
   const ages = { ...checkOptions<Record<string, number>>('cache.maxAge', maxAge, dataRouteIds) };
   for (const id in ages) checkMaxAge(`cache.maxAge['${id}']`, ages[id]);
   return { maxAge: ages, maxBytes: checkNumber('cache.maxBytes', maxBytes, { integer: true, unit: 'bytes' }) };
 }
-
-/** The ids of the data routes, which `cache.maxAge` names. */
-const dataRouteIds = routeList.filter((r) => r.metering).map((r) => r.id);
 
 /**
  * A budget whose every limit is a non-negative integer of credits (a copy: changing the object

@@ -6,7 +6,7 @@ import { encoderOf } from './fast-encoders';
 import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
-import { Answer, AnswerHead } from './meta';
+import { Answer, AnswerHead, buildMeta } from './meta';
 import { checkRequestOptions, withHeaders } from './options';
 import { withRetry } from './retry';
 import { abortable, throwIfAborted } from './runtime';
@@ -73,6 +73,9 @@ async function settle(ctx: ClientContext, admission: Admission, answer: AnswerHe
     return false;
   }
 }
+
+/** The metadata of a kept answer's headers, as its first call read them (a reused one's has one attempt). */
+const metaOf = (headers: Headers, status: number, at: number) => buildMeta(headers, status, 1, at);
 
 /**
  * Typed parameters that the encoder built from their schema does not take go to zod
@@ -214,5 +217,14 @@ async function sendCall(
   if (!may && options.maxAge === undefined && options.cache === undefined) return call();
   const runner = await runnerOf(ctx);
   if (runner === undefined) return call();
-  return runner.serve(ctx, { route, reusable: may, query: decoded, options, url: { full: url, path, query: search }, send: call, span });
+  return runner.serve(ctx, {
+    route,
+    reusable: may,
+    query: decoded,
+    options,
+    url: { full: url, path, query: search },
+    send: call,
+    span,
+    metaOf,
+  });
 }

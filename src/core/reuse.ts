@@ -5,11 +5,10 @@
  * that caches (`answer-cache.ts`).
  */
 import type { RouteDef } from '../schemas/route';
-import { cacheDefaults, routes } from '../schemas/routes';
+import { cacheDefaults } from '../schemas/cache-defaults';
 import { SportsOddsError } from './errors/base';
 import { encoderOf } from './fast-encoders';
 import { refuse } from './input-checks';
-import { buildMeta } from './meta';
 import { abortable } from './runtime';
 import { fillPath, queryString } from './url';
 import type {
@@ -127,7 +126,7 @@ async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>
   for (;;) {
     if (plan.read > 0) {
       const hit = await (await cacheOf(ctx))?.lookup(key, plan.read, now());
-      if (hit !== undefined) return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit));
+      if (hit !== undefined) return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call.metaOf));
     }
     const flight = plan.share ? state.inflight.get(key) : undefined;
     if (flight === undefined) break;
@@ -199,13 +198,16 @@ class FetchedView implements AnswerView {
 }
 
 class StoredView implements AnswerView {
-  constructor(readonly stored: StoredAnswer) {}
+  constructor(
+    readonly stored: StoredAnswer,
+    readonly metaOf: ReusableCall['metaOf'],
+  ) {}
   get text(): string {
     return this.stored.text;
   }
   meta(): ResponseMeta {
     const { status, headers, sentAt } = this.stored;
-    return buildMeta(new Headers(headers), status, 1, sentAt);
+    return this.metaOf(new Headers(headers), status, sentAt);
   }
   response(): Response {
     const { text, status, headers, url } = this.stored;
@@ -249,18 +251,17 @@ class ReusedAnswer implements RawAnswer {
  * `odds.cache.clear()`: drops the answers it names; calls in flight are not shared past it, and
  * their answers are not kept.
  */
-function clear(ctx: ClientContext, routeId: string | undefined, input: { params?: unknown; query?: unknown }): void {
+function clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void {
   const state = ctx.reuse;
-  const match = routeId === undefined ? () => true : matcherOf(routeId, input);
+  const match = route === undefined ? () => true : matcherOf(route, input);
   state.generation += 1;
   state.inflight.clear();
   void state.cache?.then((cache) => cache?.clear(match));
 }
 
 /** What selects the answers of a route (for those parameters, and that query when given). */
-function matcherOf(routeId: string, input: { params?: unknown; query?: unknown }): (answer: StoredAnswer) => boolean {
-  const route = (routes as Readonly<Record<string, RouteDef>>)[routeId];
-  if (route?.metering === undefined) return refuse('clear(routeId)', routeId, 'the id of a data route');
+function matcherOf(route: RouteDef, input: { params?: unknown; query?: unknown }): (answer: StoredAnswer) => boolean {
+  const routeId = route.id;
   const encode = (part: 'params' | 'query', value: unknown): Record<string, string> => {
     const encoded = encoderOf(route[part])?.(value ?? {});
     if (encoded === undefined) throw new SportsOddsError(`clear('${routeId}'): ${part} ${JSON.stringify(value)} are not ${routeId}'s`);

@@ -2,7 +2,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@open
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
 import { AbortError, ResponseValidationError, SportsOdds, SportsOddsError, type Fetch } from '../../src';
-import { SERVICE_CACHE_WINDOW_MS } from '../../src/schemas/routes';
+import { SERVICE_CACHE_WINDOW_MS } from '../../src/schemas/cache-defaults';
 import { rejection } from '../sdk/fake-fetch';
 import { allPages, chargesOf, sdkFor, useMockServer } from '../sdk/mock-setup';
 

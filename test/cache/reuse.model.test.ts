@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
 import type { RequestOptions, ResponseMeta, SportsOdds } from '../../src';
-import { cacheDefaults } from '../../src/schemas/routes';
+import { cacheDefaults } from '../../src/schemas/cache-defaults';
 import { chargesOf, sdkFor, useMockServer } from '../sdk/mock-setup';
 
 /**

@@ -86,7 +86,14 @@ describe('browser bundle', () => {
     const size = gz(bundle.code);
     expect(duplicates(bundle)).toEqual([]);
     // What only a retry, a rotation, a refused parameter or body, or a traced call needs is loaded then, not here.
-    expect([...new Set(bundle.lazy)].sort()).toEqual(['./core/plan-rate', './issue-report', './reuse', './rotation-run', './tracing', 'p-retry']);
+    expect([...new Set(bundle.lazy)].sort()).toEqual([
+      './core/plan-rate',
+      './issue-report',
+      './reuse',
+      './rotation-run',
+      './tracing',
+      'p-retry',
+    ]);
 
     const table = partsTable(bundle);
     console.log(
