@@ -5,7 +5,7 @@ import type { AnswerStore, StoredAnswer } from './types';
 const FIXED_BYTES = 256;
 
 /** Bytes of an answer, as the memory bound counts them. */
-export function bytesOf(answer: StoredAnswer): number {
+function bytesOf(answer: StoredAnswer): number {
   let bytes = FIXED_BYTES + 2 * (answer.text.length + answer.path.length + answer.query.length);
   for (const [name, value] of answer.headers) bytes += 2 * (name.length + value.length);
   return bytes;

@@ -30,7 +30,7 @@ import type {
 const MAX_SCOPES = 64;
 
 /** How one call may be reused. */
-export interface ReusePlan {
+interface ReusePlan {
   /** The URL: identical calls (with the same key) have the same. */
   key: string;
   /** Serve from the cache when younger than this (ms); 0: do not look. */
