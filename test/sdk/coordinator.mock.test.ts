@@ -30,12 +30,14 @@ function busiestSecond(sentAt: number[]): number {
   return Math.max(0, ...perSecond.values());
 }
 
-/** A client that records what it sent and every answer's status. */
+/** A client that records what it sent and every answer's status; each call is sent (no reuse of answers: pacing is what is judged). */
 function client(mock: MockService, options: ClientOptions) {
   const sentAt: number[] = [];
   const answers: ResponseInfo[] = [];
   const { odds, seen } = sdkFor(mock, {
     maxRetries: 0,
+    cache: false,
+    coalesce: false,
     ...options,
     hooks: { beforeRequest: [() => void sentAt.push(mock.clock.now())], afterResponse: [(info) => void answers.push(info)] },
   });
@@ -139,6 +141,8 @@ describe('a rotation made by one client of a coordinator', () => {
     const { odds: b } = sdkFor(mock, {
       coordinator,
       maxRetries: 0,
+      // Four calls of their own, each meeting the revoked key (identical calls would otherwise share one).
+      coalesce: false,
       onKeyRotated: (_rotation, info) => void told.push(info),
       // Each call has its key (the old one) and waits here until the rotation is done.
       hooks: { beforeRequest: [async () => (held++ < 4 ? gate.opened : undefined)] },
