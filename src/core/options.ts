@@ -181,6 +181,8 @@ const checkFalse = (name: string, value: unknown): void => {
  */
 export function checkCache(value: unknown, dataRouteIds: readonly string[]): { maxAge: Record<string, number> | false; maxBytes: number } {
   if (value === false) return { maxAge: false, maxBytes: 2 ** 25 };
+  if (value !== undefined && (value === null || typeof value !== 'object'))
+    refuse('cache', value, 'false or an object ({ maxAge, maxBytes })');
   const { maxAge = {}, maxBytes = 2 ** 25 } = checkOptions<{ maxAge?: unknown; maxBytes?: unknown }>('cache', value ?? {}, [
     'maxAge',
     'maxBytes',

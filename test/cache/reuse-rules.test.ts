@@ -320,7 +320,7 @@ describe('options, checked where they enter', () => {
     [{ cache: { maxAge: { 'account.get': 1_000 } } }, 'cache.maxAge has no option "account.get"'],
     [{ cache: { maxBytes: 0 } }, 'cache.maxBytes must be a positive integer of bytes, got 0'],
     [{ cache: { ttl: 1 } }, 'cache has no option "ttl"'],
-    [{ cache: true }, 'cache must be an object with maxAge, maxBytes, got true'],
+    [{ cache: true }, 'cache must be false or an object ({ maxAge, maxBytes }), got true'],
     [{ coalesce: 'no' }, 'coalesce must be true or false, got "no"'],
   ])('refuses the client option %j', (options, message) => {
     expect(() => new SportsOdds({ ...mock(), ...(options as object) })).toThrow(message);

@@ -63,7 +63,7 @@ describe('credits, budget and pacing against the mock service', () => {
     expect(seen.requests).toHaveLength(7);
     expect(mock.clock.now() - start).toBeGreaterThanOrEqual(3000);
 
-    const unpaced = sdkFor(mock, { apiKey: account.apiKey });
+    const unpaced = sdkFor(mock, { apiKey: account.apiKey, cache: false, coalesce: false });
     await Promise.all(Array.from({ length: 7 }, () => unpaced.odds.catalog.leagues({ sport_id: 1 })));
     expect(unpaced.seen.retries.some((r) => r.error instanceof RateLimitError)).toBe(true);
   });
