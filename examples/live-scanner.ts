@@ -10,31 +10,35 @@
  * refresh's span and, under it, the span of every call (its credits, retries and waits) to the console.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import type { Event, OddsSnapshot, SportsOdds } from '../src';
+import { exampleCli, knownSport } from './lib/cli';
 import { count, credits, fitWidth, hhmm, price, windows } from './lib/format';
 import { runExample } from './lib/run';
 import { connect } from './lib/target';
 import { consoleTracing } from './lib/tracing';
 
-const { values: args } = parseArgs({
-  options: {
-    sport: { type: 'string' },
-    interval: { type: 'string', default: '15' },
-    events: { type: 'string', default: '12' },
-    refreshes: { type: 'string' },
-    trace: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
+const cli = exampleCli(
+  'live-scanner',
+  '[--sport <id>] [--interval <seconds>] [--events <n>] [--refreshes <n>] [--trace]',
+  'In-play events and their main-line prices, refreshed by polling, with the credits spent, until Ctrl-C.',
+  `  --sport <id>          one sport (default: every sport); refused unless the catalog lists it
+  --interval <seconds>  wait between refreshes (default 15)
+  --events <n>          events shown with their prices (default 12)
+  --refreshes <n>       stop after n refreshes (default: until Ctrl-C)
+  --trace               print each refresh's OpenTelemetry spans
+  --help                show this help`,
+);
+const { values: args } = cli.parse(process.argv.slice(2), {
+  sport: { type: 'string' },
+  interval: { type: 'string', default: '15' },
+  events: { type: 'string', default: '12' },
+  refreshes: { type: 'string' },
+  trace: { type: 'boolean', default: false },
 });
-if (args.help) {
-  console.log('npm run example -- live-scanner [--sport <sport_id>] [--interval <seconds>] [--events <n>] [--refreshes <n>] [--trace]');
-  process.exit(0);
-}
-const sportId = args.sport === undefined ? undefined : Number(args.sport);
-const intervalMs = Number(args.interval) * 1000;
-const shown = Number(args.events);
-const refreshes = args.refreshes === undefined ? Infinity : Number(args.refreshes);
+const sportId = cli.integer('--sport', args.sport, { min: 1, what: 'a sport id' });
+const intervalMs = (cli.integer('--interval', args.interval, { max: 86_400, what: 'a number of seconds' }) as number) * 1000;
+const shown = cli.integer('--events', args.events, { min: 1, max: 100 }) as number;
+const refreshes = cli.integer('--refreshes', args.refreshes, { min: 1 }) ?? Infinity;
 
 /** One line per event: kickoff, match, score, 1X2, spread and total of the latest snapshot. */
 function line(event: Event, rows: OddsSnapshot[]): string {
@@ -74,6 +78,7 @@ await runExample(target.baseUrl, async (signal) => {
   // Read once, for the sport's name: its cost is in the total since the start, and said there.
   const sports = await odds.catalog.sports({ signal });
   const catalogCredits = odds.credits.spent;
+  if (sportId !== undefined) knownSport(cli, sports, sportId);
   const sport =
     sportId === undefined ? 'events, every sport,' : `${sports.find((s) => s.sport_id === sportId)?.name ?? `sport ${sportId}`} events`;
   // The screen is redrawn on a terminal, unless spans are printed too.

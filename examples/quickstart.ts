@@ -5,9 +5,16 @@
  *   npm run demo
  */
 import type { ClosingLine, OddsSnapshot, ResponseMeta } from '../src';
+import { exampleCli } from './lib/cli';
 import { count, credits, windows } from './lib/format';
 import { runExample } from './lib/run';
 import { connect } from './lib/target';
+
+exampleCli(
+  'quickstart',
+  '',
+  'The SDK end to end, each call with the credits it cost (also `npm run demo`). Runs against the embedded\nmock service unless SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY are set. It takes no flags.',
+).parse(process.argv.slice(2), {});
 
 const target = connect();
 const { odds } = target;

@@ -11,7 +11,7 @@ export {
   type MockService,
 } from './service/mock-service';
 export { createFixtures, fixtures, type Fixtures, type FixtureOptions, type Factory } from './fixtures';
-export { formatVerifyReport, planVerification, verifyService } from './verify';
+export { formatVerifyReport, planVerification, PreflightError, verifyService } from './verify';
 export type {
   CheckOutcome,
   CheckResult,

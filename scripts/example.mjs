@@ -23,11 +23,19 @@ const EXAMPLES = {
   browser: 'a static page that uses the SDK against the standalone mock through CORS',
 };
 
+const USAGE = [
+  'Usage: npm run example -- <name> [options]   (npm run example -- <name> --help for its options)',
+  '',
+  ...Object.entries(EXAMPLES).map(([example, about]) => `  ${example.padEnd(17)} ${about}`),
+].join('\n');
 const [name, ...args] = process.argv.slice(2);
+if (name === '--help' || name === '-h') {
+  console.log(USAGE);
+  process.exit(0);
+}
 if (!name || !(name in EXAMPLES)) {
-  if (name) console.error(`no example named ${JSON.stringify(name)}\n`);
-  console.error('usage: npm run example -- <name> [args]   (--help after the name for its options)\n');
-  for (const [example, about] of Object.entries(EXAMPLES)) console.error(`  ${example.padEnd(17)} ${about}`);
+  // One line (what is wrong), then the usage; exit 2: nothing ran.
+  console.error(`example: ${name ? `no example named ${JSON.stringify(name)}` : 'which example? give its name'}\n\n${USAGE}`);
   process.exit(2);
 }
 

@@ -67,7 +67,7 @@ export class SportsOdds implements RouteCaller {
 
   constructor(options: ClientOptions = {}) {
     const parent = (options as { [PARENT]?: ClientInternals } | undefined)?.[PARENT];
-    checkClientOptions(options, parent !== undefined);
+    checkClientOptions(options);
     let internals: ClientInternals;
     if (parent === undefined) {
       const resolved = resolveOptions(options);

@@ -14,45 +14,49 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { BudgetExceededError, type SportsOdds } from '../../src';
+import { checkSport, exampleCli } from '../lib/cli';
 import { count, credits, shownPath } from '../lib/format';
 import { showProgress } from '../lib/progress';
 import { runExample } from '../lib/run';
 import { connect, realService } from '../lib/target';
-import { BackfillStore } from './store';
+import { openStore } from './store';
 
-const { values: args } = parseArgs({
-  options: {
-    sport: { type: 'string', default: '29' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    budget: { type: 'string', default: '20000' },
-    db: { type: 'string' },
-    'stop-after-pages': { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
+const cli = exampleCli(
+  'backfill-sqlite',
+  '[--sport <id>] [--from <day|instant>] [--to <day|instant>] [--budget <credits>] [--db <file>] [--stop-after-pages <n>]',
+  "A sport's events and their whole odds histories into SQLite, resumable, inside a credit budget.",
+  `  --sport <id>              the sport (default 29); refused unless the catalog lists it
+  --from, --to <day|instant>  the window: a UTC day (--to includes it) or an RFC 3339 instant (default yesterday)
+  --budget <credits>        the most every run of this job together may spend (default 20000)
+  --db <file>               the job's SQLite file (default examples/out/backfill-...sqlite); one job per file
+  --stop-after-pages <n>    stop after n stored pages, as Ctrl-C would
+  --help                    show this help`,
+);
+const { values: args } = cli.parse(process.argv.slice(2), {
+  sport: { type: 'string', default: '29' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  budget: { type: 'string', default: '20000' },
+  db: { type: 'string' },
+  'stop-after-pages': { type: 'string' },
 });
-if (args.help) {
-  console.log(
-    'npm run example -- backfill-sqlite [--sport <id>] [--from <day|instant>] [--to <day|instant>] [--budget <credits>] [--db <file>] [--stop-after-pages <n>]',
-  );
-  process.exit(0);
-}
 
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 // Default: yesterday (UTC), finished events with whole histories.
 const yesterday = day(Math.floor(Date.now() / DAY) * DAY - DAY);
-const from = args.from ?? yesterday;
+const from = cli.instant('--from', args.from) ?? yesterday;
+const to = cli.instant('--to', args.to) ?? yesterday;
+cli.range('--from', from, '--to', to);
 const job = {
-  sport_id: Number(args.sport),
+  sport_id: cli.integer('--sport', args.sport, { min: 1, what: 'a sport id' }) as number,
   // A UTC day starts at its midnight; an RFC 3339 instant is taken as it is.
   starts_from: /^\d{4}-\d{2}-\d{2}$/.test(from) ? `${from}T00:00:00Z` : from,
-  starts_to: args.to ?? yesterday,
+  starts_to: to,
 };
-const budget = Number(args.budget);
-const stopAfterPages = args['stop-after-pages'] === undefined ? Infinity : Number(args['stop-after-pages']);
+const budget = cli.integer('--budget', args.budget, { what: 'a number of credits' }) as number;
+const stopAfterPages = cli.integer('--stop-after-pages', args['stop-after-pages'], { min: 1 }) ?? Infinity;
 const cwd = process.env['INIT_CWD'] ?? process.cwd();
 const where = realService() ? 'service' : 'mock';
 const file = args.db
@@ -63,8 +67,7 @@ const file = args.db
     );
 
 await mkdir(dirname(file), { recursive: true });
-const store = new BackfillStore(file);
-const { resumed, credits: before } = store.open(job, new Date().toISOString());
+const { store, known, credits: before } = openStore(cli, file, job);
 const target = connect({ rateLimit: { requestsPerSecond: 'account' }, budget: { maxCredits: Math.max(0, budget - before) } });
 let pagesStored = 0;
 /** A stop asked for by `--stop-after-pages`: the loops end after the page they stored. */
@@ -119,6 +122,10 @@ function summary(odds: SportsOdds): void {
 
 await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
+  // A new job's sport is checked first (a resumed one was then); its row is written once it is known.
+  if (!known) await checkSport(cli, odds, job.sport_id, signal);
+  // The catalog the check read is the job's first spend: the budget counts it.
+  const { resumed } = store.open(job, new Date().toISOString(), odds.credits.spent);
   console.log(`Backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}, from ${target.label}`);
   console.log(
     `${resumed ? 'resuming' : 'new'} job in ${shownPath(file)}; budget ${credits(budget)}, ${count(before)} spent by earlier runs`,

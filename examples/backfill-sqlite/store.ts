@@ -56,6 +56,38 @@ const SCHEMA = `
   CREATE TABLE IF NOT EXISTS claims (event_id INTEGER PRIMARY KEY, worker TEXT NOT NULL);
 `;
 
+/** Why a file's job is not `job`, or undefined when it is the same. */
+function otherJob(row: Job, job: Job): string | undefined {
+  if (row.sport_id === job.sport_id && row.starts_from === job.starts_from && row.starts_to === job.starts_to) return undefined;
+  return `holds another job (sport ${row.sport_id} from ${row.starts_from} to ${row.starts_to}): give the same options, or another --db`;
+}
+
+/**
+ * The backfill database of `file` for `job`, checked before anything is sent: a file that is not a
+ * backfill database, or holds another job, is one line and exit 2 (`cli.fail`). `known` is false
+ * for a job not started yet (its row is written by `open`).
+ *
+ * @example
+ * const { store, known, credits } = openStore(cli, 'backfill.sqlite', job);
+ */
+export function openStore(
+  cli: { fail(message: string): never },
+  file: string,
+  job: Job,
+): { store: BackfillStore; known: boolean; credits: number } {
+  let store: BackfillStore;
+  let row: (Job & { credits: number }) | undefined;
+  try {
+    store = new BackfillStore(file);
+    row = store.job();
+  } catch (error) {
+    return cli.fail(`--db ${file} is not a backfill database (${(error as Error).message})`);
+  }
+  const other = row === undefined ? undefined : otherJob(row, job);
+  if (other !== undefined) cli.fail(`--db ${file} ${other}`);
+  return { store, known: row !== undefined, credits: row?.credits ?? 0 };
+}
+
 /** The backfill database. */
 export class BackfillStore {
   readonly #db: DatabaseSync;
@@ -67,22 +99,27 @@ export class BackfillStore {
     this.#db.exec(SCHEMA);
   }
 
-  /** The job this file holds, creating it on first use; a different job in the same file is refused. */
-  open(job: Job, now: string): { resumed: boolean; credits: number } {
-    const row = this.#db.prepare('SELECT sport_id, starts_from, starts_to, credits FROM job WHERE id = 1').get() as
+  /** The job this file holds and the credits its runs spent, or undefined before its first run. */
+  job(): (Job & { credits: number }) | undefined {
+    return this.#db.prepare('SELECT sport_id, starts_from, starts_to, credits FROM job WHERE id = 1').get() as
       | (Job & { credits: number })
       | undefined;
+  }
+
+  /**
+   * The job this file holds, creating it on first use with the credits already `spent` for it (the
+   * sport's check); a different job in the same file is refused.
+   */
+  open(job: Job, now: string, spent = 0): { resumed: boolean; credits: number } {
+    const row = this.job();
     if (!row) {
       this.#db
-        .prepare('INSERT INTO job (id, sport_id, starts_from, starts_to, started_at) VALUES (1, ?, ?, ?, ?)')
-        .run(job.sport_id, job.starts_from, job.starts_to, now);
-      return { resumed: false, credits: 0 };
+        .prepare('INSERT INTO job (id, sport_id, starts_from, starts_to, started_at, credits) VALUES (1, ?, ?, ?, ?, ?)')
+        .run(job.sport_id, job.starts_from, job.starts_to, now, spent);
+      return { resumed: false, credits: spent };
     }
-    if (row.sport_id !== job.sport_id || row.starts_from !== job.starts_from || row.starts_to !== job.starts_to) {
-      throw new Error(
-        `this database holds the backfill of sport ${row.sport_id} from ${row.starts_from} to ${row.starts_to}: give the same options, or another --db`,
-      );
-    }
+    const other = otherJob(row, job);
+    if (other !== undefined) throw new Error(other);
     return { resumed: true, credits: row.credits };
   }
 

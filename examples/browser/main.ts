@@ -16,28 +16,30 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
+import { SportsOdds } from '../../src';
+import { checkSport, exampleCli } from '../lib/cli';
 import { portFlag } from '../lib/port';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
 
-const { values: args } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    'mock-port': { type: 'string' },
-    sport: { type: 'string', default: '29' },
-    help: { type: 'boolean', default: false },
-  },
+const cli = exampleCli(
+  'browser',
+  '[--port <n>] [--mock-port <n>] [--sport <id>]',
+  'A static page that uses the SDK against the standalone mock through CORS, until Ctrl-C.',
+  `  --port <n>        the page's port (default 0: any free one)
+  --mock-port <n>   the mock's port (default 0: any free one)
+  --sport <id>      the sport the page shows (default 29)
+  --help            show this help`,
+);
+const { values: args } = cli.parse(process.argv.slice(2), {
+  port: { type: 'string' },
+  'mock-port': { type: 'string' },
+  sport: { type: 'string', default: '29' },
 });
-if (args.help) {
-  console.log(
-    "npm run example -- browser [--port <the page's port>] [--mock-port <the mock's port>] [--sport <sport_id>]   (ports: 0 or none for any free one)",
-  );
-  process.exit(0);
-}
-const pagePort = portFlag('--port', args.port);
-const mockPort = portFlag('--mock-port', args['mock-port']);
+const pagePort = portFlag(cli, '--port', args.port);
+const mockPort = portFlag(cli, '--mock-port', args['mock-port']);
+const sportId = cli.integer('--sport', args.sport, { min: 1, what: 'a sport id' }) as number;
 const here = dirname(process.argv[1] ?? '.');
 
 /** The page's files: the HTML, its stylesheet, and app.ts bundled for the browser. */
@@ -87,7 +89,9 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
   if (!real) mock = await startMockServer({ port: mockPort, corsOrigins: [pageOrigin] });
   const service = real ?? { baseUrl: mock?.url ?? '', apiKey: mock?.mock.apiKey ?? '' };
   serviceOrigin = new URL(service.baseUrl).origin;
-  config = JSON.stringify({ ...service, sportId: Number(args.sport) });
+  // A sport the catalog does not list would show an empty page: one line and exit 2 instead.
+  await checkSport(cli, new SportsOdds({ ...service, logLevel: 'off' }), sportId, signal);
+  config = JSON.stringify({ ...service, sportId });
 
   console.log('The SDK in a browser page, calling the service across origins (CORS)');
   console.log(`  page:    ${pageOrigin}/   <- open this in a browser`);

@@ -11,8 +11,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { InvalidParametersError, NotFoundError, type ClosingLineValue, type QueryOf } from '../../src';
+import { exampleCli } from '../lib/cli';
 import { count, credits, fitWidth, price, shownPath } from '../lib/format';
 import { runExample } from '../lib/run';
 import { connect } from '../lib/target';
@@ -20,14 +20,14 @@ import { parseCsv, toCsv } from './csv';
 
 // scripts/run-ts.mjs runs a bundle elsewhere: argv[1] is this file's path.
 const here = dirname(process.argv[1] ?? '.');
-const { values: args, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { out: { type: 'string' }, help: { type: 'boolean', default: false } },
-});
-if (args.help) {
-  console.log('npm run example -- clv-report [bets.csv] [--out report.csv]');
-  process.exit(0);
-}
+const cli = exampleCli(
+  'clv-report',
+  '[bets.csv] [--out <report.csv>]',
+  "Closing-line value and expected win of a CSV of bets (default: this example's bets.csv), printed and written to a report.",
+  `  --out <file>   where the report goes (default examples/out/clv-report.csv)
+  --help         show this help`,
+);
+const { values: args, positionals } = cli.parse(process.argv.slice(2), { out: { type: 'string' } }, 1);
 // `npm run` starts in the repository; INIT_CWD is where the command was typed.
 const cwd = process.env['INIT_CWD'] ?? process.cwd();
 const input = positionals[0] ? resolve(cwd, positionals[0]) : resolve(here, 'bets.csv');

@@ -21,12 +21,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { BudgetExceededError, SportsOdds } from '../../src';
 import { redisCoordinator, type RedisCoordinator } from '../../src/redis';
-import { BackfillStore } from '../backfill-sqlite/store';
+import { openStore } from '../backfill-sqlite/store';
+import { checkSport, exampleCli } from '../lib/cli';
 import { count, credits, shownPath } from '../lib/format';
 import { showProgress } from '../lib/progress';
 import { startRedisServer, type RedisServer } from '../lib/redis-server';
@@ -34,41 +34,41 @@ import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
 import type { FleetWorkerConfig } from './worker';
 
-const { values: args } = parseArgs({
-  options: {
-    workers: { type: 'string', default: '4' },
-    sport: { type: 'string', default: '27' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    budget: { type: 'string', default: '50000' },
-    db: { type: 'string' },
-    help: { type: 'boolean', default: false },
-  },
+const cli = exampleCli(
+  'fleet-backfill',
+  '[--workers <n>] [--sport <id>] [--from <day|instant>] [--to <day|instant>] [--budget <credits>] [--db <file>]',
+  'Several worker processes on one account (one pacing, one budget, through Redis) backfill a month into SQLite.\nREDIS_URL: a Redis to share (default: a redis-server started for the run).',
+  `  --workers <n>             worker processes, 1 to 32 (default 4)
+  --sport <id>              the sport (default 27); refused unless the catalog lists it
+  --from, --to <day|instant>  the window: a UTC day (--to includes it) or an RFC 3339 instant (default the last 30 days)
+  --budget <credits>        the most every run of this job together may spend (default 50000)
+  --db <file>               the job's SQLite file (default examples/out/fleet-backfill-...sqlite); one job per file
+  --help                    show this help`,
+);
+const { values: args } = cli.parse(process.argv.slice(2), {
+  workers: { type: 'string', default: '4' },
+  sport: { type: 'string', default: '27' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  budget: { type: 'string', default: '50000' },
+  db: { type: 'string' },
 });
-if (args.help) {
-  console.log(
-    'npm run example -- fleet-backfill [--workers <n>] [--sport <id>] [--from <day>] [--to <day>] [--budget <credits>] [--db <file>]   (REDIS_URL: a Redis to share)',
-  );
-  process.exit(0);
-}
-const workers = Number(args.workers);
-if (!Number.isInteger(workers) || workers < 1 || workers > 32) {
-  console.error('--workers must be an integer from 1 to 32');
-  process.exit(2);
-}
+const workers = cli.integer('--workers', args.workers, { min: 1, max: 32 }) as number;
 
 const DAY = 86_400_000;
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 // Default: the 30 UTC days before today (a month of finished events with whole histories).
 const startOfToday = Math.floor(Date.now() / DAY) * DAY;
-const from = args.from ?? day(startOfToday - 30 * DAY);
+const from = cli.instant('--from', args.from) ?? day(startOfToday - 30 * DAY);
+const to = cli.instant('--to', args.to) ?? day(startOfToday - DAY);
+cli.range('--from', from, '--to', to);
 const job = {
-  sport_id: Number(args.sport),
+  sport_id: cli.integer('--sport', args.sport, { min: 1, what: 'a sport id' }) as number,
   // A UTC day starts at its midnight; an RFC 3339 instant is taken as it is (as the one-process backfill does).
   starts_from: /^\d{4}-\d{2}-\d{2}$/.test(from) ? `${from}T00:00:00Z` : from,
-  starts_to: args.to ?? day(startOfToday - DAY),
+  starts_to: to,
 };
-const budget = Number(args.budget);
+const budget = cli.integer('--budget', args.budget, { what: 'a number of credits' }) as number;
 const root = resolve(dirname(process.argv[1] ?? '.'), '../..');
 const cwd = process.env['INIT_CWD'] ?? process.cwd();
 const real = realService();
@@ -101,6 +101,10 @@ function worker(config: FleetWorkerConfig): Promise<number> {
   });
 }
 
+// The job's file is checked before anything starts or is sent: not a backfill database, or another job's, is exit 2.
+await mkdir(dirname(file), { recursive: true });
+const opened = openStore(cli, file, job);
+
 let redisServer: RedisServer | undefined;
 let mockServer: MockServer | undefined;
 let coordinator: RedisCoordinator | undefined;
@@ -114,9 +118,7 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
     baseUrl = mockServer.url;
     apiKey = mockServer.mock.apiKey;
   }
-  await mkdir(dirname(file), { recursive: true });
-  const store = new BackfillStore(file);
-  const { resumed, credits: before } = store.open(job, new Date().toISOString());
+  const { store, known, credits: before } = opened;
   store.releaseClaims();
   const maxCredits = Math.max(0, budget - before);
   // One namespace per run: its shared spend is this run's, under what is left of the job's budget.
@@ -134,6 +136,10 @@ await runExample(real?.baseUrl ?? 'the mock server', async (signal) => {
     logLevel: 'warn',
   });
 
+  // A new job's sport is checked first (a resumed one was then); its row is written once it is known.
+  if (!known) await checkSport(cli, odds, job.sport_id, signal);
+  // The catalog the check read is the job's first spend: the budget counts it.
+  const { resumed } = store.open(job, new Date().toISOString(), odds.credits.spent);
   console.log(`Fleet backfill of sport ${job.sport_id}, events starting ${job.starts_from} to ${job.starts_to}`);
   console.log(`   service: ${real ? baseUrl : `a standalone mock server at ${baseUrl}`}`);
   console.log(`   Redis:   ${redisUrl}${redisServer ? ' (started for this run)' : ''}, namespace ${namespace}`);

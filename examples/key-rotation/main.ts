@@ -15,25 +15,26 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { AuthenticationError, SportsOdds, type PendingRotation } from '../../src';
+import { exampleCli } from '../lib/cli';
 import { portFlag } from '../lib/port';
 import { runExample } from '../lib/run';
 import { realService } from '../lib/target';
 
-const { values: args } = parseArgs({
-  options: {
-    port: { type: 'string' },
-    'rotate-real-key': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
+const cli = exampleCli(
+  'key-rotation',
+  '[--port <n>] [--rotate-real-key]',
+  'A key rotation that survives a crash after the commit, resumed by the next process.',
+  `  --port <n>          the mock server's port (default 0: any free one)
+  --rotate-real-key   with SPORTS_ODDS_BASE_URL and SPORTS_ODDS_API_KEY set: rotate (and revoke) that real key
+  --help              show this help`,
+);
+const { values: args } = cli.parse(process.argv.slice(2), {
+  port: { type: 'string' },
+  'rotate-real-key': { type: 'boolean', default: false },
 });
-if (args.help) {
-  console.log("npm run example -- key-rotation [--port <the mock server's port, 0 or none for any free one>] [--rotate-real-key]");
-  process.exit(0);
-}
-const port = portFlag('--port', args.port);
+const port = portFlag(cli, '--port', args.port);
 const real = realService();
 if (real && !args['rotate-real-key']) {
   console.error(`This example rotates a key: against ${real.baseUrl} it would revoke SPORTS_ODDS_API_KEY at once and make a new one.`);

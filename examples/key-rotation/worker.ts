@@ -10,11 +10,20 @@
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { CommandLine } from '../../mocks/server/cli-flags';
 import { SportsOdds } from '../../src';
 import { FileRotationStore } from '../../src/node';
 
-const { values: args } = parseArgs({ options: { dir: { type: 'string' }, 'base-url': { type: 'string' }, crash: { type: 'string' } } });
+const cli = new CommandLine(
+  'key-rotation worker',
+  'Usage: worker.ts --dir <folder> --base-url <url> [--crash after-drop|after-answer]\n\nA process of `npm run example -- key-rotation`: run that instead.',
+);
+const { values: args } = cli.parse(process.argv.slice(2), {
+  dir: { type: 'string' },
+  'base-url': { type: 'string' },
+  crash: { type: 'string' },
+});
+if (args.crash !== undefined && !['after-drop', 'after-answer'].includes(args.crash)) cli.fail('--crash takes after-drop or after-answer');
 const dir = args.dir ?? '.';
 const keyFile = join(dir, 'api-key.json');
 const prefix = (key: string) => `${key.slice(0, 13)}…`;

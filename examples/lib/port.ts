@@ -1,20 +1,15 @@
 /** The examples' ports: the flags that choose one (0 for any free one), and a free port. */
 import { createServer } from 'node:net';
+import type { CommandLine } from '../../mocks/server/cli-flags';
 
 /**
- * The port a flag gives (`--port 8080`), or exits with status 2 and a one-line usage error.
+ * The port a flag gives (`--port 8080`), or one line plus the usage and exit 2.
  *
  * @example
- * const port = portFlag('--port', args.port); // 0 when not given: any free port
+ * const port = portFlag(cli, '--port', args.port); // 0 when not given: any free port
  */
-export function portFlag(flag: string, value: string | undefined): number {
-  if (value === undefined) return 0;
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65_535) {
-    console.error(`${flag} takes a port from 0 to 65535 (0: any free port), not ${JSON.stringify(value)}`);
-    process.exit(2);
-  }
-  return port;
+export function portFlag(cli: CommandLine, flag: string, value: string | undefined): number {
+  return cli.integer(flag, value, { max: 65_535, what: 'a port (0: any free one)' }) ?? 0;
 }
 
 /**

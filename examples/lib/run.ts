@@ -9,6 +9,7 @@ import {
   AuthenticationError,
   BudgetExceededError,
   ConnectionError,
+  InvalidParametersError,
   PermissionDeniedError,
   QuotaExceededError,
   SportsOddsError,
@@ -47,8 +48,12 @@ export function describeFailure(error: unknown, baseUrl: string): string | undef
   if (error instanceof ConnectionError)
     return `Could not reach ${baseUrl} (${reasonOf(error.cause)}): check SPORTS_ODDS_BASE_URL and the network.`;
   if (error instanceof BudgetExceededError) return `Stopped by the credit budget: ${error.message}.`;
+  // The SDK's own refusals (a parameter, an option) are local: the service never saw them.
+  if (error instanceof InvalidParametersError && !error.sent) return `Refused locally, nothing sent: ${error.serviceMessage}.`;
   if (error instanceof APIError) return `${baseUrl} answered ${error.message}`;
-  if (error instanceof SportsOddsError) return `${error.name}: ${error.message}`;
+  if (error instanceof SportsOddsError) {
+    return error.constructor === SportsOddsError ? `Refused locally, nothing sent: ${error.message}.` : `${error.name}: ${error.message}`;
+  }
   // A port flag whose port another process holds.
   const { code, syscall, path, port } = (error ?? {}) as { code?: unknown; syscall?: unknown; path?: unknown; port?: unknown };
   if (code === 'EADDRINUSE' && syscall === 'listen')

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
+import { CommandLine } from './cli-flags';
 import type { MockServerOptions } from './node';
 import { unsupportedRuntime } from '../service/runtime-check';
 import type { VerifyOptions, VerifyReport, VerifyReportFormat } from '../verify';
@@ -33,58 +34,23 @@ Options:
   --help                 show this help
 `;
 
-function fail(message: string): never {
-  process.stderr.write(`sports-odds-mock: ${message}\n\n${USAGE}`);
-  process.exit(2);
-}
-
-/** Flags parsed strictly: the usage and exit 0 on `--help`, `fail` (exit 2) on a flag it does not take. */
-function parseFlags<const O extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(
-  argv: string[],
-  options: O,
-  usage: string,
-  onError: (message: string) => never,
-) {
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; strict: true; allowPositionals: false; options: O }>>;
-  try {
-    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options });
-  } catch (error) {
-    onError((error as Error).message);
-  }
-  if ((parsed.values as Record<string, unknown>)['help'] === true) {
-    process.stdout.write(usage);
-    process.exit(0);
-  }
-  return parsed.values;
-}
-
-function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min || n > max) fail(`--${name} must be an integer from ${min} to ${max}`);
-  return n;
-}
+const mockCli = new CommandLine('sports-odds-mock', USAGE);
+const fail: (message: string) => never = (message) => mockCli.fail(message);
 
 function parse(argv: string[]): MockServerOptions {
-  const values = parseFlags(
-    argv,
-    {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      seed: { type: 'string' },
-      now: { type: 'string' },
-      'api-key': { type: 'string' },
-      plan: { type: 'string' },
-      latency: { type: 'string' },
-      'public-origin': { type: 'string' },
-      'cors-origin': { type: 'string', multiple: true },
-      'admin-remote': { type: 'boolean' },
-      'no-admin': { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    USAGE,
-    fail,
-  );
+  const { values } = mockCli.parse(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    seed: { type: 'string' },
+    now: { type: 'string' },
+    'api-key': { type: 'string' },
+    plan: { type: 'string' },
+    latency: { type: 'string' },
+    'public-origin': { type: 'string' },
+    'cors-origin': { type: 'string', multiple: true },
+    'admin-remote': { type: 'boolean' },
+    'no-admin': { type: 'boolean' },
+  });
   if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) fail('--now must be an RFC 3339 date-time');
   if (values['api-key'] !== undefined && !API_KEY_PATTERN.test(values['api-key']))
     fail('--api-key must be svc_live_ followed by 32 letters and digits');
@@ -94,12 +60,12 @@ function parse(argv: string[]): MockServerOptions {
   if (values['admin-remote'] && values['no-admin']) fail('--admin-remote and --no-admin exclude each other');
   const cors = values['cors-origin'];
   return {
-    port: integer('port', values.port, 0, 65535) ?? 4010,
+    port: mockCli.integer('--port', values.port, { min: 0, max: 65535, what: 'a port' }) ?? 4010,
     host: values.host ?? '127.0.0.1',
     ...(values.seed === undefined ? {} : { seed: values.seed }),
     ...(values.now === undefined ? {} : { now: values.now }),
     demoAccount: { plan: values.plan ?? 'pro', ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }) },
-    latencyMs: integer('latency', values.latency, 0, 60_000) ?? 0,
+    latencyMs: mockCli.integer('--latency', values.latency, { min: 0, max: 60_000, what: 'a number of ms' }) ?? 0,
     ...(publicOrigin === undefined ? {} : { publicOrigin: new URL(publicOrigin).origin }),
     ...(cors === undefined ? {} : { corsOrigins: cors.includes('*') ? '*' : cors }),
     admin: values['no-admin'] ? false : values['admin-remote'] ? true : 'loopback',
@@ -156,35 +122,27 @@ Exit status: 0 every check passed (a dry run: the plan fits), 1 drift found,
 2 usage error, 3 could not check everything, or the plan is over --max-credits.
 `;
 
-function verifyFail(message: string): never {
-  process.stderr.write(`sports-odds-mock verify: ${message}\n\n${VERIFY_USAGE}`);
-  process.exit(2);
-}
+const verifyCli = new CommandLine('sports-odds-mock verify', VERIFY_USAGE);
+const verifyFail: (message: string) => never = (message) => verifyCli.fail(message);
 
 /** The options of `verify` from its arguments and the environment. */
 function parseVerify(argv: string[]): { options: VerifyOptions; format: VerifyReportFormat; record: string | undefined } {
-  const values = parseFlags(
-    argv,
-    {
-      base: { type: 'string' },
-      'api-key': { type: 'string' },
-      'data-key': { type: 'string' },
-      'max-credits': { type: 'string' },
-      run: { type: 'boolean' },
-      report: { type: 'string' },
-      record: { type: 'string' },
-      'allow-mutations': { type: 'boolean' },
-      'wait-cursor-expiry': { type: 'boolean' },
-      rate: { type: 'string' },
-      only: { type: 'string', multiple: true },
-      skip: { type: 'string', multiple: true },
-      timeout: { type: 'string' },
-      'allow-insecure-http': { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-    VERIFY_USAGE,
-    verifyFail,
-  );
+  const { values } = verifyCli.parse(argv, {
+    base: { type: 'string' },
+    'api-key': { type: 'string' },
+    'data-key': { type: 'string' },
+    'max-credits': { type: 'string' },
+    run: { type: 'boolean' },
+    report: { type: 'string' },
+    record: { type: 'string' },
+    'allow-mutations': { type: 'boolean' },
+    'wait-cursor-expiry': { type: 'boolean' },
+    rate: { type: 'string' },
+    only: { type: 'string', multiple: true },
+    skip: { type: 'string', multiple: true },
+    timeout: { type: 'string' },
+    'allow-insecure-http': { type: 'boolean' },
+  });
   const env = (name: string) => process.env[name]?.trim() || undefined;
   const baseUrl = values.base ?? env('SPORTS_ODDS_BASE_URL');
   if (baseUrl === undefined) verifyFail('--base is required (or SPORTS_ODDS_BASE_URL)');
@@ -194,11 +152,7 @@ function parseVerify(argv: string[]): { options: VerifyOptions; format: VerifyRe
   if (values.record !== undefined && !values.run) verifyFail('--record keeps what a run saw: give --run');
   const apiKey = values['api-key'] ?? env('SPORTS_ODDS_API_KEY');
   if (values.run && apiKey === undefined) verifyFail('--run needs the key under test: --api-key or SPORTS_ODDS_API_KEY');
-  const number = (name: string, value: string | undefined) => {
-    if (value === undefined) return undefined;
-    if (!/^\d+$/.test(value)) verifyFail(`--${name} must be a whole number`);
-    return Number(value);
-  };
+  const number = (name: string, value: string | undefined, min = 0) => verifyCli.integer(`--${name}`, value, { min });
   return {
     options: {
       baseUrl,
@@ -208,10 +162,10 @@ function parseVerify(argv: string[]): { options: VerifyOptions; format: VerifyRe
       run: values.run ?? false,
       allowMutations: values['allow-mutations'] ?? false,
       waitForCursorExpiry: values['wait-cursor-expiry'] ?? false,
-      requestsPerSecond: number('rate', values.rate),
+      requestsPerSecond: number('rate', values.rate, 1),
       only: values.only,
       skip: values.skip,
-      timeout: number('timeout', values.timeout),
+      timeout: number('timeout', values.timeout, 1),
       allowInsecureHttp: values['allow-insecure-http'] ?? false,
       record: values.record !== undefined,
       onProgress: (message) => process.stderr.write(`sports-odds-mock verify: ${message}\n`),

@@ -79,8 +79,12 @@ export interface CheckDef {
   readonly unavailable?: (options: PlanOptions) => string | undefined;
   /** Sends its requests and judges their answers. */
   readonly run?: (ctx: CheckContext) => Promise<void>;
-  /** Judges every answer of the run (its own requests, if any, are sent first by `run`). */
-  readonly judge?: (exchanges: readonly Exchange[], judge: Judge) => void;
+  /**
+   * Judges every answer of the run (its own requests, if any, are sent first by `run`); returns how
+   * many answers were of the kind it judges. A check that only judges, and found none, passes
+   * nothing: it is could-not-check.
+   */
+  readonly judge?: (exchanges: readonly Exchange[], judge: Judge) => number;
 }
 
 /** Declares a check. */

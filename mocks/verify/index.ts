@@ -85,7 +85,8 @@ const summaryOf = (checks: VerifyReport['checks']): VerifySummary => ({
  * Checks a service against the executable spec. Without `run` it only plans (a dry run: nothing
  * is sent); with `run` it refuses a plan whose worst case is over `maxCredits`, else runs it and
  * reports every check. A network error, a `5xx` or the budget's stop is could-not-check, never
- * drift. Throws a `RangeError` for a wrong option.
+ * drift. Throws a `RangeError` for a wrong option; rejects with a `PreflightError` (nothing judged)
+ * when the base does not answer, is not the service, refuses the key or ends in `/v1`.
  *
  * @example
  * const report = await verifyService({ baseUrl: 'https://api.example.com', apiKey: process.env.SPORTS_ODDS_API_KEY, maxCredits: 800, run: true });
@@ -139,5 +140,6 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
   };
 }
 
+export { PreflightError } from './preflight';
 export { formatVerifyReport } from './report';
 export type * from './types';

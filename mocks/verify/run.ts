@@ -6,6 +6,7 @@ import { curlOf, viewOf, type Exchange } from './exchange';
 import type { Planned } from './plan';
 import { anchorOf, RULES } from './rules';
 import { BudgetStop, Sender, type SenderInit } from './sender';
+import { checkBase, judgePreflight } from './preflight';
 import { Setup, SETUP_REQUESTS, utcSeconds, type SetupStep } from './setup';
 import type { CheckOutcome, CheckResult, Finding, FindingClass, VerifyReport } from './types';
 
@@ -93,8 +94,11 @@ async function runSetup(
   let pacing = pacingOf(undefined, init.requestsPerSecond);
   for (const step of steps) {
     const values = step === 'past' ? { from: utcSeconds(setup.now() - 3 * DAY), to: utcSeconds(setup.now() - 2 * DAY) } : {};
-    setup.keep(step, await sender.send('setup', SETUP_REQUESTS[step], values));
+    const exchange = await sender.send('setup', SETUP_REQUESTS[step], values);
+    setup.keep(step, exchange);
     if (step === 'account') {
+      // The first request: the base answers, as the service, and takes the key; else nothing is judged.
+      init.progress(judgePreflight(exchange, init.baseUrl));
       pacing = pacingOf(setup.raw('account'), init.requestsPerSecond);
       sender.rate = pacing.requestsPerSecond;
     }
@@ -108,6 +112,7 @@ async function runSetup(
  * the checks not run then are could-not-check.
  */
 export async function runPlan(planned: Planned, init: RunInit): Promise<RunOutcome> {
+  checkBase(init.baseUrl);
   const sender = new Sender(init);
   sender.keys.main = init.apiKey;
   sender.addSecret(init.apiKey);
@@ -126,9 +131,13 @@ export async function runPlan(planned: Planned, init: RunInit): Promise<RunOutco
     stoppedAtBudget = true;
   }
   const shared = new Map<string, unknown>();
+  const running = planned.checks.filter((c) => c.run !== undefined);
   for (const check of planned.checks) {
     const tally = tallies.get(check.id) as Tally;
     if (check.run === undefined) continue;
+    init.progress(
+      `check ${running.indexOf(check) + 1} of ${running.length}: ${check.id} (${sender.exchanges.length} requests, ${sender.spent} credits so far)`,
+    );
     if (stoppedAtBudget) {
       tally.cannot('not run: the run stopped at its budget (--max-credits)');
       continue;
@@ -163,8 +172,9 @@ export async function runPlan(planned: Planned, init: RunInit): Promise<RunOutco
   for (const check of planned.checks) {
     const tally = tallies.get(check.id) as Tally;
     if (check.judge === undefined) continue;
-    check.judge(sender.exchanges, tally);
-    if (check.run === undefined && !sender.exchanges.some(judgeable)) tally.cannot('no answer to judge');
+    const judged = check.judge(sender.exchanges, tally);
+    // Nothing of its kind was answered (a base answering HTML, a plan without such requests): it passes nothing.
+    if (check.run === undefined && judged === 0) tally.cannot('no answer of the kind this check judges');
   }
   const checks: CheckResult[] = CHECKS.map((check) => {
     const tally = tallies.get(check.id);

@@ -1,6 +1,7 @@
 import { type Admission, BudgetExceededError, type Coordinator, memoryCoordinator } from '../../src';
 import { LOWEST_PLAN_RPS, parseCreditHeaders } from '../../src/schemas';
 import { exchangeOf, MALFORMED_KEY, masker, type Exchange } from './exchange';
+import { networkError } from './preflight';
 import { fill, plannedOf, queryOf, targetOf, worstCaseOf, type RequestTemplate, type Values } from './template';
 import type { KeyRole } from './types';
 
@@ -127,7 +128,7 @@ export class Sender {
       );
     } catch (error) {
       await this.#coordinator.settle(admission, undefined, this.init.now());
-      exchange = exchangeOf(base, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, this.#mask);
+      exchange = exchangeOf(base, { error: networkError(error) }, this.#mask);
     }
     this.exchanges.push(exchange);
     return exchange;

@@ -2,46 +2,27 @@
  * Checks of the public inputs (client, budget, pacing, coordinator and per-call options), where
  * they enter: a value that is not what the option means is refused with a `SportsOddsError` that
  * names the option, what was given (its kind; never a secret's value) and what is accepted.
- * Environment-free: no Node built-ins, no zod (the messages are the point).
+ * Environment-free, and small: every client carries it.
  */
 import { SportsOddsError } from './errors/base';
 
 /** The longest wait a timer takes (2^31-1 ms, about 24.8 days); a longer one fires at once in Node and browsers. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
-/** Longest string quoted in an error; a longer one is described by its length. */
-const MAX_QUOTED = 40;
-
 /**
- * What a value is, in the words of an error: a number as written (`NaN`, `-1`, `1.5`), a short
- * string quoted, anything else by its kind. A secret string is only ever "a string".
+ * What a value is, in the words of an error: a number as written (`NaN`, `-1`, `1.5`), a string
+ * quoted (a secret only as "a string"), anything else by its kind.
  *
  * @example
  * kindOf(Number('20k')); // 'NaN'
  * kindOf('svc_live_abc', true); // 'a string'
  */
 export function kindOf(value: unknown, secret = false): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'number':
-      return Object.is(value, -0) ? '-0' : String(value);
-    case 'string':
-      if (secret) return value === '' ? 'an empty string' : 'a string';
-      return value.length > MAX_QUOTED ? `a string of ${value.length} characters` : JSON.stringify(value);
-    case 'boolean':
-    case 'undefined':
-      return String(value);
-    case 'bigint':
-      return `a bigint (${value}n)`;
-    case 'function':
-      return 'a function';
-    case 'symbol':
-      return 'a symbol';
-    default:
-      if (Array.isArray(value)) return 'an array';
-      if (value instanceof Date) return 'a Date';
-      return 'an object';
-  }
+  const type = typeof value;
+  if (type === 'string') return secret ? 'a string' : JSON.stringify(value);
+  if (value == null || type === 'number' || type === 'boolean') return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return type === 'object' ? 'an object' : `a ${type}`;
 }
 
 /**
@@ -68,45 +49,42 @@ export interface NumberRule {
   unit?: string;
 }
 
-/** The words of what a rule accepts: 'a positive number of ms, at most 2147483647'. */
-function acceptedOf(rule: NumberRule): string {
-  const kind = rule.integer ? 'integer' : 'number';
-  let words = `${rule.zero ? 'a non-negative' : 'a positive'} ${kind}`;
-  if (rule.unit !== undefined) words += ` of ${rule.unit}`;
-  if (rule.max !== undefined) words += `, at most ${rule.max}${rule.max === MAX_TIMER_MS ? " (the timers' limit)" : ''}`;
-  if (rule.infinity) words += ', or Infinity';
-  return words;
-}
-
 /**
  * `value` when it is a number `rule` accepts; else throws with the option's name, the value and
- * what is accepted. NaN is never accepted, nor a number given as a string.
+ * what is accepted ('a positive number of ms, at most 2147483647'). NaN is never accepted, nor a
+ * number given as a string.
  *
  * @example
  * checkNumber('budget.maxCredits', 500, { integer: true, zero: true, unit: 'credits' }); // 500
  */
 export function checkNumber(name: string, value: unknown, rule: NumberRule): number {
-  const ok =
+  const { integer, zero, max, infinity, unit } = rule;
+  if (
     typeof value === 'number' &&
     (value === Number.POSITIVE_INFINITY
-      ? rule.infinity === true
-      : Number.isFinite(value) &&
-        (rule.zero ? value >= 0 : value > 0) &&
-        (!rule.integer || Number.isInteger(value)) &&
-        (rule.max === undefined || value <= rule.max));
-  return ok ? (value as number) : refuse(name, value, acceptedOf(rule));
+      ? infinity
+      : (zero ? value >= 0 : value > 0) &&
+        (integer ? Number.isInteger(value) : value < Number.POSITIVE_INFINITY) &&
+        !(value > (max as number)))
+  ) {
+    return value;
+  }
+  return refuse(
+    name,
+    value,
+    `a ${zero ? 'non-negative' : 'positive'} ${integer ? 'integer' : 'number'}${unit ? ` of ${unit}` : ''}${max ? `, at most ${max}` : ''}${infinity ? ', or Infinity' : ''}`,
+  );
 }
 
 /**
- * A duration in ms that a timer waits: positive (or zero with `zero`), finite, at most the
- * timers' limit (a longer one would fire at once).
+ * A duration in ms that one timer waits: positive (or zero with `zero`), at most the timers'
+ * limit (a longer one would fire at once).
  *
  * @example
- * checkDuration('timeout', 30_000); // 30000
+ * checkDuration('intervalMs', 30_000); // 30000
  */
-export function checkDuration(name: string, value: unknown, zero = false): number {
-  return checkNumber(name, value, { zero, max: MAX_TIMER_MS, unit: 'ms' });
-}
+export const checkDuration = (name: string, value: unknown, zero = false): number =>
+  checkNumber(name, value, { zero, max: MAX_TIMER_MS, unit: 'ms' });
 
 /**
  * A count: a non-negative integer, or `Infinity` with `infinity` (e.g. retries until the deadline).
@@ -114,9 +92,8 @@ export function checkDuration(name: string, value: unknown, zero = false): numbe
  * @example
  * checkCount('maxRetries', 3, { infinity: true }); // 3
  */
-export function checkCount(name: string, value: unknown, options: { infinity?: boolean; unit?: string } = {}): number {
-  return checkNumber(name, value, { integer: true, zero: true, ...options });
-}
+export const checkCount = (name: string, value: unknown, rule: NumberRule = {}): number =>
+  checkNumber(name, value, { ...rule, integer: true, zero: true });
 
 /**
  * `value` when it is `true` or `false`.
@@ -124,9 +101,8 @@ export function checkCount(name: string, value: unknown, options: { infinity?: b
  * @example
  * checkBoolean('validate', false); // false
  */
-export function checkBoolean(name: string, value: unknown): boolean {
-  return typeof value === 'boolean' ? value : refuse(name, value, 'true or false');
-}
+export const checkBoolean = (name: string, value: unknown): boolean =>
+  typeof value === 'boolean' ? value : refuse(name, value, 'true or false');
 
 /**
  * `value` when it is a function.
@@ -134,18 +110,21 @@ export function checkBoolean(name: string, value: unknown): boolean {
  * @example
  * checkFunction('fetch', globalThis.fetch);
  */
-export function checkFunction<F extends (...args: never[]) => unknown>(name: string, value: unknown): F {
-  return typeof value === 'function' ? (value as F) : refuse(name, value, 'a function');
-}
+export const checkFunction = <F>(name: string, value: unknown): F =>
+  typeof value === 'function' ? (value as F) : refuse(name, value, 'a function');
 
 /**
- * `value` when it is one of `choices`.
+ * `value` when it is an object with every method of `methods` (`[]`: any object).
  *
  * @example
- * checkOneOf('logLevel', 'info', ['debug', 'info', 'warn', 'error', 'off']); // 'info'
+ * checkMethods('logger', console, ['debug', 'info', 'warn', 'error']);
  */
-export function checkOneOf<T extends string>(name: string, value: unknown, choices: readonly T[]): T {
-  return choices.includes(value as T) ? (value as T) : refuse(name, value, `one of ${choices.map((c) => JSON.stringify(c)).join(', ')}`);
+export function checkMethods<T>(name: string, value: unknown, methods: readonly string[]): T {
+  const o = value as Record<string, unknown> | null;
+  if (o === null || typeof o !== 'object' || Array.isArray(o) || methods.some((m) => typeof o[m] !== 'function')) {
+    refuse(name, value, methods.length > 0 ? `an object with ${methods.join(', ')} methods` : 'an object');
+  }
+  return value as T;
 }
 
 /**
@@ -156,13 +135,9 @@ export function checkOneOf<T extends string>(name: string, value: unknown, choic
  * checkOptions('budget', { maxCredits: 100 }, ['maxCredits', 'dailyFloor', 'periodFloor']);
  */
 export function checkOptions<T extends object>(name: string, value: unknown, known: readonly string[]): T {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    return refuse(name, value, `an object with ${known.join(', ')}`);
-  }
-  for (const key of Object.keys(value)) {
-    if (!known.includes(key)) {
+  for (const key of Object.keys(checkMethods<object>(name, value, []))) {
+    if (!known.includes(key))
       throw new SportsOddsError(`${name} has no option ${JSON.stringify(key)}; its options are ${known.join(', ')}`);
-    }
   }
   return value as T;
 }
@@ -173,6 +148,5 @@ export function checkOptions<T extends object>(name: string, value: unknown, kno
  * @example
  * const timeout = given(options.timeout, 30_000, (v) => checkDuration('timeout', v));
  */
-export function given<T, F = T>(value: unknown, fallback: F, check: (value: unknown) => T): T | F {
-  return value === undefined ? fallback : check(value);
-}
+export const given = <T, F = T>(value: unknown, fallback: F, check: (value: unknown) => T): T | F =>
+  value === undefined ? fallback : check(value);

@@ -4,9 +4,6 @@ import type { InternalLogger, Logger, LogLevel } from './types';
 const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
 /** True for a valid level name. */
-/** The log levels, most verbose first. */
-export const LOG_LEVELS = Object.keys(RANK) as LogLevel[];
-
 export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && Object.hasOwn(RANK, value);
 
 function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number): unknown {

@@ -12,6 +12,7 @@ import type {
 } from './coordination';
 import { MemoryRotationStore } from './memory-rotation-store';
 import { checkBudget } from './options';
+import { checkFunction, checkOptions } from './input-checks';
 import { Pacer } from './pacer';
 import { abortable, realSleep, throwIfAborted } from './runtime';
 import type { Now, Sleep } from './types';
@@ -156,5 +157,8 @@ export class MemoryCoordinator implements Coordinator {
  * const backfill = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 }, budget: { maxCredits: 1_000 } });
  */
 export function memoryCoordinator(options: MemoryCoordinatorOptions = {}): Coordinator {
-  return new MemoryCoordinator(options);
+  const o = checkOptions<MemoryCoordinatorOptions>('memoryCoordinator()', options, ['now', 'sleep']);
+  if (o.now !== undefined) checkFunction('memoryCoordinator().now', o.now);
+  if (o.sleep !== undefined) checkFunction('memoryCoordinator().sleep', o.sleep);
+  return new MemoryCoordinator(o);
 }

@@ -8,31 +8,15 @@ import {
   checkDuration,
   checkFunction,
   checkNumber,
-  checkOneOf,
+  checkMethods,
   checkOptions,
   given,
   refuse,
 } from './input-checks';
-import { createLogger, isLogLevel, LOG_LEVELS } from './logger';
+import { createLogger, isLogLevel } from './logger';
 import { checkMaxRetries } from './retry';
 import { realSleep } from './runtime';
-import type {
-  ApiKeySource,
-  ClientOptions,
-  ClientOverrides,
-  Fetch,
-  HeadersOption,
-  Hooks,
-  Logger,
-  Now,
-  Random,
-  RateLimitOptions,
-  ResolvedOptions,
-  RequestOptions,
-  Sleep,
-} from './types';
-
-type OnCredits = NonNullable<ClientOptions['onCredits']>;
+import type { ApiKeySource, ClientOptions, HeadersOption, Hooks, Logger, RateLimitOptions, ResolvedOptions, RequestOptions } from './types';
 
 /** Default values of the options. */
 const DEFAULTS = {
@@ -119,70 +103,22 @@ export function resolveApiKey(options: Pick<ClientOptions, 'apiKey'>): ApiKeySou
   return apiKey;
 }
 
-/** Every option of `new SportsOdds(...)`: a name outside it is refused (a misspelt option would be ignored in silence). */
-const CLIENT_OPTIONS: Readonly<Record<keyof ClientOptions, true>> = {
-  apiKey: true,
-  baseUrl: true,
-  timeout: true,
-  totalTimeout: true,
-  maxRetries: true,
-  maxRetryAfter: true,
-  fetch: true,
-  defaultHeaders: true,
-  validate: true,
-  logger: true,
-  logLevel: true,
-  hooks: true,
-  onCredits: true,
-  budget: true,
-  rateLimit: true,
-  coordinator: true,
-  rotationStore: true,
-  onKeyRotated: true,
-  tracing: true,
-  allowInsecureHttp: true,
-  sleep: true,
-  now: true,
-  random: true,
-};
-
-/** The options `withOptions()` may change. */
-const OVERRIDES: Readonly<Record<keyof ClientOverrides, true>> = {
-  timeout: true,
-  totalTimeout: true,
-  maxRetries: true,
-  maxRetryAfter: true,
-  fetch: true,
-  defaultHeaders: true,
-  validate: true,
-  logger: true,
-  logLevel: true,
-  hooks: true,
-  onCredits: true,
-};
-
-const BUDGET_OPTIONS: readonly (keyof BudgetOptions)[] = ['maxCredits', 'dailyFloor', 'periodFloor'];
-const HOOKS: readonly (keyof Hooks)[] = ['beforeRequest', 'afterResponse', 'beforeRetry'];
-const REQUEST_OPTIONS: Readonly<Record<keyof RequestOptions, true>> = {
-  signal: true,
-  timeout: true,
-  totalTimeout: true,
-  maxRetries: true,
-  validate: true,
-  headers: true,
-};
+const BUDGET_OPTIONS = ['maxCredits', 'dailyFloor', 'periodFloor'] as const;
+const HOOKS = ['beforeRequest', 'afterResponse', 'beforeRetry'] as const;
+/** The options a client keeps as given, each a function. */
+const FUNCTIONS = ['fetch', 'onCredits', 'sleep', 'now', 'random', 'onKeyRotated'] as const;
 
 /**
  * A budget whose every limit is a non-negative integer of credits (a copy: changing the object
  * given later changes nothing). `NaN` would turn the limit off, so it is refused, as is `Infinity`
- * (leave the limit out for none).
+ * (leave the limit out for none), and a misspelt limit, which would set none.
  *
  * @example
  * checkBudget({ maxCredits: 500 }); // { maxCredits: 500 }
  * checkBudget({ maxCredits: Number('20k') }); // throws: budget.maxCredits must be a non-negative integer of credits, got NaN
  */
 export function checkBudget(value: unknown): BudgetOptions {
-  const budget = checkOptions<Record<string, unknown>>('budget', value, BUDGET_OPTIONS);
+  const budget = checkOptions<BudgetOptions>('budget', value, BUDGET_OPTIONS);
   const out: BudgetOptions = {};
   for (const name of BUDGET_OPTIONS) {
     if (budget[name] !== undefined) out[name] = checkCount(`budget.${name}`, budget[name], { unit: 'credits' });
@@ -190,71 +126,40 @@ export function checkBudget(value: unknown): BudgetOptions {
   return out;
 }
 
-/**
- * Client-side pacing: a positive number of requests per second, or `'account'`.
- *
- * @example
- * checkRateLimit({ requestsPerSecond: 5 }); // { requestsPerSecond: 5 }
- */
-function checkRateLimit(value: unknown): RateLimitOptions {
-  const { requestsPerSecond } = checkOptions<Record<string, unknown>>('rateLimit', value, ['requestsPerSecond']);
-  if (requestsPerSecond === 'account') return { requestsPerSecond };
-  if (typeof requestsPerSecond !== 'number') refuse('rateLimit.requestsPerSecond', requestsPerSecond, "a positive number or 'account'");
-  return { requestsPerSecond: checkNumber('rateLimit.requestsPerSecond', requestsPerSecond, {}) };
-}
-
-const checkLogger = (value: unknown): Logger => {
-  const logger = value as Partial<Record<keyof Logger, unknown>> | null;
-  const methods = ['debug', 'info', 'warn', 'error'] as const;
-  if (logger === null || typeof logger !== 'object' || methods.some((m) => typeof logger[m] !== 'function')) {
-    refuse('logger', value, 'an object with debug, info, warn and error methods (console fits)');
-  }
-  return value as Logger;
+/** Client-side pacing: a positive number of requests per second, or `'account'`. */
+const checkRateLimit = (value: unknown): RateLimitOptions => {
+  const rps = checkOptions<RateLimitOptions>('rateLimit', value, ['requestsPerSecond']).requestsPerSecond;
+  if (rps !== 'account' && typeof rps !== 'number') refuse('rateLimit.requestsPerSecond', rps, "a positive number or 'account'");
+  return { requestsPerSecond: rps === 'account' ? rps : checkNumber('rateLimit.requestsPerSecond', rps, {}) };
 };
 
 const checkHooks = (value: unknown): Hooks => {
   const hooks = checkOptions<Record<string, unknown>>('hooks', value, HOOKS);
   for (const name of HOOKS) {
     const list = hooks[name];
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) refuse(`hooks.${name}`, list, 'an array of functions');
-    for (const [i, hook] of (list as unknown[]).entries()) checkFunction(`hooks.${name}[${i}]`, hook);
+    if (list !== undefined && !(Array.isArray(list) && list.every((hook) => typeof hook === 'function'))) {
+      refuse(`hooks.${name}`, list, 'an array of functions');
+    }
   }
   return value as Hooks;
 };
 
-// An empty string is left to resolveApiKey, which says where a key comes from.
-const checkApiKey = (value: unknown): ApiKeySource =>
-  typeof value === 'function' || typeof value === 'string'
-    ? (value as ApiKeySource)
-    : refuse('apiKey', value, 'a string or a function returning one', true);
-
-/** Refuses an object option without the methods it is called by. */
-const withMethods = (name: string, value: unknown, methods: readonly string[]): void => {
-  const o = value as Record<string, unknown> | null;
-  if (o === null || typeof o !== 'object' || methods.some((m) => typeof o[m] !== 'function')) {
-    refuse(name, value, `an object with ${methods.join(', ')} methods`);
-  }
-};
-
 /**
- * Checks every option given to `new SportsOdds()` (or, with `overrides`, to `withOptions()`) that
- * `resolveOptions` does not read: names, and the objects and functions kept as given. Throws a
+ * Checks what `new SportsOdds()` (or `withOptions()`) keeps as given and `resolveOptions` does
+ * not read: the key's type, the functions, the coordinator, the store, tracing. Throws a
  * `SportsOddsError` naming the option, what was given and what is accepted.
  *
  * @example
  * checkClientOptions({ coordinator: 'redis' }); // throws: coordinator must be an object with admit, settle, ...
  */
-export function checkClientOptions(options: unknown, overrides = false): void {
-  const known = Object.keys(overrides ? OVERRIDES : CLIENT_OPTIONS);
-  const o = checkOptions<ClientOptions>(overrides ? 'withOptions()' : 'options', options ?? {}, known);
-  if (o.apiKey !== undefined) checkApiKey(o.apiKey);
-  if (o.coordinator !== undefined) withMethods('coordinator', o.coordinator, ['admit', 'settle', 'credits', 'readCredits']);
-  if (o.rotationStore !== undefined) withMethods('rotationStore', o.rotationStore, ['load', 'save', 'clear']);
-  if (o.onKeyRotated !== undefined) checkFunction('onKeyRotated', o.onKeyRotated);
-  if (o.tracing !== undefined && o.tracing !== false && (o.tracing === null || typeof o.tracing !== 'object')) {
-    refuse('tracing', o.tracing, 'false or an object ({ tracerProvider } or { tracer })');
-  }
+export function checkClientOptions(options: ClientOptions): void {
+  const o = checkMethods<Partial<Record<string, unknown>>>('the options', options, []);
+  const key = o['apiKey'];
+  if (key !== undefined && typeof key !== 'string' && typeof key !== 'function') refuse('apiKey', key, 'a string or a function', true);
+  for (const name of FUNCTIONS) if (o[name] !== undefined) checkFunction(name, o[name]);
+  if (o['coordinator'] !== undefined) checkMethods('coordinator', o['coordinator'], ['admit', 'settle', 'credits', 'readCredits']);
+  if (o['rotationStore'] !== undefined) checkMethods('rotationStore', o['rotationStore'], ['load', 'save', 'clear']);
+  if (o['tracing'] !== undefined && o['tracing'] !== false) checkMethods('tracing', o['tracing'], []);
 }
 
 /**
@@ -264,20 +169,14 @@ export function checkClientOptions(options: unknown, overrides = false): void {
  * @example
  * checkRequestOptions({ timeout: 5_000 });
  */
-export function checkRequestOptions(options: unknown): RequestOptions {
-  const o = checkOptions<RequestOptions>('request options', options, Object.keys(REQUEST_OPTIONS));
-  const signal = o.signal as Partial<AbortSignal> | undefined;
-  if (
-    signal !== undefined &&
-    (signal === null || typeof signal !== 'object' || typeof signal.aborted !== 'boolean' || typeof signal.addEventListener !== 'function')
-  ) {
-    refuse('signal', signal, 'an AbortSignal');
-  }
-  if (o.timeout !== undefined) checkDuration('timeout', o.timeout);
-  if (o.totalTimeout !== undefined) checkDuration('totalTimeout', o.totalTimeout);
-  if (o.maxRetries !== undefined) checkMaxRetries(o.maxRetries);
-  if (o.validate !== undefined) checkBoolean('validate', o.validate);
-  return o;
+export function checkRequestOptions<T extends RequestOptions>(options: T): T {
+  const { signal, timeout, totalTimeout, maxRetries, validate } = checkMethods<RequestOptions>('options', options, []);
+  if (signal !== undefined) checkMethods('signal', signal, ['addEventListener']);
+  if (timeout !== undefined) checkDuration('timeout', timeout);
+  if (totalTimeout !== undefined) checkDuration('totalTimeout', totalTimeout);
+  if (maxRetries !== undefined) checkMaxRetries(maxRetries);
+  if (validate !== undefined) checkBoolean('validate', validate);
+  return options;
 }
 
 /**
@@ -302,35 +201,31 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
   }
   // A derived client's logger writes where its parent's does, at its level, and masks the same secrets.
   const envLevel = readEnv('SPORTS_ODDS_LOG');
-  const level =
-    given(options.logLevel, undefined, (v) => checkOneOf('logLevel', v, LOG_LEVELS)) ??
-    base?.logger.level ??
-    (isLogLevel(envLevel) ? envLevel : 'warn');
-  const target = given(options.logger, undefined, checkLogger) ?? base?.logger.target ?? console;
+  const asked = options.logLevel;
+  if (asked !== undefined && !isLogLevel(asked)) refuse('logLevel', asked, 'debug, info, warn, error or off');
+  const level = asked ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
+  const loggerMethods = ['debug', 'info', 'warn', 'error'];
+  const target = given(options.logger, base?.logger.target ?? console, (v) => checkMethods<Logger>('logger', v, loggerMethods));
   const logger = createLogger(target, level, base?.logger);
-  const fn = <F extends (...args: never[]) => unknown, D extends F | undefined>(
-    name: 'fetch' | 'onCredits' | 'sleep' | 'now' | 'random',
-    fallback: D,
-  ) => given(options[name], fallback, (v) => checkFunction<F>(name, v));
   return {
     baseUrl,
     timeout: given(options.timeout, base?.timeout ?? DEFAULTS.timeout, (v) => checkDuration('timeout', v)),
     totalTimeout: given(options.totalTimeout, base?.totalTimeout ?? DEFAULTS.totalTimeout, (v) => checkDuration('totalTimeout', v)),
     // The same rule as a call's own maxRetries: a non-negative integer, or Infinity (retry until the deadline).
-    maxRetries: checkMaxRetries(options.maxRetries ?? base?.maxRetries ?? DEFAULTS.maxRetries),
+    maxRetries: given(options.maxRetries, base?.maxRetries ?? DEFAULTS.maxRetries, checkMaxRetries),
     maxRetryAfter: given(options.maxRetryAfter, base?.maxRetryAfter ?? DEFAULTS.maxRetryAfter, (v) =>
       checkDuration('maxRetryAfter', v, true),
     ),
-    fetch: fn<Fetch, Fetch | undefined>('fetch', base?.fetch),
+    fetch: options.fetch ?? base?.fetch,
     headers: withHeaders(base?.headers ?? SDK_HEADERS, options.defaultHeaders),
     validate: given(options.validate, base?.validate ?? true, (v) => checkBoolean('validate', v)),
     logger,
     hooks: given(options.hooks, base?.hooks ?? {}, checkHooks),
-    onCredits: fn<OnCredits, OnCredits | undefined>('onCredits', base?.onCredits),
+    onCredits: options.onCredits ?? base?.onCredits,
     budget: given(options.budget, base?.budget ?? {}, checkBudget),
     rateLimit: given(options.rateLimit, base?.rateLimit, checkRateLimit),
-    sleep: fn<Sleep, Sleep>('sleep', base?.sleep ?? realSleep),
-    now: fn<Now, Now>('now', base?.now ?? Date.now),
-    random: fn<Random, Random>('random', base?.random ?? Math.random),
+    sleep: options.sleep ?? base?.sleep ?? realSleep,
+    now: options.now ?? base?.now ?? Date.now,
+    random: options.random ?? base?.random ?? Math.random,
   };
 }

@@ -61,6 +61,16 @@ export function parserOf<Id extends RouteId>(
 }
 
 /**
+ * What a 404 says besides the service's message: the request, and for a base URL ending in `/v1`
+ * (every route starts with it: `/v1/v1/...`) what to give instead.
+ *
+ * @example
+ * notFoundHint('https://api.example.com/v1', 'GET', 'https://api.example.com/v1/v1/catalog/sports');
+ */
+const notFoundHint = (baseUrl: string, method: string, url: string): string =>
+  `${method} ${url}${/\/v1$/i.test(baseUrl) ? `: the baseUrl ends in /v1, but every route starts with /v1; give the service's root, ${baseUrl.slice(0, -3)}` : ''}`;
+
+/**
  * Settles an admission with the coordinator; a store that cannot be reached then is logged, not
  * thrown: the answer is in hand (and may be paid for), and the reservation lapses with its lease.
  */
@@ -182,7 +192,13 @@ async function sendCall(
       if (failed) {
         // A 401 for a key that a rotation replaced: switch to the new key and send again.
         if (raw.status === 401 && mayRecover && apiKey !== undefined && (await recovered(ctx, apiKey, signal))) return KEY_RECOVERED;
-        throw errorFromAnswer(raw.status, raw.text, head.meta, ctx.clock.toService(receivedAt));
+        throw errorFromAnswer(
+          raw.status,
+          raw.text,
+          head.meta,
+          ctx.clock.toService(receivedAt),
+          raw.status === 404 ? notFoundHint(o.baseUrl, route.method, url) : undefined,
+        );
       }
       return new Answer(raw.response, raw.text, head);
     } finally {

@@ -1,3 +1,4 @@
+import { checkRequestOptions } from './options';
 import type { KeyRotationSuccess } from '../schemas/keys';
 import { ROTATION_REPLAY_WINDOW_MS } from '../schemas/limits';
 import { APIPromise } from './api-promise';
@@ -82,6 +83,12 @@ export class KeyRotator implements KeyRecovery {
    * const { api_key } = await rotator.rotate();
    */
   rotate(options: RotateOptions = {}): APIPromise<KeyRotationSuccess> {
+    try {
+      checkRequestOptions(options);
+    } catch (error) {
+      // Refused before anything is stored or sent, as a rejection (never a throw of a promise-returning call).
+      return new APIPromise(Promise.reject(error), this.#parse);
+    }
     this.#inflight ??= this.#run(options).finally(() => {
       this.#inflight = undefined;
     });

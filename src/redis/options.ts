@@ -1,4 +1,5 @@
 import { SportsOddsError } from '../core/errors/base';
+import { checkNumber, MAX_TIMER_MS } from '../core/input-checks';
 import { NAME_PATTERN } from './layout';
 import type { RedisScriptClient } from './runner';
 import { MIN_SECRET_BYTES } from './seal';
@@ -81,9 +82,10 @@ const fail = (message: string): never => {
   throw new SportsOddsError(`redisCoordinator: ${message}`);
 };
 
-function duration(name: string, value: number | undefined, fallback: number): number {
+function duration(name: string, value: number | undefined, fallback: number, timer = true): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) fail(`${name} must be a positive number of ms`);
+  // A wait (timeout, lease renewal, poll) is one timer: at most its limit; the retention is a Redis expiry only.
+  checkNumber(`redisCoordinator: ${name}`, value, { unit: 'ms', ...(timer ? { max: MAX_TIMER_MS } : {}) });
   // Redis takes whole milliseconds (PX, PEXPIRE).
   return Math.ceil(value);
 }
@@ -142,7 +144,7 @@ export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOption
     secret: secretBytes(options.secret),
     timeoutMs: duration('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs),
     leaseMs,
-    retentionMs: duration('retentionMs', options.retentionMs, DEFAULTS.retentionMs),
+    retentionMs: duration('retentionMs', options.retentionMs, DEFAULTS.retentionMs, false),
     lockPollMs: duration('lockPollMs', options.lockPollMs, DEFAULTS.lockPollMs),
     windowMs: duration('windowMs', options.windowMs, DEFAULTS.windowMs),
     onWarning: warningSink(options.onWarning),

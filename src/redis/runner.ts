@@ -37,6 +37,16 @@ const kindOf = (error: unknown): string => {
   return `${typeof code === 'string' ? `${error.name} ${code}` : error.name}${message === '' ? '' : `: ${message}`}`;
 };
 
+/**
+ * Where a client connects and its connection's state, for an error (`127.0.0.1:6379 (reconnecting)`):
+ * ioredis and iovalkey expose both; another client, what it has.
+ */
+const addressOf = (redis: object): string => {
+  const { options, status } = redis as { options?: { host?: unknown; port?: unknown; path?: unknown }; status?: unknown };
+  const where = options?.path ? String(options.path) : options?.host === undefined ? 'its address' : `${options.host}:${options.port}`;
+  return typeof status === 'string' ? `${where} (${status})` : where;
+};
+
 /** The local monotonic clock, in ms. */
 export const localNow = (): number => performance.now();
 
@@ -59,6 +69,9 @@ export class ScriptRunner {
   readonly #shas = new Map<string, Promise<string>>();
   /** True once Redis refused `SCRIPT` or `EVALSHA`: every script is then sent whole with `EVAL`. */
   #evalOnly = false;
+
+  /** The client's last connection error (ECONNREFUSED...), named by an operation that then fails. */
+  #lastError: unknown;
   /** Redis's clock minus the local clock, as the last reply bounds it from below; undefined before any. */
   #offset: number | undefined;
 
@@ -67,7 +80,23 @@ export class ScriptRunner {
     private readonly keys: readonly string[],
     private readonly name: string,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    // Listening also ends ioredis's "Unhandled error event" at every reconnection: the error reaches the call instead.
+    (redis as { on?: (event: 'error', listener: (error: unknown) => void) => void }).on?.('error', (error) => {
+      this.#lastError = error;
+    });
+  }
+
+  /** A failure of `what`, with where Redis is, its last error, and what to check. */
+  #failure(what: string, problem: string, cause: unknown): CoordinatorError {
+    const last = cause ?? this.#lastError;
+    const why = last === undefined ? '' : ` (${kindOf(last)})`;
+    return new CoordinatorError(
+      this.name,
+      `${what}: Redis at ${addressOf(this.redis)} ${problem}${why}; check that Redis runs there and that REDIS_URL (or the client's options) names it`,
+      last === undefined ? undefined : { cause: last },
+    );
+  }
 
   /**
    * A deadline on Redis's clock for an operation sent now: the moment its client gives up on it,
@@ -91,17 +120,18 @@ export class ScriptRunner {
     const attempt = this.#evaluate(source, args);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new CoordinatorError(this.name, `${what}: Redis did not answer within ${this.timeoutMs} ms`)),
-        this.timeoutMs,
-      );
+      timer = setTimeout(() => reject(this.#failure(what, `did not answer within ${this.timeoutMs} ms`, undefined)), this.timeoutMs);
     });
     let raw: unknown;
     try {
       raw = await Promise.race([attempt, timeout]);
     } catch (error) {
       if (error instanceof CoordinatorError) throw error;
-      throw new CoordinatorError(this.name, `${what} failed in Redis (${kindOf(error)})`, { cause: error });
+      // Redis answered with an error (a script's, WRONGTYPE): it is reachable; else the connection failed.
+      if (error instanceof Error && error.name === 'ReplyError') {
+        throw new CoordinatorError(this.name, `${what} failed in Redis (${kindOf(error)})`, { cause: error });
+      }
+      throw this.#failure(what, 'failed', error);
     } finally {
       clearTimeout(timer);
       // The command goes on after a timeout: its late failure is expected, not unhandled.

@@ -4,6 +4,8 @@ import { EventScan, type EventScanFilters, type EventScanState } from '../core/e
 import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
 import { LiveScan, type LiveScanState } from '../core/live-scan';
 import { Poll, type PollOptions } from '../core/polling';
+import { checkCount, checkDuration, checkNumber, given } from '../core/input-checks';
+import { checkRequestOptions } from '../core/options';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../schemas/query';
@@ -46,6 +48,10 @@ export interface OddsHistoryQuery {
   /** Keep only primary rows (`alt_line_id` null). */
   main_lines_only?: boolean;
 }
+
+/** A scan's own credit allowance: a non-negative integer of credits, or none. */
+const checkScanCredits = (maxCredits: unknown): number | undefined =>
+  given(maxCredits, undefined, (v) => checkCount('maxCredits', v, { unit: 'credits' }));
 
 /** Events (fixtures) and everything per event: odds, lines, results, props; live scans, whole-window scans, histories and polling. */
 export class Events extends APIResource {
@@ -148,8 +154,9 @@ export class Events extends APIResource {
    * for await (const event of scan) save(event);
    */
   scan(filters: EventScanFilters, options: EventScanOptions = {}): EventScan {
-    const { pageSize = LIMIT_MAX, maxCredits, ...requestOptions } = options;
-    return EventScan.start(filters, pageSize, this.#scanFetchers(requestOptions), maxCredits);
+    const { pageSize = LIMIT_MAX, maxCredits, ...requestOptions } = checkRequestOptions(options);
+    const size = checkNumber('pageSize', pageSize, { integer: true, max: LIMIT_MAX });
+    return EventScan.start(filters, size, this.#scanFetchers(requestOptions), checkScanCredits(maxCredits));
   }
 
   /**
@@ -173,14 +180,14 @@ export class Events extends APIResource {
    * for await (const row of history) store(row);
    */
   oddsHistory(event: EventRef, query: OddsHistoryQuery = {}, options: ScanOptions = {}): OddsHistory {
-    const { maxCredits, ...requestOptions } = options;
+    const { maxCredits, ...requestOptions } = checkRequestOptions(options);
     const eventId = eventIdOf(event);
     return OddsHistory.start(
       eventId,
       query.main_lines_only === true,
       this.#historyFetcher(eventId, requestOptions),
       query.since,
-      maxCredits,
+      checkScanCredits(maxCredits),
     );
   }
 
@@ -207,7 +214,9 @@ export class Events extends APIResource {
    * }
    */
   poll(filters: PollFilters = {}, options: PollOptions & Omit<RequestOptions, 'signal'> = {}): EventPoll {
-    const { intervalMs: _interval, overlapMs: _overlap, since: _since, signal: _signal, ...requestOptions } = options;
+    const { intervalMs, overlapMs, since: _since, signal: _signal, ...requestOptions } = checkRequestOptions(options);
+    if (intervalMs !== undefined) checkDuration('intervalMs', intervalMs);
+    if (overlapMs !== undefined) checkDuration('overlapMs', overlapMs, true);
     const { options: o, clock } = internalsOf(this.client).ctx;
     const list = (since: string | undefined, signal: AbortSignal | undefined) =>
       this.list(

@@ -45,11 +45,25 @@ describe('redisCoordinator() options', () => {
     ['a short secret', { redis, namespace: 'acct-1', secret: 'hunter2-is-not-enough' }, /secret must be .* at least 32 bytes/],
     ['a short secret of bytes', { redis, namespace: 'acct-1', secret: new Uint8Array(16) }, /secret must be .* at least 32 bytes/],
     ['a secret of another type', { redis, namespace: 'acct-1', secret: 42 as never }, /secret must be/],
-    ['a zero timeout', { redis, namespace: 'acct-1', timeoutMs: 0 }, /timeoutMs must be a positive number of ms/],
+    [
+      'a zero timeout',
+      { redis, namespace: 'acct-1', timeoutMs: 0 },
+      /^redisCoordinator: timeoutMs must be a positive number of ms, at most 2147483647, got 0$/,
+    ],
     ['a negative lease', { redis, namespace: 'acct-1', leaseMs: -1 }, /leaseMs must be a positive/],
     ['a lease too short to protect the rate', { redis, namespace: 'acct-1', leaseMs: 2 }, /leaseMs must be at least 250 ms .*, got 2$/],
     ['a retention that is not a number', { redis, namespace: 'acct-1', retentionMs: Number.NaN }, /retentionMs must be a positive/],
     ['an infinite lock poll', { redis, namespace: 'acct-1', lockPollMs: Number.POSITIVE_INFINITY }, /lockPollMs must be a positive/],
+    [
+      'a lease past the timers limit',
+      { redis, namespace: 'acct-1', leaseMs: 2 ** 31 },
+      /leaseMs must be a positive number of ms, at most 2147483647, got 2147483648/,
+    ],
+    [
+      'a timeout given as a string',
+      { redis, namespace: 'acct-1', timeoutMs: '1000' as never },
+      /timeoutMs must be a positive number of ms, at most 2147483647, got "1000"/,
+    ],
   ];
   it.each(bad)('refuses %s at construction with a clear SportsOddsError', (_, options, message) => {
     let error: unknown;
@@ -92,10 +106,20 @@ describe('the Redis coordinator when Redis fails', () => {
       const attempts = await Promise.allSettled(Array.from({ length: 10 }, () => queued.admit(request({ rate: 1000 }))));
       expect(attempts.every((a) => a.status === 'rejected' && a.reason instanceof CoordinatorError)).toBe(true);
       const timedOut = await failure(queued.admit(request({ rate: 1000, envelope: 2 })));
-      expect(timedOut.message).toBe(`coordinator redis:${namespace}: admitting a call: Redis did not answer within 300 ms`);
+      // Where Redis is, its connection's state and last error (the address refused), and what to check.
+      const address = `127.0.0.1:${server.port}`;
+      expect(timedOut.message).toMatch(
+        new RegExp(
+          `^coordinator redis:${namespace}: admitting a call: Redis at ${address} \\(\\w+\\) did not answer within 300 ms \\(Error ECONNREFUSED: connect ECONNREFUSED ${address}\\); check that Redis runs there and that REDIS_URL \\(or the client's options\\) names it$`,
+        ),
+      );
+      expect((timedOut.cause as { code?: string }).code).toBe('ECONNREFUSED');
       // Without an offline queue the client refuses at once: the Redis error is the cause.
       const refused = await failure(offline.admit(request({ rate: 1000 })));
-      expect(refused.message).toMatch(new RegExp(`^coordinator redis:${namespace}: admitting a call failed in Redis \\(`));
+      expect(refused.message).toMatch(
+        new RegExp(`^coordinator redis:${namespace}: admitting a call: Redis at ${address} \\(\\w+\\) failed \\(`),
+      );
+      expect(refused.message).toMatch(/check that Redis runs there and that REDIS_URL/);
       expect(refused.cause).toBeInstanceOf(Error);
       const ops = [
         () => queued.settle(holder, metered(1), Date.now()),

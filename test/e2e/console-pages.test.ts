@@ -52,6 +52,21 @@ describe('one state at a time, in words a customer can act on', () => {
     await context.close();
   });
 
+  it('/recover, for an account that still has a managing key, says why no link comes and what to do instead', async () => {
+    const { context, page } = await fresh();
+    await page.goto(`${server.url}/recover`);
+    await page.fill('#email', server.mock.demoEmail);
+    await page.getByRole('button', { name: 'Send recovery link' }).click();
+    const view = await settled(page);
+    expect(view).toHaveLength(2);
+    expect(view[1]).toMatch(
+      /^No e-mail comes when the account still has an active key with the account:manage scope: use that key instead/,
+    );
+    // The demo account has its key: the service queues nothing for it, and the page said why.
+    expect((await server.mock.outbox()).filter((m) => m.kind === 'recovery')).toEqual([]);
+    await context.close();
+  });
+
   it('/recover#token=bogus explains the link is not valid and offers the request form, never validator text', async () => {
     const { context, page } = await fresh();
     await page.goto(`${server.url}/recover#token=bogus`);

@@ -229,6 +229,21 @@ describe('the console for test authors', () => {
     expect(text).toContain(`no request in the last hour of mock time: the ${recorded.toLocaleString('en')} recorded since the start`);
   });
 
+  it("gives as the clock's example the next midnight of the mock's time, which the clock then takes", async () => {
+    // Days past the page's static example (2026-11-22): that example lies in the mock's past.
+    await admin('/clock', { advance_ms: 2 * 86_400_000 });
+    await reload();
+    const next = new Date(Math.floor(server.mock.clock.now() / 86_400_000) * 86_400_000 + 86_400_000).toISOString().replace('.000Z', 'Z');
+    expect(await page.locator('#clock-input').getAttribute('placeholder')).toBe(next);
+    expect(await page.locator('#clock-example').textContent()).toBe(next);
+    expect(await page.locator('#clock-example-offset').textContent()).toBe(`${next.slice(0, 11)}01:00:00+01:00`);
+    await page.fill('#clock-input', next);
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    // The control plane answers the instant with its milliseconds.
+    await page.locator('#message:not(.error)', { hasText: `Clock set to ${next.replace('Z', '.000Z')}` }).waitFor({ timeout: 5_000 });
+    expect(server.mock.clock.date().toISOString().replace('.000Z', 'Z')).toBe(next);
+  });
+
   it('says the format the clock takes when it cannot read one', async () => {
     await page.fill('#clock-input', '2026-11-30T25:00:00Z');
     await page.getByRole('button', { name: 'Set', exact: true }).click();

@@ -82,7 +82,9 @@ describe('npm run example -- backfill-sqlite', () => {
   it('refuses to mix another job into the same file', async () => {
     const file = join(dir, 'budget.sqlite');
     const other = await runExample('backfill-sqlite', ['--sport', '4', '--from', '2026-11-15', '--to', '2026-11-15', '--db', file]);
-    expect(other.code).toBe(1);
-    expect(other.stderr).toContain('this database holds the backfill of sport 29 from 2026-11-15T09:05:00Z to 2026-11-15T09:15:00Z');
+    expect(other.code).toBe(2);
+    expect(other.stderr.split('\n')[0]).toBe(
+      `backfill-sqlite: --db ${file} holds another job (sport 29 from 2026-11-15T09:05:00Z to 2026-11-15T09:15:00Z): give the same options, or another --db`,
+    );
   });
 });

@@ -54,7 +54,7 @@ describe('the demo', () => {
   it('lists the examples when no name is given', async () => {
     const run = await runExample('');
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('usage: npm run example -- <name>');
+    expect(run.stderr).toContain('Usage: npm run example -- <name>');
     expect(run.stderr).toMatch(/backfill-sqlite +a sport's events/);
   });
 });

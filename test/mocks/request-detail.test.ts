@@ -85,6 +85,22 @@ describe('GET /__admin/requests/{id}', () => {
     expect(everything).not.toContain(key.slice(9));
   });
 
+  it('masks a cursor the route refused after decoding it (altered or expired), as every refused value', async () => {
+    const first = await get('/v1/events?live=1&limit=1');
+    const cursor = first.headers.get('x-next-cursor');
+    expect(cursor).not.toBeNull();
+    const altered = `${cursor!.slice(0, -4)}AAAA`;
+    const refused = await get(`/v1/events?live=1&limit=1&cursor=${encodeURIComponent(altered)}`);
+    expect(refused.status).toBe(400);
+    const detail = await detailOf(refused.headers.get('x-request-id')!);
+    expect(detail.target).toBe('/v1/events?live=•••&limit=•••&cursor=•••');
+    expect(JSON.stringify(detail)).not.toContain(altered.slice(8, 40));
+    // The same cursor, accepted, shows as sent.
+    const accepted = await get(`/v1/events?live=1&limit=1&cursor=${encodeURIComponent(cursor!)}`);
+    expect(accepted.status).toBe(200);
+    expect((await detailOf(accepted.headers.get('x-request-id')!)).target).toContain('cursor=');
+  });
+
   it('masks the checkout cookie in Set-Cookie, and never shows a token', async () => {
     const { body: checkout } = await post<{ resume_token: string }>('/checkouts', { email: 'cookie@example.com', plan: 'trial' });
     const res = await fetch(`${server().url}/v1/checkout/intents`, {

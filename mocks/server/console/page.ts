@@ -55,7 +55,7 @@ function body(v: ConsoleVocabulary): string {
         title="An RFC 3339 date-time with its offset, such as 2026-11-22T00:00:00Z"></label>
       <button>Set</button>
     </form>
-    <p class="muted hint">RFC 3339 with an offset: <code>2026-11-22T00:00:00Z</code> or <code>2026-11-22T01:00:00+01:00</code>; forward only.</p>
+    <p class="muted hint">RFC 3339 with an offset: <code id="clock-example">2026-11-22T00:00:00Z</code> or <code id="clock-example-offset">2026-11-22T01:00:00+01:00</code>; forward only.</p>
     <form id="reset-form" class="row"><button class="danger">Reset to the seeded state</button> <span class="muted">accounts, keys, meters, caches, faults, added events, overrides (the clock is kept)</span></form>
   </section>
 

@@ -93,7 +93,8 @@ export function recordActivity(
     key: caller?.key,
     headers: sent?.snapshot(),
     detailOf,
-    decoded: trace.decoded === true,
+    // A parameter refused after its decoding (an altered or expired cursor) is refused all the same: its value is masked.
+    decoded: trace.decoded === true && errorCode !== 'invalid_parameters',
     fault: trace.fault,
     override: trace.override,
   };

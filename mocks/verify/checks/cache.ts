@@ -28,11 +28,13 @@ export const catalogCache = defineCheck({
       ctx.breaking(`a cache hit is still charged, but X-Credits-Cost is ${cost ?? 'missing'}`, again);
   },
   judge(exchanges, judge) {
-    for (const exchange of exchanges.filter(judgeable)) {
+    const answers = exchanges.filter(judgeable);
+    for (const exchange of answers) {
       const metering = exchange.template.route === undefined ? undefined : routes[exchange.template.route].metering;
       const cache = exchange.answerHeaders.get(HEADER.cache);
       if (metering !== undefined && !metering.cacheable && cache !== null)
         judge.breaking(`X-Cache: ${cache} on ${exchange.template.route}, which is never cached`, exchange);
     }
+    return answers.length;
   },
 });

@@ -26,7 +26,8 @@ export const errorEnvelope = defineCheck({
     expectRefusal(ctx, await ctx.send(UNKNOWN_ROUTE), 404, 'not_found');
   },
   judge(exchanges, judge) {
-    for (const exchange of exchanges.filter((e) => judgeable(e) && isError(e.status))) {
+    const errors = exchanges.filter((e) => judgeable(e) && isError(e.status));
+    for (const exchange of errors) {
       const problem = schemaProblem(ErrorEnvelope, exchange.json);
       if (problem?.kind === 'invalid') {
         judge.breaking(`a ${exchange.status} answer is not the error envelope { error: { code, message, request_id } }`, exchange);
@@ -43,6 +44,7 @@ export const errorEnvelope = defineCheck({
         );
       }
     }
+    return errors.length;
   },
 });
 
@@ -52,7 +54,8 @@ export const requestIds = defineCheck({
   title: "every answer has its own X-Request-Id (req_ + 32 hex), and an error's body repeats it",
   judge(exchanges, judge) {
     const seen = new Set<string>();
-    for (const exchange of exchanges.filter(judgeable)) {
+    const answers = exchanges.filter(judgeable);
+    for (const exchange of answers) {
       const id = exchange.answerHeaders.get(HEADER.requestId);
       if (id === null) {
         judge.breaking('an answer without X-Request-Id', exchange);
@@ -66,5 +69,6 @@ export const requestIds = defineCheck({
         judge.breaking(`the envelope's request_id ${String(inBody)} is not the X-Request-Id ${id}`, exchange);
       }
     }
+    return answers.length;
   },
 });

@@ -43,10 +43,15 @@ export const eventOrder = defineCheck({
   rule: 'events',
   title: 'every listing is in (starts, event_id) order',
   judge(exchanges, judge) {
-    for (const exchange of exchanges.filter((e) => judgeable(e) && e.template.route === 'events.list' && e.status! < 300)) {
+    // Listings with rows: an answer that is not a list of rows (not the service's) orders nothing.
+    const listings = exchanges.filter(
+      (e) => judgeable(e) && e.template.route === 'events.list' && e.status! < 300 && rowsOf(e) !== undefined,
+    );
+    for (const exchange of listings) {
       const positions = (rowsOf(exchange) ?? []).map(positionOf);
       const at = positions.findIndex((p, i) => i > 0 && p !== undefined && positions[i - 1] !== undefined && before(p, positions[i - 1]!));
       if (at > 0) judge.breaking(`row ${at} comes before row ${at - 1} by (starts, event_id): the listing is out of order`, exchange);
     }
+    return listings.length;
   },
 });

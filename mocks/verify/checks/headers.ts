@@ -74,12 +74,14 @@ export const responseHeaders = defineCheck({
   title:
     'Date and X-Service-Origin on every answer; every credit header on metered ones, none on account routes; X-Result-Rows and X-Result-Truncated on data answers',
   judge(exchanges, judge) {
-    for (const exchange of exchanges.filter(judgeable)) {
+    const answers = exchanges.filter(judgeable);
+    for (const exchange of answers) {
       everyAnswer(exchange, judge);
       if (exchange.meta.metered) meteredAnswer(exchange, judge);
       if (isMeteredRoute(exchange)) dataAnswer(exchange, judge);
       else if (exchange.template.route !== undefined && exchange.meta.metered)
         judge.breaking('an account route answered with credit headers: it is not metered', exchange);
     }
+    return answers.length;
   },
 });

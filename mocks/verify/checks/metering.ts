@@ -61,6 +61,7 @@ export const meteringCost = defineCheck({
       metered.filter((e) => !e.concurrent),
       judge,
     );
+    return metered.length;
   },
 });
 
@@ -93,5 +94,6 @@ export const freeRefusals = defineCheck({
       if (cost !== undefined && cost > 0)
         judge.breaking(`a ${exchange.status} refused before any work was charged: X-Credits-Cost ${cost}`, exchange);
     }
+    return refused.length;
   },
 });

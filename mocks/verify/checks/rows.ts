@@ -43,7 +43,8 @@ export const rowCaps = defineCheck({
     }
   },
   judge(exchanges, judge) {
-    for (const exchange of exchanges.filter((e) => judgeable(e) && e.status! < 300 && e.json !== undefined)) {
+    const answers = exchanges.filter((e) => judgeable(e) && e.status! < 300 && e.json !== undefined);
+    for (const exchange of answers) {
       const cap = rowCapOf(exchange);
       if (cap === undefined) continue;
       const rows = rowCount(exchange.json);
@@ -55,5 +56,6 @@ export const rowCaps = defineCheck({
           exchange,
         );
     }
+    return answers.length;
   },
 });

@@ -33,11 +33,15 @@ const schemaCheck = (id: string, rule: RuleKey, title: string, metered: boolean)
     rule,
     title,
     judge(exchanges, judge) {
+      let judged = 0;
       for (const exchange of exchanges) {
         const route = exchange.template.route;
         if (route === undefined || !judgeable(exchange) || exchange.status! >= 300) continue;
-        if ((routes[route].metering !== undefined) === metered) judgeBody(exchange, judge);
+        if ((routes[route].metering !== undefined) !== metered) continue;
+        judgeBody(exchange, judge);
+        judged += 1;
       }
+      return judged;
     },
   });
 

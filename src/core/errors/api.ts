@@ -20,6 +20,8 @@ export interface APIErrorInit {
   retryAfter?: number | undefined;
   /** The service's time when the answer arrived, in ms since the epoch. */
   receivedAt?: number | undefined;
+  /** What the SDK adds to the message (after the service's): e.g. a 404's request and a hint. */
+  hint?: string | undefined;
 }
 
 /**
@@ -61,7 +63,9 @@ export class APIError extends SportsOddsError {
   readonly retryAfter: number | undefined;
 
   constructor(init: APIErrorInit) {
-    super(`${init.status} ${init.code}: ${init.message}${init.requestId ? ` (request ${init.requestId})` : ''}`);
+    super(
+      `${init.status} ${init.code}: ${init.message}${init.hint ? ` (${init.hint})` : ''}${init.requestId ? ` (request ${init.requestId})` : ''}`,
+    );
     this.status = init.status;
     this.code = init.code;
     this.serviceMessage = init.message;

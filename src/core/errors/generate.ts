@@ -62,12 +62,13 @@ function apiErrorFor(init: APIErrorInit): APIError {
 /**
  * The typed error of an error answer: its envelope's code and message when the body is the
  * service's error envelope, else a generic one for the status (a proxy or gateway answered).
- * `receivedAt` is the service's time when the answer arrived (`QuotaExceededError.resetAt` counts from it).
+ * `receivedAt` is the service's time when the answer arrived (`QuotaExceededError.resetAt` counts from it);
+ * `hint` is added to the message.
  *
  * @example
  * throw errorFromAnswer(503, text, meta, clock.now());
  */
-export function errorFromAnswer(status: number, text: string, meta: ResponseMeta, receivedAt: number): APIError {
+export function errorFromAnswer(status: number, text: string, meta: ResponseMeta, receivedAt: number, hint?: string): APIError {
   let envelope: ErrorEnvelope | undefined;
   try {
     const parsed: unknown = JSON.parse(text);
@@ -83,5 +84,6 @@ export function errorFromAnswer(status: number, text: string, meta: ResponseMeta
     meta,
     retryAfter: meta.retryAfter,
     receivedAt,
+    hint,
   });
 }

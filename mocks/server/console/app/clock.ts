@@ -4,10 +4,26 @@ import { byId, onSubmit } from './dom';
 
 /** The clock panel: the mock's time, jumps forward, set it; and the reset to the seeded state. */
 
+const DAY_MS = 86_400_000;
+
+/** The next UTC midnight after `now` (an RFC 3339 instant), and the same instant written at +01:00. */
+function clockExamples(now: string): { utc: string; offset: string } {
+  const next = Math.floor(Date.parse(now) / DAY_MS) * DAY_MS + DAY_MS;
+  const utc = new Date(next).toISOString().replace('.000Z', 'Z');
+  return { utc, offset: `${utc.slice(0, 11)}01:00:00+01:00` };
+}
+
 export function renderClock(clock: Answer<'clock.get'>): void {
   const now = byId('now', HTMLTimeElement);
   now.textContent = clock.now;
   now.dateTime = clock.now;
+  // The examples follow the mock's time: a date before it is refused (the clock only moves forward).
+  const { utc, offset } = clockExamples(clock.now);
+  const input = byId('clock-input', HTMLInputElement);
+  input.placeholder = utc;
+  input.title = `An RFC 3339 date-time with its offset, such as ${utc}`;
+  byId('clock-example', HTMLElement).textContent = utc;
+  byId('clock-example-offset', HTMLElement).textContent = offset;
 }
 
 export function wireClock(): void {

@@ -23,9 +23,15 @@ async function send(email: string): Promise<void> {
   const challenge = await post<{ challenge_token: string }>('/__challenge', {});
   if (challenge.status !== 201 && challenge.status !== 200) return failure(challenge);
   const r = await post<AccountRecoveryAccepted>('/v1/recovery/requests', { email, challenge_token: challenge.json.challenge_token ?? '' });
-  if (r.status === 202) show(r.json.message ?? '');
-  else failure(r);
+  if (r.status === 202) {
+    // The answer is the same for every address (it reveals none): say when no link comes, and what to do then.
+    state(el('p', r.json.message ?? '', { id: 'status' }), el('p', NO_MAIL, { id: 'no-mail', class: 'muted' }));
+  } else failure(r);
 }
+
+/** Why a recovery link may never come (docs/service.md, "Authentication, keys and scopes"). */
+const NO_MAIL =
+  'No e-mail comes when the account still has an active key with the account:manage scope: use that key instead (it can create, rotate and revoke keys), since recovery is only for an account with no such key left. None comes either when the recovery mailbox was never verified, or the address has no account. The answer above is the same in every case, so that nobody can learn which addresses have an account.';
 
 const LINK_REFUSED: Readonly<Record<string, string>> = {
   invalid_token: 'This recovery link is not valid. Ask for a new one below.',
