@@ -69,40 +69,13 @@ export class Poll<T> implements AsyncIterable<T> {
 
   /** One batch per poll. Each call starts a loop of its own. */
   async *batches(): AsyncGenerator<PollBatch<T>, void, undefined> {
-    const { deps, options } = this;
-    const { intervalMs = 30_000, overlapMs = 60_000, signal } = options;
-    const seen = new Map<unknown, unknown>();
-    let since = options.since;
-    try {
-      for (let poll = 1; !signal?.aborted; poll++) {
-        const startedAt = deps.now();
-        const { data, meta } = await deps.list(since, signal);
-        if (meta.truncated) {
-          deps.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
-        }
-        yield { poll, since, data: data.filter((row) => isNew(seen, deps.identity(row))), rows: data.length, meta };
-        // The answer told the service's clock: the next poll reaches back from this poll's start on it.
-        since = toUtcSeconds(deps.toService(startedAt) - overlapMs);
-        await deps.sleep(intervalMs, signal);
-      }
-    } catch (error) {
-      if (error instanceof AbortError || signal?.aborted) return;
-      throw error;
-    }
+    // The loop itself is loaded with the first poll, given what it uses of the rest of the SDK (a leaf).
+    const { pollBatches } = await import('./scan-pages');
+    yield* pollBatches(this.deps, this.options, AbortError, toUtcSeconds);
   }
 
   /** Each new or changed row once, across polls. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const batch of this.batches()) yield* batch.data;
   }
-}
-
-/** Records a row's version; false when that version (or a newer one) was seen already. */
-function isNew(seen: Map<unknown, unknown>, { id, version }: { id: unknown; version: unknown }): boolean {
-  if (id === undefined || id === null) return true;
-  const previous = seen.get(id);
-  if (seen.has(id) && previous === version) return false;
-  if (typeof previous === 'number' && typeof version === 'number' && version < previous) return false;
-  seen.set(id, version);
-  return true;
 }
