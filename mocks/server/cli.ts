@@ -5,7 +5,6 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
 import { CommandLine } from './cli-flags';

@@ -82,9 +82,10 @@ export class ScriptRunner {
     private readonly timeoutMs: number,
   ) {
     // Listening also ends ioredis's "Unhandled error event" at every reconnection: the error reaches the call instead.
-    (redis as { on?: (event: 'error', listener: (error: unknown) => void) => void }).on?.('error', (error) => {
-      this.#lastError = error;
-    });
+    if (typeof redis.on === 'function')
+      redis.on('error', (error) => {
+        this.#lastError = error;
+      });
   }
 
   /** A failure of `what`, with where Redis is, its last error, and what to check. */
