@@ -1,61 +1,10 @@
+import type { EventScanFilters, EventScanSegment, EventScanState, EventScanPage, EventScanFetchers } from './scan-types';
 import type { Event } from '../schemas/events';
 import { lastInstantOf } from '../schemas/query';
 import { BudgetExceededError, IncompleteScanError } from './errors/local';
-import { Scan, type ScanPage, type ScanProgress } from './scan';
-import type { WithMeta } from './types';
+import { Scan } from './scan';
 
-/** The window of an events scan. */
-export interface EventScanFilters {
-  sport_id?: number;
-  league_id?: number;
-  /** Inclusive lower bound of `starts` (RFC 3339 UTC). */
-  starts_from: string;
-  /** Inclusive upper bound of `starts`: a timestamp or a complete UTC day `YYYY-MM-DD`. */
-  starts_to: string;
-}
-
-/** A part of the window still to list: the rest of it, or one kickoff instant narrowed to a sport or league. */
-export interface EventScanSegment {
-  sport_id?: number;
-  league_id?: number;
-  /** The next request's `starts_from`. */
-  from: string;
-  /** Its `starts_to`. */
-  to: string;
-  /** Events already yielded whose `starts` is the instant `from`. */
-  seen: number[];
-}
-
-/** Where an events scan stands, as plain JSON: resume it with `odds.events.resumeScan(state)`. */
-export interface EventScanState extends ScanProgress {
-  filters: EventScanFilters;
-  /** Rows per request (`limit`), 1 to 500. */
-  pageSize: number;
-  /** The parts of the window still to list, the next one first. */
-  segments: EventScanSegment[];
-  /** The scan's own credit allowance (`maxCredits` of `scan()`), if any. */
-  maxCredits?: number;
-}
-
-/** One page of an events scan. */
-export interface EventScanPage extends ScanPage<Event, EventScanState> {}
-
-/** What the scan calls: the listing, and the catalog when it has to narrow one instant. */
-export interface EventScanFetchers {
-  events: (query: {
-    sport_id?: number;
-    league_id?: number;
-    starts_from: string;
-    starts_to: string;
-    limit: number;
-  }) => Promise<WithMeta<Event[]>>;
-  sports: () => Promise<WithMeta<{ sport_id?: number | null | undefined }[]>>;
-  leagues: (sportId: number) => Promise<WithMeta<{ league_id?: number | null | undefined }[]>>;
-  /** The reservation envelope of one listing request of `limit` rows. */
-  envelope: (limit: number) => number;
-  /** The reservation envelope of a catalog request. */
-  catalogEnvelope: number;
-}
+export type { EventScanFilters, EventScanSegment, EventScanState, EventScanPage, EventScanFetchers };
 
 /**
  * Every event of a kickoff window, however many: the listing answers the first `limit` events by

@@ -1,30 +1,13 @@
+import type { LiveScanState, LivePage, PageFetcher } from './scan-types';
 import { LIVE_CURSOR_TTL_MS } from '../schemas/limits';
 import { BadRequestError } from './errors/api';
 import { CursorExpiredError, IncompleteScanError } from './errors/local';
-import { Scan, type RequestCost, type ScanPage, type ScanProgress } from './scan';
-import type { WithMeta } from './types';
+import { Scan, type RequestCost } from './scan';
 
 /** A live cursor is valid for five minutes (docs/service.md, "Constants"). */
 export const CURSOR_TTL_MS = LIVE_CURSOR_TTL_MS;
 
-/**
- * Where a live scan stands, as plain JSON: save it (`JSON.stringify(scan.state)`) and resume it
- * later with `odds.events.resumeLive(state)` while the cursor is fresh.
- */
-export interface LiveScanState<F> extends ScanProgress {
-  /** The original filters, repeated on every page. */
-  filters: F;
-  /** The cursor of the next page; absent before the first page and after the last. */
-  cursor?: string;
-  /** When the cursor was received, on the service's clock (ISO 8601): the five minutes run from here. */
-  cursorReceivedAt?: string;
-}
-
-/** One page of a live scan. */
-export interface LivePage<T, F> extends ScanPage<T, LiveScanState<F>> {}
-
-/** Fetches one page with the original filters and, after the first, the cursor. */
-export type PageFetcher<T, F> = (filters: F, cursor: string | undefined) => Promise<WithMeta<T[]>>;
+export type { LiveScanState, LivePage, PageFetcher };
 
 /**
  * A cursor scan (docs/service.md, "Events"): follows `X-Next-Cursor` with the original filters, continues

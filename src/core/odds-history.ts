@@ -1,28 +1,9 @@
+import type { OddsHistoryState, OddsHistoryPage, OddsHistoryFetcher } from './scan-types';
 import type { OddsSnapshot } from '../schemas/prices';
 import { BudgetExceededError, IncompleteScanError } from './errors/local';
-import { Scan, type ScanPage, type ScanProgress } from './scan';
-import type { WithMeta } from './types';
+import { Scan } from './scan';
 
-/** Where an odds history stands, as plain JSON: resume it with `odds.events.resumeOddsHistory(state)`. */
-export interface OddsHistoryState extends ScanProgress {
-  eventId: number;
-  /** Primary rows only (`main_lines_only`). */
-  mainLinesOnly: boolean;
-  /** The next request's `since`: the last snapshot's `timestamp` so far (absent before the first page). */
-  since?: string;
-  /** The scan's own credit allowance (`maxCredits` of `oddsHistory()`), if any. */
-  maxCredits?: number;
-}
-
-/** One page of an odds history. */
-export interface OddsHistoryPage extends ScanPage<OddsSnapshot, OddsHistoryState> {}
-
-/** What the scan calls: one history request, its reservation envelope and row cap. */
-export interface OddsHistoryFetcher {
-  odds: (query: { full_history: true; since?: string; main_lines_only?: boolean }) => Promise<WithMeta<OddsSnapshot[]>>;
-  envelope: number;
-  rowCap: number;
-}
+export type { OddsHistoryState, OddsHistoryPage, OddsHistoryFetcher };
 
 /**
  * The complete price history of an event, past the history row cap (5,000 rows an answer): each

@@ -1,51 +1,7 @@
+import type { PollOptions, PollBatch, PollDeps } from './scan-types';
 import { AbortError } from './errors/connection';
-import type { ResponseMeta, WithMeta } from './types';
 
-/** Options of a polling loop. */
-export interface PollOptions {
-  /** Wait between polls, ms. Default 30,000. */
-  intervalMs?: number;
-  /**
-   * How far each `since` reaches back before the previous poll's start (on the service's clock),
-   * ms, to cover the time the service took to record a change; duplicates are filtered by version.
-   * Default 60,000.
-   */
-  overlapMs?: number;
-  /** First `since` (RFC 3339 UTC); default none, so the first poll lists every matching event. */
-  since?: string;
-  /** Stops the loop: the iteration ends quietly. */
-  signal?: AbortSignal;
-}
-
-/** One poll: what it asked, what it found new, and its headers. */
-export interface PollBatch<T> {
-  /** 1 for the first poll. */
-  poll: number;
-  /** The `since` this poll sent (none on a first poll without `options.since`). */
-  since: string | undefined;
-  /** New rows and rows with a new version, each once. */
-  data: T[];
-  /** Rows the answer held, before the ones already seen were dropped. */
-  rows: number;
-  /** The answer's headers: `credits.cost`, `truncated` (a truncated poll may have missed changes). */
-  meta: ResponseMeta;
-}
-
-/** What the loop needs from its client. */
-export interface PollDeps<T> {
-  /** One poll: the listing with `since`. */
-  list: (since: string | undefined, signal: AbortSignal | undefined) => Promise<WithMeta<T[]>>;
-  /** A row's identity and version, to yield each version once. */
-  identity: (row: T) => { id: unknown; version: unknown };
-  /** The client's clock. */
-  now: () => number;
-  /** An instant of the client's clock on the service's clock. */
-  toService: (localMs: number) => number;
-  /** Waits between polls (rejects when the signal aborts). */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Where a truncated poll is reported. */
-  warn: (message: string) => void;
-}
+export type { PollOptions, PollBatch, PollDeps };
 
 /** An RFC 3339 UTC timestamp to the second, as the `since` parameter takes it. */
 export const toUtcSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

@@ -3,10 +3,21 @@ import type { lastInstantOf } from '../schemas/query';
 import type { BadRequestError } from './errors/api';
 import type { AbortError } from './errors/connection';
 import type { BudgetExceededError, CursorExpiredError } from './errors/local';
-import type { EventScanFetchers, EventScanPage, EventScanSegment, EventScanState } from './event-scan';
-import type { LivePage, LiveScanState, PageFetcher } from './live-scan';
-import type { OddsHistoryFetcher, OddsHistoryPage, OddsHistoryState } from './odds-history';
-import type { PollBatch, PollDeps, PollOptions } from './polling';
+import type {
+  EventScanFetchers,
+  EventScanPage,
+  EventScanSegment,
+  EventScanState,
+  LivePage,
+  LiveScanState,
+  OddsHistoryFetcher,
+  OddsHistoryPage,
+  OddsHistoryState,
+  PageFetcher,
+  PollBatch,
+  PollDeps,
+  PollOptions,
+} from './scan-types';
 import type { WithMeta } from './types';
 
 /*
