@@ -1,7 +1,9 @@
 import type { APIPromise } from './core/api-promise';
 import { registerClient, type ClientInternals } from './core/internals';
 import { MemoryCoordinator } from './core/memory-coordinator';
-import { checkClientOptions, resolveApiKey, resolveOptions } from './core/options';
+import { checkCache, checkClientOptions, resolveApiKey, resolveOptions } from './core/options';
+import { newReuseState } from './core/reuse-gate';
+import { CacheControl } from './core/cache-control';
 import { callRoute } from './core/request';
 import { KeyRotator } from './core/rotation';
 import { ServiceClock } from './core/service-clock';
@@ -28,7 +30,10 @@ import { Keys } from './resources/keys';
 import { Outrights } from './resources/outrights';
 import { Props } from './resources/props';
 import type { RouteCaller } from './resources/resource';
-import type { RouteId } from './schemas/routes';
+import { routeList, type RouteId } from './schemas/routes';
+
+/** The ids of the data routes, which `cache.maxAge` names. */
+const dataRouteIds = (): string[] => routeList.filter((r) => r.metering).map((r) => r.id);
 
 /** Set on the options of a client made by `withOptions`: the parent whose state it shares. */
 const PARENT = Symbol('parent');
@@ -62,6 +67,8 @@ export class SportsOdds implements RouteCaller {
   readonly keys: Keys;
   /** The base URL calls go to (without a trailing slash). */
   readonly baseUrl: string;
+  /** The freshness cache and coalescing of this client's calls: `clear()` and `stats()` (docs/caching.md). */
+  readonly cache: CacheControl;
 
   readonly #internals: ClientInternals;
 
@@ -82,6 +89,7 @@ export class SportsOdds implements RouteCaller {
         pace: undefined,
         clock: new ServiceClock(resolved.now),
         trace: tracingOf(options.tracing, resolved.logger),
+        reuse: newReuseState(checkCache(options.cache, dataRouteIds()), options.coalesce ?? true),
       };
       const rps = resolved.rateLimit?.requestsPerSecond;
       if (rps === 'account') ctx.pace = accountPace(ctx);
@@ -102,6 +110,7 @@ export class SportsOdds implements RouteCaller {
     this.#internals = internals;
     registerClient(this, internals);
     this.baseUrl = internals.ctx.options.baseUrl;
+    this.cache = new CacheControl(internals.ctx);
     this.catalog = new Catalog(this);
     this.events = new Events(this);
     this.props = new Props(this);

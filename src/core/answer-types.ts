@@ -10,6 +10,8 @@ export interface ResponseMeta extends ResponseHeaders {
   status: number;
   /** Attempts the call took, 1 when it was not retried. */
   attempts: number;
+  /** Set when the call was not sent: served from the cache, or shared with an identical call in flight (docs/caching.md). */
+  reuse?: AnswerReuse;
 }
 
 /** A call's data with its metadata and the HTTP answer: what `.withMeta()` resolves to. */
@@ -27,4 +29,14 @@ export interface RawAnswer {
   /** The body. */
   text: string;
   meta: ResponseMeta;
+}
+
+/** How the SDK served a call without sending it: in `meta.reuse`. */
+export interface AnswerReuse {
+  /** `hit`: from the cache; `shared`: the answer of an identical call in flight. */
+  kind: 'hit' | 'shared';
+  /** The request id of the request whose answer this is. */
+  requestId: string | undefined;
+  /** Ms since that request was sent, on the client's clock (docs/caching.md, "How old answers are"). */
+  ageMs: number;
 }

@@ -21,6 +21,7 @@ export class CreditLedger {
   #spent = 0;
   #calls = 0;
   #reserved = 0;
+  #saved = 0;
   #period: WindowState = {};
   #daily: WindowState = {};
   #updatedAt: number | undefined;
@@ -36,6 +37,7 @@ export class CreditLedger {
       spent: this.#spent,
       meteredCalls: this.#calls,
       reserved: this.#reserved,
+      saved: this.#saved,
       period: copyWindow(this.#period),
       daily: copyWindow(this.#daily),
     };
@@ -95,6 +97,11 @@ export class CreditLedger {
     this.#checkFloor('dailyFloor', dailyFloor, envelope, now);
     this.#checkFloor('periodFloor', periodFloor, envelope, now);
     this.#reserved += envelope;
+  }
+
+  /** Counts credits that a reused answer did not pay. */
+  recordSaved(credits: number): void {
+    this.#saved += credits;
   }
 
   /** Ends a reservation made by `admit`. */

@@ -20,6 +20,16 @@ export interface RequestOptions {
   validate?: boolean;
   /** Further request headers of this call, over the client's `defaultHeaders` (never the key: use `apiKey`). */
   headers?: HeadersOption;
+  /**
+   * Serve this call from the SDK's cache when it holds an answer younger than this many ms (a
+   * finite, non-negative number; 0: never from the cache), over the client's `cache.maxAge` and the
+   * route's default (docs/caching.md). A GET data route only; never a live page.
+   */
+  maxAge?: number;
+  /** `false`: never from the cache; the answer sent for refreshes the cached one (docs/caching.md). */
+  cache?: false;
+  /** `false`: never share an identical call in flight (the client's `coalesce`, default true). */
+  coalesce?: false;
 }
 
 /** What a route is called with. */

@@ -1,8 +1,10 @@
 import type { Coordinator } from './coordination';
 import type { ApiKeySource, Fetch, Hooks, Logger, LogLevel, Now, Random, RateLimitOptions, Sleep, ClientOptions } from './option-types';
 import type { BudgetOptions } from './coordination';
-import type { ResponseMeta } from './answer-types';
+import type { RawAnswer, ResponseMeta } from './answer-types';
 import type { RouteDef } from '../schemas/route';
+import type { AnswerCache, FetchedAnswer } from './cache-types';
+import type { RequestOptions } from './call-types';
 
 // ---------------------------------------------------------------- logging
 
@@ -124,6 +126,8 @@ export interface CallSpan extends Sender {
   admitted(attempt: number, since: number, envelope: number | undefined): void;
   /** An answer arrived, of any status. */
   answered(meta: ResponseMeta): void;
+  /** How a reusable call was served: from the cache (`hit`, with its age), an identical call in flight (`shared`), or sent (`miss`). */
+  reused(kind: 'hit' | 'miss' | 'shared', ageMs?: number): void;
   /** An attempt failed and is retried after `delayMs`. */
   retrying(error: Error, attempt: number, delayMs: number): void;
   /** The call ended: answered, or failed with `error`. */
@@ -150,4 +154,62 @@ export interface ClientContext {
   recoverKey?: KeyRecovery | undefined;
   /** Starts the span of each call; absent when tracing is off (`tracing: false`). */
   trace?: StartCallSpan | undefined;
+  /** Coalescing and the freshness cache (docs/caching.md). */
+  reuse: ReuseState;
+}
+
+// ---------------------------------------------------------------- reuse of answers (docs/caching.md)
+
+/** An identical call in flight, that others share. */
+export interface Flight {
+  readonly answer: Promise<FetchedAnswer>;
+  /** The signal of the call that sends it: when it aborts, the others send their own. */
+  readonly signal: AbortSignal | undefined;
+  /** Bumped by `clear()`: a flight started before it is not kept. */
+  readonly generation: number;
+}
+
+/** The reuse state of a client (shared with the clients `withOptions` makes). */
+export interface ReuseState {
+  /** The client's `coalesce`. */
+  readonly coalesce: boolean;
+  /** The client's `cache.maxAge` by route id; false: `cache: false` (nothing cached unless a call says `maxAge`). */
+  readonly maxAge: Readonly<Record<string, number>> | false;
+  readonly maxBytes: number;
+  readonly inflight: Map<string, Flight>;
+  /** A number for each key source seen (a key, or a key function), so that a cache key never holds a key. */
+  readonly scopes: Map<unknown, number>;
+  /** The cache, once a call asked for it (its module loads then). */
+  cache: Promise<AnswerCache | undefined> | undefined;
+  /** The reuse of calls, once loaded (by the first call that may be reused). */
+  runner: Promise<ReuseRunner | undefined> | undefined;
+  /** The same, once loaded: what `clear()` and `stats()` read without waiting. */
+  loaded: ReuseRunner | undefined;
+  /** The cache once loaded. */
+  ready: AnswerCache | undefined;
+  /** Counts the calls of `clear()`. */
+  generation: number;
+  readonly counts: { hits: number; misses: number; shared: number; creditsSaved: number };
+}
+
+/** A call that may be reused, prepared: its URL's parts, and how to send it. */
+export interface ReusableCall {
+  route: RouteDef;
+  /** A GET that is not a live page nor a page of a scan or poll. */
+  reusable: boolean;
+  query: Record<string, unknown> | undefined;
+  options: RequestOptions;
+  url: { full: string; path: string; query: string };
+  send: () => Promise<FetchedAnswer>;
+  span: CallSpan | undefined;
+  /** The metadata of a kept answer's headers (`buildMeta`). */
+  metaOf: (headers: Headers, status: number, at: number) => ResponseMeta;
+}
+
+/** Coalescing and the cache, loaded by the first call that may be reused (`reuse.ts`). */
+export interface ReuseRunner {
+  /** Serves a call: from the cache, an identical call in flight, or `send` (refusing a maxAge where nothing is cached). */
+  serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>;
+  /** `odds.cache.clear()`. */
+  clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void;
 }

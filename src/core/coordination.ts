@@ -34,6 +34,11 @@ export interface CreditSnapshot {
   daily: WindowState;
   /** When the last metered answer arrived. */
   updatedAt?: Date;
+  /**
+   * Credits not paid because a call was served from the SDK's cache or shared an identical call in
+   * flight (docs/caching.md): the cost of the answers reused. Absent where the coordinator does not count them.
+   */
+  saved?: number;
 }
 
 /**
@@ -204,6 +209,8 @@ export interface Coordinator {
   settle(admission: Admission, answer: CreditSource | undefined, receivedAt: number): Promise<boolean>;
   /** The account's credits as this client last learned them (no I/O). */
   credits(): CreditSnapshot;
+  /** Counts credits a reused answer did not pay (`CreditSnapshot.saved`); optional for a coordinator of one's own. */
+  recordSaved?(credits: number): void;
   /** The account's credits read from the store now (for a shared store: every process's latest). */
   readCredits(): Promise<CreditSnapshot>;
   /** The plan's rate, shared. */

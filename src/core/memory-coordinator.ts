@@ -139,6 +139,10 @@ export class MemoryCoordinator implements Coordinator {
     return this.#ledger.snapshot();
   }
 
+  recordSaved(credits: number): void {
+    this.#ledger.recordSaved(credits);
+  }
+
   async readCredits(): Promise<CreditSnapshot> {
     return this.#ledger.snapshot();
   }

@@ -1,5 +1,5 @@
 import { type CreditHeaders, parseCreditHeaders, parseIntHeader, parseResponseHeaders } from '../schemas/headers';
-import type { CreditSource, RawAnswer, ResponseMeta } from './types';
+import type { CreditSource, FetchedAnswer, ResponseMeta } from './types';
 
 /**
  * The metadata of an answer: the headers of docs/service.md's "Response headers", its status and the attempts the call took.
@@ -61,17 +61,23 @@ export class AnswerHead implements CreditSource {
  * An answer read in full, whose metadata is parsed when first asked for.
  *
  * @example
- * const answer = new Answer(response, text, head);
+ * const answer = new Answer(response, text, head, sentAt);
  * answer.meta.requestId;
  */
-export class Answer implements RawAnswer {
+export class Answer implements FetchedAnswer {
   constructor(
     readonly response: Response,
     readonly text: string,
     readonly head: AnswerHead,
+    /** When its attempt was sent, on the client's clock. */
+    readonly sentAt: number,
   ) {}
 
   get meta(): ResponseMeta {
     return this.head.meta;
+  }
+
+  get cost(): number | undefined {
+    return this.head.cost;
   }
 }

@@ -7,6 +7,7 @@ import type { ResponseMeta } from './answer-types';
 import type { HeadersOption } from './call-types';
 import type { BudgetOptions, Coordinator, CreditSnapshot, RotationStore } from './coordination';
 import type { TracingOptions } from './tracing-types';
+import type { CacheOptions } from './cache-types';
 
 // ---------------------------------------------------------------- runtime
 
@@ -168,6 +169,15 @@ export interface ClientOptions {
    * hold for the account, not for each client.
    */
   coordinator?: Coordinator;
+  /**
+   * The freshness cache (docs/caching.md): an answer younger than its route's `maxAge` is served
+   * again without a request or a charge. Default: the route table's `cacheDefaults` (the
+   * cache-eligible routes for the service's own window, about an hour; the others not at all);
+   * `false`: nothing cached unless a call gives `maxAge`.
+   */
+  cache?: false | CacheOptions;
+  /** Identical GETs in flight at once share one request and one charge (docs/caching.md). Default true. */
+  coalesce?: boolean;
   /**
    * Where `odds.keys.rotate()` keeps a rotation between saving its nonce (before sending) and its
    * confirmed end. Default: the coordinator's (in memory, or sealed in a shared store). `FileRotationStore` from `sports-odds-data/node` lets a

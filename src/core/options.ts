@@ -160,6 +160,34 @@ export function checkClientOptions(options: ClientOptions): void {
   if (o['coordinator'] !== undefined) checkMethods('coordinator', o['coordinator'], ['admit', 'settle', 'credits', 'readCredits']);
   if (o['rotationStore'] !== undefined) checkMethods('rotationStore', o['rotationStore'], ['load', 'save', 'clear']);
   if (o['tracing'] !== undefined && o['tracing'] !== false) checkMethods('tracing', o['tracing'], []);
+  if (o['coalesce'] !== undefined) checkBoolean('coalesce', o['coalesce']);
+}
+
+/** A `maxAge`: a finite, non-negative number of ms. */
+const checkMaxAge = (name: string, value: unknown): number => checkNumber(name, value, { zero: true, unit: 'ms' });
+
+/** Only `false` turns a default off: `true` would say nothing. */
+const checkFalse = (name: string, value: unknown): void => {
+  if (value !== false) refuse(name, value, 'false (leave it out for the default)');
+};
+
+/**
+ * The client's `cache` option, checked: `false`, or `{ maxAge, maxBytes }` with a finite,
+ * non-negative `maxAge` in ms for each data route it names (of `dataRouteIds`; a copy). Default bound: 32 MiB.
+ *
+ * @example
+ * checkCache({ maxAge: { 'events.odds': 2_000 } }, ['events.odds']); // { maxAge: { 'events.odds': 2000 }, maxBytes: 33554432 }
+ * checkCache(false, []); // { maxAge: false, maxBytes: 33554432 }
+ */
+export function checkCache(value: unknown, dataRouteIds: readonly string[]): { maxAge: Record<string, number> | false; maxBytes: number } {
+  if (value === false) return { maxAge: false, maxBytes: 2 ** 25 };
+  const { maxAge = {}, maxBytes = 2 ** 25 } = checkOptions<{ maxAge?: unknown; maxBytes?: unknown }>('cache', value ?? {}, [
+    'maxAge',
+    'maxBytes',
+  ]);
+  const ages = { ...checkOptions<Record<string, number>>('cache.maxAge', maxAge, dataRouteIds) };
+  for (const id in ages) checkMaxAge(`cache.maxAge['${id}']`, ages[id]);
+  return { maxAge: ages, maxBytes: checkNumber('cache.maxBytes', maxBytes, { integer: true, unit: 'bytes' }) };
 }
 
 /**
@@ -170,12 +198,19 @@ export function checkClientOptions(options: ClientOptions): void {
  * checkRequestOptions({ timeout: 5_000 });
  */
 export function checkRequestOptions<T extends RequestOptions>(options: T): T {
-  const { signal, timeout, totalTimeout, maxRetries, validate } = checkMethods<RequestOptions>('options', options, []);
+  const { signal, timeout, totalTimeout, maxRetries, validate, maxAge, cache, coalesce } = checkMethods<RequestOptions>(
+    'options',
+    options,
+    [],
+  );
   if (signal !== undefined) checkMethods('signal', signal, ['addEventListener']);
   if (timeout !== undefined) checkDuration('timeout', timeout);
   if (totalTimeout !== undefined) checkDuration('totalTimeout', totalTimeout);
   if (maxRetries !== undefined) checkMaxRetries(maxRetries);
   if (validate !== undefined) checkBoolean('validate', validate);
+  if (maxAge !== undefined) checkMaxAge('maxAge', maxAge);
+  if (cache !== undefined) checkFalse('cache', cache);
+  if (coalesce !== undefined) checkFalse('coalesce', coalesce);
   return options;
 }
 

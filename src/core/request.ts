@@ -6,7 +6,7 @@ import { encoderOf } from './fast-encoders';
 import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
-import { Answer, AnswerHead } from './meta';
+import { Answer, AnswerHead, buildMeta } from './meta';
 import { checkRequestOptions, withHeaders } from './options';
 import { withRetry } from './retry';
 import { abortable, throwIfAborted } from './runtime';
@@ -17,6 +17,7 @@ import { parseJson } from './json';
 import { fillPath, queryString } from './url';
 import { validateBody } from './zod-validate';
 import { validatorOf } from './fast-validators';
+import { reusable, runnerOf } from './reuse-gate';
 
 /**
  * Calls one route of the route table: validate parameters locally (free) -> the coordinator's
@@ -83,6 +84,9 @@ async function settle(ctx: ClientContext, admission: Admission, answer: AnswerHe
   }
 }
 
+/** The metadata of a kept answer's headers, as its first call read them (a reused one's has one attempt). */
+const metaOf = (headers: Headers, status: number, at: number) => buildMeta(headers, status, 1, at);
+
 /**
  * Typed parameters that the encoder built from their schema does not take go to zod
  * (`encodeParams` loads it then), which refuses them with every issue named.
@@ -122,7 +126,7 @@ async function sendCall(
   input: RouteInput<RouteId>,
   options: RequestOptions,
   span: CallSpan | undefined,
-): Promise<Answer> {
+): Promise<RawAnswer> {
   const o = ctx.options;
   // A call's own options are checked before anything is reserved or sent.
   checkRequestOptions(options);
@@ -130,7 +134,9 @@ async function sendCall(
   throwIfAborted(signal);
   const params = encoderOf(route.params)?.(input.params ?? {}) ?? (await encodedByZod(route.params, input.params));
   const query = encoderOf(route.query)?.(input.query ?? {}) ?? (await encodedByZod(route.query, input.query));
-  const url = `${o.baseUrl}${fillPath(route.path, params)}${queryString(query)}`;
+  const path = fillPath(route.path, params);
+  const search = queryString(query);
+  const url = `${o.baseUrl}${path}${search}`;
   const headers = withHeaders(withHeaders(o.headers, options.headers), input.headers);
   const envelope = route.metering?.envelope((input.query ?? {}) as Record<string, unknown>);
   const timeout = options.timeout ?? o.timeout;
@@ -200,24 +206,41 @@ async function sendCall(
           raw.status === 404 ? notFoundHint(o.baseUrl, route.method, url) : undefined,
         );
       }
-      return new Answer(raw.response, raw.text, head);
+      return new Answer(raw.response, raw.text, head, started);
     } finally {
       if (!settled) await settle(ctx, admission, undefined, o.now());
     }
   };
 
-  return withRetry(attempt, () => ({
-    maxRetries,
-    maxRetryAfter: o.maxRetryAfter,
-    deadlineAt,
-    sleep: o.sleep,
-    now: o.now,
-    random: o.random,
-    signal,
-    onRetry: async (error, attemptNumber, delayMs) => {
-      span?.retrying(error, attemptNumber, delayMs);
-      o.logger.info(`retrying ${route.id} in ${delayMs} ms after attempt ${attemptNumber}: ${error.message}`);
-      await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
-    },
-  }));
+  const call = (): Promise<Answer> =>
+    withRetry(attempt, () => ({
+      maxRetries,
+      maxRetryAfter: o.maxRetryAfter,
+      deadlineAt,
+      sleep: o.sleep,
+      now: o.now,
+      random: o.random,
+      signal,
+      onRetry: async (error, attemptNumber, delayMs) => {
+        span?.retrying(error, attemptNumber, delayMs);
+        o.logger.info(`retrying ${route.id} in ${delayMs} ms after attempt ${attemptNumber}: ${error.message}`);
+        await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
+      },
+    }));
+  // Identical GETs in flight share one request; a fresh answer in the cache is served without one (docs/caching.md).
+  const decoded = input.query as Record<string, unknown> | undefined;
+  const may = reusable(route, decoded, options);
+  if (!may && options.maxAge === undefined && options.cache === undefined) return call();
+  const runner = await runnerOf(ctx);
+  if (runner === undefined) return call();
+  return runner.serve(ctx, {
+    route,
+    reusable: may,
+    query: decoded,
+    options,
+    url: { full: url, path, query: search },
+    send: call,
+    span,
+    metaOf,
+  });
 }

@@ -30,6 +30,7 @@ const answerOf = (published: RotationAnswer, now: number): RawAnswer => {
     new Response(published.text, { status: published.status, headers }),
     published.text,
     new AnswerHead(headers, published.status, 1, now),
+    now,
   );
 };
 

@@ -122,6 +122,10 @@ class TracedCall implements CallSpan {
     }
   }
 
+  reused(kind: 'hit' | 'miss' | 'shared', ageMs?: number): void {
+    this.span.setAttributes({ 'sports_odds.client_cache': kind, 'sports_odds.client_cache.age_ms': ageMs });
+  }
+
   retrying(error: Error, attempt: number, delayMs: number): void {
     const e = error as ErrorFields;
     this.span.addEvent('sports_odds.retry', {

@@ -14,3 +14,4 @@ export type * from './option-types';
 export type * from './call-types';
 export type * from '../schemas/route-types';
 export type * from './tracing-types';
+export type * from './cache-types';

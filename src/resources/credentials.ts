@@ -4,6 +4,7 @@ import { SportsOddsError } from '../core/errors/base';
 import { resolveOptions } from '../core/options';
 import { replayRoute } from '../core/replay-route';
 import { callRoute, parserOf } from '../core/request';
+import { newReuseState } from '../core/reuse-gate';
 import { ServiceClock } from '../core/service-clock';
 import { Transport } from '../core/transport';
 import { tracingOf } from '../core/tracing-source';
@@ -78,6 +79,8 @@ export class SportsOddsCredentials {
       coordinator,
       pace: undefined,
       clock,
+      // Every credential operation is a POST: nothing to share or cache.
+      reuse: newReuseState({ maxAge: false, maxBytes: 0 }, false),
       trace,
     });
     this.#ctx = context(resolved.fetch);

@@ -6,6 +6,7 @@ import { LiveScan, type LiveScanState } from '../core/live-scan';
 import { Poll, type PollOptions } from '../core/polling';
 import { checkCount, checkDuration, checkNumber, given } from '../core/input-checks';
 import { checkRequestOptions } from '../core/options';
+import { notReused } from '../core/reuse-gate';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../schemas/query';
@@ -221,7 +222,7 @@ export class Events extends APIResource {
     const list = (since: string | undefined, signal: AbortSignal | undefined) =>
       this.list(
         since === undefined ? filters : { ...filters, since },
-        signal === undefined ? requestOptions : { ...requestOptions, signal },
+        notReused(signal === undefined ? requestOptions : { ...requestOptions, signal }),
       ).withMeta();
     const deps = {
       list,
@@ -234,12 +235,15 @@ export class Events extends APIResource {
     return new Poll<Event>(deps, options);
   }
 
-  #fetchLivePage(options: RequestOptions | undefined) {
+  #fetchLivePage(given: RequestOptions | undefined) {
+    const options = notReused(given);
     return (filters: LiveFilters, cursor: string | undefined) =>
       this.list({ ...filters, live: true, ...(cursor === undefined ? {} : { cursor }) }, options).withMeta();
   }
 
-  #scanFetchers(options: RequestOptions) {
+  // The pages of a scan, and its catalog lookups, are never reused: each is its own request and charge.
+  #scanFetchers(given: RequestOptions) {
+    const options = notReused(given);
     return {
       events: (query: QueryOf<'events.list'>) => this.list(query, options).withMeta(),
       sports: () => this.client.request('catalog.sports', {}, options).withMeta(),
@@ -249,7 +253,8 @@ export class Events extends APIResource {
     };
   }
 
-  #historyFetcher(eventId: number, options: RequestOptions) {
+  #historyFetcher(eventId: number, given: RequestOptions) {
+    const options = notReused(given);
     const history = { full_history: true };
     return {
       odds: (query: QueryOf<'events.odds'>) => this.odds(eventId, query, options).withMeta(),

@@ -21,6 +21,7 @@ describe('the module structure of src/', () => {
       'src/core/coordination.ts',
       'src/core/option-types.ts',
       'src/core/tracing-types.ts',
+      'src/core/cache-types.ts',
     ];
     for (const leaf of leaves) {
       expect(graph.has(leaf), leaf).toBe(true);

@@ -11,7 +11,7 @@ export const sports = await odds.catalog.sports();
 `;
 
 /** The package's runtime dependencies and peers: external in the package's own build (tsup.config.ts). */
-const DEPENDENCIES = ['ky', 'zod', 'p-retry', 'msw'];
+const DEPENDENCIES = ['ky', 'zod', 'p-retry', 'msw', 'lru-cache'];
 
 export const gz = (text: string): number => gzipSync(text, { level: 9 }).length;
 

@@ -85,10 +85,11 @@ describe('browser bundle', () => {
     const bundle = await initialBundle(ONE_CALL, false);
     const size = gz(bundle.code);
     expect(duplicates(bundle)).toEqual([]);
-    // What only a retry, a rotation, a refused parameter or body, a traced call, or a scan's or poll's paging needs is loaded then, not here.
+    // What only a retry, a rotation, a refused parameter or body, a traced call, a reused answer, or a scan's or poll's paging needs is loaded then, not here.
     expect([...new Set(bundle.lazy)].sort()).toEqual([
       './core/plan-rate',
       './issue-report',
+      './reuse',
       './rotation-run',
       './scan-pages',
       './tracing',
@@ -124,7 +125,7 @@ describe('browser bundle', () => {
     const size = gz(asBuilt.code);
     console.log(`one call from the published build: ${kB(size)} min+gz, of which keepNames ${kB(size - gz(sources.code))}`);
     expect(Object.keys(asBuilt.metafile.inputs).some((i) => partOf(i) === 'sports-odds-data (as built)')).toBe(true);
-    expect(asBuilt.lazy.length).toBe(6);
+    expect(asBuilt.lazy.length).toBe(7);
     expect(size).toBeLessThan(AS_BUILT_CEILING_BYTES);
   });
 });

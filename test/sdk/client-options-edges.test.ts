@@ -215,7 +215,14 @@ describe('a client derived with withOptions', () => {
     const parentLog = recorder();
     const childLog = recorder();
     const fake = fakeFetch([{ body: [] }]);
-    const parent = new SportsOdds({ apiKey: TEST_KEY, baseUrl: base, fetch: fake.fetch, logger: parentLog.logger, logLevel: 'debug' });
+    const parent = new SportsOdds({
+      apiKey: TEST_KEY,
+      baseUrl: base,
+      fetch: fake.fetch,
+      logger: parentLog.logger,
+      logLevel: 'debug',
+      cache: false,
+    });
     await parent.withOptions({ timeout: 5_000 }).catalog.sports();
     expect(parentLog.lines.length).toBeGreaterThan(0);
     const before = parentLog.lines.length;

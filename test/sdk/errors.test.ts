@@ -153,7 +153,7 @@ describe('error classes', () => {
       { body: [{ sport_id: 'one', name: 'Soccer', surprise: true }] },
     ]);
     expect(await odds.catalog.sports()).toEqual([{ sport_id: 1, name: 'Soccer', surprise: { added: 'later' } }]);
-    const error = await rejection<ResponseValidationError>(odds.catalog.sports());
+    const error = await rejection<ResponseValidationError>(odds.catalog.sports({ cache: false }));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error.issues).toEqual([{ path: [0, 'sport_id'], code: 'invalid_type', message: 'expected number, received string' }]);
   });

@@ -54,7 +54,8 @@ describe('credits, budget and pacing against the mock service', () => {
   it('paces a burst to the plan rate: no 429 drawn', async () => {
     const mock = newMock();
     const account = await mock.createAccount({ email: 'paced@example.test', plan: 'trial' });
-    const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
+    // Seven identical calls, each sent: nothing shared or cached.
+    const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 }, cache: false, coalesce: false });
     const start = mock.clock.now();
     const results = await Promise.all(Array.from({ length: 7 }, () => odds.catalog.leagues({ sport_id: 1 })));
     expect(results.every((r) => r.length > 0)).toBe(true);
@@ -72,7 +73,12 @@ describe("pacing at the plan's rate read from the account", () => {
   it('reads the rate once and paces to it', async () => {
     const mock = newMock();
     const account = await mock.createAccount({ email: 'auto@example.test', plan: 'trial' });
-    const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 'account' } });
+    const { odds, seen } = sdkFor(mock, {
+      apiKey: account.apiKey,
+      rateLimit: { requestsPerSecond: 'account' },
+      cache: false,
+      coalesce: false,
+    });
     await Promise.all(Array.from({ length: 6 }, () => odds.catalog.leagues({ sport_id: 1 })));
     expect(seen.retries).toEqual([]);
     expect(seen.requests.map((r) => r.routeId)).toEqual(['account.get', ...Array(6).fill('catalog.leagues')]);
@@ -83,7 +89,14 @@ describe("pacing at the plan's rate read from the account", () => {
     const key = await mock.createKey(mock.demoEmail, { name: 'data only', scopes: ['data:read'] });
     const warnings: string[] = [];
     const logger = { debug() {}, info() {}, error() {}, warn: (m: string) => void warnings.push(m) };
-    const { odds, seen } = sdkFor(mock, { apiKey: key.apiKey, rateLimit: { requestsPerSecond: 'account' }, logger, logLevel: 'warn' });
+    const { odds, seen } = sdkFor(mock, {
+      apiKey: key.apiKey,
+      rateLimit: { requestsPerSecond: 'account' },
+      logger,
+      logLevel: 'warn',
+      cache: false,
+      coalesce: false,
+    });
     const start = mock.clock.now();
     expect(await odds.catalog.sports()).toHaveLength(44);
     await Promise.all(Array.from({ length: 4 }, () => odds.catalog.leagues({ sport_id: 1 })));

@@ -127,6 +127,9 @@ describe('the options of one call, fed anything', () => {
     validate: (v) => typeof v === 'boolean',
     signal: (v) => v instanceof AbortSignal,
     headers: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((h) => typeof h === 'string'),
+    maxAge: (v) => isNumber(v) && v >= 0 && v < Number.POSITIVE_INFINITY,
+    cache: (v) => v === false,
+    coalesce: (v) => v === false,
   };
 
   it.each(Object.keys(CALL))('%s: the call goes through, or is refused by name before anything is sent or charged', async (name) => {
@@ -147,6 +150,8 @@ describe('the options of one call, fed anything', () => {
         if (accepts(value)) {
           // Honoured: a timeout shorter than the answer takes ends the call (a deadline already past, before sending).
           if (outcome instanceof TimeoutError) expect(value).toBeLessThan(60_000);
+          // A maxAge may serve the call from the cache an earlier call of the run filled: nothing sent, nothing charged.
+          else if (name === 'maxAge') expect([outcome, seen.requests.length - before.sent <= 1]).toEqual([undefined, true]);
           else expect([outcome, seen.requests.length]).toEqual([undefined, before.sent + 1]);
         } else {
           expect(outcome).toBeInstanceOf(SportsOddsError);

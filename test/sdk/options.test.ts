@@ -75,7 +75,7 @@ describe('construction', () => {
     const keys = [TEST_KEY, `svc_live_${'b'.repeat(32)}`];
     let i = 0;
     const fake = fakeFetch([{ body: [] }]);
-    const odds = new SportsOdds({ apiKey: async () => keys[i++] as string, baseUrl: base, fetch: fake.fetch });
+    const odds = new SportsOdds({ apiKey: async () => keys[i++] as string, baseUrl: base, fetch: fake.fetch, cache: false });
     await odds.catalog.sports();
     await odds.catalog.sports();
     expect(fake.seen.map((s) => s.authorization)).toEqual(keys.map((k) => `Bearer ${k}`));

@@ -260,7 +260,13 @@ describe('a client and the clients derived from it', () => {
   it('send the key of the moment on every attempt (the header set is rebuilt when the key changes)', async () => {
     let key = TEST_KEY;
     const fake = fakeFetch([ok]);
-    const odds = new SportsOdds({ apiKey: () => key, baseUrl: 'https://api.sports-odds.test', fetch: fake.fetch, logLevel: 'off' });
+    const odds = new SportsOdds({
+      apiKey: () => key,
+      baseUrl: 'https://api.sports-odds.test',
+      fetch: fake.fetch,
+      logLevel: 'off',
+      cache: false,
+    });
     const derived = odds.withOptions({ defaultHeaders: { 'x-team': 'a' } });
     await odds.catalog.sports();
     key = `svc_live_${'Qq8'.repeat(10)}Qq`;

@@ -106,7 +106,8 @@ describe('retry rules against the mock service', () => {
   it('recovers from real per-second rate limiting (trial: 2 rps) by honoring Retry-After', async () => {
     const mock = newMock();
     const account = await mock.createAccount({ email: 'burst@example.test', plan: 'trial' });
-    const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey });
+    // Five identical calls at once, each sent.
+    const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey, cache: false, coalesce: false });
     const results = await Promise.all(Array.from({ length: 5 }, () => odds.catalog.leagues({ sport_id: 1 })));
     expect(results.every((r) => r.length > 0)).toBe(true);
     expect(seen.retries.length).toBeGreaterThan(0);

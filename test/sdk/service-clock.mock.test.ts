@@ -127,7 +127,7 @@ describe('budget floors and quota resets on the service clock', () => {
       plans: { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 10_000, periodDays: 30, dailyCredits: 27, rateLimitRps: 20 } },
       demoAccount: { plan: 'tiny' },
     });
-    const { odds } = sdkFor(mock, { now: () => mock.clock.now() - 7 * HOUR, maxRetries: 0 });
+    const { odds } = sdkFor(mock, { now: () => mock.clock.now() - 7 * HOUR, maxRetries: 0, cache: false });
     const { meta } = await odds.catalog.sports().withMeta();
     const error = await rejection<QuotaExceededError>(odds.catalog.sports());
     expect(error).toBeInstanceOf(QuotaExceededError);
@@ -176,6 +176,9 @@ describe("pacing at the plan's rate read from the account", () => {
     const { odds, seen } = sdkFor(mock, {
       apiKey: account.apiKey,
       rateLimit: { requestsPerSecond: 'account' },
+      // Six identical calls, each sent.
+      cache: false,
+      coalesce: false,
       hooks: {
         beforeRequest: [(info) => void seen.requests.push(info), () => void sentAt.push(mock.clock.now())],
         afterResponse: [({ status }) => void statuses.push(status)],

@@ -74,6 +74,8 @@ describe('a span for each call, in the OpenTelemetry SDK', () => {
       'sports_odds.result.truncated': false,
       'sports_odds.cache': meta.cache,
       'sports_odds.request_id': meta.requestId,
+      // Reusable, found in neither the cache nor in flight: sent.
+      'sports_odds.client_cache': 'miss',
     });
     expect(meta.credits.cost).toBe(3);
     expect(meta.requestId).toMatch(/^req_/);
@@ -195,7 +197,8 @@ describe('pacing', () => {
   it("shows each attempt's wait for its pacing slot (virtual time: the mock's clock)", async () => {
     const mock = newMock();
     const account = await mock.createAccount({ email: 'paced@example.test', plan: 'trial' });
-    const { odds, spans } = traced(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
+    // The same call three times, each sent: nothing shared or cached.
+    const { odds, spans } = traced(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 }, cache: false, coalesce: false });
     const start = mock.clock.now();
     await Promise.all(Array.from({ length: 3 }, () => odds.catalog.leagues({ sport_id: 1 })));
     const waits = spans().map((span) => eventsOf(span, 'sports_odds.admission')[0]?.['sports_odds.admission.wait_ms'] as number);

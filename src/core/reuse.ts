@@ -1,0 +1,277 @@
+/**
+ * Reuse of answers (docs/caching.md), loaded by the first call that may be reused: identical GETs
+ * in flight share one request and one charge, and an answer younger than its `maxAge` is served
+ * again from the cache, without a request. The cache and its store are loaded by the first call
+ * that caches (`answer-cache.ts`).
+ */
+import type { RouteDef } from '../schemas/route';
+import { cacheDefaults } from '../schemas/cache-defaults';
+import { SportsOddsError } from './errors/base';
+import { encoderOf } from './fast-encoders';
+import { refuse } from './input-checks';
+import { abortable } from './runtime';
+import { fillPath, queryString } from './url';
+import type {
+  AnswerCache,
+  AnswerReuse,
+  CallSpan,
+  ClientContext,
+  FetchedAnswer,
+  Flight,
+  RawAnswer,
+  ResponseMeta,
+  ReusableCall,
+  ReuseRunner,
+  ReuseState,
+  StoredAnswer,
+} from './types';
+
+/** Key sources remembered for cache keys; past this many they are numbered afresh. */
+const MAX_SCOPES = 64;
+
+/** How one call may be reused. */
+interface ReusePlan {
+  /** The URL: identical calls (with the same key) have the same. */
+  key: string;
+  /** Serve from the cache when younger than this (ms); 0: do not look. */
+  read: number;
+  /** Keep the answer this long from its sending (ms); 0: do not keep. */
+  keep: number;
+  /** Share an identical call in flight. */
+  share: boolean;
+  route: RouteDef;
+  path: string;
+  query: string;
+}
+
+/**
+ * The maxAge a client gives a route: its own `cache.maxAge`, else the route table's default
+ * (`cacheDefaults`); 0 with `cache: false` or for a route that is not a data route.
+ */
+function configuredMaxAge(state: ReuseState, routeId: string): number {
+  if (state.maxAge === false) return 0;
+  return state.maxAge[routeId] ?? (cacheDefaults as Readonly<Record<string, number>>)[routeId] ?? 0;
+}
+
+/**
+ * How a call may be reused, or undefined when it is always sent: a non-GET, a live page, a page
+ * of a scan or a poll, or neither coalescing nor caching on. `maxAge` or `cache` given where no
+ * answer is ever cached is refused.
+ */
+function planOf(ctx: ClientContext, { route, reusable, options, url }: ReusableCall): ReusePlan | undefined {
+  const state = ctx.reuse;
+  const cacheable = reusable && route.metering !== undefined;
+  if (!cacheable) {
+    const name = options.maxAge !== undefined ? 'maxAge' : options.cache !== undefined ? 'cache' : undefined;
+    if (name !== undefined)
+      refuse(name, options[name], `left out: ${route.id} ${reusable ? 'is not a data route' : 'here is never cached'}`);
+  }
+  if (!reusable) return undefined;
+  const configured = cacheable ? configuredMaxAge(state, route.id) : 0;
+  const keep = options.cache === false ? configured : (options.maxAge ?? configured);
+  const read = options.cache === false ? 0 : keep;
+  const share = state.coalesce && options.coalesce !== false;
+  if (!share && keep === 0) return undefined;
+  return { key: url.full, read, keep, share, route, path: url.path, query: url.query };
+}
+
+/**
+ * The key of a call's answer: a number for the key source it is sent with, and its URL. Calls
+ * with another key never share an answer; a key function stands for one account, whose key it
+ * gives as rotations replace it (it is not called for this: it is read on every attempt).
+ */
+function keyOfCall(ctx: ClientContext, plan: ReusePlan): string {
+  return `${plan.route.auth.kind === 'bearer' ? scopeOf(ctx.reuse, ctx.key.source) : 0} ${plan.key}`;
+}
+
+/** The last number given to a key source: numbers are never given twice, so a key never reads another's answers. */
+let lastScope = 0;
+
+/** A number standing for a key source (a key, or a key function), so that no cache key holds a key. */
+function scopeOf(state: ReuseState, source: unknown): number {
+  let scope = state.scopes.get(source);
+  if (scope === undefined) {
+    if (state.scopes.size >= MAX_SCOPES) state.scopes.clear();
+    scope = ++lastScope;
+    state.scopes.set(source, scope);
+  }
+  return scope;
+}
+
+/** The cache, loaded once; a cache that cannot load leaves calls uncached (said once in the log). */
+function cacheOf(ctx: ClientContext): Promise<AnswerCache | undefined> {
+  const state = ctx.reuse;
+  state.cache ??= import('./answer-cache').then(
+    (m) => (state.ready = m.createAnswerCache(state.maxBytes, ctx.options.now)),
+    (error: unknown) => {
+      ctx.options.logger.warn(`the answer cache could not load; calls are sent uncached: ${String(error)}`);
+      return undefined;
+    },
+  );
+  return state.cache;
+}
+
+/**
+ * Serves a call: from the cache when it holds a fresh answer, else from an identical call in
+ * flight, else by `send` (whose answer the others may share and the cache may keep).
+ */
+async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer> {
+  const plan = planOf(ctx, call);
+  if (plan === undefined) return call.send();
+  const { send, span } = call;
+  const signal = call.options.signal;
+  const state = ctx.reuse;
+  const now = ctx.options.now;
+  const key = keyOfCall(ctx, plan);
+  for (;;) {
+    if (plan.read > 0) {
+      const hit = await (await cacheOf(ctx))?.lookup(key, plan.read, now());
+      if (hit !== undefined) return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call.metaOf));
+    }
+    const flight = plan.share ? state.inflight.get(key) : undefined;
+    if (flight === undefined) break;
+    let answer: FetchedAnswer;
+    try {
+      answer = await abortable(flight.answer, signal);
+    } catch (error) {
+      // The call that sent it gave up (its own signal): this one sends, or shares the next.
+      if (flight.signal?.aborted && !signal?.aborted) continue;
+      throw error;
+    }
+    return reused(ctx, span, 'shared', answer.cost, answer.sentAt, new FetchedView(answer));
+  }
+  state.counts.misses += 1;
+  span?.reused('miss');
+  const flight: Flight = { answer: send(), signal, generation: state.generation };
+  if (plan.share) state.inflight.set(key, flight);
+  try {
+    const answer = await flight.answer;
+    // An answer whose request was sent before a `clear()` is not kept.
+    if (plan.keep > 0 && flight.generation === state.generation) {
+      await (await cacheOf(ctx))?.keep(key, answer, plan, plan.keep);
+    }
+    return answer;
+  } finally {
+    if (state.inflight.get(key) === flight) state.inflight.delete(key);
+  }
+}
+
+/** A reused answer: counted, told to the span and the ledger, its meta saying so with a charge of 0. */
+function reused(
+  ctx: ClientContext,
+  span: CallSpan | undefined,
+  kind: AnswerReuse['kind'],
+  cost: number | undefined,
+  sentAt: number,
+  view: AnswerView,
+): RawAnswer {
+  const { counts } = ctx.reuse;
+  const ageMs = ctx.options.now() - sentAt;
+  if (kind === 'hit') counts.hits += 1;
+  else counts.shared += 1;
+  if (cost !== undefined) {
+    counts.creditsSaved += cost;
+    ctx.coordinator.recordSaved?.(cost);
+  }
+  span?.reused(kind, ageMs);
+  return new ReusedAnswer(view, kind, ageMs);
+}
+
+/** Where a reused answer comes from: the answer in flight, or one the cache kept. */
+interface AnswerView {
+  readonly text: string;
+  meta(): ResponseMeta;
+  response(): Response;
+}
+
+class FetchedView implements AnswerView {
+  constructor(readonly answer: FetchedAnswer) {}
+  get text(): string {
+    return this.answer.text;
+  }
+  meta(): ResponseMeta {
+    return this.answer.meta;
+  }
+  response(): Response {
+    return this.answer.response;
+  }
+}
+
+class StoredView implements AnswerView {
+  constructor(
+    readonly stored: StoredAnswer,
+    readonly metaOf: ReusableCall['metaOf'],
+  ) {}
+  get text(): string {
+    return this.stored.text;
+  }
+  meta(): ResponseMeta {
+    const { status, headers, sentAt } = this.stored;
+    return this.metaOf(new Headers(headers), status, sentAt);
+  }
+  response(): Response {
+    const { text, status, headers, url } = this.stored;
+    const response = new Response(text, { status, headers });
+    Object.defineProperty(response, 'url', { value: url });
+    return response;
+  }
+}
+
+/** The answer of a call served without a request: metadata and response made when first read. */
+class ReusedAnswer implements RawAnswer {
+  #meta: ResponseMeta | undefined;
+  #response: Response | undefined;
+
+  constructor(
+    readonly view: AnswerView,
+    readonly kind: AnswerReuse['kind'],
+    readonly ageMs: number,
+  ) {}
+
+  get text(): string {
+    return this.view.text;
+  }
+
+  get meta(): ResponseMeta {
+    if (this.#meta === undefined) {
+      const meta = this.view.meta();
+      const reuse: AnswerReuse = { kind: this.kind, requestId: meta.requestId, ageMs: this.ageMs };
+      this.#meta = { ...meta, credits: { ...meta.credits, cost: 0 }, reuse };
+    }
+    return this.#meta;
+  }
+
+  get response(): Response {
+    this.#response ??= this.view.response();
+    return this.#response;
+  }
+}
+
+/**
+ * `odds.cache.clear()`: drops the answers it names; calls in flight are not shared past it, and
+ * their answers are not kept.
+ */
+function clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void {
+  const state = ctx.reuse;
+  const match = route === undefined ? () => true : matcherOf(route, input);
+  state.generation += 1;
+  state.inflight.clear();
+  void state.cache?.then((cache) => cache?.clear(match));
+}
+
+/** What selects the answers of a route (for those parameters, and that query when given). */
+function matcherOf(route: RouteDef, input: { params?: unknown; query?: unknown }): (answer: StoredAnswer) => boolean {
+  const routeId = route.id;
+  const encode = (part: 'params' | 'query', value: unknown): Record<string, string> => {
+    const encoded = encoderOf(route[part])?.(value ?? {});
+    if (encoded === undefined) throw new SportsOddsError(`clear('${routeId}'): ${part} ${JSON.stringify(value)} are not ${routeId}'s`);
+    return encoded;
+  };
+  const path = input.params === undefined ? undefined : fillPath(route.path, encode('params', input.params));
+  const query = input.query === undefined ? undefined : queryString(encode('query', input.query));
+  return (answer) =>
+    answer.routeId === routeId && (path === undefined || answer.path === path) && (query === undefined || answer.query === query);
+}
+
+/** Coalescing and the cache of a client's calls. */
+export const runner: ReuseRunner = { serve, clear };
