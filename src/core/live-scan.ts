@@ -1,30 +1,13 @@
+import type { LiveScanState, LivePage, PageFetcher } from './scan-types';
 import { LIVE_CURSOR_TTL_MS } from '../schemas/limits';
 import { BadRequestError } from './errors/api';
 import { CursorExpiredError, IncompleteScanError } from './errors/local';
-import { Scan, type RequestCost, type ScanPage, type ScanProgress } from './scan';
-import type { WithMeta } from './types';
+import { Scan, type RequestCost } from './scan';
 
 /** A live cursor is valid for five minutes (docs/service.md, "Constants"). */
 export const CURSOR_TTL_MS = LIVE_CURSOR_TTL_MS;
 
-/**
- * Where a live scan stands, as plain JSON: save it (`JSON.stringify(scan.state)`) and resume it
- * later with `odds.events.resumeLive(state)` while the cursor is fresh.
- */
-export interface LiveScanState<F> extends ScanProgress {
-  /** The original filters, repeated on every page. */
-  filters: F;
-  /** The cursor of the next page; absent before the first page and after the last. */
-  cursor?: string;
-  /** When the cursor was received, on the service's clock (ISO 8601): the five minutes run from here. */
-  cursorReceivedAt?: string;
-}
-
-/** One page of a live scan. */
-export interface LivePage<T, F> extends ScanPage<T, LiveScanState<F>> {}
-
-/** Fetches one page with the original filters and, after the first, the cursor. */
-export type PageFetcher<T, F> = (filters: F, cursor: string | undefined) => Promise<WithMeta<T[]>>;
+export type { LiveScanState, LivePage, PageFetcher };
 
 /**
  * A cursor scan (docs/service.md, "Events"): follows `X-Next-Cursor` with the original filters, continues
@@ -59,44 +42,10 @@ export class LiveScan<T, F extends object> extends Scan<T, LiveScanState<F>, Liv
     return new LiveScan({ filters, pages: 0, rows: 0, credits: 0, done: false, incomplete: false }, fetchPage, clock, cost);
   }
 
+  // The paging itself is loaded with the first page, given what it uses of the rest of the SDK (a leaf).
   protected async fetchPage(state: LiveScanState<F>): Promise<LivePage<T, F>> {
-    const { filters, cursor, cursorReceivedAt } = state;
-    // A client that has not heard from the service yet leaves the judgment to it.
-    if (cursor !== undefined && this.clock.known) {
-      // Stryker disable next-line StringLiteral: any text that is not a date parses to NaN alike (a cursor of unknown age)
-      const age = this.clock.now() - Date.parse(cursorReceivedAt ?? '');
-      if (!(age <= CURSOR_TTL_MS)) {
-        throw new CursorExpiredError(
-          `the live cursor is ${Number.isNaN(age) ? 'of unknown age' : `${Math.round(age / 1000)} s old`} (valid for 5 minutes): restart the scan from its filters`,
-          filters as Record<string, unknown>,
-        );
-      }
-    }
-    let result: WithMeta<T[]>;
-    try {
-      result = await this.fetchLivePage(filters, cursor);
-    } catch (error) {
-      if (cursor !== undefined && error instanceof BadRequestError) {
-        throw new CursorExpiredError(`the service refused the live cursor: ${error.message}`, filters as Record<string, unknown>, error);
-      }
-      throw error;
-    }
-    const next = result.meta.nextCursor;
-    const done = next === undefined;
-    const incomplete = done && result.meta.truncated === true;
-    const after: LiveScanState<F> = {
-      filters,
-      pages: state.pages + 1,
-      rows: state.rows + result.data.length,
-      credits: state.credits + (result.meta.credits.cost ?? 0),
-      done,
-      incomplete,
-    };
-    if (next !== undefined) {
-      after.cursor = next;
-      after.cursorReceivedAt = new Date(this.clock.now()).toISOString();
-    }
-    return { data: result.data, meta: result.meta, done, incomplete, state: after };
+    const { livePage } = await import('./scan-pages');
+    return livePage(state, this.fetchLivePage, this.clock, { CursorExpiredError, BadRequestError, ttlMs: CURSOR_TTL_MS });
   }
 
   protected incompleteError(page: LivePage<T, F>): IncompleteScanError {

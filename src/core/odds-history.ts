@@ -1,30 +1,9 @@
+import type { OddsHistoryState, OddsHistoryPage, OddsHistoryFetcher } from './scan-types';
 import type { OddsSnapshot } from '../schemas/prices';
 import { BudgetExceededError, IncompleteScanError } from './errors/local';
-import { Scan, type ScanPage, type ScanProgress } from './scan';
-import type { WithMeta } from './types';
+import { Scan } from './scan';
 
-/** Where an odds history stands, as plain JSON: resume it with `odds.events.resumeOddsHistory(state)`. */
-export interface OddsHistoryState extends ScanProgress {
-  eventId: number;
-  /** Primary rows only (`main_lines_only`). */
-  mainLinesOnly: boolean;
-  /** The next request's `since`: the last snapshot's `timestamp` so far (absent before the first page). */
-  since?: string;
-  /** The scan's own credit allowance (`maxCredits` of `oddsHistory()`), if any. */
-  maxCredits?: number;
-}
-
-/** One page of an odds history. */
-export interface OddsHistoryPage extends ScanPage<OddsSnapshot, OddsHistoryState> {}
-
-/** What the scan calls: one history request, its reservation envelope and row cap. */
-export interface OddsHistoryFetcher {
-  odds: (query: { full_history: true; since?: string; main_lines_only?: boolean }) => Promise<WithMeta<OddsSnapshot[]>>;
-  envelope: number;
-  rowCap: number;
-}
-
-const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
+export type { OddsHistoryState, OddsHistoryPage, OddsHistoryFetcher };
 
 /**
  * The complete price history of an event, past the history row cap (5,000 rows an answer): each
@@ -50,32 +29,10 @@ export class OddsHistory extends Scan<OddsSnapshot, OddsHistoryState, OddsHistor
     return new OddsHistory(state, fetcher);
   }
 
+  // The paging itself is loaded with the first page, given what it uses of the rest of the SDK (a leaf).
   protected async fetchPage(state: OddsHistoryState): Promise<OddsHistoryPage> {
-    if (state.maxCredits !== undefined && this.fetcher.envelope > state.maxCredits - state.credits) {
-      throw new BudgetExceededError('scanMaxCredits', this.fetcher.envelope, state.maxCredits - state.credits);
-    }
-    const { data, meta } = await this.fetcher.odds({
-      full_history: true,
-      ...(state.since === undefined ? {} : { since: state.since }),
-      ...(state.mainLinesOnly ? { main_lines_only: true } : {}),
-    });
-    state.pages += 1;
-    state.rows += data.length;
-    state.credits += meta.credits.cost ?? 0;
-    const last = data.at(-1)?.timestamp;
-    const next = nextSince(last);
-    if (meta.truncated !== true) {
-      state.done = true;
-    } else if (next === undefined || (state.since !== undefined && Date.parse(next) <= Date.parse(state.since))) {
-      // No timestamp to continue from (or one that does not move): stop rather than loop.
-      state.done = true;
-      state.incomplete = true;
-    } else {
-      // A page of one snapshot instant was cut inside it: the rest of that instant is out of reach.
-      if (data.every((row) => row.timestamp === last)) state.incomplete = true;
-      state.since = next;
-    }
-    return { data, meta, done: state.done, incomplete: state.done && state.incomplete, state };
+    const { oddsHistoryPage } = await import('./scan-pages');
+    return oddsHistoryPage(state, this.fetcher, BudgetExceededError);
   }
 
   protected incompleteError(page: OddsHistoryPage): IncompleteScanError {
@@ -85,12 +42,4 @@ export class OddsHistory extends Scan<OddsSnapshot, OddsHistoryState, OddsHistor
       'the odds history is incomplete: one snapshot instant holds more rows than an answer, or a row has no timestamp to continue from',
     );
   }
-}
-
-/** A row's `timestamp` as a `since` value: as sent when it already is one, else normalized. */
-function nextSince(timestamp: string | null | undefined): string | undefined {
-  if (typeof timestamp !== 'string') return undefined;
-  if (UTC_TIMESTAMP.test(timestamp)) return timestamp;
-  const ms = Date.parse(timestamp);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }

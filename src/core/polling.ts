@@ -1,51 +1,7 @@
+import type { PollOptions, PollBatch, PollDeps } from './scan-types';
 import { AbortError } from './errors/connection';
-import type { ResponseMeta, WithMeta } from './types';
 
-/** Options of a polling loop. */
-export interface PollOptions {
-  /** Wait between polls, ms. Default 30,000. */
-  intervalMs?: number;
-  /**
-   * How far each `since` reaches back before the previous poll's start (on the service's clock),
-   * ms, to cover the time the service took to record a change; duplicates are filtered by version.
-   * Default 60,000.
-   */
-  overlapMs?: number;
-  /** First `since` (RFC 3339 UTC); default none, so the first poll lists every matching event. */
-  since?: string;
-  /** Stops the loop: the iteration ends quietly. */
-  signal?: AbortSignal;
-}
-
-/** One poll: what it asked, what it found new, and its headers. */
-export interface PollBatch<T> {
-  /** 1 for the first poll. */
-  poll: number;
-  /** The `since` this poll sent (none on a first poll without `options.since`). */
-  since: string | undefined;
-  /** New rows and rows with a new version, each once. */
-  data: T[];
-  /** Rows the answer held, before the ones already seen were dropped. */
-  rows: number;
-  /** The answer's headers: `credits.cost`, `truncated` (a truncated poll may have missed changes). */
-  meta: ResponseMeta;
-}
-
-/** What the loop needs from its client. */
-export interface PollDeps<T> {
-  /** One poll: the listing with `since`. */
-  list: (since: string | undefined, signal: AbortSignal | undefined) => Promise<WithMeta<T[]>>;
-  /** A row's identity and version, to yield each version once. */
-  identity: (row: T) => { id: unknown; version: unknown };
-  /** The client's clock. */
-  now: () => number;
-  /** An instant of the client's clock on the service's clock. */
-  toService: (localMs: number) => number;
-  /** Waits between polls (rejects when the signal aborts). */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Where a truncated poll is reported. */
-  warn: (message: string) => void;
-}
+export type { PollOptions, PollBatch, PollDeps };
 
 /** An RFC 3339 UTC timestamp to the second, as the `since` parameter takes it. */
 export const toUtcSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -69,40 +25,13 @@ export class Poll<T> implements AsyncIterable<T> {
 
   /** One batch per poll. Each call starts a loop of its own. */
   async *batches(): AsyncGenerator<PollBatch<T>, void, undefined> {
-    const { deps, options } = this;
-    const { intervalMs = 30_000, overlapMs = 60_000, signal } = options;
-    const seen = new Map<unknown, unknown>();
-    let since = options.since;
-    try {
-      for (let poll = 1; !signal?.aborted; poll++) {
-        const startedAt = deps.now();
-        const { data, meta } = await deps.list(since, signal);
-        if (meta.truncated) {
-          deps.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
-        }
-        yield { poll, since, data: data.filter((row) => isNew(seen, deps.identity(row))), rows: data.length, meta };
-        // The answer told the service's clock: the next poll reaches back from this poll's start on it.
-        since = toUtcSeconds(deps.toService(startedAt) - overlapMs);
-        await deps.sleep(intervalMs, signal);
-      }
-    } catch (error) {
-      if (error instanceof AbortError || signal?.aborted) return;
-      throw error;
-    }
+    // The loop itself is loaded with the first poll, given what it uses of the rest of the SDK (a leaf).
+    const { pollBatches } = await import('./scan-pages');
+    yield* pollBatches(this.deps, this.options, AbortError, toUtcSeconds);
   }
 
   /** Each new or changed row once, across polls. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const batch of this.batches()) yield* batch.data;
   }
-}
-
-/** Records a row's version; false when that version (or a newer one) was seen already. */
-function isNew(seen: Map<unknown, unknown>, { id, version }: { id: unknown; version: unknown }): boolean {
-  if (id === undefined || id === null) return true;
-  const previous = seen.get(id);
-  if (seen.has(id) && previous === version) return false;
-  if (typeof previous === 'number' && typeof version === 'number' && version < previous) return false;
-  seen.set(id, version);
-  return true;
 }

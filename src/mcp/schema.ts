@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { jsonSchemaOf, type Json } from '../schemas/json-schema';
+import { defOf } from '../schemas/schema-def';
 
 /** Bounds that only restate JavaScript's safe integers: noise in a model's context. */
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -64,7 +65,7 @@ function columnsOnly(node: Json): Json {
 
 /** The property names of an object schema of the route table (a row's columns, a query's parameters). */
 export function shapeKeys(schema: z.core.$ZodType): string[] {
-  const shape = (schema as unknown as { _zod: { def: { shape?: Record<string, unknown>; element?: z.core.$ZodType } } })._zod.def;
-  if (shape.element !== undefined) return shapeKeys(shape.element);
-  return Object.keys(shape.shape ?? {});
+  const def = defOf(schema);
+  if (def.type === 'array') return shapeKeys(def.element);
+  return def.type === 'object' ? Object.keys(def.shape) : [];
 }

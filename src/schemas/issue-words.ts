@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { redact } from './redact';
+import type { CheckDef, SchemaDef } from './schema-def';
 
 type Schema = z.core.$ZodType;
 type Issue = z.core.$ZodIssue;
@@ -34,13 +35,17 @@ const kindOf = (value: unknown): string =>
 
 const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
-/**
- * The definitions of a schema's checks in zod's order, as the validator's `checksIn` lists them. Kept
- * apart from it: this module loads on demand and must reach no module that runs as the SDK loads.
+/*
+ * schema-def.ts's narrowing (`defOf`, `checkDefOf`), restated with its types only: this module loads on
+ * demand and must reach no module that runs as the SDK loads.
  */
-const checksOf = (schema: Schema): z.core.$ZodCheckDef[] => {
-  const checks = (schema._zod.def.checks ?? []).map((c) => c._zod.def);
-  return schema._zod.traits.has('$ZodCheck') ? [schema._zod.def as unknown as z.core.$ZodCheckDef, ...checks] : checks;
+const defOf = (schema: Schema): SchemaDef => (schema as z.core.$ZodTypes)._zod.def;
+const checkDefOf = (check: z.core.$ZodCheck<never>): CheckDef => (check as z.core.$ZodChecks)._zod.def;
+
+/** The definitions of a schema's checks in zod's order, as the validator's `checksIn` lists them. */
+const checksOf = (schema: Schema): CheckDef[] => {
+  const checks = (schema._zod.def.checks ?? []).map(checkDefOf);
+  return schema._zod.traits.has('$ZodCheck') ? [checkDefOf(schema as Schema & z.core.$ZodCheck<never>), ...checks] : checks;
 };
 
 /** The message a schema was given for its failures, if any (`z.iso.datetime('must be ...')`). */
@@ -63,27 +68,27 @@ function ownMessage(schema: Schema): string | undefined {
  * expectedForm(routes['events.list'].query._zod.def.shape.limit); // 'an integer from 1 to 500'
  */
 export function expectedForm(schema: Schema): string {
-  const def = schema._zod.def as z.core.$ZodTypeDef & Record<string, unknown>;
+  const def = defOf(schema);
   switch (def.type) {
     case 'optional':
     case 'nullable':
-      return expectedForm((def as unknown as z.core.$ZodOptionalDef).innerType);
+      return expectedForm(def.innerType);
     case 'pipe':
       // A codec: what the caller passes is its decoded side.
-      return expectedForm((def as unknown as z.core.$ZodPipeDef).out);
+      return expectedForm(def.out);
     case 'boolean':
       return 'true or false';
     case 'enum':
     case 'literal':
       return `one of ${list([...(schema._zod.values as ReadonlySet<unknown>)])}`;
     case 'union':
-      return ownMessage(schema) ?? (def as unknown as z.core.$ZodUnionDef).options.map(expectedForm).join(', or ');
+      return ownMessage(schema) ?? def.options.map(expectedForm).join(', or ');
     case 'number':
       return numberForm(schema);
     case 'string':
       return stringForm(schema);
     case 'array':
-      return `an array of ${expectedForm((def as unknown as z.core.$ZodArrayDef).element)}`;
+      return `an array of ${expectedForm(def.element)}`;
     case 'object':
       return 'an object';
     default:
@@ -95,11 +100,11 @@ function numberForm(schema: Schema): string {
   let integer = false;
   let min: { value: number; inclusive: boolean } | undefined;
   let max: { value: number; inclusive: boolean } | undefined;
-  for (const c of checksOf(schema) as (z.core.$ZodCheckDef & Record<string, unknown>)[]) {
+  for (const c of checksOf(schema)) {
     // safeint, int32 and uint32 are integers; float32 and float64 are not.
-    if (c.check === 'number_format') integer = String(c.format).includes('int');
-    if (c.check === 'greater_than') min = { value: c.value as number, inclusive: c.inclusive === true };
-    if (c.check === 'less_than') max = { value: c.value as number, inclusive: c.inclusive === true };
+    if (c.check === 'number_format') integer = c.format.includes('int');
+    if (c.check === 'greater_than') min = { value: Number(c.value), inclusive: c.inclusive };
+    if (c.check === 'less_than') max = { value: Number(c.value), inclusive: c.inclusive };
   }
   const noun = integer ? 'an integer' : 'a number';
   if (integer && min !== undefined && max === undefined && min.value === 0 && !min.inclusive) return 'a positive integer';
@@ -117,11 +122,10 @@ function stringForm(schema: Schema): string {
   let min: number | undefined;
   let max: number | undefined;
   let format: string | undefined;
-  for (const c of checksOf(schema) as (z.core.$ZodCheckDef & Record<string, unknown>)[]) {
-    if (c.check === 'min_length') min = c.minimum as number;
-    if (c.check === 'max_length') max = c.maximum as number;
-    if (c.check === 'string_format')
-      format = c.format === 'regex' ? `text matching ${String(c.pattern)}` : (FORMATS[String(c.format)] ?? String(c.format));
+  for (const c of checksOf(schema)) {
+    if (c.check === 'min_length') min = c.minimum;
+    if (c.check === 'max_length') max = c.maximum;
+    if (c.check === 'string_format') format = c.format === 'regex' ? `text matching ${String(c.pattern)}` : (FORMATS[c.format] ?? c.format);
   }
   if (format !== undefined) return format;
   if (min !== undefined && max !== undefined) return `a string of ${min} to ${max} characters`;

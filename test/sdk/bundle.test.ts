@@ -14,9 +14,10 @@ const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 const BUDGET_BYTES = 36 * 1024;
 /**
  * The same entry bundled from the published build, whose `keepNames` (tsup.config.ts) names every
- * function and class: today's size plus a little headroom, against growth.
+ * function and class: the budget plus what keepNames adds (2.0 kB measured), 38 kB as issue 12 set it
+ * with the 36 kB budget, and lowered with it by issue 34 (it was 39.5 kB with the 37.25 kB budget).
  */
-const AS_BUILT_CEILING_BYTES = 39.5 * 1024;
+const AS_BUILT_CEILING_BYTES = BUDGET_BYTES + 2 * 1024;
 
 /**
  * Code a dependency carries inlined from another package (ky 2 inlines is-network-error), so that
@@ -84,12 +85,13 @@ describe('browser bundle', () => {
     const bundle = await initialBundle(ONE_CALL, false);
     const size = gz(bundle.code);
     expect(duplicates(bundle)).toEqual([]);
-    // What only a retry, a rotation, a refused parameter or body, or a traced call needs is loaded then, not here.
+    // What only a retry, a rotation, a refused parameter or body, a traced call, a reused answer, or a scan's or poll's paging needs is loaded then, not here.
     expect([...new Set(bundle.lazy)].sort()).toEqual([
       './core/plan-rate',
       './issue-report',
       './reuse',
       './rotation-run',
+      './scan-pages',
       './tracing',
       'p-retry',
     ]);
@@ -123,7 +125,7 @@ describe('browser bundle', () => {
     const size = gz(asBuilt.code);
     console.log(`one call from the published build: ${kB(size)} min+gz, of which keepNames ${kB(size - gz(sources.code))}`);
     expect(Object.keys(asBuilt.metafile.inputs).some((i) => partOf(i) === 'sports-odds-data (as built)')).toBe(true);
-    expect(asBuilt.lazy.length).toBe(6);
+    expect(asBuilt.lazy.length).toBe(7);
     expect(size).toBeLessThan(AS_BUILT_CEILING_BYTES);
   });
 });

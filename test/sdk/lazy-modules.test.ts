@@ -26,9 +26,19 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
 
 /** The modules the SDK loads on demand (`import('...')`). */
 function lazyTargets(): string[] {
-  const files = ['request.ts', 'retry.ts', 'rotation.ts', 'zod-validate.ts', 'zod-encode.ts', 'tracing-source.ts', '../client.ts'].map(
-    (f) => join(core, f),
-  );
+  const files = [
+    'request.ts',
+    'retry.ts',
+    'rotation.ts',
+    'zod-validate.ts',
+    'zod-encode.ts',
+    'tracing-source.ts',
+    'event-scan.ts',
+    'odds-history.ts',
+    'live-scan.ts',
+    'polling.ts',
+    '../client.ts',
+  ].map((f) => join(core, f));
   return [
     ...new Set(
       files.flatMap((f) =>
@@ -45,6 +55,7 @@ describe('modules loaded on demand', () => {
       'src/core/issue-report.ts',
       'src/core/plan-rate.ts',
       'src/core/rotation-run.ts',
+      'src/core/scan-pages.ts',
       'src/core/tracing.ts',
     ]);
     const reached = new Set(lazy.flatMap((f) => [...reach(f)]));
