@@ -73,5 +73,15 @@ export function useRedisFleet(server: RedisServer, Client: ClientClass = Redis a
  * const odds = clientOn(mock, coordinator, { budget: { maxCredits: 40 } });
  */
 export function clientOn(mock: MockService, coordinator: Coordinator, options: ClientOptions = {}): SportsOdds {
-  return new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, logLevel: 'off', maxRetries: 0, coordinator, ...options });
+  // Every call is sent: the coordinator is what is judged (a reused answer sends nothing and is not paced).
+  return new SportsOdds({
+    apiKey: mock.apiKey,
+    baseUrl: mock.baseUrl,
+    logLevel: 'off',
+    maxRetries: 0,
+    cache: false,
+    coalesce: false,
+    coordinator,
+    ...options,
+  });
 }

@@ -77,6 +77,9 @@ const options: ClientOptions = {
   timeout: config.timeout,
   logLevel: 'off',
   onKeyRotated: () => void (rotationsTold += 1),
+  // Every call is sent: the fleet's pacing, budget and rotation are what is judged (a reused answer sends nothing).
+  cache: false,
+  coalesce: false,
 };
 let rotationsTold = 0;
 if (config.rate !== null) options.rateLimit = { requestsPerSecond: config.rate };
