@@ -110,7 +110,8 @@ describe('budget floors', () => {
     const pinned = Date.now() - 27 * HOUR;
     const tiny = { tiny: { slug: 'tiny', name: 'Tiny', periodCredits: 10_000, periodDays: 30, dailyCredits: 27, rateLimitRps: 20 } };
     const mock = use(createMockService({ now: pinned, plans: tiny, demoAccount: { plan: 'tiny' } }));
-    const odds = new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, logLevel: 'off', maxRetries: 0 });
+    // The second call is sent (the catalog's default maxAge would answer it from the cache, free).
+    const odds = new SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, logLevel: 'off', maxRetries: 0, cache: false });
     const { meta } = await odds.catalog.sports().withMeta();
     const error = await odds.catalog.sports().then(
       () => undefined,

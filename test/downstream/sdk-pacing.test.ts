@@ -21,6 +21,9 @@ describe("pacing at the plan's rate", () => {
       baseUrl: mock.baseUrl,
       logLevel: 'off',
       rateLimit: { requestsPerSecond: 'account' },
+      // Five requests to pace: identical calls would otherwise share one, or be answered from the cache.
+      cache: false,
+      coalesce: false,
       hooks: {
         beforeRequest: [({ routeId }) => void routes.push(routeId), () => void sentAt.push(mock.clock.now())],
         afterResponse: [({ status }) => void statuses.push(status)],
