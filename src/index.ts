@@ -100,7 +100,11 @@ export type {
   SpanLike,
   SpanAttributesLike,
   SpanAttributeValue,
+  AnswerReuse,
+  CacheOptions,
+  CacheStats,
 } from './core/types';
+export type { CacheControl, CachedInput } from './core/cache-control';
 export type { CreditHeaders } from './schemas/headers';
 export type { RouteCaller } from './resources/resource';
 export type { EventRef, PropRef, KeyRef } from './resources/refs';
