@@ -182,7 +182,8 @@ function accountPace(ctx: ClientContext): PaceSource {
     const shared = ctx.coordinator.rate;
     const lookupCtx: ClientContext = { ...ctx, pace: { ready: () => undefined, current: () => shared.known ?? LOWEST_PLAN_RPS } };
     const planRate = new PlanRate({
-      read: async () => (await callRoute(lookupCtx, 'account.get', {}, { maxRetries: 0 })).plan.rate_limit_rps,
+      // Never shared with a user's own account.get in flight: that call waits for this lookup, so sharing would wait for itself.
+      read: async () => (await callRoute(lookupCtx, 'account.get', {}, { maxRetries: 0, coalesce: false })).plan.rate_limit_rps,
       shared,
       now: ctx.options.now,
       logger: ctx.options.logger,

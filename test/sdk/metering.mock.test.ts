@@ -84,6 +84,15 @@ describe("pacing at the plan's rate read from the account", () => {
     expect(seen.requests.map((r) => r.routeId)).toEqual(['account.get', ...Array(6).fill('catalog.leagues')]);
   });
 
+  it("answers a first call that is itself account.get: the rate's lookup is never shared with the call that waits for it", async () => {
+    const mock = newMock();
+    const account = await mock.createAccount({ email: 'first@example.test', plan: 'trial' });
+    // Coalescing on (the default): the lookup and the user's own account.get are the same GET.
+    const { odds, seen } = sdkFor(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 'account' } });
+    expect((await odds.account.get()).email).toBe('first@example.test');
+    expect(seen.requests.map((r) => r.routeId)).toEqual(['account.get', 'account.get']);
+  });
+
   it("is paced at the lowest plan's rate (and says so) when the key cannot read the account", async () => {
     const mock = newMock();
     const key = await mock.createKey(mock.demoEmail, { name: 'data only', scopes: ['data:read'] });
