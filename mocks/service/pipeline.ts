@@ -118,7 +118,6 @@ function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): 
   checkUrlLength(request.url);
   const url = new URL(request.url);
   const { basePath } = service.options;
-  // Stryker disable next-line StringLiteral,ConditionalExpression: a fast path only: at the root ('') every pathname starts with '/', and slice(0) is the pathname itself
   const mounted = basePath !== '';
   const path = mounted && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
   const match = lookupRoute(request.method, path, service);

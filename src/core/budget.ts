@@ -55,7 +55,6 @@ export class CreditLedger {
     this.#spent += cost;
     this.#calls += 1;
     this.#updatedAt = now;
-    // Stryker disable next-line EqualityOperator: a bound on memory only; folding early or late gives the same windows (#fold reads as if each answer were merged in turn)
     if (this.#pending.push(answer) >= MAX_PENDING) this.#fold();
     return true;
   }
@@ -67,12 +66,10 @@ export class CreditLedger {
    */
   #fold(): void {
     const pending = this.#pending;
-    // Stryker disable next-line ConditionalExpression: a shortcut only; folding no answers merges two empty windows, which changes nothing
     if (pending.length === 0) return;
     this.#pending = [];
     const period: WindowState = {};
     const daily: WindowState = {};
-    // Stryker disable next-line ConditionalExpression: the stop once both windows are complete only saves work; fill never overwrites a field already set
     for (let i = pending.length - 1; i >= 0 && !(complete(period) && complete(daily)); i--) {
       const c = (pending[i] as CreditSource).credits;
       fill(period, c.periodLimit, c.periodRemaining, c.periodReset);
@@ -128,5 +125,4 @@ function fill(w: WindowState, limit: number | undefined, remaining: number | und
   if (w.reset === undefined && reset !== undefined) w.reset = reset;
 }
 
-// Stryker disable next-line ConditionalExpression: never complete only means never stopping early in #fold, which reads the same fields
 const complete = (w: WindowState): boolean => w.limit !== undefined && w.remaining !== undefined && w.reset !== undefined;

@@ -43,7 +43,6 @@ export function encoderOf(schema: Schema): Encoder | undefined {
   if (encoder === undefined) {
     try {
       encoder = objectEncoder(schema);
-      // Stryker disable next-line BlockStatement: without the verdict kept, the next call finds no encoder again
     } catch {
       // A kind the validators do not cover: zod encodes it.
       encoder = null;
@@ -113,7 +112,6 @@ function paramOf(key: string, schema: Schema): Param {
   const testWire = validatorOf(def.in);
   if (fromZod.has(test) || fromZod.has(testWire)) return leaveToZod();
   // One payload per parameter, reset on every use: an encoding reports problems through its issues.
-  // Stryker disable next-line ArrayDeclaration: the issues are emptied before every use
   const payload: z.core.ParsePayload = { value: undefined, issues: [] };
   return {
     key,

@@ -174,7 +174,6 @@ function fieldOf(key: string, schema: Schema): Field {
   return {
     key,
     kind,
-    // Stryker disable next-line all: the inline kinds test what the field's own validator tests; either validator decides the same
     test: kind === Kind.Other ? validatorOf(inner) : validatorOf(schema),
     // zod's own reading of absence: a key may be missing only where its schema is optional in and out.
     mayBeAbsent: schema._zod.optin === 'optional' && schema._zod.optout === 'optional',
@@ -206,12 +205,10 @@ function objectTest(schema: Schema, def: z.core.$ZodObjectDef): Test {
   // loop below only for an object that does not (undefined: not decided).
   const keys = fields.map((f) => f.key);
   const kinds = Uint8Array.from(fields, (f) => f.kind);
-  // Stryker disable next-line BlockStatement: a fast path; undefined (not decided) leaves the row to the full check
   const inOrder = (o: Record<string, unknown>): boolean | undefined => {
     let i = 0;
     for (const key in o) {
       // Past the last field keys[i] is undefined, which no key equals.
-      // Stryker disable next-line BlockStatement: a fast path; undefined (not decided) leaves the row to the full check
       if (key === keys[i]) {
         const value = o[key];
         if (value === undefined) return undefined;
@@ -226,16 +223,13 @@ function objectTest(schema: Schema, def: z.core.$ZodObjectDef): Test {
           case Kind.SafeInt:
             if (!Number.isSafeInteger(value)) return false;
             break;
-          // Stryker disable next-line ConditionalExpression: without the inline case, the field's own test judges the same
           case Kind.Boolean:
             if (typeof value !== 'boolean') return false;
             break;
           default:
             if (!present(fields[i] as Field, value)) return false;
         }
-        // Stryker disable next-line UpdateOperator: counting down never reaches the last field: the full check decides
         i++;
-        // Stryker disable next-line BlockStatement: a declared key out of order leaves its field unmatched: the full check decides
       } else if (declared.has(key)) {
         return undefined;
       } else if (strict) {
@@ -288,7 +282,6 @@ function present(f: Field, value: unknown): boolean {
       return Number.isFinite(value);
     case Kind.SafeInt:
       return Number.isSafeInteger(value);
-    // Stryker disable next-line ConditionalExpression: without the inline case, the field's own test judges the same
     case Kind.Boolean:
       return typeof value === 'boolean';
     default:
@@ -316,7 +309,6 @@ function checkTest(check: Check): Test {
   const def = checkDefOf(check);
   if (def.when === undefined) {
     switch (def.check) {
-      // Stryker disable next-line all: an inline fast path: without it zod's own check decides the same
       case 'number_format':
         if (def.format === 'safeint') return (v) => Number.isSafeInteger(v);
         break;
@@ -325,13 +317,11 @@ function checkTest(check: Check): Test {
         if (typeof min !== 'number') break;
         return def.inclusive ? (v) => (v as number) >= min : (v) => (v as number) > min;
       }
-      // Stryker disable next-line all: an inline fast path: without it zod's own check decides the same
       case 'less_than': {
         const max = def.value;
         if (typeof max !== 'number') break;
         return def.inclusive ? (v) => (v as number) <= max : (v) => (v as number) < max;
       }
-      // Stryker disable next-line all: an inline fast path: without it zod's own check decides the same
       case 'string_format': {
         // A format whose check is its pattern (every format but url and a few with extra logic).
         const pattern = def.pattern;
@@ -352,7 +342,6 @@ function checkTest(check: Check): Test {
 }
 
 /** String formats whose zod check is exactly `pattern.test(value)`. */
-// Stryker disable next-line all: a format left out of the set goes through zod's own check, which decides the same
 const PATTERN_FORMATS: ReadonlySet<string> = new Set(['regex', 'email', 'datetime', 'date', 'time', 'uuid', 'guid']);
 
 /**

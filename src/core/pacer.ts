@@ -15,7 +15,6 @@ import type { Now, Sleep } from './types';
  */
 export class Pacer {
   /** When each occupied slot frees up; `Infinity` while its request is in flight. */
-  // Stryker disable next-line ArrayDeclaration: an entry without freeAt is dropped by the first take's filter, before anything reads it
   #slots: { freeAt: number }[] = [];
   #wake: (() => void)[] = [];
   #tail: Promise<unknown> = Promise.resolve();

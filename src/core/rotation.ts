@@ -127,16 +127,13 @@ export class KeyRotator implements KeyRecovery {
       return true;
     }
     this.#replaced.set(oldKey, newKey);
-    // Stryker disable next-line ConditionalExpression: wrapping again adds a layer that follows the same map to the same key
     if (!this.#wrapped) {
-      // Stryker disable next-line BooleanLiteral: wrapping again adds a layer that follows the same map to the same key
       this.#wrapped = true;
       const source = key.source;
       const replaced = this.#replaced;
       key.source = async () => {
         let key = await source();
         // A revoked key never works again, so its replacement is always the right key to send.
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: the bound guards against a cycle of replaced keys, which cannot occur (a revoked key is never issued again)
         for (let hops = 0; replaced.has(key) && hops < 1000; hops++) key = replaced.get(key) as string;
         return key;
       };

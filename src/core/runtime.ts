@@ -29,7 +29,6 @@ export const realSleep: Sleep = (ms, signal) =>
       },
       Math.max(0, ms),
     );
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: a signal aborts once, so `once` changes nothing
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 

@@ -5,7 +5,6 @@ import { abortError } from './runtime';
 import type { Fetch, OutgoingRequest, RawResponse, Sender } from './types';
 
 /** The per-call option that carries an attempt's abort signal through ky to `fetch` (ky hands unknown options to it). */
-// Stryker disable next-line StringLiteral: any name ky does not know travels alike
 const ATTEMPT_SIGNAL = 'sportsOddsAttemptSignal';
 
 type AttemptOptions = Options & { [ATTEMPT_SIGNAL]: AbortSignal };

@@ -12,10 +12,8 @@ const templates = new Map<string, readonly string[]>();
  */
 export function fillPath(template: string, params: Readonly<Record<string, string>>): string {
   let parts = templates.get(template);
-  // Stryker disable next-line ConditionalExpression: a cache; splitting again gives the same parts
   if (parts === undefined) {
     parts = template.split(/\{([a-z_]+)\}/);
-    // Stryker disable next-line CallExpression: a cache; without it each call splits again, alike
     templates.set(template, parts);
   }
   let path = parts[0] as string;

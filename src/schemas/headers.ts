@@ -107,7 +107,6 @@ export function parseDateHeader(value: string | null): Date | undefined {
 
 /** `Retry-After`: integer seconds >= 1, or an HTTP date converted to seconds from `now`. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  // Stryker disable next-line ConditionalExpression: a shortcut only; parseIntHeader and parseDateHeader below also read null as undefined
   if (value === null) return undefined;
   const seconds = parseIntHeader(value);
   if (seconds !== undefined) return Math.max(1, seconds);

@@ -2,7 +2,6 @@ import { ERROR_CODES, type KnownErrorCode } from '../../../src/schemas';
 import { ServiceError } from '../service-error';
 import type { Fault } from '../state/faults';
 
-// Stryker disable next-line ObjectLiteral: the table names the code ERROR_CODES lists first for each of these statuses, which codeOfStatus finds anyway; it only spares the search
 const DEFAULT_CODE: Partial<Record<number, KnownErrorCode>> = {
   429: 'rate_limited',
   500: 'internal_error',
@@ -40,7 +39,6 @@ function codeOfStatus(status: number): KnownErrorCode {
 }
 
 /** Waits `ms` of real time. */
-// Stryker disable next-line ArrowFunction: a wait of real time, observable only on the wall clock, which tests never measure (latency is held with gates instead)
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The wait an injected fault adds: its latency, then its gate (whether the gate resolves or rejects). */

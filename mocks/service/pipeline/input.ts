@@ -37,7 +37,6 @@ function unknownName(where: string, name: string, names: Names): string {
   return `unknown ${where} ${noun}${at} (${name.length} characters, not shown): ${takes}`;
 }
 
-// Stryker disable next-line ArrayDeclaration: NO_NAMES serves decodes that cannot meet an unrecognized key (path parameters, the guidance record), and only unknownName reads given and known
 const NO_NAMES: Names = { given: [], known: [], vocabulary: new Set() };
 
 /**
@@ -46,7 +45,6 @@ const NO_NAMES: Names = { given: [], known: [], vocabulary: new Set() };
  */
 export function describeIssues(error: z.core.$ZodError, where: string, names: Names = NO_NAMES, wordGeneric = false): string {
   const issue = error.issues[0];
-  // Stryker disable next-line StringLiteral: a failed zod decode always has at least one issue
   if (!issue) return `invalid ${where}`;
   if (issue.code === 'unrecognized_keys') return unknownName(where, issue.keys[0] ?? '', names);
   const name = issue.path.map(String).join('.');
@@ -61,10 +59,8 @@ const vocabularies = new WeakMap<readonly RouteDef[], ReadonlySet<string>>();
 
 function vocabularyOf(routes: readonly RouteDef[]): ReadonlySet<string> {
   let words = vocabularies.get(routes);
-  // Stryker disable next-line ConditionalExpression: cache initialisation: computing the vocabulary again gives the same set
   if (!words) {
     words = new Set(routes.flatMap((r) => [...shapeKeys(r.query), ...(r.body === null ? [] : shapeKeys(r.body))]));
-    // Stryker disable next-line CallExpression: cache only: without it the same vocabulary is computed on every request
     vocabularies.set(routes, words);
   }
   return words;
@@ -110,7 +106,6 @@ function queryObject(
   return { query, names };
 }
 
-// Stryker disable next-line StringLiteral: a missing Content-Type fails the pattern whether it is read as '' or as any other text without the JSON media type
 const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.test(contentType ?? '');
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -136,7 +131,6 @@ function samplesOf(body: Schema): Record<string, string> {
       if (z.safeDecode(body as z.ZodMiniType<unknown, unknown>, { [field]: sample }).success) samples[field] = sample;
     }
   }
-  // Stryker disable next-line CallExpression: cache only: without it the same samples are drawn again on every refused body
   tokenSamples.set(body, samples);
   return samples;
 }
@@ -148,7 +142,6 @@ function samplesOf(body: Schema): Record<string, string> {
  */
 function onlyTheTokenIsBad(body: Schema, json: unknown): boolean {
   if (!isPlainObject(json)) return false;
-  // Stryker disable next-line MethodExpression: every invalid_token route's body has exactly one *_token field, so some and every test the same single sample
   return Object.entries(samplesOf(body)).some(
     ([field, sample]) => z.safeDecode(body as z.ZodMiniType<unknown, unknown>, { ...json, [field]: sample }).success,
   );
@@ -178,13 +171,11 @@ function decodeJsonBody<S extends Schema>(
 ): S['_zod']['output'] {
   let json: unknown;
   try {
-    // Stryker disable next-line StringLiteral: text is undefined only for a route without a body, which returned above
     json = JSON.parse(text ?? '');
   } catch {
     throw invalidParameters('the body is not valid JSON');
   }
   screen?.(json);
-  // Stryker disable next-line ArrayDeclaration: given names are read only to point at an unrecognized key, which a body that is not an object cannot have
   const names: Names = { given: isPlainObject(json) ? Object.keys(json) : [], known: shapeKeys(body), vocabulary };
   const result = decode(body, json, 'body', names);
   if (result.success) return result.data;

@@ -7,10 +7,8 @@ const compiledSchemas = new WeakMap<Schema, Schema>();
 /** The schema compiled once (zod's AOT fast path), or as it is where code generation is refused. */
 function compiled(schema: Schema): Schema {
   let fast = compiledSchemas.get(schema);
-  // Stryker disable next-line ConditionalExpression: cache initialisation: compiling the schema again gives an equivalent validator
   if (!fast) {
     fast = z.compile(schema);
-    // Stryker disable next-line CallExpression: cache only: without it the schema is compiled on every answer
     compiledSchemas.set(schema, fast);
   }
   return fast;

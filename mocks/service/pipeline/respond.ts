@@ -4,13 +4,11 @@ import { toFetchResponse } from '../fetch-exchange';
 import type { AccountRecord } from '../state';
 import { ServiceError, type ServiceErrorCode } from '../service-error';
 
-// Stryker disable next-line StringLiteral: the initial text is never served: no second equals NaN, so the first call writes the date
 let lastDate = { second: Number.NaN, text: '' };
 
 /** The HTTP date of `now` (whole seconds), written once per second of mock time. */
 function httpDate(now: number): string {
   const second = Math.floor(now / 1000);
-  // Stryker disable next-line ConditionalExpression: cache only: writing the date of the same second again gives the same text
   if (second !== lastDate.second) lastDate = { second, text: new Date(second * 1000).toUTCString() };
   return lastDate.text;
 }

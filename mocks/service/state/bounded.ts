@@ -52,7 +52,6 @@ export class BoundedLog<T> {
     if (this.#size === maxCount) this.#dropOldest();
     if (this.#size === this.#slots.length) {
       const doubled = Math.max(16, this.#slots.length * 2);
-      // Stryker disable next-line MethodExpression: a ring of maxCount slots or more holds the same entries; the cap only spares memory
       this.#grow(Math.min(maxCount, doubled));
     }
     const slot = (this.#head + this.#size) % this.#slots.length;

@@ -143,10 +143,8 @@ export class Meter {
     const day = utcDayStart(charge.at);
     const known = this.#creditsByDay.get(day);
     this.#creditsByDay.set(day, (known ?? 0) + charge.cost);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: pruning only drops days older than 90 days before the charge, which no usage report (at most the last 90 days) reads; it bounds memory
     if (known !== undefined) return;
     const oldest = day - USAGE_DAYS * DAY_MS;
-    // Stryker disable next-line EqualityOperator: the day exactly 90 days before a charge is outside every usage report (at most 90 days up to today), so keeping or dropping it only changes memory
     for (const d of this.#creditsByDay.keys()) if (d < oldest) this.#creditsByDay.delete(d);
   }
 

@@ -3,7 +3,6 @@
  * keys, counting every authenticated request.
  */
 export class RateWindow {
-  // Stryker disable next-line UnaryOperator: the count starts at 0, so whether the first request resets it or not gives the same count
   private second = -1;
   private count = 0;
 
