@@ -7,10 +7,8 @@ const copyWindow = (w: WindowState): WindowState => ({ ...w });
 const MAX_PENDING = 32;
 
 /**
- * Credits spent by this client and the last known remaining credits of both windows; the budget
- * guard reserves a call's envelope before it is sent and refuses what could not fit. Floors are
- * judged on the service's clock: past a window's reported reset, its last report is stale.
- *
+ * Credits spent and the last known windows; the guard reserves a call's envelope before sending and refuses what
+ * could not fit. Floors are judged on the service's clock: past a window's reset, its last report is stale.
  * @example
  * const ledger = new CreditLedger({ maxCredits: 100 });
  * ledger.admit(25, Date.now); // throws BudgetExceededError when it cannot fit
@@ -30,7 +28,6 @@ export class CreditLedger {
 
   constructor(private readonly budget: BudgetOptions = {}) {}
 
-  /** A copy of the ledger. */
   snapshot(): CreditSnapshot {
     this.#fold();
     const snap: CreditSnapshot = {
@@ -45,10 +42,7 @@ export class CreditLedger {
     return snap;
   }
 
-  /**
-   * Records a metered answer (received at `now`, the client's clock); false when it carried no
-   * credit headers. The cost counts at once; the windows are read when the ledger is.
-   */
+  /** Records a metered answer (received at `now`, client clock); false without credit headers. Windows are read lazily. */
   record(answer: CreditSource, now: number): boolean {
     const cost = answer.cost;
     if (cost === undefined) return false;
@@ -59,11 +53,7 @@ export class CreditLedger {
     return true;
   }
 
-  /**
-   * Applies the pending answers' windows, as if each had been merged in order: every field takes
-   * the newest answer that carries it. Read newest first, so a service that sends every credit
-   * header (as the spec's does) has only its last answer parsed.
-   */
+  /** Applies the pending answers' windows, newest first per field, so a service sending every header has only its last answer parsed. */
   #fold(): void {
     const pending = this.#pending;
     if (pending.length === 0) return;
@@ -80,10 +70,8 @@ export class CreditLedger {
   }
 
   /**
-   * Reserves `envelope` credits for a call about to be sent, or throws `BudgetExceededError`.
-   * `now` reads the service's time (the floors' windows reset on its clock), only where a floor is
-   * set. `budget` is the calling client's (default: the ledger's own). `release(envelope)` ends the
-   * reservation when the attempt is over.
+   * Reserves `envelope` credits for a call about to be sent, or throws `BudgetExceededError`; `now` is the service's
+   * time (floors' windows reset on its clock). `release(envelope)` ends the reservation.
    */
   admit(envelope: number, now: () => number, budget: BudgetOptions = this.budget): void {
     const { maxCredits, dailyFloor, periodFloor } = budget;
@@ -101,7 +89,6 @@ export class CreditLedger {
     this.#saved += credits;
   }
 
-  /** Ends a reservation made by `admit`. */
   release(envelope: number): void {
     this.#reserved -= envelope;
   }
@@ -118,7 +105,6 @@ export class CreditLedger {
   }
 }
 
-/** Sets the fields of `w` not set yet. */
 function fill(w: WindowState, limit: number | undefined, remaining: number | undefined, reset: Date | undefined): void {
   if (w.limit === undefined && limit !== undefined) w.limit = limit;
   if (w.remaining === undefined && remaining !== undefined) w.remaining = remaining;

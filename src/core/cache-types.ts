@@ -1,17 +1,11 @@
-/**
- * The types of the SDK's answer reuse (docs/caching.md): coalescing of identical calls in flight,
- * the freshness cache, its options and counts, and the store an answer lives in. A leaf of types.
- */
+/** The types of answer reuse (docs/caching.md): coalescing, the freshness cache, its options and counts, its store. */
 import type { RouteDef } from '../schemas/route';
 import type { DataRouteId } from '../schemas/routes';
 import type { RawAnswer } from './answer-types';
 
 /** The freshness cache of a client (`cache` of `new SportsOdds()`). */
 export interface CacheOptions {
-  /**
-   * How long an answer of a route is served again without a request, in ms, by route id (finite,
-   * non-negative; 0: never). Over the route table's defaults (`cacheDefaults`).
-   */
+  /** How long a route's answer is served again without a request, ms, by route id (0: never); over `cacheDefaults`. */
   maxAge?: Partial<Record<DataRouteId, number>>;
   /** Most bytes the process memory holds for cached answers (least recently used go first). Default 32 MiB. */
   maxBytes?: number;
@@ -35,37 +29,25 @@ export interface CacheStats {
 
 /** An answer as a store keeps it. */
 export interface StoredAnswer {
-  /** The route id, the path and the query string it answered (for `clear`). */
   routeId: string;
-  /** The URL it came from (the response's `url`). */
   url: string;
   path: string;
   query: string;
   status: number;
-  /** Its headers, lower-case names. */
   headers: [string, string][];
   text: string;
   /** When its request was sent, on the client's clock (ms). */
   sentAt: number;
-  /** What it cost. */
   cost: number;
 }
 
-/**
- * Where cached answers live: process memory by default; a store shared by processes (Redis) plugs
- * in here. Every method may answer at once or as a promise.
- */
+/** Where cached answers live: process memory by default, or a shared store; every method may answer at once or as a promise. */
 export interface AnswerStore {
-  /** The answer kept under `key`, or undefined. */
   get(key: string): StoredAnswer | undefined | Promise<StoredAnswer | undefined>;
   /** Keeps `answer` under `key` for `ttlMs` at most (a store may drop it sooner). */
   set(key: string, answer: StoredAnswer, ttlMs: number): void | Promise<void>;
-  /**
-   * Claims the fetching of `key` for `timeoutMs`: true when this caller fetches it; false when
-   * another holds the claim (wait for its answer with `get`, at most until the claim times out).
-   */
+  /** Claims the fetching of `key` for `timeoutMs`: true when this caller fetches; false: wait for the holder's answer with `get`. */
   claim(key: string, timeoutMs: number): boolean | Promise<boolean>;
-  /** Drops the answers for which `match` is true. */
   delete(match: (answer: StoredAnswer) => boolean): void | Promise<void>;
   /** Answers kept and their bytes. */
   size(): { entries: number; bytes: number };
@@ -92,7 +74,6 @@ export interface AnswerCache {
   lookup(key: string, maxAge: number, now: number): Promise<StoredAnswer | undefined>;
   /** Keeps `answer` for `keepMs` from its sending, if it may be kept (docs/caching.md, "Never cached"). */
   keep(key: string, answer: FetchedAnswer, place: AnswerPlace, keepMs: number): Promise<void>;
-  /** Drops the answers `match` selects. */
   clear(match: (answer: StoredAnswer) => boolean): void;
   /** Answers kept and their bytes. */
   size(): { entries: number; bytes: number };

@@ -6,11 +6,8 @@ import type { RouteDef } from '../schemas/route';
 import type { AnswerCache, FetchedAnswer } from './cache-types';
 import type { RequestOptions } from './call-types';
 
-// ---------------------------------------------------------------- logging
-
 /** The SDK's own logger: filters by level and masks keys in every message and argument. */
 export interface InternalLogger extends Logger {
-  /** Where it writes, and from which level. */
   readonly target: Logger;
   readonly level: LogLevel;
   /** The exact strings masked besides the known key and token formats. */
@@ -42,8 +39,6 @@ export interface ResolvedOptions {
   random: Random;
 }
 
-// ---------------------------------------------------------------- the client context
-
 /** One HTTP attempt, fully prepared. */
 export interface OutgoingRequest {
   method: string;
@@ -51,9 +46,7 @@ export interface OutgoingRequest {
   url: string;
   /** The bearer key, or undefined for a route without bearer auth. */
   apiKey: string | undefined;
-  /** Every other request header, lower-case names. */
   headers: Readonly<Record<string, string>>;
-  /** JSON body, for the routes that take one. */
   json?: unknown;
   /** Bounds this attempt, until the body is read. */
   timeoutMs: number;
@@ -67,7 +60,6 @@ export interface RawResponse {
   status: number;
   headers: Headers;
   text: string;
-  /** The answer as fetch returned it (body read). */
   response: Response;
 }
 
@@ -80,7 +72,6 @@ export interface Sender {
 export interface ServiceTime {
   /** Learns from an answer's `Date` header (read when needed), received at `receivedAt` on the client's clock. */
   observe(headers: { get(name: string): string | null }, receivedAt: number): void;
-  /** Whether an answer has told the service's time yet. */
   readonly known: boolean;
   /** The service's time now (the client's clock until an answer tells). */
   now(): number;
@@ -101,11 +92,7 @@ export interface KeyHolder {
 export interface KeyRecovery {
   /** Switches to the published replacement of `key`, if the coordinator has one: true when it did. */
   adopt(key: string): Promise<boolean>;
-  /**
-   * After the service refused `staleKey` (`401`): waits for a rotation in progress, resumes one left
-   * pending by a process that died, and switches to the replacement. True when the client now has
-   * another key, so the refused attempt can be sent again.
-   */
+  /** After a `401` of `staleKey`: waits for or resumes a rotation and switches to its replacement; true when the attempt can be resent. */
   recover(staleKey: string, signal: AbortSignal | undefined): Promise<boolean>;
 }
 
@@ -117,20 +104,14 @@ export interface PaceSource {
   current(): number;
 }
 
-/**
- * What the request path tells the span of one call (docs/observability.md): every method records
- * and none throws.
- */
+/** What the request path tells a call's span (docs/observability.md): every method records and none throws. */
 export interface CallSpan extends Sender {
   /** An attempt was admitted by the coordinator (budget reservation, pacing slot), waiting since `since` on the client's clock. */
   admitted(attempt: number, since: number, envelope: number | undefined): void;
-  /** An answer arrived, of any status. */
   answered(meta: ResponseMeta): void;
   /** How a reusable call was served: from the cache (`hit`, with its age), an identical call in flight (`shared`), or sent (`miss`). */
   reused(kind: 'hit' | 'miss' | 'shared', ageMs?: number): void;
-  /** An attempt failed and is retried after `delayMs`. */
   retrying(error: Error, attempt: number, delayMs: number): void;
-  /** The call ended: answered, or failed with `error`. */
   end(error?: unknown): void;
 }
 
@@ -145,7 +126,6 @@ export interface ClientContext {
   options: ResolvedOptions;
   key: KeyHolder;
   transport: Sender;
-  /** Where the account's state lives: pacing, budget, credits, the plan's rate, rotations. */
   coordinator: Coordinator;
   /** The rate calls are paced at, or undefined when the client is not paced. */
   pace: PaceSource | undefined;
@@ -154,11 +134,8 @@ export interface ClientContext {
   recoverKey?: KeyRecovery | undefined;
   /** Starts the span of each call; absent when tracing is off (`tracing: false`). */
   trace?: StartCallSpan | undefined;
-  /** Coalescing and the freshness cache (docs/caching.md). */
   reuse: ReuseState;
 }
-
-// ---------------------------------------------------------------- reuse of answers (docs/caching.md)
 
 /** An identical call in flight, that others share. */
 export interface Flight {
@@ -171,7 +148,6 @@ export interface Flight {
 
 /** The reuse state of a client (shared with the clients `withOptions` makes). */
 export interface ReuseState {
-  /** The client's `coalesce`. */
   readonly coalesce: boolean;
   /** The client's `cache.maxAge` by route id; false: `cache: false` (nothing cached unless a call says `maxAge`). */
   readonly maxAge: Readonly<Record<string, number>> | false;
@@ -179,15 +155,11 @@ export interface ReuseState {
   readonly inflight: Map<string, Flight>;
   /** A number for each key source seen (a key, or a key function), so that a cache key never holds a key. */
   readonly scopes: Map<unknown, number>;
-  /** The cache, once a call asked for it (its module loads then). */
   cache: Promise<AnswerCache | undefined> | undefined;
-  /** The reuse of calls, once loaded (by the first call that may be reused). */
+  /** The reuse of calls, once loaded (by the first call that may be reused); `loaded` is the same, read without waiting. */
   runner: Promise<ReuseRunner | undefined> | undefined;
-  /** The same, once loaded: what `clear()` and `stats()` read without waiting. */
   loaded: ReuseRunner | undefined;
-  /** The cache once loaded. */
   ready: AnswerCache | undefined;
-  /** Counts the calls of `clear()`. */
   generation: number;
   readonly counts: { hits: number; misses: number; shared: number; creditsSaved: number };
 }
@@ -202,7 +174,6 @@ export interface ReusableCall {
   url: { full: string; path: string; query: string };
   send: () => Promise<FetchedAnswer>;
   span: CallSpan | undefined;
-  /** The metadata of a kept answer's headers (`buildMeta`). */
   metaOf: (headers: Headers, status: number, at: number) => ResponseMeta;
 }
 
@@ -210,6 +181,5 @@ export interface ReusableCall {
 export interface ReuseRunner {
   /** Serves a call: from the cache, an identical call in flight, or `send` (refusing a maxAge where nothing is cached). */
   serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>;
-  /** `odds.cache.clear()`. */
   clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void;
 }

@@ -1,13 +1,5 @@
-/**
- * The state that belongs to the account rather than to one process, and the one seam it lives
- * behind (`Coordinator`): the pacer's slots, the budget's reservations and spend, the last known
- * remaining credits of both windows, the plan's rate, and the rotation's lock and current key.
- * A leaf of types: it imports nothing of `src/core`, so `types.ts` and every implementation can
- * import it (as ky keeps its types apart).
- */
+/** Account-wide state (pacing slots, budget, credits, plan rate, rotation) and its seam, `Coordinator`; a leaf of types that imports nothing of `src/core`. */
 import type { CreditHeaders } from '../schemas/headers';
-
-// ---------------------------------------------------------------- credits
 
 /** One metering window as last reported by the service. */
 export interface WindowState {
@@ -18,11 +10,7 @@ export interface WindowState {
 
 /** The credit ledger: `odds.credits`. */
 export interface CreditSnapshot {
-  /**
-   * Credits charged to the calls of this client, or of every client sharing its coordinator (sum of
-   * `X-Credits-Cost`, errors included; with a shared store, also the whole envelope of a reservation
-   * whose process died in flight, since the service may have charged it).
-   */
+  /** Credits charged to this client's calls, or all clients of its coordinator (`X-Credits-Cost`, errors and envelopes of dead processes included). */
   spent: number;
   /** Metered answers received. */
   meteredCalls: number;
@@ -34,18 +22,11 @@ export interface CreditSnapshot {
   daily: WindowState;
   /** When the last metered answer arrived. */
   updatedAt?: Date;
-  /**
-   * Credits not paid because a call was served from the SDK's cache or shared an identical call in
-   * flight (docs/caching.md): the cost of the answers reused. Absent where the coordinator does not count them.
-   */
+  /** Credits not paid because the answer was reused (docs/caching.md); absent where the coordinator does not count them. */
   saved?: number;
 }
 
-/**
- * A local credit budget: calls whose reservation envelope does not fit are refused with
- * `BudgetExceededError` before anything is sent. With a shared coordinator, it holds for every
- * client of the coordinator together.
- */
+/** A local credit budget: a call whose reservation envelope does not fit is refused with `BudgetExceededError` before it is sent. */
 export interface BudgetOptions {
   /** Most credits this client (or, with a shared coordinator, all its clients together) may spend, calls in flight included. */
   maxCredits?: number;
@@ -59,17 +40,12 @@ export interface BudgetOptions {
 export interface CreditSource {
   /** `X-Credits-Cost`, or undefined on an unmetered answer. */
   readonly cost: number | undefined;
-  /** Every credit header. */
   readonly credits: CreditHeaders;
 }
 
-// ---------------------------------------------------------------- key rotation
-
 /**
- * A rotation that was started and not yet confirmed: everything needed to replay it exactly
- * (docs/service.md, "Authentication, keys and scopes"), even from another process. It holds the
- * old key in plaintext (revoked once the service commits, but live until then): store it like the
- * key itself.
+ * A started, unconfirmed rotation: all it takes to replay it (docs/service.md, "Authentication, keys and scopes").
+ * It holds the old key in plaintext (live until the service commits): store it like the key itself.
  */
 export interface PendingRotation {
   /** Format version of the record. */
@@ -85,10 +61,8 @@ export interface PendingRotation {
 }
 
 /**
- * Where a client keeps its pending rotation between saving it (before the request is sent) and
- * the rotation's confirmed end. In memory by default; `FileRotationStore` from
- * `sports-odds-data/node` survives a crash; a coordinator shared by processes keeps it sealed where
- * every process can resume it; any other durable place works (a vault, a database row).
+ * Where a client keeps its pending rotation from before the request is sent until its confirmed end: in memory
+ * by default, `FileRotationStore` (`sports-odds-data/node`) survives a crash, any durable place works.
  *
  * @example
  * const store: RotationStore = {
@@ -122,16 +96,9 @@ export interface RotationLock {
   release(): Promise<void>;
 }
 
-/**
- * Key rotation across every client of an account: one rotates at a time (the lock), and a
- * committed rotation is published, so that a client still calling with the old key switches to the
- * new one (on its next call, or on the `401` of the revoked key) instead of failing.
- */
+/** Key rotation across an account's clients: one at a time (the lock), and a committed rotation is published so old-key clients switch. */
 export interface KeyCoordination {
-  /**
-   * Counts the rotations published; a client that sees it change looks up its own key before its
-   * next call. Read without I/O: a shared store updates it from the answers of its other operations.
-   */
+  /** Counts the rotations published (read without I/O); a client that sees it change looks up its key before its next call. */
   readonly generation: number;
   /** Waits until this client holds the account's rotation lock (another holder's rotation ends, or its lease lapses). */
   lock(signal?: AbortSignal): Promise<RotationLock>;
@@ -143,8 +110,6 @@ export interface KeyCoordination {
   readonly store: RotationStore;
 }
 
-// ---------------------------------------------------------------- admission
-
 /** One attempt of a call, to admit. */
 export interface AdmitRequest {
   /** Credits to reserve: the attempt's reservation envelope; undefined for an unmetered route. */
@@ -153,10 +118,7 @@ export interface AdmitRequest {
   budget: BudgetOptions;
   /** The service's time now, in ms: a floor's window is stale from its reported reset on. */
   serviceNow: () => number;
-  /**
-   * Requests per second to pace to, read again each time the coordinator asks for a slot (a rate
-   * learned meanwhile applies to a call already waiting); undefined: the attempt takes no slot.
-   */
+  /** Requests per second to pace to, read again at each slot request; undefined: the attempt takes no slot. */
   rate: number | (() => number) | undefined;
   /** Aborts the wait for a slot (the reservation is given back). */
   signal?: AbortSignal | undefined;
@@ -179,13 +141,9 @@ export interface RateCoordination {
 }
 
 /**
- * Where the state of an account lives: in this process by default (`memoryCoordinator()`), or in a
- * store every process of a fleet shares (`redisCoordinator()` from `sports-odds-data/redis`). Every
- * operation is atomic in its store, and a shared store judges time on its own single clock.
- *
- * Pacing: an attempt holds one of the account's `rate` slots from its admission until one window
- * (a second) after `settle`, so the service, which counts a request when it arrives, never sees
- * more than `rate` in any second of its own clock, whatever the network's delays.
+ * Where an account's state lives: this process (`memoryCoordinator()`) or a store a fleet shares (`redisCoordinator()`).
+ * Every operation is atomic in its store. Pacing: an attempt holds one of `rate` slots from admission until one second
+ * after `settle`, so the service never counts more than `rate` in any second of its clock, whatever the network's delays.
  *
  * @example
  * const coordinator = memoryCoordinator(); // one process, several clients sharing its limits
@@ -195,17 +153,9 @@ export interface RateCoordination {
 export interface Coordinator {
   /** What it is, for messages: `memory`, `redis:acct-1`. */
   readonly name: string;
-  /**
-   * Admits one attempt: reserves its envelope within the budget (or rejects with
-   * `BudgetExceededError`, having taken nothing), then waits for a pacing slot. A shared store that
-   * cannot be reached rejects with `CoordinatorError`: nothing is sent unpaced.
-   */
+  /** Admits one attempt: reserves its envelope (or rejects with `BudgetExceededError`), then waits for a pacing slot; an unreachable shared store rejects with `CoordinatorError`. */
   admit(request: AdmitRequest): Promise<Admission>;
-  /**
-   * Ends an admitted attempt once its answer arrived (or it failed): the slot's hold starts, the
-   * reservation ends, and a metered answer's cost and windows are recorded. Resolves to whether the
-   * answer was metered.
-   */
+  /** Ends an admitted attempt: the slot's hold starts, the reservation ends, a metered answer's cost is recorded; resolves to whether it was metered. */
   settle(admission: Admission, answer: CreditSource | undefined, receivedAt: number): Promise<boolean>;
   /** The account's credits as this client last learned them (no I/O). */
   credits(): CreditSnapshot;
@@ -213,8 +163,6 @@ export interface Coordinator {
   recordSaved?(credits: number): void;
   /** The account's credits read from the store now (for a shared store: every process's latest). */
   readCredits(): Promise<CreditSnapshot>;
-  /** The plan's rate, shared. */
   readonly rate: RateCoordination;
-  /** Key rotation, shared. */
   readonly keys: KeyCoordination;
 }

@@ -11,17 +11,9 @@ type Payload = z.core.ParsePayload<unknown>;
 const built = new WeakMap<Schema, Test>();
 
 /**
- * A validator of parsed JSON built once from a zod schema's own definition (`schema._zod.def`) as
- * plain closures: no code generation, so it runs under a strict Content-Security-Policy. It
- * accepts exactly what `z.safeParse(schema, value)` accepts (a property test holds it to that for
- * every response schema of the route table) but changes nothing and copies nothing: unknown
- * fields stay where they are, and the answer's own objects are the result.
- *
- * Covers the kinds the route table's answers use: objects (unknown keys ignored, or refused by a
- * strict object), arrays, optional, nullable, unions, literals, enums, strings, numbers, booleans,
- * and every check zod attaches to them (formats, patterns, integers, bounds, lengths, refinements).
- * Any other kind (codecs, defaults, pipes, coercion) is judged by zod's own parse (`zodAccepts`),
- * which accepts the same and changes nothing either, only slower.
+ * A validator of parsed JSON built once from a zod schema's definition as plain closures (no code generation, so
+ * CSP-safe): accepts exactly what `z.safeParse` accepts (a property test holds it to that) but changes and copies
+ * nothing. Kinds it does not cover (codecs, defaults, pipes, coercion) go to zod's own parse (`zodAccepts`).
  *
  * @example
  * const isOdds = validatorOf(routes['events.odds'].responses[200]);
@@ -39,9 +31,7 @@ export function validatorOf(schema: Schema): Test {
 }
 
 /**
- * The checks of a schema alone (its `def.checks`, e.g. an object's refinements), without its type
- * test: for a value whose parts were tested already. Undefined when it has none.
- *
+ * The checks of a schema alone (`def.checks`), for a value whose parts were tested already; undefined when none.
  * @example
  * const refinements = checksOf(routes['events.odds'].query);
  */
@@ -55,7 +45,6 @@ function checksIn(schema: Schema): Check[] {
   return isCheck(schema) ? [schema, ...own] : own;
 }
 
-/** The type test of a schema, before its checks. */
 function baseTest(schema: Schema): Test {
   const def = defOf(schema);
   if ('coerce' in def && def.coerce) return byZod(schema);
@@ -200,9 +189,8 @@ function objectTest(schema: Schema, def: z.core.$ZodObjectDef): Test {
     rest = validatorOf(catchall);
   }
   const count = fields.length;
-  // Answers list a row's keys in the schema's order: one pass over them (`for...in`, whose keyed
-  // loads V8 turns into field loads, several times faster than loading by name), and the per-field
-  // loop below only for an object that does not (undefined: not decided).
+  // Answers list keys in the schema's order: one `for...in` pass (V8 turns its keyed loads into field loads, several
+  // times faster), the per-field loop below only for an object that does not (undefined: not decided).
   const keys = fields.map((f) => f.key);
   const kinds = Uint8Array.from(fields, (f) => f.kind);
   const inOrder = (o: Record<string, unknown>): boolean | undefined => {
@@ -212,7 +200,6 @@ function objectTest(schema: Schema, def: z.core.$ZodObjectDef): Test {
       if (key === keys[i]) {
         const value = o[key];
         if (value === undefined) return undefined;
-        // The plain leaves inline (every column of a price row), anything else through its field.
         switch (value === null ? Kind.Other : kinds[i]) {
           case Kind.String:
             if (typeof value !== 'string') return false;

@@ -1,17 +1,11 @@
-/**
- * Checks of the public inputs (client, budget, pacing, coordinator and per-call options), where
- * they enter: a value that is not what the option means is refused with a `SportsOddsError` that
- * names the option, what was given (its kind; never a secret's value) and what is accepted.
- * Environment-free, and small: every client carries it.
- */
+/** Checks of the public inputs where they enter: a wrong value throws a `SportsOddsError` naming the option, its kind (never a secret) and what is accepted. */
 import { SportsOddsError } from './errors/base';
 
 /** The longest wait a timer takes (2^31-1 ms, about 24.8 days); a longer one fires at once in Node and browsers. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
 /**
- * What a value is, in the words of an error: a number as written (`NaN`, `-1`, `1.5`), a string
- * quoted (a secret only as "a string"), anything else by its kind.
+ * What a value is, in the words of an error: a number as written, a string quoted (a secret only as "a string"), else its kind.
  *
  * @example
  * kindOf(Number('20k')); // 'NaN'
@@ -27,7 +21,6 @@ export function kindOf(value: unknown, secret = false): string {
 
 /**
  * Throws the refusal of an input: `<name> must be <accepted>, got <kind>`.
- *
  * @example
  * refuse('budget.maxCredits', '20k', 'a non-negative integer'); // throws: budget.maxCredits must be a non-negative integer, got "20k"
  */
@@ -37,7 +30,6 @@ export function refuse(name: string, value: unknown, accepted: string, secret = 
 
 /** What a number option accepts. */
 export interface NumberRule {
-  /** Only whole numbers. */
   integer?: boolean;
   /** Zero is accepted (default: only values above it). */
   zero?: boolean;
@@ -50,9 +42,7 @@ export interface NumberRule {
 }
 
 /**
- * `value` when it is a number `rule` accepts; else throws with the option's name, the value and
- * what is accepted ('a positive number of ms, at most 2147483647'). NaN is never accepted, nor a
- * number given as a string.
+ * `value` when it is a number `rule` accepts, else throws; NaN is never accepted, nor a number given as a string.
  *
  * @example
  * checkNumber('budget.maxCredits', 500, { integer: true, zero: true, unit: 'credits' }); // 500
@@ -77,8 +67,7 @@ export function checkNumber(name: string, value: unknown, rule: NumberRule): num
 }
 
 /**
- * A duration in ms that one timer waits: positive (or zero with `zero`), at most the timers'
- * limit (a longer one would fire at once).
+ * A duration in ms one timer waits: positive (or zero with `zero`), at most `MAX_TIMER_MS` (a longer one would fire at once).
  *
  * @example
  * checkDuration('intervalMs', 30_000); // 30000
@@ -97,7 +86,6 @@ export const checkCount = (name: string, value: unknown, rule: NumberRule = {}):
 
 /**
  * `value` when it is `true` or `false`.
- *
  * @example
  * checkBoolean('validate', false); // false
  */
@@ -106,7 +94,6 @@ export const checkBoolean = (name: string, value: unknown): boolean =>
 
 /**
  * `value` when it is a function.
- *
  * @example
  * checkFunction('fetch', globalThis.fetch);
  */
@@ -115,7 +102,6 @@ export const checkFunction = <F>(name: string, value: unknown): F =>
 
 /**
  * `value` when it is an object with every method of `methods` (`[]`: any object).
- *
  * @example
  * checkMethods('logger', console, ['debug', 'info', 'warn', 'error']);
  */
@@ -128,8 +114,7 @@ export function checkMethods<T>(name: string, value: unknown, methods: readonly 
 }
 
 /**
- * `value` when it is an object whose own names are all in `known` (a misspelt option would
- * otherwise be ignored in silence: `{ maxcredits: 100 }` would set no budget).
+ * `value` when its own names are all in `known` (a misspelt option would otherwise be ignored in silence).
  *
  * @example
  * checkOptions('budget', { maxCredits: 100 }, ['maxCredits', 'dailyFloor', 'periodFloor']);
@@ -143,8 +128,7 @@ export function checkOptions<T extends object>(name: string, value: unknown, kno
 }
 
 /**
- * `check(value)` when `value` is given, else `fallback`: an option left out (or `undefined`) takes its default.
- *
+ * `check(value)` when `value` is given, else `fallback`.
  * @example
  * const timeout = given(options.timeout, 30_000, (v) => checkDuration('timeout', v));
  */

@@ -78,10 +78,7 @@ class MemoryKeys implements KeyCoordination {
 }
 
 /**
- * The account's state in this process: today's pacer and credit ledger, the plan's rate and the
- * rotation's lock, shared by every client given the same coordinator. Each client has one of its
- * own by default; one shared between the clients of a process makes their limits hold together.
- *
+ * The account's state in this process (pacer, ledger, plan rate, rotation lock), shared by every client given it.
  * @example
  * const coordinator = new MemoryCoordinator();
  * const reader = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 } });
@@ -111,7 +108,7 @@ export class MemoryCoordinator implements Coordinator {
 
   async admit(request: AdmitRequest): Promise<Admission> {
     const { envelope, rate } = request;
-    // The same rules as every coordinator's (and the client's): a budget that means no limit by accident is refused.
+    // Checked as every coordinator does: a budget that means no limit by accident is refused.
     const budget = checkBudget(request.budget);
     if (envelope !== undefined) this.#ledger.admit(envelope, request.serviceNow, budget);
     const admission: MemoryAdmission = { envelope, release: undefined, settled: false };
@@ -149,10 +146,7 @@ export class MemoryCoordinator implements Coordinator {
 }
 
 /**
- * A coordinator in this process's memory, to share between clients: their pacing, budget, ledger
- * and rotations then hold for all of them together (`withOptions()` clients share their parent's
- * already).
- *
+ * A coordinator in this process's memory, to share between clients so their limits hold together.
  * @example
  * import { SportsOdds, memoryCoordinator } from 'sports-odds-data';
  *

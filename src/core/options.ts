@@ -18,7 +18,6 @@ import { checkMaxRetries } from './retry';
 import { realSleep } from './runtime';
 import type { ApiKeySource, ClientOptions, HeadersOption, Hooks, Logger, RateLimitOptions, ResolvedOptions, RequestOptions } from './types';
 
-/** Default values of the options. */
 const DEFAULTS = {
   timeout: 30_000,
   totalTimeout: 120_000,
@@ -26,7 +25,6 @@ const DEFAULTS = {
   maxRetryAfter: 60_000,
 } as const;
 
-/** The headers the SDK sends on every call, before `defaultHeaders`. */
 const SDK_HEADERS: Readonly<Record<string, string>> = {
   accept: 'application/json',
   [SDK_VERSION_HEADER.toLowerCase()]: `sports-odds-data/${VERSION}`,
@@ -35,7 +33,6 @@ const SDK_HEADERS: Readonly<Record<string, string>> = {
 /** The environment of runtimes that have one (Node, Bun, Deno with compat), without importing Node. */
 function readEnv(name: string): string | undefined {
   const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
-  // A blank variable is unset.
   return env?.[name]?.trim() || undefined;
 }
 
@@ -69,9 +66,7 @@ function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
 }
 
 /**
- * `base` with `extra` applied over it: names lower-cased, a `null` or `undefined` value removes
- * the header. The key never travels in a header option (it would escape the logger's masking).
- *
+ * `base` with `extra` over it: names lower-cased, `null`/`undefined` removes; never `Authorization` (it would escape the logger's masking).
  * @example
  * withHeaders({ accept: 'application/json' }, { 'X-Trace': 'abc' }); // { accept: ..., 'x-trace': 'abc' }
  */
@@ -105,14 +100,10 @@ export function resolveApiKey(options: Pick<ClientOptions, 'apiKey'>): ApiKeySou
 
 const BUDGET_OPTIONS = ['maxCredits', 'dailyFloor', 'periodFloor'] as const;
 const HOOKS = ['beforeRequest', 'afterResponse', 'beforeRetry'] as const;
-/** The options a client keeps as given, each a function. */
 const FUNCTIONS = ['fetch', 'onCredits', 'sleep', 'now', 'random', 'onKeyRotated'] as const;
 
 /**
- * A budget whose every limit is a non-negative integer of credits (a copy: changing the object
- * given later changes nothing). `NaN` would turn the limit off, so it is refused, as is `Infinity`
- * (leave the limit out for none), and a misspelt limit, which would set none.
- *
+ * A copy of a budget whose limits are non-negative integers of credits: `NaN` (which would turn a limit off), `Infinity` and misspelt limits are refused.
  * @example
  * checkBudget({ maxCredits: 500 }); // { maxCredits: 500 }
  * checkBudget({ maxCredits: Number('20k') }); // throws: budget.maxCredits must be a non-negative integer of credits, got NaN
@@ -145,10 +136,7 @@ const checkHooks = (value: unknown): Hooks => {
 };
 
 /**
- * Checks what `new SportsOdds()` (or `withOptions()`) keeps as given and `resolveOptions` does
- * not read: the key's type, the functions, the coordinator, the store, tracing. Throws a
- * `SportsOddsError` naming the option, what was given and what is accepted.
- *
+ * Checks what `new SportsOdds()` (or `withOptions()`) keeps as given and `resolveOptions` does not read.
  * @example
  * checkClientOptions({ coordinator: 'redis' }); // throws: coordinator must be an object with admit, settle, ...
  */
@@ -172,8 +160,7 @@ const checkFalse = (name: string, value: unknown): void => {
 };
 
 /**
- * The client's `cache` option, checked: `false`, or `{ maxAge, maxBytes }` with a finite,
- * non-negative `maxAge` in ms for each data route it names (of `dataRouteIds`; a copy). Default bound: 32 MiB.
+ * The client's `cache` option, checked: `false`, or `{ maxAge, maxBytes }` (a copy) for the data routes it names; default bound 32 MiB.
  *
  * @example
  * checkCache({ maxAge: { 'events.odds': 2_000 } }, ['events.odds']); // { maxAge: { 'events.odds': 2000 }, maxBytes: 33554432 }
@@ -193,9 +180,7 @@ export function checkCache(value: unknown, dataRouteIds: readonly string[]): { m
 }
 
 /**
- * The options of one call, checked before anything is sent: durations, `maxRetries`, `validate`,
- * `headers` and the `signal`.
- *
+ * The options of one call, checked before anything is sent.
  * @example
  * checkRequestOptions({ timeout: 5_000 });
  */
@@ -217,9 +202,7 @@ export function checkRequestOptions<T extends RequestOptions>(options: T): T {
 }
 
 /**
- * Applies defaults and the environment; throws a clear error when the base URL is missing or an
- * option is out of range. `base` is the resolved options of a parent client (`withOptions`).
- *
+ * Applies defaults and the environment, or a parent's resolved options (`base`, for `withOptions`); throws on a missing base URL or an out-of-range option.
  * @example
  * const resolved = resolveOptions({ baseUrl: 'https://api.example.com' });
  */
@@ -248,7 +231,6 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
     baseUrl,
     timeout: given(options.timeout, base?.timeout ?? DEFAULTS.timeout, (v) => checkDuration('timeout', v)),
     totalTimeout: given(options.totalTimeout, base?.totalTimeout ?? DEFAULTS.totalTimeout, (v) => checkDuration('totalTimeout', v)),
-    // The same rule as a call's own maxRetries: a non-negative integer, or Infinity (retry until the deadline).
     maxRetries: given(options.maxRetries, base?.maxRetries ?? DEFAULTS.maxRetries, checkMaxRetries),
     maxRetryAfter: given(options.maxRetryAfter, base?.maxRetryAfter ?? DEFAULTS.maxRetryAfter, (v) =>
       checkDuration('maxRetryAfter', v, true),

@@ -20,10 +20,7 @@ import { validatorOf } from './fast-validators';
 import { reusable, runnerOf } from './reuse-gate';
 
 /**
- * Calls one route of the route table: validate parameters locally (free) -> the coordinator's
- * admission (budget guard, pacing) -> key -> transport -> retry policy -> error envelope or the answer, whose body is parsed and
- * validated when the data is first asked for.
- *
+ * Calls one route: local parameter checks (free) -> admission (budget, pacing) -> key -> transport -> retries -> error or answer (parsed lazily).
  * @example
  * const rows = await callRoute(ctx, 'events.odds', { params: { event_id: 42 }, query: { full_history: true } });
  */
@@ -37,10 +34,7 @@ export function callRoute<Id extends RouteId>(
 }
 
 /**
- * The body parser of a route: JSON, then its schema for the answer's status (unless validation is
- * off), in place. A body its schema refuses gives a promise rejected with `ResponseValidationError`
- * (naming every issue is loaded then: most clients never need it).
- *
+ * The body parser of a route: JSON, then its status's schema (unless validation is off); a refused body rejects with `ResponseValidationError`.
  * @example
  * const data = await parserOf(ctx, 'keys.rotate', {})(answer);
  */
@@ -62,19 +56,14 @@ export function parserOf<Id extends RouteId>(
 }
 
 /**
- * What a 404 says besides the service's message: the request, and for a base URL ending in `/v1`
- * (every route starts with it: `/v1/v1/...`) what to give instead.
- *
+ * What a 404 adds to the service's message: the request, and for a base URL ending in `/v1` (routes start with it) the root to give.
  * @example
  * notFoundHint('https://api.example.com/v1', 'GET', 'https://api.example.com/v1/v1/catalog/sports');
  */
 const notFoundHint = (baseUrl: string, method: string, url: string): string =>
   `${method} ${url}${/\/v1$/i.test(baseUrl) ? `: the baseUrl ends in /v1, but every route starts with /v1; give the service's root, ${baseUrl.slice(0, -3)}` : ''}`;
 
-/**
- * Settles an admission with the coordinator; a store that cannot be reached then is logged, not
- * thrown: the answer is in hand (and may be paid for), and the reservation lapses with its lease.
- */
+/** Settles an admission; an unreachable store is logged, not thrown: the answer is in hand (maybe paid), and the reservation lapses with its lease. */
 async function settle(ctx: ClientContext, admission: Admission, answer: AnswerHead | undefined, receivedAt: number): Promise<boolean> {
   try {
     return await ctx.coordinator.settle(admission, answer, receivedAt);
@@ -84,20 +73,13 @@ async function settle(ctx: ClientContext, admission: Admission, answer: AnswerHe
   }
 }
 
-/** The metadata of a kept answer's headers, as its first call read them (a reused one's has one attempt). */
 const metaOf = (headers: Headers, status: number, at: number) => buildMeta(headers, status, 1, at);
 
-/**
- * Typed parameters that the encoder built from their schema does not take go to zod
- * (`encodeParams` loads it then), which refuses them with every issue named.
- */
+/** Parameters the schema-built encoder does not take go to zod (loaded then), which refuses them with every issue named. */
 const encodedByZod = (schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> => encodeParams(schema, value);
 
 /**
- * Sends one call (with its retries) and reads the answer in full; error answers reject with the
- * typed error of their code. When tracing is on, the call is one span (docs/observability.md),
- * started first so that a local refusal has one too, and ended here whatever the outcome.
- *
+ * Sends one call (with its retries) and reads the answer; errors reject with their code's typed error. The span starts first so a local refusal has one.
  * @example
  * const { response, text, meta } = await sendRoute(ctx, 'catalog.sports', {}, {});
  */
@@ -128,7 +110,6 @@ async function sendCall(
   span: CallSpan | undefined,
 ): Promise<RawAnswer> {
   const o = ctx.options;
-  // A call's own options are checked before anything is reserved or sent.
   checkRequestOptions(options);
   const signal = options.signal;
   throwIfAborted(signal);
@@ -143,8 +124,7 @@ async function sendCall(
   const deadlineAt = o.now() + (options.totalTimeout ?? o.totalTimeout);
   const maxRetries = options.maxRetries ?? o.maxRetries;
 
-  // One attempt; sent again at once (not a retry) when its key was refused because a rotation
-  // replaced it and the client could switch to the new key.
+  // A key refused because a rotation replaced it is sent again at once with the new key (not a retry).
   const attempt = async (attemptNumber: number): Promise<Answer> => {
     for (let recoveries = 0; ; recoveries++) {
       const answer = await send(attemptNumber, recoveries < MAX_KEY_RECOVERIES);
@@ -158,7 +138,6 @@ async function sendCall(
     const waitFrom = o.now();
     const ready = pace?.ready();
     if (ready !== undefined) await abortable(ready, signal);
-    // The budget's reservation and the pacing slot, from the coordinator (the floors' windows reset on the service's clock).
     const admission = await ctx.coordinator.admit({ envelope, budget: o.budget, serviceNow: ctx.clock.now, rate: pace?.current, signal });
     span?.admitted(attemptNumber, waitFrom, envelope);
     let settled = false;
@@ -173,7 +152,7 @@ async function sendCall(
       const debug = o.logger.enabled('debug');
       if (debug) o.logger.debug(`${route.method} ${url} (attempt ${attemptNumber})`);
       const started = o.now();
-      // Through the span when tracing: it records the URL and counts the sends, and is the active span while one is made.
+      // Through the span when tracing (it records the URL, counts sends, and is active during the send).
       const raw = await (span ?? ctx.transport).send({
         method: route.method,
         url,
@@ -186,7 +165,7 @@ async function sendCall(
       });
       const receivedAt = o.now();
       ctx.clock.observe(raw.headers, receivedAt);
-      // A Retry-After (on an error answer) given as an HTTP date counts from the service's clock.
+      // An error answer's HTTP-date Retry-After counts from the service's clock.
       const failed = raw.status < 200 || raw.status > 299;
       const head = new AnswerHead(raw.headers, raw.status, attemptNumber, raw.status >= 400 ? ctx.clock.toService(receivedAt) : receivedAt);
       settled = true;
@@ -196,7 +175,6 @@ async function sendCall(
       if (afterResponse)
         await runHooks(afterResponse, { ...(info as RequestInfo), status: raw.status, meta: head.meta, durationMs: receivedAt - started });
       if (failed) {
-        // A 401 for a key that a rotation replaced: switch to the new key and send again.
         if (raw.status === 401 && mayRecover && apiKey !== undefined && (await recovered(ctx, apiKey, signal))) return KEY_RECOVERED;
         throw errorFromAnswer(
           raw.status,

@@ -27,10 +27,8 @@ export interface RetryPolicy {
 
 /**
  * The wait before retrying after `error`, or undefined when it must not be retried (docs/service.md, "Errors"
- * rules 1 and 2): only 429, 500, 502, 503, dropped connections and per-attempt timeouts are retried;
- * `Retry-After` comes first, else exponential backoff with full jitter; a `Retry-After` longer than
- * `maxRetryAfter` (an exhausted quota) is not slept through.
- *
+ * rules 1 and 2): 429/500/502/503, dropped connections and attempt timeouts; `Retry-After` first (unless over
+ * `maxRetryAfter`), else exponential backoff with full jitter.
  * @example
  * retryDelay(new RateLimitError({ status: 429, code: 'rate_limited', message: '', retryAfter: 1 }), 1, policy); // 1000
  */
@@ -52,14 +50,8 @@ function retryable(error: unknown, policy: Pick<RetryPolicy, 'maxRetryAfter'>): 
 }
 
 /**
- * Runs `attempt` with the SDK's retry policy. The first attempt runs alone; only after it fails is
- * the policy made and p-retry loaded and set up, from that failure on (its first "attempt" rethrows
- * it), so an answered call costs no retry machinery, and a bundle carries p-retry (and its own copy
- * of `is-network-error`, which ky inlines too) in a chunk of its own, loaded by the first failure,
- * while every retry follows the one policy. p-retry never sleeps itself (the wait is the injectable
- * `sleep`, inside `shouldRetry`), so tests drive time without real waits. Check `maxRetries`
- * (`checkMaxRetries`) before the first attempt.
- *
+ * Runs `attempt` with the retry policy. p-retry loads only after the first attempt fails (its own chunk, so an
+ * answered call costs nothing), and never sleeps itself: the wait is the injectable `sleep`. Check `maxRetries` first.
  * @example
  * const raw = await withRetry((n) => sendAttempt(n), () => policy);
  */
@@ -91,9 +83,7 @@ export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T
 }
 
 /**
- * Refuses a `maxRetries` that is not a non-negative integer (or `Infinity`), before anything is
- * sent: a call's own option is not checked with the client's.
- *
+ * Refuses a `maxRetries` that is not a non-negative integer (or `Infinity`): a call's own option is not checked with the client's.
  * @example
  * checkMaxRetries(options.maxRetries ?? ctx.options.maxRetries);
  */

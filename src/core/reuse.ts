@@ -1,9 +1,4 @@
-/**
- * Reuse of answers (docs/caching.md), loaded by the first call that may be reused: identical GETs
- * in flight share one request and one charge, and an answer younger than its `maxAge` is served
- * again from the cache, without a request. The cache and its store are loaded by the first call
- * that caches (`answer-cache.ts`).
- */
+/** Reuse of answers (docs/caching.md), loaded on demand: identical GETs in flight share one request and charge; fresh answers are served from the cache. */
 import type { RouteDef } from '../schemas/route';
 import { cacheDefaults } from '../schemas/cache-defaults';
 import { SportsOddsError } from './errors/base';
@@ -31,33 +26,24 @@ const MAX_SCOPES = 64;
 
 /** How one call may be reused. */
 interface ReusePlan {
-  /** The URL: identical calls (with the same key) have the same. */
   key: string;
   /** Serve from the cache when younger than this (ms); 0: do not look. */
   read: number;
   /** Keep the answer this long from its sending (ms); 0: do not keep. */
   keep: number;
-  /** Share an identical call in flight. */
   share: boolean;
   route: RouteDef;
   path: string;
   query: string;
 }
 
-/**
- * The maxAge a client gives a route: its own `cache.maxAge`, else the route table's default
- * (`cacheDefaults`); 0 with `cache: false` or for a route that is not a data route.
- */
+/** The maxAge of a route: the client's `cache.maxAge`, else `cacheDefaults`; 0 with `cache: false` or for a non-data route. */
 function configuredMaxAge(state: ReuseState, routeId: string): number {
   if (state.maxAge === false) return 0;
   return state.maxAge[routeId] ?? (cacheDefaults as Readonly<Record<string, number>>)[routeId] ?? 0;
 }
 
-/**
- * How a call may be reused, or undefined when it is always sent: a non-GET, a live page, a page
- * of a scan or a poll, or neither coalescing nor caching on. `maxAge` or `cache` given where no
- * answer is ever cached is refused.
- */
+/** How a call may be reused, or undefined when always sent; `maxAge`/`cache` given where nothing is ever cached is refused. */
 function planOf(ctx: ClientContext, { route, reusable, options, url }: ReusableCall): ReusePlan | undefined {
   const state = ctx.reuse;
   const cacheable = reusable && route.metering !== undefined;
@@ -75,11 +61,7 @@ function planOf(ctx: ClientContext, { route, reusable, options, url }: ReusableC
   return { key: url.full, read, keep, share, route, path: url.path, query: url.query };
 }
 
-/**
- * The key of a call's answer: a number for the key source it is sent with, and its URL. Calls
- * with another key never share an answer; a key function stands for one account, whose key it
- * gives as rotations replace it (it is not called for this: it is read on every attempt).
- */
+/** A call's cache key: a number for its key source, and its URL (a key function stands for one account across rotations). */
 function keyOfCall(ctx: ClientContext, plan: ReusePlan): string {
   return `${plan.route.auth.kind === 'bearer' ? scopeOf(ctx.reuse, ctx.key.source) : 0} ${plan.key}`;
 }
@@ -111,10 +93,7 @@ function cacheOf(ctx: ClientContext): Promise<AnswerCache | undefined> {
   return state.cache;
 }
 
-/**
- * Serves a call: from the cache when it holds a fresh answer, else from an identical call in
- * flight, else by `send` (whose answer the others may share and the cache may keep).
- */
+/** Serves a call: from a fresh cached answer, else an identical call in flight, else `send` (shared and kept). */
 async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer> {
   const plan = planOf(ctx, call);
   if (plan === undefined) return call.send();
@@ -247,10 +226,7 @@ class ReusedAnswer implements RawAnswer {
   }
 }
 
-/**
- * `odds.cache.clear()`: drops the answers it names; calls in flight are not shared past it, and
- * their answers are not kept.
- */
+/** `odds.cache.clear()`: drops the answers it names; calls in flight are not shared past it, nor kept. */
 function clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void {
   const state = ctx.reuse;
   const match = route === undefined ? () => true : matcherOf(route, input);
@@ -273,5 +249,4 @@ function matcherOf(route: RouteDef, input: { params?: unknown; query?: unknown }
     answer.routeId === routeId && (path === undefined || answer.path === path) && (query === undefined || answer.query === query);
 }
 
-/** Coalescing and the cache of a client's calls. */
 export const runner: ReuseRunner = { serve, clear };

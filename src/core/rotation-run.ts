@@ -6,11 +6,8 @@ import type { ClientContext, RawAnswer, RotateOptions } from './types';
 const MAX_HOPS = 16;
 
 /**
- * `odds.keys.rotate()`: under the coordinator's rotation lock (one client of the account rotates at
- * a time), first switch to a rotation of the client's key published by another client; if this
- * call waited for that very rotation, it is this call's answer too. Otherwise rotate (or resume the
- * store's pending rotation).
- *
+ * `odds.keys.rotate()` under the rotation lock: adopt a published rotation of the client's key (the answer itself if this
+ * call waited for it), else rotate or resume the store's pending rotation.
  * @example
  * const answer = await rotateUnderLock(kit, {});
  */
@@ -29,9 +26,7 @@ export async function rotateUnderLock(kit: RotationKit, options: RotateOptions):
 }
 
 /**
- * Switches the client to the published replacement of `key` (following later rotations of it):
- * true when the client now calls with another key.
- *
+ * Switches the client to the published replacement of `key` (and later ones): true when it now calls with another key.
  * @example
  * if (await adoptPublished(kit, key)) retry();
  */
@@ -40,11 +35,8 @@ export async function adoptPublished(kit: RotationKit, key: string): Promise<boo
 }
 
 /**
- * After the service refused `staleKey` with `401`: switch to its published replacement; else wait
- * for the rotation lock (a rotation in progress ends, or its holder's lease lapses) and look again;
- * else, when the store holds a rotation of exactly this key left pending by a process that died,
- * finish it (the same nonce, the same old key). True when the client now has another key.
- *
+ * After a `401` of `staleKey`: adopt its published replacement, else under the lock look again, else finish a pending rotation
+ * of exactly this key left by a dead process (same nonce). True when the client now has another key.
  * @example
  * if (await recoverStaleKey(kit, apiKey, signal)) sendAgain();
  */
@@ -72,10 +64,7 @@ export async function recoverStaleKey(kit: RotationKit, staleKey: string, signal
   }
 }
 
-/**
- * The published rotation of `key`, followed to the newest key, switched into the client; resolves
- * to the first rotation's answer (the one of `key` itself), or undefined when none is published.
- */
+/** Adopts the published rotation of `key`, followed to the newest key; resolves to the first rotation's answer, or undefined. */
 async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefined> {
   const { ctx, onKeyRotated } = kit.deps;
   const o = ctx.options;
@@ -109,11 +98,8 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
 }
 
 /**
- * One key rotation: resume the store's pending rotation or save a new one before anything is sent,
- * replay it unchanged through every ambiguous failure within its window, then swap the new key in
- * (`swap`), publish it to the coordinator, call `onKeyRotated`, and clear the record. Resolves to
- * the rotation's answer. Runs under the coordinator's rotation lock.
- *
+ * One key rotation, under the lock: save (or resume) the record before sending, replay it unchanged through ambiguous failures
+ * within its window, then swap the key in, publish it, call `onKeyRotated`, and clear the record.
  * @example
  * const answer = await runRotation(kit, {});
  */

@@ -20,12 +20,7 @@ import type {
 } from './scan-types';
 import type { WithMeta } from './types';
 
-/*
- * The paging of window scans, odds histories, live scans and polls, loaded with the first page or
- * poll: a leaf that imports types only and is given the rest (error classes, date helpers), so loading it on demand
- * leaves every bundler's order of module evaluation alone.
- */
-
+/* The paging of scans and polls, loaded on demand: a leaf importing types only (given the rest), so bundlers' module evaluation order is untouched. */
 /** What the paging of a window scan uses of the rest of the SDK. */
 export interface EventScanTools {
   BudgetExceededError: typeof BudgetExceededError;
@@ -46,9 +41,7 @@ function checkAllowance(state: { maxCredits?: number; credits: number }, envelop
 }
 
 /**
- * The next page of a window scan from `state` (which it changes): the first segment's events from
- * its start, continued from the last kickoff instant, or narrowed when one instant fills a page.
- *
+ * The next page of a window scan from `state` (which it changes): continued from the last kickoff instant, or narrowed when one instant fills a page.
  * @example
  * const page = await eventScanPage(scan.state, fetchers, { BudgetExceededError, lastInstantOf });
  */
@@ -83,10 +76,7 @@ export async function eventScanPage(state: EventScanState, fetchers: EventScanFe
   return { data: fresh, meta, done: state.done, incomplete: state.done && state.incomplete, state };
 }
 
-/**
- * More events start at the instant `segment.from` than a page holds: list that instant per sport
- * (or per league of the segment's sport), then the rest of the segment from just after it.
- */
+/** More events start at `segment.from` than a page holds: list that instant per sport (or league), then the rest after it. */
 async function narrow(
   state: EventScanState,
   segment: EventScanSegment,
@@ -97,7 +87,6 @@ async function narrow(
   const at = segment.from;
   const rest: EventScanSegment = { ...segment, from: iso(instant(at) + 1), seen: [] };
   const rests = instant(rest.from) <= tools.lastInstantOf(rest.to) ? [rest] : [];
-  // A catalog call of the scan, counted in its pages and credits.
   const catalog = async <R>(call: () => Promise<WithMeta<R[]>>): Promise<R[]> => {
     checkAllowance(state, fetchers.catalogEnvelope, tools.BudgetExceededError);
     const { data, meta } = await call();
@@ -125,9 +114,7 @@ async function narrow(
 const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 /**
- * The next page of an odds history from `state` (which it changes): continued from the last row's
- * timestamp while answers are truncated.
- *
+ * The next page of an odds history from `state` (which it changes), continued from the last row's timestamp while truncated.
  * @example
  * const page = await oddsHistoryPage(history.state, fetcher, BudgetExceededError);
  */
@@ -178,10 +165,7 @@ export interface LiveScanTools {
 }
 
 /**
- * The next page of a live scan from `state`: the cursor's page while the cursor is within its five
- * minutes on the service's clock (a client that has not heard from the service yet leaves the
- * judgment to it).
- *
+ * The next page of a live scan; an expired cursor (five minutes, service clock) throws, unless the clock is not yet known (the service judges).
  * @example
  * const page = await livePage(scan.state, fetchPage, clock, { CursorExpiredError, BadRequestError, ttlMs: CURSOR_TTL_MS });
  */
@@ -233,9 +217,7 @@ export async function livePage<T, F extends object>(
 }
 
 /**
- * A poll's batches until the signal aborts: each `since` is the previous poll's start on the
- * service's clock less `overlapMs`, and each row is yielded once per new version.
- *
+ * A poll's batches until the signal aborts: each `since` is the previous poll's start (service clock) less `overlapMs`; a row once per version.
  * @example
  * yield* pollBatches(deps, options, AbortError, toUtcSeconds);
  */
@@ -256,7 +238,6 @@ export async function* pollBatches<T>(
         deps.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
       }
       yield { poll, since, data: data.filter((row) => isNew(seen, deps.identity(row))), rows: data.length, meta };
-      // The answer told the service's clock: the next poll reaches back from this poll's start on it.
       since = toUtcSeconds(deps.toService(startedAt) - overlapMs);
       await deps.sleep(intervalMs, signal);
     }

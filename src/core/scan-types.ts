@@ -3,11 +3,6 @@ import type { OddsSnapshot } from '../schemas/prices';
 import type { ScanPage, ScanProgress } from './scan';
 import type { ResponseMeta, WithMeta } from './types';
 
-/*
- * The states, pages and fetchers of scans and polls: types only, shared by the classes and by their
- * paging (scan-pages.ts), which loads on demand.
- */
-
 /** The window of an events scan. */
 export interface EventScanFilters {
   sport_id?: number;
@@ -24,7 +19,6 @@ export interface EventScanSegment {
   league_id?: number;
   /** The next request's `starts_from`. */
   from: string;
-  /** Its `starts_to`. */
   to: string;
   /** Events already yielded whose `starts` is the instant `from`. */
   seen: number[];
@@ -55,9 +49,7 @@ export interface EventScanFetchers {
   }) => Promise<WithMeta<Event[]>>;
   sports: () => Promise<WithMeta<{ sport_id?: number | null | undefined }[]>>;
   leagues: (sportId: number) => Promise<WithMeta<{ league_id?: number | null | undefined }[]>>;
-  /** The reservation envelope of one listing request of `limit` rows. */
   envelope: (limit: number) => number;
-  /** The reservation envelope of a catalog request. */
   catalogEnvelope: number;
 }
 
@@ -82,10 +74,7 @@ export interface OddsHistoryFetcher {
   rowCap: number;
 }
 
-/**
- * Where a live scan stands, as plain JSON: save it (`JSON.stringify(scan.state)`) and resume it
- * later with `odds.events.resumeLive(state)` while the cursor is fresh.
- */
+/** Where a live scan stands, as plain JSON: resume it with `odds.events.resumeLive(state)` while the cursor is fresh. */
 export interface LiveScanState<F> extends ScanProgress {
   /** The original filters, repeated on every page. */
   filters: F;
@@ -105,11 +94,7 @@ export type PageFetcher<T, F> = (filters: F, cursor: string | undefined) => Prom
 export interface PollOptions {
   /** Wait between polls, ms. Default 30,000. */
   intervalMs?: number;
-  /**
-   * How far each `since` reaches back before the previous poll's start (on the service's clock),
-   * ms, to cover the time the service took to record a change; duplicates are filtered by version.
-   * Default 60,000.
-   */
+  /** How far each `since` reaches back before the previous poll's start (service clock), ms, to cover recording delay. Default 60,000. */
   overlapMs?: number;
   /** First `since` (RFC 3339 UTC); default none, so the first poll lists every matching event. */
   since?: string;
@@ -137,11 +122,8 @@ export interface PollDeps<T> {
   list: (since: string | undefined, signal: AbortSignal | undefined) => Promise<WithMeta<T[]>>;
   /** A row's identity and version, to yield each version once. */
   identity: (row: T) => { id: unknown; version: unknown };
-  /** The client's clock. */
   now: () => number;
-  /** An instant of the client's clock on the service's clock. */
   toService: (localMs: number) => number;
-  /** Waits between polls (rejects when the signal aborts). */
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Where a truncated poll is reported. */
   warn: (message: string) => void;

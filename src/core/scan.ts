@@ -30,10 +30,7 @@ export interface ScanPage<T, S extends ScanProgress> {
   state: S;
 }
 
-/**
- * An up-front credit estimate of a scan, from the route table's envelopes: known before anything
- * is spent, since a request can never be charged more than the envelope it reserves.
- */
+/** An up-front credit estimate of a scan from the route table's envelopes (a request is never charged more than it reserves). */
 export interface CreditEstimate {
   /** Credits each request reserves and can cost at most. */
   perRequest: number;
@@ -54,11 +51,8 @@ export interface RequestCost {
 }
 
 /**
- * A paged, resumable scan: iterate it for rows, or `pages()` for pages with their headers and
- * state. Its `state` is plain JSON (save it with `JSON.stringify(scan)`), and the row iterator
- * commits a page only once its rows are consumed, so a loop that breaks mid-page resumes at that
- * page. A scan that ends incomplete ends `pages()` with a page marked `incomplete`, and the row
- * iterator with `IncompleteScanError` after the last row.
+ * A paged, resumable scan: iterate it for rows, or `pages()` for pages with headers and state (plain JSON). The row iterator
+ * commits a page once its rows are consumed, so a loop that breaks mid-page resumes there; an incomplete end throws `IncompleteScanError`.
  */
 export abstract class Scan<T, S extends ScanProgress, P extends ScanPage<T, S> = ScanPage<T, S>> implements AsyncIterable<T> {
   #state: S;
@@ -70,10 +64,7 @@ export abstract class Scan<T, S extends ScanProgress, P extends ScanPage<T, S> =
   }
 
   /**
-   * The scan's cost before (or while) it runs, from the route table's envelopes: what one request
-   * reserves and answers at most, what the scan has spent, and for `rows` expected rows about how
-   * many requests and credits they take (a credit per 20 rows of each page, rounded up per page).
-   *
+   * The scan's cost before or while it runs; for `rows` expected rows, about how many requests and credits they take.
    * @example
    * scan.estimate(12_000); // { perRequest: 250, rowsPerRequest: 5000, spent: 0, requests: 3, credits: 602 }
    */

@@ -1,12 +1,6 @@
 /**
- * The span of each call (docs/observability.md), loaded by the first call of a client whose tracing
- * is on: a CLIENT span named after the route (`GET /v1/events/{event_id}/odds`), with the HTTP
- * semantic conventions' attributes of the request and of its last answer, the service's own under
- * `sports_odds.*` (route, credits, both windows, rows, truncation, cache, request id, attempts), and
- * events for each admission (the wait for the budget's reservation and the pacing slot), each retry
- * and a budget refusal. Nothing secret is recorded: no header, no body, and every text (the URL, an
- * error's message) masked as the logger masks its lines. A leaf: what it needs of an error is read
- * from its fields, not its class.
+ * The span of each call (docs/observability.md), loaded on demand: a CLIENT span per route with HTTP semconv and `sports_odds.*`
+ * attributes, and events per admission, retry and budget refusal. Nothing secret: no header or body, every text masked as the logger does.
  */
 import type { CreditHeaders } from '../schemas/headers';
 import type { RouteDef } from '../schemas/route';
@@ -42,11 +36,9 @@ interface OtelApi {
 interface ErrorFields {
   name?: string;
   message?: string;
-  /** An answer's status (`APIError`). */
   status?: number;
   /** False for parameters refused locally (`InvalidParametersError`): nothing was sent. */
   sent?: boolean;
-  /** The service's error code (`APIError`). */
   code?: string;
   requestId?: string;
   meta?: ResponseMeta;
@@ -85,10 +77,7 @@ class TracedCall implements CallSpan {
     readonly api: OtelApi | undefined,
   ) {}
 
-  /**
-   * A text as the logger would print it, and with the credentials of any URL in it redacted as the
-   * semantic conventions ask for `url.full` (fetch refuses such a URL, and says it in its error).
-   */
+  /** A text masked as the logger does, with URL credentials redacted as semconv asks for `url.full`. */
   #mask(text: string): string {
     return redact(text.replace(/(\w+:\/\/)[^/@\s]*@/g, '$1REDACTED:REDACTED@'), this.ctx.options.logger.secrets);
   }
@@ -103,7 +92,6 @@ class TracedCall implements CallSpan {
   }
 
   send(request: OutgoingRequest): Promise<RawResponse> {
-    // The URL of what was sent: a call refused before sending has none.
     if (this.#sends === 0) this.span.setAttributes({ 'url.full': this.#mask(request.url) });
     this.#sends += 1;
     this.#attempts = this.#attempt;
@@ -173,9 +161,7 @@ class TracedCall implements CallSpan {
 }
 
 /**
- * The tracer of calls: the given tracer, else the given provider's, else the global provider's of
- * `api` (`@opentelemetry/api` as loaded).
- *
+ * The tracer of calls: the given tracer, else the given provider's, else the global provider's of `api`.
  * @example
  * const start = callTracer({ tracerProvider: provider }, undefined, VERSION);
  * const span = start(routes['catalog.sports'], ctx);

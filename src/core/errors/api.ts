@@ -10,11 +10,7 @@ export interface APIErrorInit {
   /** The envelope's human-readable message (may change between releases). */
   message: string;
   requestId?: string | undefined;
-  /**
-   * Headers of the answer: credits (a failure after data work can cost a credit), rows, request id.
-   * Omit it for an error without an answer (a refusal raised before sending, an error made in a
-   * test): its `meta` then says there was none (`attempts: 0`, `status: 0`, nothing metered).
-   */
+  /** Headers of the answer (credits, rows, request id); omit it for an error without an answer (`attempts: 0`, `status: 0`). */
   meta?: ResponseMeta | undefined;
   /** `Retry-After` in seconds, when given. */
   retryAfter?: number | undefined;
@@ -24,19 +20,13 @@ export interface APIErrorInit {
   hint?: string | undefined;
 }
 
-/**
- * The metadata of an error that no answer carried: no attempt answered, nothing metered, no headers.
- *
- * @example
- * noAnswer().attempts; // 0
- */
+/** The metadata of an error that no answer carried: no attempt answered, nothing metered. */
 function noAnswer(): ResponseMeta {
   return { status: 0, attempts: 0, credits: {}, metered: false };
 }
 
 /**
- * An error answer of the service (its error envelope: docs/service.md, "Errors"). Branch on
- * `code`, or on the subclass (one per status family).
+ * An error answer of the service (its error envelope: docs/service.md, "Errors"); branch on `code` or the subclass.
  *
  * @example
  * try {
@@ -52,12 +42,7 @@ export class APIError extends SportsOddsError {
   /** The service's message alone, without the status and code prefix of `message`. */
   readonly serviceMessage: string;
   readonly requestId: string | undefined;
-  /**
-   * The answer's metadata: its credits (an error after data work can cost a credit), rows, request
-   * id, status and the attempts the call took. An error from the service always carries its
-   * answer's; one without an answer (`InvalidParametersError` raised locally, `sent: false`) has
-   * `attempts: 0`, `status: 0` and no credit headers (`metered: false`).
-   */
+  /** The answer's metadata (credits: an error after data work can cost one); without an answer: `attempts: 0`, `status: 0`, `metered: false`. */
   readonly meta: ResponseMeta;
   /** Seconds the service asked to wait (`Retry-After`), on 429 and 503. */
   readonly retryAfter: number | undefined;
@@ -88,8 +73,7 @@ export interface ParameterIssue {
 }
 
 /**
- * 400 `invalid_parameters`: from the service, or raised locally before anything is sent (`sent` is
- * false, no credits, no request id): both are caught by the same `instanceof`.
+ * 400 `invalid_parameters`, from the service or raised locally before sending (`sent: false`, free).
  *
  * @example
  * try {
@@ -154,8 +138,7 @@ export class RateLimitError extends APIError {
 }
 
 /**
- * 429 `quota_exceeded`: the daily guard or the plan-period allowance is spent (or the request's
- * envelope does not fit). Thrown at once when the reset is further away than `maxRetryAfter`.
+ * 429 `quota_exceeded`: the daily guard or plan-period allowance is spent; thrown at once when the reset is beyond `maxRetryAfter`.
  *
  * @example
  * try {
@@ -166,10 +149,7 @@ export class RateLimitError extends APIError {
  */
 export class QuotaExceededError extends APIError {
   override name = 'QuotaExceededError';
-  /**
-   * When the exhausted limit resets, on the service's clock (`Retry-After` from the answer's
-   * `Date`), so it agrees with the windows' reported resets whatever the client's clock says.
-   */
+  /** When the exhausted limit resets, on the service's clock (`Retry-After` from the answer's `Date`). */
   readonly resetAt: Date | undefined;
 
   constructor(init: APIErrorInit) {

@@ -1,10 +1,7 @@
 import { SportsOddsError } from './base';
 
 /**
- * The coordinator that holds the account's shared state (a Redis of the fleet) could not be read or
- * written in time: the call was not sent, so nothing went out unpaced or over the budget. `cause` is
- * the store's own error. Retry when the store is back; the SDK does not retry it by itself.
- *
+ * The coordinator's shared store could not be read or written in time: the call was not sent (`cause`: the store's error); not retried by the SDK.
  * @example
  * try {
  *   await odds.events.odds(42);
@@ -33,13 +30,8 @@ const LOST: Readonly<Record<LostState, string>> = {
 };
 
 /**
- * The coordinator's shared state was lost (a `FLUSHALL`, a restart without persistence, an
- * eviction, a failover to a replica that lacked it): the fleet's spend is no longer known, so
- * every call fails closed with this error, nothing sent, until the application decides:
- * `coordinator.recover()` rebuilds the ledger from what this process last knew, anchored to the
- * service's own credit windows, or `recover({ from: 'fresh' })` starts a fresh budget
- * (docs/scaling.md, "Lost state").
- *
+ * The coordinator's shared state was lost (FLUSHALL, restart, eviction, failover): calls fail closed, nothing sent, until
+ * `coordinator.recover()` (or `recover({ from: 'fresh' })`) (docs/scaling.md, "Lost state").
  * @example
  * try {
  *   await odds.events.odds(42);
@@ -49,7 +41,6 @@ const LOST: Readonly<Record<LostState, string>> = {
  */
 export class CoordinatorStateLostError extends CoordinatorError {
   override name = 'CoordinatorStateLostError';
-  /** What was lost. */
   readonly lost: LostState;
 
   constructor(coordinator: string, what: string, lost: LostState) {

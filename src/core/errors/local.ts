@@ -5,9 +5,7 @@ import { SportsOddsError } from './base';
 export type BudgetLimit = 'maxCredits' | 'dailyFloor' | 'periodFloor' | 'scanMaxCredits';
 
 /**
- * The budget guard refused a call locally: its reservation envelope could take the client past
- * `maxCredits`, or the last known remaining credits below a floor. Nothing was sent.
- *
+ * The budget guard refused a call locally: its envelope could pass `maxCredits` or a floor. Nothing was sent.
  * @example
  * const odds = new SportsOdds({ budget: { maxCredits: 100 } });
  * await odds.events.odds(42, { full_history: true }); // BudgetExceededError: envelope 250 > 100
@@ -31,9 +29,7 @@ export class BudgetExceededError extends SportsOddsError {
 }
 
 /**
- * A live cursor is past its five minutes (measured from when the SDK received it), or the service
- * refused it (`cause` holds its error). Restart the scan from `filters`.
- *
+ * A live cursor is past its five minutes, or the service refused it (`cause`). Restart the scan from `filters`.
  * @example
  * try {
  *   for await (const event of odds.events.resumeLive(saved)) handle(event);
@@ -53,11 +49,8 @@ export class CursorExpiredError extends SportsOddsError {
 }
 
 /**
- * A scan ended without covering everything: a live scan truncated without a cursor (docs/service.md, "Events"
- * rule 8), an events scan with more events at one kickoff instant of one league than a page holds,
- * or an odds history with more rows at one snapshot instant than the row cap. Narrow the sport,
- * league or kickoff window and restart.
- *
+ * A scan ended without covering everything (docs/service.md, "Events" rule 8; or one kickoff or snapshot instant
+ * overfilled a page). Narrow the sport, league or kickoff window and restart.
  * @example
  * try {
  *   for await (const event of odds.events.live()) handle(event);
