@@ -1,7 +1,4 @@
-/**
- * The freshness cache (docs/caching.md), loaded by the first call that caches: what may be kept,
- * and how fresh a kept answer must be to be served, over a store (process memory by default).
- */
+/** The freshness cache (docs/caching.md), loaded by the first call that caches: what may be kept, and how fresh it must be to serve. */
 import { MemoryAnswerStore } from './memory-answer-store';
 import { validatorOf } from './fast-validators';
 import type { AnswerCache, AnswerPlace, AnswerStore, FetchedAnswer, Now, StoredAnswer } from './types';
@@ -9,10 +6,7 @@ import type { AnswerCache, AnswerPlace, AnswerStore, FetchedAnswer, Now, StoredA
 /** `Cache-Control: no-store`: no cache may keep the answer (docs/service.md, "Response headers"). */
 const NO_STORE = /(?:^|,)\s*no-store\s*(?:,|$)/i;
 
-/**
- * Whether an answer may be kept: a success, not `no-store`, and a body its route's schema accepts
- * (an answer refused by validation is never served again). Errors never reach here: they throw.
- */
+/** Whether an answer may be kept: a success, not `no-store`, and a body its schema accepts (errors throw before here). */
 function keepable(answer: FetchedAnswer, place: AnswerPlace): boolean {
   const { status, headers } = answer.response;
   if (status < 200 || status > 299 || NO_STORE.test(headers.get('cache-control') ?? '')) return false;
@@ -64,7 +58,6 @@ class StoreCache implements AnswerCache {
 
 /**
  * The cache of a client, in this process's memory, bounded by `maxBytes`.
- *
  * @example
  * const cache = createAnswerCache(32 * 1024 * 1024, Date.now);
  */

@@ -1,12 +1,7 @@
-/** What the SDK knows of one answer: its metadata, and the answer read in full. */
 import type { ResponseHeaders } from '../schemas/headers';
 
-/**
- * What the SDK knows about one answer: the headers of docs/service.md's "Response headers" (credits, rows, truncation, cursor,
- * cache, request id, origin), the status, and how many attempts the call took.
- */
+/** What the SDK knows about one answer: the headers of docs/service.md's "Response headers", the status and the attempts. */
 export interface ResponseMeta extends ResponseHeaders {
-  /** HTTP status of the answer. */
   status: number;
   /** Attempts the call took, 1 when it was not retried. */
   attempts: number;
@@ -24,9 +19,7 @@ export interface WithMeta<T> {
 
 /** An answer read in full, before its body is parsed: what every call resolves from. */
 export interface RawAnswer {
-  /** The answer as `fetch` returned it; its body is already read into `text`. */
   response: Response;
-  /** The body. */
   text: string;
   meta: ResponseMeta;
 }

@@ -1,11 +1,8 @@
 import type { RawAnswer, WithMeta } from './types';
 
 /**
- * The promise every call returns: it resolves to the data; `.withMeta()` resolves to
- * `{ data, meta, response }` (credits, rows, truncation, cursor, request id, and the HTTP answer)
- * of the same single request; `.asResponse()` to the HTTP answer alone, without parsing or
- * validating its body. The body is parsed once, on first use.
- *
+ * The promise every call returns: it resolves to the data; `.withMeta()` to `{ data, meta, response }` of the same request;
+ * `.asResponse()` to the HTTP answer alone, unparsed. The body is parsed once, on first use.
  * @example
  * const sports = await odds.catalog.sports();
  * const { data, meta, response } = await odds.catalog.sports().withMeta();
@@ -19,10 +16,7 @@ export class APIPromise<T> extends Promise<T> {
   #result: Promise<WithMeta<T>> | undefined;
   #data: Promise<T> | undefined;
 
-  /**
-   * `answer` is the call's answer read in full; `parse` turns its body into the data (validating
-   * it), or gives a promise of it (a refused body rejects).
-   */
+  /** `parse` turns the body of `answer` (read in full) into the data, or a promise of it (a refused body rejects). */
   constructor(answer: Promise<RawAnswer>, parse: (answer: RawAnswer) => T | Promise<T>) {
     // The base promise is never used (`then`, `catch` and `finally` read from `answer`): it never settles.
     super(unused);
@@ -51,10 +45,7 @@ export class APIPromise<T> extends Promise<T> {
     return this.#parsed.value;
   }
 
-  /**
-   * The HTTP answer, unparsed: status, headers (the credit headers among them), `url`, and a body
-   * that can be read again. Error statuses still reject with the SDK's typed errors.
-   */
+  /** The HTTP answer, unparsed, with a body that can be read again; error statuses still reject with the typed errors. */
   asResponse(): Promise<Response> {
     return this.#answer.then(readableCopy);
   }
@@ -81,7 +72,6 @@ export class APIPromise<T> extends Promise<T> {
   }
 }
 
-/** The executor of the base promise, shared: it does nothing. */
 const unused = (): void => undefined;
 
 /** The answer again, with the body the SDK read (the original's body can be read only once). */

@@ -2,8 +2,7 @@ import { SportsOddsError } from './errors/base';
 import type { InternalLogger } from './types';
 
 /**
- * The current key from the user's key function, called on every attempt so a rotated key applies
- * without a new client; the logger masks it from then on.
+ * The current key from the user's key function (called every attempt, so a rotated key applies); the logger masks it from then on.
  *
  * @example
  * const key = await resolveKey(() => vault.read('sports-odds'), logger);

@@ -23,15 +23,10 @@ export class CacheControl {
     this.#ctx = ctx;
   }
 
-  /**
-   * Drops cached answers: all of them; a route's; or, with `input`, the route's for those path
-   * parameters (and that query, when given). Calls in flight are not shared past it, and their
-   * answers are not kept: whatever was asked before a `clear()` is never served after it.
-   */
+  /** Drops cached answers (all, a route's, or its answers for `input`); whatever was asked before a `clear()` is never served after it. */
   clear<Id extends DataRouteId>(routeId?: Id, input: CachedInput<Id> = {}): void {
     const route = routeId === undefined ? undefined : (routes as Partial<Record<string, RouteDef>>)[routeId];
     if (routeId !== undefined && route?.metering === undefined) refuse('clear(routeId)', routeId, 'the id of a data route');
-    // Before any call was reused, nothing is cached or shared.
     this.#ctx.reuse.loaded?.clear(this.#ctx, route, input);
   }
 

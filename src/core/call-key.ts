@@ -1,7 +1,4 @@
-/**
- * The key a call sends, switched first to the replacement of a rotation made by another client of
- * the coordinator, and the recovery of an attempt whose key the service refused for that reason.
- */
+/** The key a call sends (switched to a rotation published elsewhere), and the recovery of an attempt refused for it. */
 import { resolveKey } from './auth';
 import { throwIfAborted } from './runtime';
 import type { ClientContext } from './types';
@@ -11,10 +8,7 @@ export const KEY_RECOVERED = Symbol('key recovered');
 /** Times one attempt may switch keys (each switch follows a newer rotation; more means a loop). */
 export const MAX_KEY_RECOVERIES = 3;
 
-/**
- * The key to send: the client's (its function read on every attempt), switched first to its
- * replacement when the coordinator has published rotations since this client last looked.
- */
+/** The key to send, switched first to its replacement when the coordinator published rotations since this client last looked. */
 export async function keyOf(ctx: ClientContext): Promise<string> {
   const source = ctx.key.source;
   const key = typeof source === 'function' ? await resolveKey(source, ctx.options.logger) : source;
@@ -32,10 +26,7 @@ export async function keyOf(ctx: ClientContext): Promise<string> {
   return typeof next === 'function' ? resolveKey(next, ctx.options.logger) : next;
 }
 
-/**
- * Whether the client switched away from `staleKey` after the service refused it (a rotation made
- * elsewhere); a coordinator that cannot answer leaves the refusal standing, said in the log.
- */
+/** Whether the client switched away from `staleKey` after a refusal; a coordinator that cannot answer leaves the refusal standing. */
 export async function recovered(ctx: ClientContext, staleKey: string, signal: AbortSignal | undefined): Promise<boolean> {
   if (ctx.recoverKey === undefined) return false;
   try {

@@ -2,10 +2,7 @@
 import type { BodyOf, ParamsOf, QueryOf } from '../schemas/route-types';
 import type { RouteId } from '../schemas/routes';
 
-/**
- * Request headers as options take them: a `null` value removes a header set at a lower level
- * (`defaultHeaders`, or the SDK's own version header).
- */
+/** Request headers as options take them: a `null` value removes a header set at a lower level. */
 export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
 
 /** Options of one call; they override the client's. */
@@ -20,11 +17,7 @@ export interface RequestOptions {
   validate?: boolean;
   /** Further request headers of this call, over the client's `defaultHeaders` (never the key: use `apiKey`). */
   headers?: HeadersOption;
-  /**
-   * Serve this call from the SDK's cache when it holds an answer younger than this many ms (a
-   * finite, non-negative number; 0: never from the cache), over the client's `cache.maxAge` and the
-   * route's default (docs/caching.md). A GET data route only; never a live page.
-   */
+  /** Serve from the SDK's cache when it holds an answer younger than this many ms (0: never), over `cache.maxAge` (docs/caching.md). */
   maxAge?: number;
   /** `false`: never from the cache; the answer sent for refreshes the cached one (docs/caching.md). */
   cache?: false;

@@ -7,11 +7,8 @@ import { Scan } from './scan';
 export type { EventScanFilters, EventScanSegment, EventScanState, EventScanPage, EventScanFetchers };
 
 /**
- * Every event of a kickoff window, however many: the listing answers the first `limit` events by
- * (`starts`, `event_id`) and says when it truncated, so each truncated page moves the window's
- * lower bound to its last kickoff instant (events of that instant already yielded are skipped).
- * When more events than a page holds share one instant, that instant is listed again per sport,
- * then per league. Iterate it for events, or `pages()` for pages with their headers and progress.
+ * Every event of a kickoff window: each truncated page moves the lower bound to its last kickoff instant (skipping events
+ * already yielded); an instant with more events than a page is listed again per sport, then per league.
  *
  * @example
  * for await (const event of odds.events.scan({ sport_id: 29, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-31' })) save(event);
@@ -24,7 +21,6 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
     super(state, { perRequest: fetchers.envelope(state.pageSize), rowsPerRequest: state.pageSize });
   }
 
-  /** A new scan of a window. */
   static start(filters: EventScanFilters, pageSize: number, fetchers: EventScanFetchers, maxCredits?: number): EventScan {
     const { sport_id, league_id, starts_from, starts_to } = filters;
     const segment: EventScanSegment = { from: starts_from, to: starts_to, seen: [] };
@@ -35,7 +31,6 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
     return new EventScan(state, fetchers);
   }
 
-  // The paging itself is loaded with the first page, given what it uses of the rest of the SDK (a leaf).
   protected async fetchPage(state: EventScanState): Promise<EventScanPage> {
     const { eventScanPage } = await import('./scan-pages');
     return eventScanPage(state, this.fetchers, { BudgetExceededError, lastInstantOf });

@@ -4,16 +4,12 @@ import { checksOf, fromZod, isExactOptional, validatorOf } from './fast-validato
 
 type Schema = z.core.$ZodType;
 
-/**
- * Encodes a route's typed parameters into their wire strings, or gives up (undefined) on anything
- * it does not accept, for zod to refuse with its issues.
- */
+/** Encodes a route's typed parameters into wire strings, or gives up (undefined) for zod to refuse with its issues. */
 export type Encoder = (value: unknown) => Record<string, string> | undefined;
 
 /** One parameter: its wire name, and its value tested and encoded, or undefined when refused. */
 interface Param {
   key: string;
-  /** The parameter may be left out (or undefined). */
   optional: boolean;
   encode: (value: unknown) => string | undefined;
 }
@@ -26,14 +22,8 @@ const leaveToZod = (): never => {
 };
 
 /**
- * The parameter encoder of a route's params or query schema, built once from the schema's own
- * definition as plain closures (as `validatorOf` builds validators): what `z.safeEncode` does for
- * an object of codecs (test the typed value, encode it, test the wire string; refuse unknown keys
- * of a strict object; then the object's refinements on the typed values), without zod's parse
- * contexts, which cost more than the rest of a call's preparation. It returns exactly what
- * `z.safeEncode` returns on success, and undefined wherever zod would report an issue (a property
- * test holds it to both for every params and query schema of the route table). Undefined for a
- * schema of another shape: then zod encodes alone.
+ * The parameter encoder of a params or query schema, built once as plain closures: exactly what `z.safeEncode` returns on success,
+ * undefined wherever zod reports an issue (a property test holds it to both), without zod's costly parse contexts; undefined for another shape.
  *
  * @example
  * encoderOf(routes['events.odds'].query)?.({ full_history: true }); // { full_history: '1' }
@@ -59,8 +49,7 @@ function objectEncoder(schema: Schema): Encoder {
   }
   const catchall = def.catchall;
   const strict = catchall?._zod.def.type === 'never';
-  // A catchall, an exact optional, checks on an optional, a default, a pipe that is not a plain
-  // codec, or a kind the validators leave to zod: zod encodes the schema alone.
+  // Anything but a plain codec per key (catchall, exact optional, defaults, checks on optionals) goes to zod.
   if (catchall !== undefined && !strict) return leaveToZod();
   const params = Object.keys(def.shape).map((key) => paramOf(key, def.shape[key] as Schema));
   const declared = new Set(Object.keys(def.shape));

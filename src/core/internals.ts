@@ -11,7 +11,6 @@ export interface ClientInternals {
 // Held apart from the client, so its declaration, hovers and `console.log` never show them.
 const registry = new WeakMap<object, ClientInternals>();
 
-/** Records a client's internals. */
 export function registerClient(client: object, internals: ClientInternals): void {
   registry.set(client, internals);
 }

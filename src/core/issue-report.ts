@@ -3,13 +3,7 @@ import type { Schema } from '../schemas/route';
 import { expectedForm, issueText, shown, valueAt } from '../schemas/issue-words';
 import { redact } from '../schemas/redact';
 
-/**
- * The failure paths that need zod's own parse and the words for its issues: loaded with the first
- * refused parameter, or the first answer that fails its schema, never on an answered call. It
- * imports no SDK module that a barrel re-exports or that code uses at load time, so loading it on
- * demand keeps every bundler's order of module evaluation (one that inlines dynamic imports
- * initializes it, with what it imports, lazily).
- */
+/* zod's own parse and issue words, loaded only on a refused parameter or a failing answer; it imports no barrel-exported module, so bundlers' evaluation order holds. */
 
 /** One issue in the SDK's words. */
 export interface IssueReport {
@@ -25,10 +19,7 @@ export function answerIssues(schema: Schema, json: unknown): IssueReport[] | und
   return result.error.issues.map((i) => ({ path: i.path, message: issueText(i, valueAt(json, i.path)), code: i.code }));
 }
 
-/**
- * Typed parameters through zod's codecs: the wire strings, or every issue named with the parameter,
- * what it takes and the value given (masked where it looks like a key).
- */
+/** Typed parameters through zod's codecs: the wire strings, or every issue named (a value that looks like a key masked). */
 export function encodeOrReport(
   schema: Schema,
   input: unknown,

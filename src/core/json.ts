@@ -4,7 +4,6 @@ import type { ResponseMeta } from './types';
 /** An answer's metadata, or how to read it: only a failure needs it. */
 export type MetaOf = ResponseMeta | (() => ResponseMeta);
 
-/** The metadata itself. */
 export const metaOf = (meta: MetaOf): ResponseMeta => (typeof meta === 'function' ? meta() : meta);
 
 /**

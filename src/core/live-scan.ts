@@ -10,10 +10,7 @@ export const CURSOR_TTL_MS = LIVE_CURSOR_TTL_MS;
 export type { LiveScanState, LivePage, PageFetcher };
 
 /**
- * A cursor scan (docs/service.md, "Events"): follows `X-Next-Cursor` with the original filters, continues
- * past empty pages, ends when the header is absent. Iterate it for rows, or `pages()` for pages.
- * The cursor's five minutes are measured on the service's clock; a client that has not heard
- * from the service yet leaves the judgment to it.
+ * A cursor scan (docs/service.md, "Events"): follows `X-Next-Cursor` with the original filters past empty pages until it is absent.
  *
  * @example
  * const scan = odds.events.live({ sport_id: 29 });
@@ -24,15 +21,13 @@ export class LiveScan<T, F extends object> extends Scan<T, LiveScanState<F>, Liv
   constructor(
     state: LiveScanState<F>,
     private readonly fetchLivePage: PageFetcher<T, F>,
-    /** The service's clock as the client knows it (`known` once an answer has told its time). */
     private readonly clock: { readonly known: boolean; now(): number },
     cost: RequestCost,
   ) {
-    // A state saved before scans counted rows and credits resumes from zero.
+    // A state saved without rows and credits resumes them from zero.
     super({ ...state, rows: state.rows ?? 0, credits: state.credits ?? 0 }, cost);
   }
 
-  /** A new scan from its first page. */
   static start<T, F extends object>(
     filters: F,
     fetchPage: PageFetcher<T, F>,
@@ -42,7 +37,6 @@ export class LiveScan<T, F extends object> extends Scan<T, LiveScanState<F>, Liv
     return new LiveScan({ filters, pages: 0, rows: 0, credits: 0, done: false, incomplete: false }, fetchPage, clock, cost);
   }
 
-  // The paging itself is loaded with the first page, given what it uses of the rest of the SDK (a leaf).
   protected async fetchPage(state: LiveScanState<F>): Promise<LivePage<T, F>> {
     const { livePage } = await import('./scan-pages');
     return livePage(state, this.fetchLivePage, this.clock, { CursorExpiredError, BadRequestError, ttlMs: CURSOR_TTL_MS });

@@ -3,7 +3,6 @@ import type { InternalLogger, Logger, LogLevel } from './types';
 
 const RANK: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3, off: 4 };
 
-/** True for a valid level name. */
 export const isLogLevel = (value: unknown): value is LogLevel => typeof value === 'string' && Object.hasOwn(RANK, value);
 
 function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number): unknown {
@@ -22,9 +21,7 @@ function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number
 }
 
 /**
- * Wraps a user logger with a level filter and key redaction. A logger made with `sharedWith`
- * masks the same secrets as that one (a client derived with `withOptions`).
- *
+ * Wraps a user logger with a level filter and key redaction; with `sharedWith`, masks the same secrets (a `withOptions` client).
  * @example
  * const log = createLogger(console, 'info');
  * log.info('request', { url }); // printed as "sports-odds: request"

@@ -1,10 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import type { AnswerStore, StoredAnswer } from './types';
 
-/** What an answer weighs in the bound: its text and headers as UTF-16, and a fixed part for the rest. */
+/** The fixed part of an answer's weight in the bound, besides its text and headers as UTF-16. */
 const FIXED_BYTES = 256;
 
-/** Bytes of an answer, as the memory bound counts them. */
 function bytesOf(answer: StoredAnswer): number {
   let bytes = FIXED_BYTES + 2 * (answer.text.length + answer.path.length + answer.query.length);
   for (const [name, value] of answer.headers) bytes += 2 * (name.length + value.length);
@@ -13,13 +12,11 @@ function bytesOf(answer: StoredAnswer): number {
 
 interface Entry {
   answer: StoredAnswer;
-  /** When it stops being served, on the client's clock. */
   expiresAt: number;
 }
 
 /**
- * Answers in this process's memory: at most `maxBytes` (least recently used go first; an answer
- * larger than the bound is not kept), each until its TTL from its sending ends.
+ * Answers in this process's memory: at most `maxBytes` (least recently used go first), each until its TTL from its sending ends.
  *
  * @example
  * const store = new MemoryAnswerStore(32 * 1024 * 1024, Date.now);

@@ -13,11 +13,8 @@ export function buildMeta(headers: Headers, status: number, attempts: number, no
 }
 
 /**
- * The head of one answer, its metadata parsed when first read: most answers are only ever asked
- * for their cost (the ledger), and reading every header of docs/service.md's "Response headers" on each of them would cost more
- * than the rest of the SDK's bookkeeping. `now` is when it arrived (on the service's clock for an
- * error answer, whose `Retry-After` may be a date), so reading later gives the same metadata.
- *
+ * The head of one answer, its metadata parsed when first read (most answers are only asked their cost, and parsing every header
+ * would cost more than the rest of the bookkeeping). `now` is when it arrived (service clock for an error, whose `Retry-After` may be a date).
  * @example
  * const head = new AnswerHead(response.headers, 200, 1, Date.now());
  * head.cost; // X-Credits-Cost alone
@@ -34,7 +31,6 @@ export class AnswerHead implements CreditSource {
     private readonly now: number,
   ) {}
 
-  /** Every header of docs/service.md's "Response headers", with the status and attempts. */
   get meta(): ResponseMeta {
     if (this.#meta === undefined) {
       this.#meta = buildMeta(this.headers, this.status, this.attempts, this.now);
@@ -44,7 +40,6 @@ export class AnswerHead implements CreditSource {
     return this.#meta;
   }
 
-  /** `X-Credits-Cost`: present on metered answers only. */
   get cost(): number | undefined {
     return this.#meta === undefined ? parseIntHeader(this.headers.get('x-credits-cost')) : this.#meta.credits.cost;
   }
@@ -59,7 +54,6 @@ export class AnswerHead implements CreditSource {
 
 /**
  * An answer read in full, whose metadata is parsed when first asked for.
- *
  * @example
  * const answer = new Answer(response, text, head, sentAt);
  * answer.meta.requestId;

@@ -6,10 +6,8 @@ import { Scan } from './scan';
 export type { OddsHistoryState, OddsHistoryPage, OddsHistoryFetcher };
 
 /**
- * The complete price history of an event, past the history row cap (5,000 rows an answer): each
- * truncated answer is continued with `since` set to its last snapshot's `timestamp`. The service
- * cuts a history between two snapshot instants, so the pages join without a gap or a duplicate.
- *
+ * The complete price history of an event past the row cap: each truncated answer continues from its last `timestamp`
+ * (the service cuts between snapshot instants, so pages join without gap or duplicate).
  * @example
  * for await (const row of odds.events.oddsHistory(event)) store(row);
  */
@@ -21,7 +19,6 @@ export class OddsHistory extends Scan<OddsSnapshot, OddsHistoryState, OddsHistor
     super(state, { perRequest: fetcher.envelope, rowsPerRequest: fetcher.rowCap });
   }
 
-  /** A new history scan from the first snapshot (or from `since`). */
   static start(eventId: number, mainLinesOnly: boolean, fetcher: OddsHistoryFetcher, since?: string, maxCredits?: number): OddsHistory {
     const state: OddsHistoryState = { eventId, mainLinesOnly, pages: 0, rows: 0, credits: 0, done: false, incomplete: false };
     if (since !== undefined) state.since = since;
@@ -29,7 +26,6 @@ export class OddsHistory extends Scan<OddsSnapshot, OddsHistoryState, OddsHistor
     return new OddsHistory(state, fetcher);
   }
 
-  // The paging itself is loaded with the first page, given what it uses of the rest of the SDK (a leaf).
   protected async fetchPage(state: OddsHistoryState): Promise<OddsHistoryPage> {
     const { oddsHistoryPage } = await import('./scan-pages');
     return oddsHistoryPage(state, this.fetcher, BudgetExceededError);

@@ -2,12 +2,8 @@ import { abortError, throwIfAborted } from './runtime';
 import type { Now, Sleep } from './types';
 
 /**
- * A client-side rate limiter: at most `requestsPerSecond` requests in any one-second window, where
- * a request holds its slot from when it is sent until one second after its answer arrived (so the
- * service, which counts a request when it arrives, never sees more, whatever the network jitter).
- * Waiters are served first in, first out; each may bring its own rate (clients of one account that
- * know it differently), judged when its turn comes.
- *
+ * A client-side rate limiter: a request holds its slot from sending until one second after its answer, so the service (which
+ * counts on arrival) never sees more than the rate in any second, whatever the jitter. FIFO; each waiter may bring its own rate.
  * @example
  * const pacer = new Pacer(5, Date.now, realSleep);
  * const release = await pacer.acquire();
@@ -27,10 +23,7 @@ export class Pacer {
     private readonly windowMs = 1000,
   ) {}
 
-  /**
-   * Waits for a slot under `rate` (default: the pacer's; a function is read again at every look, so
-   * a rate learned meanwhile applies); resolves to its release, to call when the answer has arrived.
-   */
+  /** Waits for a slot under `rate` (a function is read at every look); resolves to its release, to call once the answer arrived. */
   acquire(signal?: AbortSignal, rate: number | (() => number) = this.requestsPerSecond): Promise<() => void> {
     const turn = this.#tail.then(() => this.#take(signal, rate));
     this.#tail = turn.catch(() => undefined);

@@ -13,7 +13,6 @@ export interface PlanRateDeps {
   read(): Promise<number>;
   /** The rate as other clients of the coordinator shared it. */
   shared: RateCoordination;
-  /** The client's clock. */
   now: Now;
   logger: InternalLogger;
   /** The rate to pace at while the plan's is unknown (`LOWEST_PLAN_RPS`). */
@@ -25,14 +24,9 @@ export interface PlanRateDeps {
 const isRate = (rps: number | undefined): rps is number => rps !== undefined && Number.isInteger(rps) && rps > 0;
 
 /**
- * The plan's per-second rate of `rateLimit: { requestsPerSecond: 'account' }` (loaded with the first
- * call of such a client: a leaf, given what it uses). Until it is known,
- * calls are paced at the lowest plan's rate, never unpaced. It is learned in the background: from
- * the coordinator when another client shared it, else from the account (then shared); a lookup that
- * fails for a passing reason (429, 5xx, no answer, the store) is tried again after a backoff
- * (1 s doubling to 60 s); a key that may not read the account (`401`, `403`) keeps the lowest rate,
- * says so once, and asks the coordinator again every minute.
- *
+ * The plan's rate for `requestsPerSecond: 'account'`, learned in the background from the coordinator, else the account (then shared);
+ * until known, calls are paced at the lowest plan's rate. Passing failures retry with backoff (1 s doubling to 60 s); a key that may
+ * not read the account (`401`, `403`) keeps the lowest rate, says so once, and asks the coordinator every minute.
  * @example
  * const rate = new PlanRate({ read: async () => (await odds.account.get()).plan.rate_limit_rps, shared, now: Date.now, logger });
  * rate.current(); // 2 at first; the plan's rate once learned

@@ -7,12 +7,8 @@ export type { PollOptions, PollBatch, PollDeps };
 export const toUtcSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 /**
- * Incremental discovery with a moving `since` (docs/service.md, "Events", "Incremental discovery"): iterate it for each
- * row once per new version, or `batches()` for one batch per poll with its headers, until the
- * signal aborts or the consumer stops. Each `since` is the previous poll's start on the service's
- * clock (learned from its answers' `Date`), less `overlapMs`, so a client clock hours off, or a
- * mock pinned to another day, still sees every change.
- *
+ * Incremental discovery with a moving `since` (docs/service.md, "Events", "Incremental discovery"): rows once per new version, or
+ * `batches()` per poll. Each `since` is the previous poll's start on the service's clock less `overlapMs`, so client clock skew is harmless.
  * @example
  * for await (const event of odds.events.poll({ sport_id: 29 }, { signal })) console.log(event.event_id);
  * for await (const batch of odds.events.poll({ sport_id: 29 }, { signal }).batches()) console.log(batch.poll, batch.data.length, batch.meta.credits.cost);
@@ -25,7 +21,6 @@ export class Poll<T> implements AsyncIterable<T> {
 
   /** One batch per poll. Each call starts a loop of its own. */
   async *batches(): AsyncGenerator<PollBatch<T>, void, undefined> {
-    // The loop itself is loaded with the first poll, given what it uses of the rest of the SDK (a leaf).
     const { pollBatches } = await import('./scan-pages');
     yield* pollBatches(this.deps, this.options, AbortError, toUtcSeconds);
   }

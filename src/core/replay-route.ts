@@ -8,10 +8,7 @@ import { throwIfAborted } from './runtime';
 import type { ClientContext, RawAnswer, RequestOptions, RouteInput } from './types';
 
 /**
- * Whether a failed credential mutation may have been committed by the service without its answer
- * reaching us: no answer at all (dropped connection, timeout), or a 429 / 5xx. Every other answer
- * (400, 401, 403, 404, 409, 410, 415) is a definitive refusal.
- *
+ * Whether a failed credential mutation may have been committed without its answer reaching us: no answer, or a 429 / 5xx.
  * @example
  * isAmbiguous(new ConnectionError('dropped')); // true
  */
@@ -19,12 +16,8 @@ export const isAmbiguous = (error: unknown): boolean =>
   error instanceof APIError ? error.status === 429 || error.status >= 500 : error instanceof ConnectionError;
 
 /**
- * Sends the exact same request (same key, headers and body) again after every ambiguous failure
- * until it is answered, definitively refused, or the replay window ends at `until` (docs/service.md, "Errors":
- * the request never changes, so no new nonce or token is ever made). `Retry-After` first, else
- * capped exponential backoff with full jitter; the client's `maxRetries` does not apply. The first
- * attempt is always made, even past the window (the service decides). Throws the last error.
- *
+ * Sends the exact same request again after every ambiguous failure until answered, refused, or `until` (docs/service.md, "Errors":
+ * the request never changes). The client's `maxRetries` does not apply; the first attempt is always made. Throws the last error.
  * @example
  * const answer = await replayRoute(ctx, 'recovery.claim', { body }, {}, ctx.options.now() + CREDENTIAL_REPLAY_WINDOW_MS);
  */

@@ -1,8 +1,4 @@
-/**
- * What every call needs of answer reuse (docs/caching.md), kept small: it is in the one-call
- * bundle. Whether a call may be reused at all, the reuse state of a client, and the loading of
- * the rest (`reuse.ts`) by the first call that may be reused.
- */
+/** What every call needs of answer reuse (docs/caching.md), kept small as it is in the one-call bundle; the rest loads on demand. */
 import type { RouteDef } from '../schemas/route';
 import type { ClientContext, RequestOptions, ReuseRunner, ReuseState } from './types';
 
@@ -10,9 +6,7 @@ import type { ClientContext, RequestOptions, ReuseRunner, ReuseState } from './t
 const NOT_REUSED: unique symbol = Symbol('not reused');
 
 /**
- * The options of a call that is never reused (a page of a scan, a live scan or a poll); a
- * `maxAge` or `cache` among them is refused when the call is made.
- *
+ * The options of a call that is never reused (scan page, live scan, poll); a `maxAge` or `cache` among them is refused.
  * @example
  * this.list(query, notReused(options)).withMeta();
  */

@@ -1,7 +1,4 @@
-/**
- * The types the rotation shares with the module it loads on demand (`rotation-run.ts`, which
- * imports nothing of the SDK itself and is given what it uses).
- */
+/** The types the rotation shares with `rotation-run.ts`, loaded on demand and given what it uses. */
 import type { KeyRotationSuccess } from '../schemas/keys';
 import type { resolveKey } from './auth';
 import type { RotationAnswer, RotationStore } from './coordination';
@@ -19,7 +16,7 @@ export interface RotatorDeps {
   onKeyRotated: OnKeyRotated | undefined;
 }
 
-/** What the on-demand rotation uses of the rest of the SDK (it imports nothing itself). */
+/** What the on-demand rotation uses of the rest of the SDK. */
 export interface RotationTools {
   resolveKey: typeof resolveKey;
   newRotationNonce: typeof newRotationNonce;

@@ -4,9 +4,7 @@ import type { PendingRotation } from './coordination';
 import { SportsOddsError } from './errors/base';
 
 /**
- * Checks a stored record (the text of a file store, or what a custom store loaded); a broken one
- * throws a `SportsOddsError` that never quotes it (it holds a key).
- *
+ * Checks a stored rotation record; a broken one throws a `SportsOddsError` that never quotes it (it holds a key).
  * @example
  * const pending = parsePendingRotation(await readFile(path, 'utf8'));
  */
@@ -34,9 +32,7 @@ export function parsePendingRotation(value: string | PendingRotation): PendingRo
 }
 
 /**
- * A fresh rotation nonce: `rot_` + the unpadded base64url of 32 bytes from `crypto.getRandomValues`
- * (docs/service.md, "Authentication, keys and scopes").
- *
+ * A fresh rotation nonce: `rot_` + unpadded base64url of 32 random bytes (docs/service.md, "Authentication, keys and scopes").
  * @example
  * newRotationNonce(); // 'rot_' + 43 characters
  */

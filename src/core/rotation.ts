@@ -49,14 +49,9 @@ const TOOLS: RotationTools = {
 };
 
 /**
- * Key rotation as an exact replay (docs/service.md, "Authentication, keys and scopes"): the nonce
- * is saved with the old key before anything is sent; ambiguous failures are replayed with that
- * exact key and nonce until the 15-minute window ends; a definitive refusal clears the record;
- * success swaps the new key into the client, publishes it to the coordinator, calls
- * `onKeyRotated`, then clears the record. A pending record (a process that died mid-rotation) is
- * resumed instead of starting a new rotation; concurrent calls share one rotation, and so do the
- * clients of one coordinator (its lock). A client refused for a key that another client rotated
- * switches to the new key (`KeyRecovery`).
+ * Key rotation as an exact replay (docs/service.md, "Authentication, keys and scopes"): the nonce is saved with the old key before
+ * sending; ambiguous failures are replayed unchanged within the 15-minute window; a pending record is resumed. Concurrent calls, and
+ * the clients of one coordinator (its lock), share one rotation; a client refused for a key rotated elsewhere switches (`KeyRecovery`).
  */
 export class KeyRotator implements KeyRecovery {
   readonly #deps: RotatorDeps;
@@ -99,26 +94,23 @@ export class KeyRotator implements KeyRecovery {
   readonly #parse = (answer: RawAnswer): KeyRotationSuccess | Promise<KeyRotationSuccess> =>
     parserOf(this.#deps.ctx, 'keys.rotate', { validate: true })(answer);
 
-  /** Switches the client to the published replacement of `key`, if any. */
   async adopt(key: string): Promise<boolean> {
     const { adoptPublished } = await import('./rotation-run');
     return adoptPublished(this.#kit, key);
   }
 
-  /** Recovers from the `401` of `staleKey`: the replacement of a rotation made elsewhere, or one left pending. */
   async recover(staleKey: string, signal: AbortSignal | undefined): Promise<boolean> {
     const { recoverStaleKey } = await import('./rotation-run');
     return recoverStaleKey(this.#kit, staleKey, signal);
   }
 
-  // The rotation itself is loaded with the first rotate(), given what it uses of the rest of the
-  // SDK: a leaf, so loading it on demand leaves every bundler's order of module evaluation alone.
+  // Loaded on demand with the first rotate(): a leaf given what it uses, so bundlers' module evaluation order is untouched.
   async #run(options: RotateOptions): Promise<RawAnswer> {
     const { rotateUnderLock } = await import('./rotation-run');
     return rotateUnderLock(this.#kit, options);
   }
 
-  /** Makes the client (and the clients derived from it) call with `newKey` from now on, where it called with `oldKey`. */
+  /** Makes the client (and its derived clients) call with `newKey` where it called with `oldKey`. */
   #swap(key: KeyHolder, oldKey: string, newKey: string): boolean {
     if (typeof key.source === 'string') {
       if (key.source === newKey) return true;

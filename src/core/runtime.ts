@@ -33,9 +33,7 @@ export const realSleep: Sleep = (ms, signal) =>
   });
 
 /**
- * Waits for `promise`, or rejects with `AbortError` as soon as `signal` aborts (the promise goes on;
- * only the wait ends). Leaves no listener on the signal.
- *
+ * Waits for `promise`, or rejects with `AbortError` when `signal` aborts (the promise goes on); leaves no listener.
  * @example
  * await abortable(lock.turn, options.signal);
  */

@@ -4,14 +4,9 @@ import type { Now, ServiceTime } from './types';
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 /**
- * The service's clock, as the client learns it from the `Date` header of every answer: the offset
- * between the service's time and the client's own clock, applied to the client's clock. The
- * service's time is what `poll()`'s moving `since`, a live cursor's age, the budget floors' reset
- * and `QuotaExceededError.resetAt` are measured on, so a skewed client clock (or a mock pinned to
- * another day) cannot break them. Until an answer carries a `Date` (or where a browser cannot read
- * it), the client's clock stands in. The header has whole seconds, so service time runs up to a
- * second behind the service's own: a bias toward reaching further back and judging later.
- *
+ * The service's clock, learned from each answer's `Date` header (an offset on the client's clock), so that `since`, cursor age,
+ * floor resets and `resetAt` survive a skewed client clock. The client's clock stands in until a `Date` is read; whole seconds
+ * make it up to a second behind: a bias toward reaching further back and judging later.
  * @example
  * const clock = new ServiceClock(Date.now);
  * clock.observe(response.headers, Date.now());
@@ -25,13 +20,11 @@ export class ServiceClock implements ServiceTime {
 
   constructor(private readonly local: Now) {}
 
-  /** Learns from an answer's `Date` header, received at `receivedAt` on the client's clock. */
   observe(headers: { get(name: string): string | null }, receivedAt: number): void {
     this.#pending = headers;
     this.#pendingAt = receivedAt;
   }
 
-  /** Whether an answer has told the service's time yet. */
   get known(): boolean {
     return this.#current() !== undefined;
   }
@@ -39,7 +32,6 @@ export class ServiceClock implements ServiceTime {
   /** The service's time now (the client's clock until an answer tells); bound, so it can be passed on. */
   readonly now = (): number => this.toService(this.local());
 
-  /** An instant of the client's clock, on the service's clock. */
   toService(localMs: number): number {
     return localMs + (this.#current() ?? 0);
   }

@@ -1,8 +1,4 @@
-/**
- * Tracing: the parts of OpenTelemetry's API the SDK uses, as structural types (a `Tracer` or
- * `TracerProvider` of `@opentelemetry/api` fits them, and the SDK's types need nothing installed),
- * and the `tracing` option. A leaf of types: it imports nothing.
- */
+/** The parts of OpenTelemetry's API the SDK uses, as structural types (nothing to install), and the `tracing` option. */
 
 /** The value of a span attribute, as OpenTelemetry takes it. */
 export type SpanAttributeValue = string | number | boolean;
@@ -31,9 +27,7 @@ export interface TracerProviderLike {
 }
 
 /**
- * Where the spans of a client's calls go (docs/observability.md). Without it, and with
- * `@opentelemetry/api` installed where the runtime can load it, they go to the global tracer
- * provider (`trace.getTracer('sports-odds-data', VERSION)`), and to none while none is registered.
+ * Where a client's spans go (docs/observability.md); default: the global tracer provider when `@opentelemetry/api` loads.
  *
  * @example
  * import { trace } from '@opentelemetry/api';

@@ -13,11 +13,8 @@ type AttemptOptions = Options & { [ATTEMPT_SIGNAL]: AbortSignal };
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The HTTP layer on ky: auth header, one timer per attempt that bounds both the wait for the answer
- * and the body read, the caller's abort signal, and the mapping of failures without an answer to
- * `ConnectionError` / `TimeoutError` / `AbortError`. ky's own retry is off (`retry.ts` is the only
- * retry layer), and so is its timeout (the attempt's timer replaces it); it never throws on a status:
- * the caller maps error answers.
+ * The HTTP layer on ky: auth header, one timer per attempt (answer and body read), abort, and failures without an answer mapped
+ * to `ConnectionError` / `TimeoutError` / `AbortError`. ky's retry and timeout are off (`retry.ts` and the attempt's timer replace them).
  */
 export class Transport implements Sender {
   readonly #ky: KyInstance;
@@ -29,9 +26,8 @@ export class Transport implements Sender {
       retry: 0,
       throwHttpErrors: false,
       timeout: false,
-      // The attempt's own signal goes to fetch as `init.signal`, which a fetch honours over the
-      // Request's: cancelling through it is free, where giving ky a signal costs an
-      // `AbortSignal.any` and a second signal-following Request on every call.
+      // The attempt's signal goes to fetch as `init.signal` (honoured over the Request's): free, where giving ky a signal
+      // costs an `AbortSignal.any` and a second Request on every call.
       fetch: (request, init) => {
         const signal = (init as Partial<AttemptOptions> | undefined)?.[ATTEMPT_SIGNAL];
         const next = signal === undefined ? undefined : { signal };
@@ -42,10 +38,7 @@ export class Transport implements Sender {
   }
 
   /**
-   * Sends one attempt and reads the whole body, within `timeoutMs` from the start: past it (or when
-   * `signal` aborts) the attempt rejects at once and its fetch is aborted, even where a custom
-   * `fetch` ignores its signal.
-   *
+   * Sends one attempt and reads the whole body within `timeoutMs`: past it (or on abort) it rejects at once, even where a custom `fetch` ignores its signal.
    * @example
    * const raw = await transport.send({ method: 'GET', url, apiKey, headers: {}, timeoutMs: 30_000, deadlineBound: false, signal: undefined });
    */
@@ -53,11 +46,9 @@ export class Transport implements Sender {
     const { signal } = req;
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const attempt = new AbortController();
-    // ky sends no body for an undefined `json`.
     const options: AttemptOptions = { method: req.method, headers: this.#headers(req), json: req.json, [ATTEMPT_SIGNAL]: attempt.signal };
     return new Promise<RawResponse>((resolve, reject) => {
       let settled = false;
-      // True for the first end of the attempt only; ending it again changes nothing.
       const finish = (): boolean => {
         const first = !settled;
         settled = true;
@@ -94,7 +85,6 @@ export class Transport implements Sender {
     });
   }
 
-  /** The request headers with the key's, the same object while neither changes. */
   #headers(req: OutgoingRequest): Readonly<Record<string, string>> {
     const last = this.#lastHeaders;
     if (last !== undefined && last.base === req.headers && last.apiKey === req.apiKey) return last.sent;
@@ -138,5 +128,4 @@ function failureText(error: unknown): string {
   return text;
 }
 
-/** The attempt ran out of its time, waiting for the answer or reading its body. */
 class AttemptTimeout extends Error {}

@@ -1,11 +1,6 @@
 /**
- * The types every part of the SDK shares, split by concern: what the route table types
- * (`../schemas/route-types.ts`, shared with the mock) and a call's input and options
- * (`call-types.ts`), answers (`answer-types.ts`), the options a user gives (`option-types.ts`)
- * and the tracing they take (`tracing-types.ts`), what the SDK keeps to itself
- * (`context-types.ts`), and the account's state and its coordinator (`coordination.ts`). All are
- * leaves of types: they import nothing of `src/core` but each other, so the modules that implement
- * these contracts never import each other in a circle (as ky keeps its types apart). Import from here.
+ * The shared types, split by concern into leaves that import nothing of `src/core` but each other, so implementations never
+ * import in a circle (as ky keeps its types apart). Import from here.
  */
 export type * from './answer-types';
 export type * from './context-types';

@@ -1,12 +1,8 @@
-/** The URL of a call: its path template filled, its query written. */
-
 /** Path templates split at their `{name}` placeholders: literal, name, literal, ... literal. */
 const templates = new Map<string, readonly string[]>();
 
 /**
- * Fills a route's path template with encoded path parameters (as `expandPath` does, from a split
- * of the template made once per route).
- *
+ * Fills a route's path template with encoded path parameters (as `expandPath` does, from a split made once per route).
  * @example
  * fillPath('/v1/events/{event_id}/odds', { event_id: '42' }); // '/v1/events/42/odds'
  */

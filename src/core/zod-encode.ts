@@ -3,10 +3,8 @@ import { encoderOf } from './fast-encoders';
 import { InvalidParametersError } from './errors/api';
 
 /**
- * Encodes typed parameters into their wire strings through the route's codecs (the same schemas
- * the service decodes with): booleans become `1`/`0`, numbers decimal text. Anything the service
- * would refuse rejects with a local `InvalidParametersError` (nothing sent, nothing charged) whose
- * messages name the parameter, what it takes and the value given (masked where it looks like a key).
+ * Encodes typed parameters into wire strings through the route's codecs; anything the service would refuse rejects with a local
+ * `InvalidParametersError` (nothing sent or charged) naming the parameter, what it takes and the value (masked if key-like).
  *
  * @example
  * await encodeParams(routes['events.list'].query, { sport_id: 29, live: true }); // { sport_id: '29', live: '1' }

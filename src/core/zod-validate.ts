@@ -6,9 +6,7 @@ import { validatorOf } from './fast-validators';
 export type { MetaOf } from './json';
 
 /**
- * Checks an answer's parsed JSON against its schema, in place: the same object comes back, with
- * fields the SDK does not know yet kept (forward compatibility), while a known field of the wrong
- * type throws `ResponseValidationError` with zod's issue paths.
+ * Checks an answer's JSON against its schema in place (unknown fields kept, for forward compatibility); a mismatch throws `ResponseValidationError`.
  *
  * @example
  * const rows = await validateBody<OddsSnapshot[]>(routes['events.odds'].responses[200], json, 'events.odds', meta);

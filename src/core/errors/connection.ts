@@ -1,10 +1,7 @@
 import { SportsOddsError } from './base';
 
 /**
- * No answer arrived: the connection failed or was dropped. Retried with backoff; thrown once the
- * retries are spent. `cause` is what `fetch` threw (in Node a `TypeError` whose own `cause` holds
- * the system error, `ECONNREFUSED` or `ENOTFOUND`); never the request, so never the key.
- *
+ * No answer arrived (connection failed or dropped), once retries are spent; `cause` is what `fetch` threw, never the request (so never the key).
  * @example
  * try {
  *   await odds.catalog.sports();
@@ -21,10 +18,7 @@ export class ConnectionError extends SportsOddsError {
   }
 }
 
-/**
- * No answer within the per-attempt `timeout` (retried), or the call ran past its `totalTimeout`
- * across retries (`deadline` true, not retried).
- */
+/** No answer within the per-attempt `timeout` (retried), or past the call's `totalTimeout` (`deadline` true, not retried). */
 export class TimeoutError extends ConnectionError {
   override name = 'TimeoutError';
   /** True when the total deadline of the call, not one attempt, ran out. */

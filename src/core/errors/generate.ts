@@ -46,9 +46,7 @@ const BY_STATUS: Readonly<Record<number, APIErrorClass>> = {
 };
 
 /**
- * The error class of an answer: by code where the code has its own class, else by status,
- * else the plain `APIError`.
- *
+ * The error class of an answer: by code where it has its own class, else by status, else `APIError`.
  * @example
  * const error = apiErrorFor({ status: 429, code: 'quota_exceeded', message: 'spent', retryAfter: 3600 });
  * error instanceof QuotaExceededError; // true
@@ -60,11 +58,8 @@ function apiErrorFor(init: APIErrorInit): APIError {
 }
 
 /**
- * The typed error of an error answer: its envelope's code and message when the body is the
- * service's error envelope, else a generic one for the status (a proxy or gateway answered).
- * `receivedAt` is the service's time when the answer arrived (`QuotaExceededError.resetAt` counts from it);
- * `hint` is added to the message.
- *
+ * The typed error of an error answer: from its envelope, else generic for the status (a proxy answered); `receivedAt` is the
+ * service's time (`QuotaExceededError.resetAt` counts from it).
  * @example
  * throw errorFromAnswer(503, text, meta, clock.now());
  */

@@ -1,10 +1,8 @@
 import { SportsOddsError } from './base';
 
 /**
- * The rotation could not be confirmed within its 15-minute replay window: every attempt failed
- * ambiguously. It stays in the store, so calling `rotate()` again replays it with the same key
- * and nonce (never a new nonce: docs/service.md, "Errors"). `cause` is the last failure.
- *
+ * The rotation was not confirmed within its 15-minute window; it stays pending, and `rotate()` replays it with the same nonce
+ * (docs/service.md, "Errors"). `cause` is the last failure.
  * @example
  * try {
  *   await odds.keys.rotate();

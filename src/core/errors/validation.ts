@@ -10,9 +10,7 @@ export interface ValidationIssue {
 }
 
 /**
- * A successful answer whose body did not match its schema (or was not JSON). The credits were
- * still charged: `meta` says how many. Turn validation off with `validate: false` to get raw rows.
- *
+ * A successful answer whose body did not match its schema (or was not JSON); still charged (`meta`). `validate: false` gives raw rows.
  * @example
  * try {
  *   await odds.events.odds(42);
