@@ -75,7 +75,6 @@ export interface ServiceTime {
   readonly known: boolean;
   /** The service's time now (the client's clock until an answer tells). */
   now(): number;
-  /** An instant of the client's clock, on the service's clock. */
   toService(localMs: number): number;
 }
 
@@ -127,12 +126,10 @@ export interface ClientContext {
   key: KeyHolder;
   transport: Sender;
   coordinator: Coordinator;
-  /** The rate calls are paced at, or undefined when the client is not paced. */
   pace: PaceSource | undefined;
   clock: ServiceTime;
   /** Recovers from the `401` of a rotated key; absent where the key must stay as given (a rotation's own replay). */
   recoverKey?: KeyRecovery | undefined;
-  /** Starts the span of each call; absent when tracing is off (`tracing: false`). */
   trace?: StartCallSpan | undefined;
   reuse: ReuseState;
 }

@@ -12,7 +12,6 @@ export interface WindowState {
 export interface CreditSnapshot {
   /** Credits charged to this client's calls, or all clients of its coordinator (`X-Credits-Cost`, errors and envelopes of dead processes included). */
   spent: number;
-  /** Metered answers received. */
   meteredCalls: number;
   /** Credits reserved by calls in flight (their envelopes), counted against `maxCredits`. */
   reserved: number;
@@ -20,7 +19,6 @@ export interface CreditSnapshot {
   period: WindowState;
   /** The UTC-daily guard, as last reported. */
   daily: WindowState;
-  /** When the last metered answer arrived. */
   updatedAt?: Date;
   /** Credits not paid because the answer was reused (docs/caching.md); absent where the coordinator does not count them. */
   saved?: number;
@@ -48,13 +46,11 @@ export interface CreditSource {
  * It holds the old key in plaintext (live until the service commits): store it like the key itself.
  */
 export interface PendingRotation {
-  /** Format version of the record. */
   version: 1;
   /** The service the rotation was sent to (a record is never replayed to another one). */
   baseUrl: string;
   /** The `Idempotency-Key`: `rot_` + unpadded base64url of 32 random bytes. */
   nonce: string;
-  /** The exact key being rotated. */
   oldKey: string;
   /** When the rotation started (ISO 8601): the 15-minute replay window runs from about here. */
   startedAt: string;
@@ -72,11 +68,9 @@ export interface PendingRotation {
  * };
  */
 export interface RotationStore {
-  /** The pending rotation, if any. */
   load(): Promise<PendingRotation | undefined>;
   /** Saves (replaces) the pending rotation; must be durable when it resolves. */
   save(pending: PendingRotation): Promise<void>;
-  /** Forgets the pending rotation. */
   clear(): Promise<void>;
 }
 
@@ -126,7 +120,6 @@ export interface AdmitRequest {
 
 /** An admitted attempt: hand it back to `settle` exactly once, when the attempt is over. */
 export interface Admission {
-  /** The credits it reserved, if any. */
   readonly envelope: number | undefined;
 }
 
@@ -136,7 +129,6 @@ export interface RateCoordination {
   readonly known: number | undefined;
   /** The rate a client shared, if any is known (a shared store forgets it after a while, so a plan change is seen). */
   get(): Promise<number | undefined>;
-  /** Shares the rate this client read from the account. */
   share(requestsPerSecond: number): Promise<void>;
 }
 

@@ -34,7 +34,6 @@ export function encoderOf(schema: Schema): Encoder | undefined {
     try {
       encoder = objectEncoder(schema);
     } catch {
-      // A kind the validators do not cover: zod encodes it.
       encoder = null;
     }
     built.set(schema, encoder);

@@ -127,13 +127,10 @@ export interface ClientOptions {
   logger?: Logger;
   /** Default `SPORTS_ODDS_LOG` from the environment, else `warn`. */
   logLevel?: LogLevel;
-  /** Observers of requests, answers and retries. */
   hooks?: Hooks;
   /** Called after every metered answer with the updated ledger. */
   onCredits?: (credits: CreditSnapshot, meta: ResponseMeta) => void;
-  /** Local credit budget. */
   budget?: BudgetOptions;
-  /** Client-side pacing. */
   rateLimit?: RateLimitOptions;
   /** Where the account's state lives (pacing, budget, credits, plan rate, rotation). Default: this client's memory; share one so limits hold per account. */
   coordinator?: Coordinator;

@@ -39,12 +39,7 @@ function readEnv(name: string): string | undefined {
 const isLoopback = (hostname: string): boolean =>
   hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
-/**
- * Checks the base URL: absolute http(s), and no key over plain http to a non-loopback host.
- *
- * @example
- * checkBaseUrl('http://127.0.0.1:8080', false); // 'http://127.0.0.1:8080'
- */
+/** Checks the base URL: absolute http(s), and no key over plain http to a non-loopback host. */
 function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
   let url: URL;
   try {

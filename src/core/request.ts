@@ -55,11 +55,7 @@ export function parserOf<Id extends RouteId>(
   };
 }
 
-/**
- * What a 404 adds to the service's message: the request, and for a base URL ending in `/v1` (routes start with it) the root to give.
- * @example
- * notFoundHint('https://api.example.com/v1', 'GET', 'https://api.example.com/v1/v1/catalog/sports');
- */
+/** What a 404 adds to the service's message: the request, and for a base URL ending in `/v1` (routes start with it) the root to give. */
 const notFoundHint = (baseUrl: string, method: string, url: string): string =>
   `${method} ${url}${/\/v1$/i.test(baseUrl) ? `: the baseUrl ends in /v1, but every route starts with /v1; give the service's root, ${baseUrl.slice(0, -3)}` : ''}`;
 
@@ -205,7 +201,6 @@ async function sendCall(
         await runHooks(o.hooks.beforeRetry, { routeId: route.id, attempt: attemptNumber, delayMs, error });
       },
     }));
-  // Identical GETs in flight share one request; a fresh answer in the cache is served without one (docs/caching.md).
   const decoded = input.query as Record<string, unknown> | undefined;
   const may = reusable(route, decoded, options);
   if (!may && options.maxAge === undefined && options.cache === undefined) return call();

@@ -100,8 +100,6 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
 /**
  * One key rotation, under the lock: save (or resume) the record before sending, replay it unchanged through ambiguous failures
  * within its window, then swap the key in, publish it, call `onKeyRotated`, and clear the record.
- * @example
- * const answer = await runRotation(kit, {});
  */
 async function runRotation(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
   const { deps, parse, swap, tools } = kit;

@@ -45,12 +45,7 @@ const BY_STATUS: Readonly<Record<number, APIErrorClass>> = {
   503: UnavailableError,
 };
 
-/**
- * The error class of an answer: by code where it has its own class, else by status, else `APIError`.
- * @example
- * const error = apiErrorFor({ status: 429, code: 'quota_exceeded', message: 'spent', retryAfter: 3600 });
- * error instanceof QuotaExceededError; // true
- */
+/** The error class of an answer: by code where it has its own class, else by status, else `APIError`. */
 function apiErrorFor(init: APIErrorInit): APIError {
   const byCode = BY_CODE[init.code];
   const Class = byCode !== undefined && byCode[1] === init.status ? byCode[0] : (BY_STATUS[init.status] ?? APIError);
