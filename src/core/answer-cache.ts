@@ -58,6 +58,7 @@ class StoreCache implements AnswerCache {
 
 /**
  * The cache of a client, in this process's memory, bounded by `maxBytes`.
+ *
  * @example
  * const cache = createAnswerCache(32 * 1024 * 1024, Date.now);
  */

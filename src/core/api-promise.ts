@@ -3,6 +3,7 @@ import type { RawAnswer, WithMeta } from './types';
 /**
  * The promise every call returns: it resolves to the data; `.withMeta()` to `{ data, meta, response }` of the same request;
  * `.asResponse()` to the HTTP answer alone, unparsed. The body is parsed once, on first use.
+ *
  * @example
  * const sports = await odds.catalog.sports();
  * const { data, meta, response } = await odds.catalog.sports().withMeta();

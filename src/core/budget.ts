@@ -9,6 +9,7 @@ const MAX_PENDING = 32;
 /**
  * Credits spent and the last known windows; the guard reserves a call's envelope before sending and refuses what
  * could not fit. Floors are judged on the service's clock: past a window's reset, its last report is stale.
+ *
  * @example
  * const ledger = new CreditLedger({ maxCredits: 100 });
  * ledger.admit(25, Date.now); // throws BudgetExceededError when it cannot fit

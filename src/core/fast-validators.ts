@@ -32,6 +32,7 @@ export function validatorOf(schema: Schema): Test {
 
 /**
  * The checks of a schema alone (`def.checks`), for a value whose parts were tested already; undefined when none.
+ *
  * @example
  * const refinements = checksOf(routes['events.odds'].query);
  */

@@ -21,6 +21,7 @@ export function kindOf(value: unknown, secret = false): string {
 
 /**
  * Throws the refusal of an input: `<name> must be <accepted>, got <kind>`.
+ *
  * @example
  * refuse('budget.maxCredits', '20k', 'a non-negative integer'); // throws: budget.maxCredits must be a non-negative integer, got "20k"
  */
@@ -86,6 +87,7 @@ export const checkCount = (name: string, value: unknown, rule: NumberRule = {}):
 
 /**
  * `value` when it is `true` or `false`.
+ *
  * @example
  * checkBoolean('validate', false); // false
  */
@@ -94,6 +96,7 @@ export const checkBoolean = (name: string, value: unknown): boolean =>
 
 /**
  * `value` when it is a function.
+ *
  * @example
  * checkFunction('fetch', globalThis.fetch);
  */
@@ -102,6 +105,7 @@ export const checkFunction = <F>(name: string, value: unknown): F =>
 
 /**
  * `value` when it is an object with every method of `methods` (`[]`: any object).
+ *
  * @example
  * checkMethods('logger', console, ['debug', 'info', 'warn', 'error']);
  */
@@ -129,6 +133,7 @@ export function checkOptions<T extends object>(name: string, value: unknown, kno
 
 /**
  * `check(value)` when `value` is given, else `fallback`.
+ *
  * @example
  * const timeout = given(options.timeout, 30_000, (v) => checkDuration('timeout', v));
  */

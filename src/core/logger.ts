@@ -22,6 +22,7 @@ function redactValue(value: unknown, secrets: ReadonlySet<string>, depth: number
 
 /**
  * Wraps a user logger with a level filter and key redaction; with `sharedWith`, masks the same secrets (a `withOptions` client).
+ *
  * @example
  * const log = createLogger(console, 'info');
  * log.info('request', { url }); // printed as "sports-odds: request"

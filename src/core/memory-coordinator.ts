@@ -79,6 +79,7 @@ class MemoryKeys implements KeyCoordination {
 
 /**
  * The account's state in this process (pacer, ledger, plan rate, rotation lock), shared by every client given it.
+ *
  * @example
  * const coordinator = new MemoryCoordinator();
  * const reader = new SportsOdds({ coordinator, rateLimit: { requestsPerSecond: 20 } });
@@ -147,6 +148,7 @@ export class MemoryCoordinator implements Coordinator {
 
 /**
  * A coordinator in this process's memory, to share between clients so their limits hold together.
+ *
  * @example
  * import { SportsOdds, memoryCoordinator } from 'sports-odds-data';
  *

@@ -15,6 +15,7 @@ export function buildMeta(headers: Headers, status: number, attempts: number, no
 /**
  * The head of one answer, its metadata parsed when first read (most answers are only asked their cost, and parsing every header
  * would cost more than the rest of the bookkeeping). `now` is when it arrived (service clock for an error, whose `Retry-After` may be a date).
+ *
  * @example
  * const head = new AnswerHead(response.headers, 200, 1, Date.now());
  * head.cost; // X-Credits-Cost alone
@@ -54,6 +55,7 @@ export class AnswerHead implements CreditSource {
 
 /**
  * An answer read in full, whose metadata is parsed when first asked for.
+ *
  * @example
  * const answer = new Answer(response, text, head, sentAt);
  * answer.meta.requestId;

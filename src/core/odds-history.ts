@@ -8,6 +8,7 @@ export type { OddsHistoryState, OddsHistoryPage, OddsHistoryFetcher };
 /**
  * The complete price history of an event past the row cap: each truncated answer continues from its last `timestamp`
  * (the service cuts between snapshot instants, so pages join without gap or duplicate).
+ *
  * @example
  * for await (const row of odds.events.oddsHistory(event)) store(row);
  */

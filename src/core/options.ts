@@ -62,6 +62,7 @@ function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
 
 /**
  * `base` with `extra` over it: names lower-cased, `null`/`undefined` removes; never `Authorization` (it would escape the logger's masking).
+ *
  * @example
  * withHeaders({ accept: 'application/json' }, { 'X-Trace': 'abc' }); // { accept: ..., 'x-trace': 'abc' }
  */
@@ -99,6 +100,7 @@ const FUNCTIONS = ['fetch', 'onCredits', 'sleep', 'now', 'random', 'onKeyRotated
 
 /**
  * A copy of a budget whose limits are non-negative integers of credits: `NaN` (which would turn a limit off), `Infinity` and misspelt limits are refused.
+ *
  * @example
  * checkBudget({ maxCredits: 500 }); // { maxCredits: 500 }
  * checkBudget({ maxCredits: Number('20k') }); // throws: budget.maxCredits must be a non-negative integer of credits, got NaN
@@ -132,6 +134,7 @@ const checkHooks = (value: unknown): Hooks => {
 
 /**
  * Checks what `new SportsOdds()` (or `withOptions()`) keeps as given and `resolveOptions` does not read.
+ *
  * @example
  * checkClientOptions({ coordinator: 'redis' }); // throws: coordinator must be an object with admit, settle, ...
  */
@@ -176,6 +179,7 @@ export function checkCache(value: unknown, dataRouteIds: readonly string[]): { m
 
 /**
  * The options of one call, checked before anything is sent.
+ *
  * @example
  * checkRequestOptions({ timeout: 5_000 });
  */
@@ -198,6 +202,7 @@ export function checkRequestOptions<T extends RequestOptions>(options: T): T {
 
 /**
  * Applies defaults and the environment, or a parent's resolved options (`base`, for `withOptions`); throws on a missing base URL or an out-of-range option.
+ *
  * @example
  * const resolved = resolveOptions({ baseUrl: 'https://api.example.com' });
  */

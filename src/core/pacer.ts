@@ -4,6 +4,7 @@ import type { Now, Sleep } from './types';
 /**
  * A client-side rate limiter: a request holds its slot from sending until one second after its answer, so the service (which
  * counts on arrival) never sees more than the rate in any second, whatever the jitter. FIFO; each waiter may bring its own rate.
+ *
  * @example
  * const pacer = new Pacer(5, Date.now, realSleep);
  * const release = await pacer.acquire();

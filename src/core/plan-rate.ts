@@ -27,6 +27,7 @@ const isRate = (rps: number | undefined): rps is number => rps !== undefined && 
  * The plan's rate for `requestsPerSecond: 'account'`, learned in the background from the coordinator, else the account (then shared);
  * until known, calls are paced at the lowest plan's rate. Passing failures retry with backoff (1 s doubling to 60 s); a key that may
  * not read the account (`401`, `403`) keeps the lowest rate, says so once, and asks the coordinator every minute.
+ *
  * @example
  * const rate = new PlanRate({ read: async () => (await odds.account.get()).plan.rate_limit_rps, shared, now: Date.now, logger });
  * rate.current(); // 2 at first; the plan's rate once learned

@@ -9,6 +9,7 @@ export const toUtcSeconds = (ms: number): string => new Date(Math.floor(ms / 100
 /**
  * Incremental discovery with a moving `since` (docs/service.md, "Events", "Incremental discovery"): rows once per new version, or
  * `batches()` per poll. Each `since` is the previous poll's start on the service's clock less `overlapMs`, so client clock skew is harmless.
+ *
  * @example
  * for await (const event of odds.events.poll({ sport_id: 29 }, { signal })) console.log(event.event_id);
  * for await (const batch of odds.events.poll({ sport_id: 29 }, { signal }).batches()) console.log(batch.poll, batch.data.length, batch.meta.credits.cost);

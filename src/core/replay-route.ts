@@ -9,6 +9,7 @@ import type { ClientContext, RawAnswer, RequestOptions, RouteInput } from './typ
 
 /**
  * Whether a failed credential mutation may have been committed without its answer reaching us: no answer, or a 429 / 5xx.
+ *
  * @example
  * isAmbiguous(new ConnectionError('dropped')); // true
  */
@@ -18,6 +19,7 @@ export const isAmbiguous = (error: unknown): boolean =>
 /**
  * Sends the exact same request again after every ambiguous failure until answered, refused, or `until` (docs/service.md, "Errors":
  * the request never changes). The client's `maxRetries` does not apply; the first attempt is always made. Throws the last error.
+ *
  * @example
  * const answer = await replayRoute(ctx, 'recovery.claim', { body }, {}, ctx.options.now() + CREDENTIAL_REPLAY_WINDOW_MS);
  */

@@ -21,6 +21,7 @@ import { reusable, runnerOf } from './reuse-gate';
 
 /**
  * Calls one route: local parameter checks (free) -> admission (budget, pacing) -> key -> transport -> retries -> error or answer (parsed lazily).
+ *
  * @example
  * const rows = await callRoute(ctx, 'events.odds', { params: { event_id: 42 }, query: { full_history: true } });
  */
@@ -35,6 +36,7 @@ export function callRoute<Id extends RouteId>(
 
 /**
  * The body parser of a route: JSON, then its status's schema (unless validation is off); a refused body rejects with `ResponseValidationError`.
+ *
  * @example
  * const data = await parserOf(ctx, 'keys.rotate', {})(answer);
  */
@@ -76,6 +78,7 @@ const encodedByZod = (schema: RouteDef['params'], value: unknown): Promise<Recor
 
 /**
  * Sends one call (with its retries) and reads the answer; errors reject with their code's typed error. The span starts first so a local refusal has one.
+ *
  * @example
  * const { response, text, meta } = await sendRoute(ctx, 'catalog.sports', {}, {});
  */

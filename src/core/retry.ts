@@ -29,6 +29,7 @@ export interface RetryPolicy {
  * The wait before retrying after `error`, or undefined when it must not be retried (docs/service.md, "Errors"
  * rules 1 and 2): 429/500/502/503, dropped connections and attempt timeouts; `Retry-After` first (unless over
  * `maxRetryAfter`), else exponential backoff with full jitter.
+ *
  * @example
  * retryDelay(new RateLimitError({ status: 429, code: 'rate_limited', message: '', retryAfter: 1 }), 1, policy); // 1000
  */
@@ -52,6 +53,7 @@ function retryable(error: unknown, policy: Pick<RetryPolicy, 'maxRetryAfter'>): 
 /**
  * Runs `attempt` with the retry policy. p-retry loads only after the first attempt fails (its own chunk, so an
  * answered call costs nothing), and never sleeps itself: the wait is the injectable `sleep`. Check `maxRetries` first.
+ *
  * @example
  * const raw = await withRetry((n) => sendAttempt(n), () => policy);
  */
@@ -84,6 +86,7 @@ export async function withRetry<T>(attempt: (attemptNumber: number) => Promise<T
 
 /**
  * Refuses a `maxRetries` that is not a non-negative integer (or `Infinity`): a call's own option is not checked with the client's.
+ *
  * @example
  * checkMaxRetries(options.maxRetries ?? ctx.options.maxRetries);
  */

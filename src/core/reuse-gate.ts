@@ -7,6 +7,7 @@ const NOT_REUSED: unique symbol = Symbol('not reused');
 
 /**
  * The options of a call that is never reused (scan page, live scan, poll); a `maxAge` or `cache` among them is refused.
+ *
  * @example
  * this.list(query, notReused(options)).withMeta();
  */

@@ -5,6 +5,7 @@ import { SportsOddsError } from './errors/base';
 
 /**
  * Checks a stored rotation record; a broken one throws a `SportsOddsError` that never quotes it (it holds a key).
+ *
  * @example
  * const pending = parsePendingRotation(await readFile(path, 'utf8'));
  */
@@ -33,6 +34,7 @@ export function parsePendingRotation(value: string | PendingRotation): PendingRo
 
 /**
  * A fresh rotation nonce: `rot_` + unpadded base64url of 32 random bytes (docs/service.md, "Authentication, keys and scopes").
+ *
  * @example
  * newRotationNonce(); // 'rot_' + 43 characters
  */

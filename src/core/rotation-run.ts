@@ -8,6 +8,7 @@ const MAX_HOPS = 16;
 /**
  * `odds.keys.rotate()` under the rotation lock: adopt a published rotation of the client's key (the answer itself if this
  * call waited for it), else rotate or resume the store's pending rotation.
+ *
  * @example
  * const answer = await rotateUnderLock(kit, {});
  */
@@ -27,6 +28,7 @@ export async function rotateUnderLock(kit: RotationKit, options: RotateOptions):
 
 /**
  * Switches the client to the published replacement of `key` (and later ones): true when it now calls with another key.
+ *
  * @example
  * if (await adoptPublished(kit, key)) retry();
  */
@@ -37,6 +39,7 @@ export async function adoptPublished(kit: RotationKit, key: string): Promise<boo
 /**
  * After a `401` of `staleKey`: adopt its published replacement, else under the lock look again, else finish a pending rotation
  * of exactly this key left by a dead process (same nonce). True when the client now has another key.
+ *
  * @example
  * if (await recoverStaleKey(kit, apiKey, signal)) sendAgain();
  */

@@ -34,6 +34,7 @@ export const realSleep: Sleep = (ms, signal) =>
 
 /**
  * Waits for `promise`, or rejects with `AbortError` when `signal` aborts (the promise goes on); leaves no listener.
+ *
  * @example
  * await abortable(lock.turn, options.signal);
  */

@@ -42,6 +42,7 @@ function checkAllowance(state: { maxCredits?: number; credits: number }, envelop
 
 /**
  * The next page of a window scan from `state` (which it changes): continued from the last kickoff instant, or narrowed when one instant fills a page.
+ *
  * @example
  * const page = await eventScanPage(scan.state, fetchers, { BudgetExceededError, lastInstantOf });
  */
@@ -115,6 +116,7 @@ const UTC_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z$/;
 
 /**
  * The next page of an odds history from `state` (which it changes), continued from the last row's timestamp while truncated.
+ *
  * @example
  * const page = await oddsHistoryPage(history.state, fetcher, BudgetExceededError);
  */
@@ -166,6 +168,7 @@ export interface LiveScanTools {
 
 /**
  * The next page of a live scan; an expired cursor (five minutes, service clock) throws, unless the clock is not yet known (the service judges).
+ *
  * @example
  * const page = await livePage(scan.state, fetchPage, clock, { CursorExpiredError, BadRequestError, ttlMs: CURSOR_TTL_MS });
  */
@@ -218,6 +221,7 @@ export async function livePage<T, F extends object>(
 
 /**
  * A poll's batches until the signal aborts: each `since` is the previous poll's start (service clock) less `overlapMs`; a row once per version.
+ *
  * @example
  * yield* pollBatches(deps, options, AbortError, toUtcSeconds);
  */

@@ -65,6 +65,7 @@ export abstract class Scan<T, S extends ScanProgress, P extends ScanPage<T, S> =
 
   /**
    * The scan's cost before or while it runs; for `rows` expected rows, about how many requests and credits they take.
+   *
    * @example
    * scan.estimate(12_000); // { perRequest: 250, rowsPerRequest: 5000, spent: 0, requests: 3, credits: 602 }
    */

@@ -7,6 +7,7 @@ const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} G
  * The service's clock, learned from each answer's `Date` header (an offset on the client's clock), so that `since`, cursor age,
  * floor resets and `resetAt` survive a skewed client clock. The client's clock stands in until a `Date` is read; whole seconds
  * make it up to a second behind: a bias toward reaching further back and judging later.
+ *
  * @example
  * const clock = new ServiceClock(Date.now);
  * clock.observe(response.headers, Date.now());

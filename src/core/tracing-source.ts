@@ -7,6 +7,7 @@ let otelApi: Promise<unknown> | undefined;
 
 /**
  * What starts each call's span (docs/observability.md), or undefined for `tracing: false`; tracing code that cannot load is logged once.
+ *
  * @example
  * const ctx = { ...context, trace: tracingOf(options.tracing, logger) };
  * const span = await ctx.trace?.(route, ctx);

@@ -92,6 +92,7 @@ class TracedCall implements CallSpan {
   }
 
   send(request: OutgoingRequest): Promise<RawResponse> {
+    // Set here, not at the start: a call refused before sending has no URL.
     if (this.#sends === 0) this.span.setAttributes({ 'url.full': this.#mask(request.url) });
     this.#sends += 1;
     this.#attempts = this.#attempt;
@@ -162,6 +163,7 @@ class TracedCall implements CallSpan {
 
 /**
  * The tracer of calls: the given tracer, else the given provider's, else the global provider's of `api`.
+ *
  * @example
  * const start = callTracer({ tracerProvider: provider }, undefined, VERSION);
  * const span = start(routes['catalog.sports'], ctx);

@@ -39,6 +39,7 @@ export class Transport implements Sender {
 
   /**
    * Sends one attempt and reads the whole body within `timeoutMs`: past it (or on abort) it rejects at once, even where a custom `fetch` ignores its signal.
+   *
    * @example
    * const raw = await transport.send({ method: 'GET', url, apiKey, headers: {}, timeoutMs: 30_000, deadlineBound: false, signal: undefined });
    */
@@ -46,6 +47,7 @@ export class Transport implements Sender {
     const { signal } = req;
     if (signal?.aborted) return Promise.reject(abortError(signal));
     const attempt = new AbortController();
+    // ky sends no body for an undefined `json`.
     const options: AttemptOptions = { method: req.method, headers: this.#headers(req), json: req.json, [ATTEMPT_SIGNAL]: attempt.signal };
     return new Promise<RawResponse>((resolve, reject) => {
       let settled = false;

@@ -3,6 +3,7 @@ const templates = new Map<string, readonly string[]>();
 
 /**
  * Fills a route's path template with encoded path parameters (as `expandPath` does, from a split made once per route).
+ *
  * @example
  * fillPath('/v1/events/{event_id}/odds', { event_id: '42' }); // '/v1/events/42/odds'
  */

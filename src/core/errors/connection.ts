@@ -2,6 +2,7 @@ import { SportsOddsError } from './base';
 
 /**
  * No answer arrived (connection failed or dropped), once retries are spent; `cause` is what `fetch` threw, never the request (so never the key).
+ *
  * @example
  * try {
  *   await odds.catalog.sports();

@@ -2,6 +2,7 @@ import { SportsOddsError } from './base';
 
 /**
  * The coordinator's shared store could not be read or written in time: the call was not sent (`cause`: the store's error); not retried by the SDK.
+ *
  * @example
  * try {
  *   await odds.events.odds(42);
@@ -32,6 +33,7 @@ const LOST: Readonly<Record<LostState, string>> = {
 /**
  * The coordinator's shared state was lost (FLUSHALL, restart, eviction, failover): calls fail closed, nothing sent, until
  * `coordinator.recover()` (or `recover({ from: 'fresh' })`) (docs/scaling.md, "Lost state").
+ *
  * @example
  * try {
  *   await odds.events.odds(42);

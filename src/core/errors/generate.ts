@@ -55,6 +55,7 @@ function apiErrorFor(init: APIErrorInit): APIError {
 /**
  * The typed error of an error answer: from its envelope, else generic for the status (a proxy answered); `receivedAt` is the
  * service's time (`QuotaExceededError.resetAt` counts from it).
+ *
  * @example
  * throw errorFromAnswer(503, text, meta, clock.now());
  */

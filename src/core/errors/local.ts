@@ -6,6 +6,7 @@ export type BudgetLimit = 'maxCredits' | 'dailyFloor' | 'periodFloor' | 'scanMax
 
 /**
  * The budget guard refused a call locally: its envelope could pass `maxCredits` or a floor. Nothing was sent.
+ *
  * @example
  * const odds = new SportsOdds({ budget: { maxCredits: 100 } });
  * await odds.events.odds(42, { full_history: true }); // BudgetExceededError: envelope 250 > 100
@@ -30,6 +31,7 @@ export class BudgetExceededError extends SportsOddsError {
 
 /**
  * A live cursor is past its five minutes, or the service refused it (`cause`). Restart the scan from `filters`.
+ *
  * @example
  * try {
  *   for await (const event of odds.events.resumeLive(saved)) handle(event);
@@ -51,6 +53,7 @@ export class CursorExpiredError extends SportsOddsError {
 /**
  * A scan ended without covering everything (docs/service.md, "Events" rule 8; or one kickoff or snapshot instant
  * overfilled a page). Narrow the sport, league or kickoff window and restart.
+ *
  * @example
  * try {
  *   for await (const event of odds.events.live()) handle(event);

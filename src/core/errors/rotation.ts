@@ -3,6 +3,7 @@ import { SportsOddsError } from './base';
 /**
  * The rotation was not confirmed within its 15-minute window; it stays pending, and `rotate()` replays it with the same nonce
  * (docs/service.md, "Errors"). `cause` is the last failure.
+ *
  * @example
  * try {
  *   await odds.keys.rotate();

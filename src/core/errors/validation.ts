@@ -11,6 +11,7 @@ export interface ValidationIssue {
 
 /**
  * A successful answer whose body did not match its schema (or was not JSON); still charged (`meta`). `validate: false` gives raw rows.
+ *
  * @example
  * try {
  *   await odds.events.odds(42);
