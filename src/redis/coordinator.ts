@@ -41,10 +41,8 @@ const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFlo
  * operation is one atomic Lua script on Redis's clock (see `lua.ts`).
  *
  * - Pacing: at most `rate` attempts hold a slot at once, each until one second after its answer.
- * - Leases: renewed while calls run; a dead process's lapse within `leaseMs`, and a lapsed
- *   reservation counts as spent at its whole envelope (refunded if it settles after all).
- * - Failures: Redis unreachable, late (`timeoutMs`) or refusing is a `CoordinatorError` at the
- *   call: nothing is sent unpaced.
+ * - Leases: a dead process's lapse within `leaseMs`; a lapsed reservation counts as spent (refunded on a late settle).
+ * - Failures: Redis unreachable, late (`timeoutMs`) or refusing is a `CoordinatorError`: nothing is sent unpaced.
  *
  * @example
  * import { Redis } from 'ioredis';
@@ -138,8 +136,7 @@ export class RedisCoordinator implements Coordinator {
     throwIfAborted(signal);
     checkBudget(request.budget);
     const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
-    // With no call of this process waiting or asking ahead of it, the reservation and the slot are
-    // taken in one step; behind one, it queues (after its reservation) and only the first waiter asks.
+    // Reservation and slot in one step when nothing of this process is ahead; else it queues, and only the first waiter asks.
     const tryNow = rate !== undefined && this.#queue.idle && this.#trying === 0;
     let waitMs = 0;
     if (envelope !== undefined || tryNow) {
@@ -166,10 +163,7 @@ export class RedisCoordinator implements Coordinator {
     return admission;
   }
 
-  /**
-   * The admission's first step in Redis: the budget's checks and its reservation, and its slot
-   * under `rate` when one is given. Rejects with `BudgetExceededError` (nothing taken) or `CoordinatorError`.
-   */
+  /** The admission's first step: budget checks, reservation, and a slot under `rate` if given (`BudgetExceededError` takes nothing). */
   async #reserve(admission: RedisAdmission, request: AdmitRequest, rate: number | undefined): Promise<{ taken: boolean; waitMs: number }> {
     const { envelope, budget } = request;
     await this.#sync('admitting a call');
@@ -341,10 +335,7 @@ export class RedisCoordinator implements Coordinator {
     this.#land('giving back an admission', RELEASE, [admission.id]);
   }
 
-  /**
-   * Retries in the background, with backoff, an operation that must land (a reservation left to
-   * lapse counts its whole envelope); gives up when the record is lost or after the retention.
-   */
+  /** Retries in the background an operation that must land (a lapsed reservation counts its whole envelope). */
   #land(what: string, source: string, args: readonly (string | number)[], onLost?: () => void): void {
     landing(() => this.#run(what, source, args), {
       giveUp: (error) => {

@@ -10,10 +10,7 @@ export interface RedisCoordinatorOptions {
   redis: RedisScriptClient;
   /** The account's name in Redis, the same in every process of one account. Letters, digits, `.`, `_`, `-`; at most 64. */
   namespace: string;
-  /**
-   * Seals the keys stored for rotation: at least 32 bytes, the same fleet-wide, kept like a key
-   * (`openssl rand -base64 32`). Without it, `keys.rotate()` is refused.
-   */
+  /** Seals the keys stored for rotation: 32+ bytes, the same fleet-wide, kept like a key; without it `keys.rotate()` is refused. */
   secret?: string | Uint8Array | undefined;
   /** Prefix of every key: `<prefix>:{<namespace>}:...`. Default `sod`. */
   prefix?: string | undefined;

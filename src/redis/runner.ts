@@ -25,10 +25,7 @@ const isNoScript = (error: unknown): boolean => error instanceof Error && error.
 const isRefused = (error: unknown): boolean =>
   error instanceof Error && (/^ERR unknown command/i.test(error.message) || error.message.startsWith('NOPERM'));
 
-/**
- * What went wrong, for the message: the error's name, code and (cut short) message. The client's and
- * Redis's messages carry no secret of ours: keys are sealed or HMACed before they reach a script.
- */
+/** What went wrong, for the message (name, code, short message): keys are sealed or HMACed before reaching a script. */
 const kindOf = (error: unknown): string => {
   if (!(error instanceof Error)) return typeof error;
   const code = (error as { code?: unknown }).code;
