@@ -121,9 +121,8 @@ export class SportsOdds implements RouteCaller {
   }
 
   /**
-   * A client with other call options (timeouts, retries, headers, validation, logging, hooks) that
-   * shares this one's key and its rotations, coordinator (credit ledger, budget, pacing) and service
-   * clock: a view of the same account, so the budget and the rate limit still hold across both.
+   * A client with other call options (timeouts, retries, headers, hooks...) that shares this one's key,
+   * coordinator and service clock, so the budget and the rate limit hold across both.
    *
    * @example
    * const patient = odds.withOptions({ timeout: 120_000, maxRetries: 6 });
@@ -134,8 +133,7 @@ export class SportsOdds implements RouteCaller {
   }
 
   /**
-   * Credits spent by this client (by every client of its coordinator, when one is shared) and the
-   * last known remaining credits of both windows, as this client last learned them (no I/O).
+   * Credits spent by this client (or its shared coordinator) and both windows' last known remaining (no I/O).
    *
    * @example
    * console.log(odds.credits.spent, odds.credits.daily.remaining, odds.credits.daily.reset);
@@ -145,8 +143,7 @@ export class SportsOdds implements RouteCaller {
   }
 
   /**
-   * The credits read from the coordinator now: with a store shared by a fleet, every process's spend
-   * and reservations, and the windows as the latest answer of any of them reported.
+   * The credits read from the coordinator now (with a fleet's shared store, every process's spend).
    *
    * @example
    * const { spent, reserved, daily } = await odds.readCredits();
@@ -167,11 +164,9 @@ export class SportsOdds implements RouteCaller {
 }
 
 /**
- * The pace of `rateLimit: { requestsPerSecond: 'account' }`. The first call loads `PlanRate` and
- * looks the rate up, its request sent first at the lowest plan's rate while the others wait for it
- * to end (so no second carries more than the rate it finds); from then on, the plan's rate once
- * learned (here, or shared by another client of the coordinator), else the lowest plan's rate
- * while later lookups run in the background.
+ * The pace of `rateLimit: { requestsPerSecond: 'account' }`: the first call looks the plan's rate up
+ * at the lowest plan's rate while the others wait (no second exceeds the rate it finds); then the
+ * learned or shared rate, else the lowest while later lookups run in the background.
  */
 function accountPace(ctx: ClientContext): PaceSource {
   let rate: PlanRate | undefined;

@@ -59,9 +59,7 @@ function issueWords(schema: Schema, issue: z.core.$ZodIssue, value: unknown, nam
 }
 
 /**
- * Typed arguments checked against a schema of the route table (its decoded side: integers,
- * booleans, RFC 3339 text), the same check the SDK makes before sending; throws `ArgumentError`
- * naming every issue.
+ * Typed arguments checked against a route table schema (as the SDK checks); `ArgumentError` names every issue.
  *
  * @example
  * checkArguments(routes['events.list'].query, { limit: 50 }, ['limit']); // { limit: 50 }

@@ -81,9 +81,8 @@ export class Continuations {
 export const textOf = (result: Json): string => JSON.stringify(result);
 
 /**
- * A result within `maxTokens` (the JSON text a model reads): as it is when it fits, else its first
- * rows with `remaining` and a `continuation` for `more_rows`, never cut silently. A result without
- * rows that does not fit is refused with its size.
+ * A result within `maxTokens`: as it is, else its first rows with a `continuation` for `more_rows`
+ * (never cut silently); one without rows that does not fit is refused with its size.
  */
 export function bound(result: Json, tool: string, maxTokens: number, tokens: TokenLimit, held: Continuations): Json {
   if (tokens(textOf(result), maxTokens) !== false) return result;

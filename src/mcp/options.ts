@@ -3,11 +3,7 @@ import type { BudgetSettings } from './budget';
 
 /** Options of `createMcpServer`. */
 export interface McpServerOptions {
-  /**
-   * How the server reaches the service: the SDK client's options (`apiKey`, `baseUrl`, `fetch`,
-   * `coordinator` to share the budget with a fleet, `now` and `sleep`...). Its `budget.maxCredits`
-   * is this server's `maxCredits`; pacing defaults to the account's plan rate.
-   */
+  /** The SDK client's options (`apiKey`, `baseUrl`, `coordinator`...); its `budget.maxCredits` is `maxCredits`; paced at the plan rate. */
   client: ClientOptions;
   /** Most credits the session may spend (every session of the coordinator together, when shared). */
   maxCredits: number;

@@ -31,11 +31,7 @@ const ScanArgs = z
   );
 type ScanArgs = z.output<typeof ScanArgs>;
 
-/**
- * `events_scan`: every event of a kickoff window with no truncation (the SDK's `odds.events.scan()`),
- * `max_pages` pages a call; where the window is longer, `next` continues from the scan's checkpoint,
- * held by the session.
- */
+/** `events_scan`: every event of a kickoff window, `max_pages` pages a call; `next` continues from the checkpoint. */
 export const eventsScanTool: ToolDef<ScanArgs> = schemaTool(
   ScanArgs,
   { toolset: 'data', idempotent: false },

@@ -8,11 +8,8 @@ const SAFE = Number.MAX_SAFE_INTEGER;
 const isNullBranch = (node: unknown): boolean => (node as Json)['type'] === 'null';
 
 /**
- * A JSON Schema node with what costs tokens and tells a model nothing taken out: regex patterns
- * (the format says it), `additionalProperties` and string lengths (the server names an unknown
- * argument or a length it refuses), safe-integer bounds, a `0` minimum of an identifier as `minimum: 1`, and a
- * nullable branch folded into `type: [t, 'null']`. `keep` says which value keywords stay (inputs
- * keep bounds, enums and formats; outputs keep types only).
+ * A JSON Schema node without what costs tokens and tells a model nothing (patterns, lengths,
+ * `additionalProperties`, safe-integer bounds); nullables folded. `keep` says which value keywords stay.
  */
 function compactNode(node: Json, keep: 'input' | 'output'): Json {
   const anyOf = node['anyOf'] as Json[] | undefined;
@@ -47,10 +44,8 @@ function compactNode(node: Json, keep: 'input' | 'output'): Json {
 export const inputSchemaOf = (schema: z.core.$ZodType): Json => compactNode(jsonSchemaOf(schema, 'output'), 'input');
 
 /**
- * The JSON Schema of an answer's body for a tool's `outputSchema`: its structure and every row's
- * columns by name. A column's own schema is left open (`{}`): every column of the service may be
- * null or absent, and the types (in docs/openapi.json) would double the tool list a model reads
- * on every turn.
+ * The JSON Schema of an answer's body for a tool's `outputSchema`, each column left open (`{}`):
+ * every column may be null or absent, and types would double the tool list a model reads each turn.
  */
 export const outputSchemaOf = (schema: z.core.$ZodType): Json => columnsOnly(compactNode(jsonSchemaOf(schema, 'output'), 'output'));
 

@@ -34,9 +34,8 @@ function enabledTools(options: ReturnType<typeof resolveMcpOptions>): AnyTool[] 
 }
 
 /**
- * A tool's hints, the MCP defaults left out (every byte of the list is read on every turn):
- * `openWorldHint` defaults to true, `idempotentHint` and `destructiveHint` to false. A metered call
- * is not idempotent (each one is charged again); a free read is.
+ * A tool's hints without the MCP defaults (every byte of the list is read on every turn). A metered
+ * call is not idempotent (each one is charged again); a free read is.
  */
 function annotationsOf(tool: AnyTool): ToolAnnotations {
   const hints: ToolAnnotations = { readOnlyHint: tool.readOnly };
@@ -77,11 +76,9 @@ function errorText(error: unknown, settings: BudgetSettings): string {
 }
 
 /**
- * The MCP server of the Sports Odds Data Service: one read-only tool per data route (from the route
- * table), tools for best prices, line movement and CLV, and free tools for estimates, credits and
- * the rest of a cut answer. Every call goes through the SDK with the session's budget, a per-call
- * cap and pacing; a call that could go over is refused before anything is sent. Connect it to a
- * transport of `@modelcontextprotocol/sdk`.
+ * The MCP server of the Sports Odds Data Service: a read-only tool per data route, domain tools and
+ * free tools. Every call goes through the SDK within the session's budget, a per-call cap and pacing;
+ * a call that could go over is refused before anything is sent. Connect it to an MCP SDK transport.
  *
  * @example
  * import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';

@@ -2,12 +2,7 @@ import type { SportsOdds } from '../client';
 import type { Json } from '../schemas/json-schema';
 import type { Continuations } from './bounded';
 
-/**
- * The toolsets: `data` (the metered data routes and the tools built on them), `account` (the
- * account's record, usage, key inventory and request health: off by default), `mutations`
- * (revoking a key, resending a verification: a second explicit flag), and `free` (the server's
- * own tools: estimates, credits, more rows).
- */
+/** The toolsets: `data` (metered), `account` (off by default), `mutations` (a second explicit flag) and `free`. */
 export type Toolset = 'data' | 'account' | 'mutations' | 'free';
 
 /** The key under which a tool's `_meta` carries its worst-case charge. */
@@ -48,10 +43,8 @@ export interface ToolDef<A = Record<string, unknown>> {
 export type AnyTool = ToolDef<any>;
 
 /**
- * The output schema of an answer of rows whose items follow `row`. Only `rows` is declared (the
- * fields every answer adds, `count`, `credits`, and those of a cut or continued one, `remaining`,
- * `continuation`, `next`, `truncated`, `limited`, are described once in docs/mcp.md): every
- * declared byte is read by the model on every turn.
+ * The output schema of an answer of rows following `row`. Only `rows` is declared (the other fields
+ * are described once in docs/mcp.md): every declared byte is read by the model on every turn.
  */
 export const rowsOutput = (row: Json, extra: Json = {}): Json => ({
   type: 'object',

@@ -26,15 +26,11 @@ async function syncDirectory(path: string): Promise<void> {
 }
 
 /**
- * A rotation store in one JSON file, so that a process that dies between sending a rotation and
- * reading its answer resumes it on restart (`odds.keys.rotate()` replays the same nonce with the
- * same old key and receives the same replacement).
+ * A rotation store in one JSON file, so that a process that dies mid-rotation resumes it on restart.
  *
- * The file holds the old key in plaintext while a rotation is pending (it is needed for the exact
- * replay, and live until the service commits the rotation): it is written with mode `0600`
- * (owner only) in a directory created `0700`, atomically (a temporary file, fsynced, then renamed
- * over the target), and deleted once the rotation ends. Keep it out of backups and shared volumes.
- * One process at a time should rotate through one file.
+ * The file holds the old key in plaintext while a rotation is pending (needed for the exact replay):
+ * written atomically with mode `0600` in a `0700` directory, deleted once the rotation ends. Keep it
+ * out of backups and shared volumes; one process at a time should rotate through one file.
  *
  * @example
  * import { SportsOdds } from 'sports-odds-data';

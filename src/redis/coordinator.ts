@@ -36,21 +36,13 @@ const time = (d: Date | undefined): string => (d === undefined ? '' : String(d.g
 const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFloor'] satisfies BudgetLimit[];
 
 /**
- * The state of one account shared by every process of a fleet, in Redis: pacing slots, the
- * budget's reservations and spend, the last reported credit windows, the plan's rate, and the
- * rotation's lock, answers and pending record. Every operation is one Lua script (atomic, judged by
- * Redis's clock; see `lua.ts`); an admission and a settle are one round trip each in the common case.
+ * The state of one account shared by every process of a fleet, in Redis: pacing slots, the budget's
+ * reservations and spend, the credit windows, the plan's rate and the rotation's records. Every
+ * operation is one atomic Lua script on Redis's clock (see `lua.ts`).
  *
- * - Pacing: at most `rate` attempts of the namespace hold a slot at once, each from its admission
- *   until one second after its answer. A process's waiters queue locally; only the first asks Redis.
- * - Budget: `maxCredits` and the floors hold for the namespace's spend and reservations together.
- * - Leases: a process renews its slots and reservations while its calls run (every third of
- *   `leaseMs`); when it dies, they lapse within `leaseMs`, and a lapsed reservation counts as spent
- *   at its whole envelope (refunded to the cost if the process settles after all).
- * - Failures: every operation is bounded by `timeoutMs`; Redis unreachable, late or refusing is a
- *   `CoordinatorError` at the call: nothing is sent unpaced. A settle that cannot reach Redis
- *   leaves its reservation to lapse with its lease (then counted as spent at its envelope).
- * - Every key expires (see `layout.ts`); `clear()` deletes the namespace.
+ * - Pacing: at most `rate` attempts hold a slot at once, each until one second after its answer.
+ * - Leases: a dead process's lapse within `leaseMs`; a lapsed reservation counts as spent (refunded on a late settle).
+ * - Failures: Redis unreachable, late (`timeoutMs`) or refusing is a `CoordinatorError`: nothing is sent unpaced.
  *
  * @example
  * import { Redis } from 'ioredis';
@@ -142,11 +134,9 @@ export class RedisCoordinator implements Coordinator {
     const given = request.rate;
     const rate = given === undefined ? undefined : typeof given === 'number' ? () => given : given;
     throwIfAborted(signal);
-    // The same rules as every coordinator's (and the client's): refused before anything is taken.
     checkBudget(request.budget);
     const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
-    // With no call of this process waiting or asking ahead of it, the reservation and the slot are
-    // taken in one step; behind one, it queues (after its reservation) and only the first waiter asks.
+    // Reservation and slot in one step when nothing of this process is ahead; else it queues, and only the first waiter asks.
     const tryNow = rate !== undefined && this.#queue.idle && this.#trying === 0;
     let waitMs = 0;
     if (envelope !== undefined || tryNow) {
@@ -173,10 +163,7 @@ export class RedisCoordinator implements Coordinator {
     return admission;
   }
 
-  /**
-   * The admission's first step in Redis: the budget's checks and its reservation, and its slot
-   * under `rate` when one is given. Rejects with `BudgetExceededError` (nothing taken) or `CoordinatorError`.
-   */
+  /** The admission's first step: budget checks, reservation, and a slot under `rate` if given (`BudgetExceededError` takes nothing). */
   async #reserve(admission: RedisAdmission, request: AdmitRequest, rate: number | undefined): Promise<{ taken: boolean; waitMs: number }> {
     const { envelope, budget } = request;
     await this.#sync('admitting a call');
@@ -232,7 +219,6 @@ export class RedisCoordinator implements Coordinator {
       await this.#run('recording an answer', SETTLE, [...args, '0']);
     } catch (error) {
       if (error instanceof CoordinatorStateLostError) this.#unrecorded += cost ?? 0;
-      // Tried again until it lands: a reservation left to lapse would count its whole envelope.
       else if (error instanceof CoordinatorError)
         this.#land('recording an answer', SETTLE, [...args, '1'], () => {
           this.#unrecorded += cost ?? 0;
@@ -252,9 +238,8 @@ export class RedisCoordinator implements Coordinator {
   }
 
   /**
-   * Deletes every key of the namespace: its spend, windows, slots, reservations, shared rate,
-   * rotation lock, published rotations and pending rotation. For tests and benches, or to start a
-   * new budget; calls in flight in other processes then settle into the new ledger.
+   * Deletes every key of the namespace (spend, slots, reservations, rate, rotation records): for
+   * tests and benches, or a new budget; calls in flight elsewhere then settle into the new ledger.
    *
    * @example
    * await coordinator.clear(); // spent 0: a fresh maxCredits
@@ -264,13 +249,10 @@ export class RedisCoordinator implements Coordinator {
   }
 
   /**
-   * Rebuilds the fleet's record after `CoordinatorStateLostError` (docs/scaling.md, "Lost state"),
-   * then calls go on. By default (`from: 'windows'`) the spend is what this process last knew (plus
-   * the answers it could not record since), and the record is anchored to the last reported period
-   * window: the next metered answer's `X-Credits-Period-Remaining` raises the spend to what the
-   * service counted since, so credits spent while the record was lost still count. `from: 'fresh'`
-   * starts a fresh budget instead (nothing from before the loss counts). A record another process
-   * already rebuilt is adopted. Resolves to the credits as rebuilt.
+   * Rebuilds the fleet's record after `CoordinatorStateLostError` (docs/scaling.md, "Lost state").
+   * By default (`from: 'windows'`) from this process's last known spend, anchored to the last period
+   * window so the next metered answer counts what was spent meanwhile; `from: 'fresh'` starts a new
+   * budget. A record another process already rebuilt is adopted. Resolves to the rebuilt credits.
    *
    * @example
    * try {
@@ -353,12 +335,7 @@ export class RedisCoordinator implements Coordinator {
     this.#land('giving back an admission', RELEASE, [admission.id]);
   }
 
-  /**
-   * Runs an operation that must land (a release, a settle) in the background, tried again with a
-   * backoff until Redis takes it: a reservation left to lapse would count its whole envelope as
-   * spent, and one that lapsed meanwhile is refunded when it lands. It stops when the record is lost
-   * (nothing left to give back) or after the retention.
-   */
+  /** Retries in the background an operation that must land (a lapsed reservation counts its whole envelope). */
   #land(what: string, source: string, args: readonly (string | number)[], onLost?: () => void): void {
     landing(() => this.#run(what, source, args), {
       giveUp: (error) => {
@@ -372,10 +349,8 @@ export class RedisCoordinator implements Coordinator {
 }
 
 /**
- * The account's state in Redis, shared by every process of a fleet that passes the same
- * `namespace`: give it to each client as `coordinator`, and their pacing, budget, credit ledger
- * and key rotations hold for the whole fleet. `redis` is your `ioredis` (or `iovalkey`) client,
- * one per process.
+ * A `RedisCoordinator`: give it to each client of a fleet with the same `namespace`, and pacing,
+ * budget, credit ledger and key rotations hold fleet-wide. `redis` is an `ioredis`/`iovalkey` client.
  *
  * @example
  * import { Redis } from 'ioredis';

@@ -1,7 +1,4 @@
-/**
- * The eviction check: Redis may evict the coordinator's keys (they all carry a TTL) when it runs
- * out of memory under any `maxmemory-policy` but `noeviction`, and the fleet's budget with them.
- */
+/** The eviction check: under any `maxmemory-policy` but `noeviction`, Redis may evict the coordinator's keys (all have a TTL). */
 
 /** What the check needs of a Redis client: `CONFIG GET` and the `ready` event, where it has them. */
 export interface EvictionProbe {
@@ -24,11 +21,8 @@ const FIX =
   'set `maxmemory-policy noeviction` (`CONFIG SET maxmemory-policy noeviction`, and in redis.conf), or give the coordinator a Redis of its own';
 
 /**
- * Checks Redis's `maxmemory` and `maxmemory-policy` now and again at each reconnection (`ready`),
- * warning once through `warn` when the coordinator's keys may be evicted (a lost record then fails
- * closed with `CoordinatorStateLostError`). A Redis that refuses `CONFIG` (managed Redis) is
- * tolerated: it warns once that it could not check. Returns the start of the checks, to call at
- * every use (only the first does anything).
+ * Checks `maxmemory` and `maxmemory-policy` now and at each reconnection, warning once when the keys
+ * may be evicted (or `CONFIG` is refused). Returns a starter to call at every use (only the first acts).
  *
  * @example
  * const check = checkEviction(redis, 'redis:acct-1', console.warn);

@@ -1,8 +1,6 @@
 /**
- * `sports-odds-data/redis`: the account's state shared by every process of a fleet, in Redis
- * (`redisCoordinator()`), over your `ioredis` or `iovalkey` client (an optional peer dependency:
- * this entry never imports it). The `Coordinator` types and `CoordinatorError` come from
- * `sports-odds-data`.
+ * `sports-odds-data/redis`: the account's state shared by a fleet's processes in Redis
+ * (`redisCoordinator()`), over your `ioredis`/`iovalkey` client (never imported here).
  * @packageDocumentation
  */
 export { redisCoordinator, RedisCoordinator, RATE_TTL_MS } from './coordinator';

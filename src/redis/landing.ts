@@ -13,9 +13,8 @@ export interface LandingOptions {
 const FIRST_DELAY_MS = 100;
 
 /**
- * Runs `operation` in the background until it succeeds: tried again after 100 ms, doubling up to
- * `maxDelayMs`, until `giveUp` says an error is final or `forMs` passed. Its timers never hold the
- * process open.
+ * Runs `operation` in the background until it succeeds, `giveUp` says an error is final, or `forMs`
+ * passed; its timers never hold the process open.
  *
  * @example
  * landing(() => runner.run('release', RELEASE, args), { giveUp: () => false, forMs: 60_000, maxDelayMs: 5_000 });

@@ -1,13 +1,6 @@
-/**
- * The Redis keys of one namespace. Every key is `<prefix>:{<namespace>}:<name>`: the hash tag
- * `{<namespace>}` puts them all in one slot of a Redis Cluster, so each script can touch them
- * together, and a second namespace never shares a key with the first.
- */
+/** The Redis keys of one namespace, `<prefix>:{<namespace>}:<name>`: the hash tag puts them in one Cluster slot. */
 
-/**
- * The keys, in the order every script receives them (`KEYS[1]`..`KEYS[14]`, see `lua.ts`), with
- * what each holds and how long it lives.
- */
+/** The keys, in the order every script receives them (`KEYS[1]`..`KEYS[14]`), with what each holds and its TTL. */
 const KEY_NAMES = [
   /** HASH: spent, calls, reserved, both windows, updatedAt, rotation generation, key id. TTL: retention. */
   'state',

@@ -4,10 +4,8 @@ export function unrefTimer(timer: unknown): void {
 }
 
 /**
- * The leases of this process's attempts in flight (their slots and reservations), renewed together
- * by one timer every `everyMs` (a third of the lease) with one Redis operation, from the first
- * attempt admitted to the last settled. A renewal that fails is tried again at the next tick: a
- * lease lapses only when the process has been silent for the whole lease (it died, or lost Redis).
+ * The leases of this process's attempts in flight, renewed together by one timer every `everyMs`
+ * with one Redis operation; a failed renewal is retried at the next tick.
  *
  * @example
  * const leases = new LeaseKeeper(3_333, (ids) => runner.run('renew', RENEW, [...args, ...ids]));

@@ -1,29 +1,17 @@
 /**
- * The Lua scripts of the Redis coordinator: every operation is one script, so it is atomic in
- * Redis, and every script judges time by Redis's own `TIME` (one clock for the whole fleet, never
- * a process's clock).
+ * The Lua scripts of the Redis coordinator: one script per operation (atomic), timed by Redis's
+ * `TIME` (one clock for the whole fleet).
  *
- * Why not a rate-limiting library such as `rate-limiter-flexible`: its windows are fixed windows
- * (or token buckets) aligned to the clock of Redis, while the service counts the requests of an
- * account per second of ITS clock (docs/service.md, "Rate limit"). Two adjacent fixed windows of
- * another clock can each put `rate` requests into one second of the service's: twice the rate.
- * Here an attempt holds one of `rate` slots from its admission until one window after its answer
- * arrived (as the SDK's `Pacer` does), so at most `rate` requests can reach the service in ANY
- * second of its clock, whatever the clocks' offsets and the network's delays. The budget's
- * reservations, the lapse of a dead process's lease into spend and the credit windows also need
- * logic of their own, in the same atomic step as the slot.
+ * Why not `rate-limiter-flexible`: its fixed windows follow Redis's clock, while the service counts
+ * per second of ITS clock (docs/service.md, "Rate limit"): two adjacent windows can put twice the
+ * rate into one service second. Here an attempt holds one of `rate` slots until one window after its
+ * answer (as `Pacer` does), so no second of any clock sees more than `rate`; budget reservations and
+ * lease lapses must share that atomic step.
  *
- * Every script gets the namespace's keys as `KEYS` (layout.ts, one hash slot) and
  * `ARGV[1..6]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none), the epoch the
- * process knows ('' before its first reply) and an epoch to begin the namespace with; its own
- * arguments follow from `ARGV[7]`.
- *
- * Lost state: the state hash carries the namespace's epoch. A script that finds no record (or
- * another epoch) where the process knew one replies `lost` and changes nothing: the fleet fails
- * closed (`CoordinatorStateLostError`) until `RECOVER` rebuilds the record. A process that knows
- * no epoch yet begins the namespace. Every reply is `{status, now, a, b, c, ...state, rate}` where the
- * state is the namespace's ledger (`STATE_FIELDS`) and `rate` the plan's rate a process shared, so
- * each reply refreshes what the process knows.
+ * process knows ('' before its first reply), an epoch to begin with; a script's own from `ARGV[7]`.
+ * A script that finds no record (or another epoch) where the process knew one replies `lost` and
+ * changes nothing, until `RECOVER` (fail closed). Replies: `{status, now, a, b, c, ...state, rate}`.
  */
 
 /** The fields of the state hash that end every reply, in order (reply.ts reads them). */
@@ -259,13 +247,10 @@ return reply('ok')
 `);
 
 /**
- * Ends an attempt: its slot's hold starts, its reservation ends, a metered answer's cost is spent
- * and its windows recorded (the last settle wins per field; a report of an older window, one with
- * an earlier reset, never replaces a newer one). After a recovery anchored to the period window,
- * the service's remaining credits raise the spend to what it counted since the anchor (less the
- * reservations in flight, which may be among it). ARGV: id, held(0/1), cost, then the period's
- * limit, remaining, reset (ms) and the daily window's ('' where absent), then retry(0/1): a
- * settle tried again finds no reservation nor slot when its first try landed, and then changes nothing.
+ * Ends an attempt: its hold starts, its reservation ends, its cost is spent and its windows recorded
+ * (an older window never replaces a newer one). After an anchored recovery, the service's remaining
+ * credits raise the spend (less reservations in flight). ARGV: id, held(0/1), cost, the period's
+ * limit, remaining, reset (ms), the daily window's ('' where absent), retry(0/1).
  */
 export const SETTLE = script(`
 lapse()
@@ -413,14 +398,11 @@ return reply('ok')
 
 /**
  * Rebuilds a lost record from what the recovering process last knew (docs/scaling.md, "Lost
- * state"). A record another process already rebuilt from the same epoch is adopted (raised to this
- * process's spend when it knew more); one begun afresh after the loss keeps its spend, and the
- * spend known from before is added. Reservations the record counts but no longer holds count as
- * spent (their calls may have been charged). A rebuilt record gives no pacing slot for a window
- * (the holds of before the loss are unknown). With the period window, the record is anchored: the
- * service's remaining credits then bound the spend from below (SETTLE). ARGV: old epoch, spend
- * known (with the answers the process could not record), the spend its windows were reported at,
- * new epoch, period limit, remaining, reset, daily limit, remaining, reset ('' where absent).
+ * state"). One already rebuilt from the same epoch is adopted (raised to this spend if higher); one
+ * begun afresh keeps its spend plus the known one. Orphaned reservations count as spent. With the
+ * period window, the record is anchored (SETTLE then bounds the spend from below). ARGV: old epoch,
+ * spend known (with unrecorded answers), spend at the windows' report, new epoch, period limit,
+ * remaining, reset, daily limit, remaining, reset ('' where absent).
  */
 export const RECOVER = script(
   `

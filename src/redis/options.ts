@@ -6,40 +6,26 @@ import { MIN_SECRET_BYTES } from './seal';
 
 /** Options of `redisCoordinator()`. */
 export interface RedisCoordinatorOptions {
-  /**
-   * The Redis client: an `ioredis` `Redis` (or `Cluster`), or the API-compatible `iovalkey`. Yours:
-   * the coordinator never connects nor closes it. Every process of the fleet passes one of its own.
-   */
+  /** The Redis client (`ioredis` `Redis`/`Cluster`, or `iovalkey`), one per process; never connected nor closed here. */
   redis: RedisScriptClient;
-  /**
-   * The account's name in Redis: every process of one account uses the same, another account
-   * another (they then share nothing). Letters, digits, `.`, `_`, `-`; at most 64.
-   */
+  /** The account's name in Redis, the same in every process of one account. Letters, digits, `.`, `_`, `-`; at most 64. */
   namespace: string;
-  /**
-   * Seals what is stored of keys (the rotation's answers and the pending rotation): at least 32
-   * bytes, the same in every process of the fleet, kept like a key (e.g. `openssl rand -base64 32`).
-   * Without it, the fleet cannot rotate keys together: `keys.rotate()` is refused.
-   */
+  /** Seals the keys stored for rotation: 32+ bytes, the same fleet-wide, kept like a key; without it `keys.rotate()` is refused. */
   secret?: string | Uint8Array | undefined;
   /** Prefix of every key: `<prefix>:{<namespace>}:...`. Default `sod`. */
   prefix?: string | undefined;
   /** Longest wait for any one Redis operation before the call fails with `CoordinatorError`. Default 1000 ms. */
   timeoutMs?: number | undefined;
   /**
-   * How long a slot, a reservation or the rotation lock of a process outlives its last renewal
-   * (renewed every third of it while the call runs): a process that dies frees them within this.
-   * A reservation whose lease lapses counts as spent at its whole envelope. At least 250 ms. Default 10 000 ms.
+   * How long a process's slots, reservations and rotation lock outlive its last renewal (a dead
+   * process frees them within this; a lapsed reservation counts as spent). At least 250 ms. Default 10 000 ms.
    */
   leaseMs?: number | undefined;
   /** How long the spend, the windows and the published rotations stay after the namespace's last use. Default 30 days. */
   retentionMs?: number | undefined;
   /** How often a process waiting for the rotation lock asks again. Default 100 ms. */
   lockPollMs?: number | undefined;
-  /**
-   * Where the coordinator's warnings go (an eviction policy that may evict its keys, checked at
-   * start and at each reconnection). Default `console.warn`.
-   */
+  /** Where the coordinator's warnings go (an eviction policy that may evict its keys). Default `console.warn`. */
   onWarning?: ((message: string) => void) | undefined;
   /** @internal How long a slot stays held after its answer (the service's one-second window). Default 1000 ms. */
   windowMs?: number | undefined;
@@ -61,11 +47,7 @@ export interface ResolvedOptions {
 
 const DAY_MS = 86_400_000;
 
-/**
- * The shortest lease: renewed every third of it, a live call's slot must not lapse between two
- * renewals, or another process takes it and the service sees more than the rate (a 2 ms lease let
- * 40 of 60 calls draw a 429).
- */
+/** The shortest lease: a live call's slot must not lapse between renewals, or the service sees more than the rate. */
 export const MIN_LEASE_MS = 250;
 
 /** Defaults of the durations. */
@@ -108,8 +90,7 @@ function secretBytes(secret: string | Uint8Array | undefined): Uint8Array<ArrayB
 }
 
 /**
- * Checks the options (a clear `SportsOddsError` for a bad one, never quoting the secret) and fills
- * the defaults.
+ * Checks the options (a `SportsOddsError` for a bad one, never quoting the secret) and fills the defaults.
  *
  * @example
  * resolveOptions({ redis, namespace: 'acct-1' }).leaseMs; // 10000

@@ -20,9 +20,7 @@ interface Waiter {
 
 /**
  * The attempts of one process waiting for a pacing slot, first in first out: only the first asks
- * Redis (after sleeping as long as the last reply said a slot may take to free), so a process with
- * a hundred calls queued sends one question at a time, not a hundred. A waiter whose signal aborts
- * leaves at once; an error of the store (`fatal`) fails every waiter, since each would meet it.
+ * Redis, so a hundred queued calls send one question at a time. A `fatal` error fails every waiter.
  *
  * @example
  * const queue = new SlotQueue(poll, realSleep, (e) => e instanceof CoordinatorError);
@@ -46,9 +44,8 @@ export class SlotQueue {
   }
 
   /**
-   * Resolves once `id` holds a slot under `rate`; rejects with `AbortError` when `signal` aborts
-   * first. It asks no sooner than `waitMs` from now (an earlier reply's estimate), unless the rate
-   * rose since its last question (a rate learned meanwhile): then it asks again at once.
+   * Resolves once `id` holds a slot under `rate` (`AbortError` when `signal` aborts first); asks no
+   * sooner than `waitMs` from now, unless the rate rose meanwhile.
    */
   wait(id: string, rate: RateOf, signal: AbortSignal | undefined, waitMs: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -76,10 +73,7 @@ export class SlotQueue {
     });
   }
 
-  /**
-   * Makes the first waiter ask at once instead of at the end of its sleep: the rate it asked under
-   * changed (a rate shared meanwhile, learned from any reply), so its turn may have come.
-   */
+  /** Makes the first waiter ask at once: the rate it asked under changed, so its turn may have come. */
   wake(): void {
     this.#wakeup?.abort();
   }

@@ -47,9 +47,8 @@ const isAnswer = (v: unknown): v is RotationAnswer => {
 const isPending = (v: unknown): v is PendingRotation => typeof v === 'object' && v !== null && (v as { version?: unknown }).version === 1;
 
 /**
- * Key rotation across the processes of a namespace: a lock with a lease (renewed while held,
- * released by compare-and-delete), the rotations' answers and the pending rotation sealed with the
- * `secret` (seal.ts), and the generation every script's reply carries.
+ * Key rotation across a namespace's processes: a leased lock (compare-and-delete release), sealed
+ * answers and pending rotation (seal.ts), and the generation every reply carries.
  *
  * @example
  * const lock = await coordinator.keys.lock();

@@ -5,9 +5,8 @@ import { parseReply, type Reply } from './reply';
 const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satisfies LostState[];
 
 /**
- * What the coordinator uses of a Redis client: the three script commands of `ioredis` (and of the
- * API-compatible `iovalkey`), and `CONFIG GET` and the `ready` event for the eviction check, typed by their shape so that neither is imported. Replies are Redis's
- * (Lua integers as numbers, strings, null).
+ * What the coordinator uses of an `ioredis`/`iovalkey` client (script commands, `CONFIG GET`, the
+ * `ready` event), typed by shape so that neither is imported.
  *
  * @example
  * import { Redis } from 'ioredis';
@@ -26,10 +25,7 @@ const isNoScript = (error: unknown): boolean => error instanceof Error && error.
 const isRefused = (error: unknown): boolean =>
   error instanceof Error && (/^ERR unknown command/i.test(error.message) || error.message.startsWith('NOPERM'));
 
-/**
- * What went wrong, for the message: the error's name, code and (cut short) message. The client's and
- * Redis's messages carry no secret of ours: keys are sealed or HMACed before they reach a script.
- */
+/** What went wrong, for the message (name, code, short message): keys are sealed or HMACed before reaching a script. */
 const kindOf = (error: unknown): string => {
   if (!(error instanceof Error)) return typeof error;
   const code = (error as { code?: unknown }).code;
@@ -37,10 +33,7 @@ const kindOf = (error: unknown): string => {
   return `${typeof code === 'string' ? `${error.name} ${code}` : error.name}${message === '' ? '' : `: ${message}`}`;
 };
 
-/**
- * Where a client connects and its connection's state, for an error (`127.0.0.1:6379 (reconnecting)`):
- * ioredis and iovalkey expose both; another client, what it has.
- */
+/** Where a client connects and its connection's state, for an error (`127.0.0.1:6379 (reconnecting)`). */
 const addressOf = (redis: object): string => {
   const { options, status } = redis as { options?: { host?: unknown; port?: unknown; path?: unknown }; status?: unknown };
   const where = options?.path ? String(options.path) : options?.host === undefined ? 'its address' : `${options.host}:${options.port}`;
@@ -51,13 +44,10 @@ const addressOf = (redis: object): string => {
 export const localNow = (): number => performance.now();
 
 /**
- * Runs the coordinator's scripts on one namespace's keys: `EVALSHA` with the id `SCRIPT LOAD`
- * gave, falling back to `EVAL` on `NOSCRIPT` (Redis restarted or flushed its scripts, or another
- * cluster node answered), and to `EVAL` alone once Redis refuses `SCRIPT` or `EVALSHA` (managed
- * Redis that renames or denies them); every operation bounded by a timeout (the client's offline queue would
- * otherwise wait for a reconnection); any failure a `CoordinatorError` naming the coordinator and
- * the operation, the Redis error as its `cause`. Learns Redis's clock from every reply, so that an
- * operation can carry a deadline on that clock.
+ * Runs the coordinator's scripts on one namespace's keys: `EVALSHA`, falling back to `EVAL` on
+ * `NOSCRIPT` and for good once Redis refuses `SCRIPT` or `EVALSHA` (managed Redis). Every operation
+ * has a timeout (the client's offline queue would wait for a reconnection); failures are
+ * `CoordinatorError`s. Learns Redis's clock from every reply, for deadlines on that clock.
  *
  * @example
  * const runner = new ScriptRunner(redis, keys, 'redis:acct-1', 1000);
@@ -100,9 +90,8 @@ export class ScriptRunner {
   }
 
   /**
-   * A deadline on Redis's clock for an operation sent now: the moment its client gives up on it,
-   * never later (the offset is a lower bound: Redis's time at the script minus the local time
-   * its reply arrived). `''` (none) until a reply taught the offset.
+   * A deadline on Redis's clock for an operation sent now, never later than its client gives up (the
+   * offset is a lower bound). `''` (none) until a reply taught the offset.
    */
   deadline(): string {
     return this.#offset === undefined ? '' : String(Math.floor(localNow() + this.timeoutMs + this.#offset));
@@ -113,10 +102,7 @@ export class ScriptRunner {
     return this.#offset !== undefined;
   }
 
-  /**
-   * Runs `source` with `args` (after the namespace's keys), within the timeout. `what` names the
-   * operation in errors. A `late` reply (past its deadline) is an error too.
-   */
+  /** Runs `source` with `args` (after the namespace's keys) within the timeout; `what` names it in errors; `late` fails. */
   async run(what: string, source: string, args: readonly (string | number)[]): Promise<Reply> {
     const attempt = this.#evaluate(source, args);
     let timer: ReturnType<typeof setTimeout> | undefined;

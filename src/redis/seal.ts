@@ -14,13 +14,10 @@ export class SealError extends Error {
 }
 
 /**
- * Seals what the Redis coordinator stores of keys (a rotation's answer holds the new key, a
- * pending rotation the old one) with Web Crypto only: AES-256-GCM under a key derived with
- * HKDF-SHA-256 from the user's secret and the namespace, a random 96-bit IV per value, the
- * namespace and the value's field as additional data (a value moved to another field or namespace
- * fails). Field names for a key are an HMAC-SHA-256 of it (another key derived from the secret),
- * never the key nor a plain hash of it. The secret itself is dropped once the keys are derived
- * (they are not extractable).
+ * Seals the keys the Redis coordinator stores, with Web Crypto: AES-256-GCM under an HKDF-SHA-256 key
+ * from the secret and namespace, a random 96-bit IV, namespace and field as additional data (a moved
+ * value fails). A key's field name is an HMAC of it, never the key nor a plain hash of it. The
+ * secret is dropped once the (non-extractable) keys are derived.
  *
  * @example
  * const sealer = new Sealer(secret, 'acct-1');

@@ -42,14 +42,10 @@ const withCookies =
 /**
  * The keyless client of the credential-delivery operations (docs/service.md, "Authentication, keys and scopes"), for the first-party
  * pages: checkout, first-key claim, lost-key recovery and recovery-email verification. Tokens go
- * only in JSON bodies, read by the page from its URL fragment. Claims and recovery claims are exact
- * replays: after a dropped answer, a timeout, a 429 or a 5xx, the same token is sent again (never a
- * new one) for up to 10 minutes, and the service answers the same key again.
- *
- * Without a token, `checkoutIntent()` and `claim()` authenticate with the HttpOnly cookie that an
- * earlier `checkoutIntent({ resume_token })` set: the request is sent with `credentials: 'include'`
- * and must come from the service's public origin (the browser adds `Origin` and `Sec-Fetch-Site`).
- *
+ * only in JSON bodies. Claims and recovery claims are exact replays: the same token is resent for up
+ * to 10 minutes after a dropped answer, a timeout, a 429 or a 5xx, and the same key comes back.
+ * Without a token, `checkoutIntent()` and `claim()` authenticate with the HttpOnly cookie (sent with
+ * `credentials: 'include'`, from the service's public origin only).
  * @example
  * import { SportsOddsCredentials } from 'sports-odds-data';
  *
@@ -116,9 +112,8 @@ export class SportsOddsCredentials {
   }
 
   /**
-   * Asks for a lost-key recovery link. Always the same `accepted` answer, whether or not anything is
-   * sent. The bot-challenge token is single use, so this call is never retried: on a failure, get a
-   * fresh challenge and call again.
+   * Asks for a lost-key recovery link (always the same `accepted` answer). Never retried: the
+   * bot-challenge token is single use, so on a failure get a fresh challenge and call again.
    *
    * @example
    * await credentials.requestRecovery({ email, challenge_token: await challenge.token() });

@@ -144,10 +144,8 @@ export class Events extends APIResource {
 
   /**
    * Every event of a kickoff window, with no truncation: pages of up to 500 events, each truncated
-   * page continued from its last kickoff instant (see `EventScan`). Iterate it for events, or
-   * `.pages()` for pages with `state.pages`, `state.rows` and `state.credits`; `scan.state` is a
-   * JSON checkpoint for `resumeScan`, and `scan.estimate()` tells what a request costs before any
-   * is sent. Every request goes through the budget and the pacer.
+   * page continued from its last kickoff instant (see `EventScan`). `scan.state` is a JSON checkpoint
+   * for `resumeScan`; `scan.estimate()` prices a request before any is sent (budget and pacer apply).
    *
    * @example
    * const scan = odds.events.scan({ sport_id: 29, starts_from: '2026-10-01T00:00:00Z', starts_to: '2026-10-31' });
@@ -172,8 +170,7 @@ export class Events extends APIResource {
 
   /**
    * The complete price history of an event, past the 5,000-row cap of one answer: each truncated
-   * answer continues with `since` set to its last snapshot's `timestamp`, without gaps or
-   * duplicates. Iterate it for rows, or `.pages()` for pages with their progress.
+   * answer continues from its last snapshot's `timestamp`, without gaps or duplicates.
    *
    * @example
    * const history = odds.events.oddsHistory(event, { main_lines_only: true });
@@ -203,9 +200,8 @@ export class Events extends APIResource {
   }
 
   /**
-   * Pre-game discovery with a moving `since`: iterate it for each changed event once per new
-   * `version`, or `.batches()` for one batch per poll with its `meta` (credits, truncation), until
-   * `options.signal` aborts (the loop then ends quietly) or the consumer breaks. `since` moves on
+   * Pre-game discovery with a moving `since`: each changed event once per new `version` (or
+   * `.batches()`), until `options.signal` aborts (quietly) or the consumer breaks. `since` moves on
    * the service's clock, so a skewed client clock misses nothing.
    *
    * @example

@@ -41,13 +41,10 @@ export class Keys extends APIResource {
 
   /**
    * Rotates the client's key (it needs `account:manage`): one replacement with the same scopes, the
-   * old key revoked at once. An exact replay: the nonce is saved with the old key in the client's
-   * `rotationStore` before sending; dropped answers, timeouts, 429 and 5xx are replayed with the
-   * same key and nonce for up to 15 minutes; success switches the client to the new key, calls
-   * `onKeyRotated` and clears the store. A rotation left pending (by a crash) is resumed instead of
-   * starting a new one, and concurrent calls share one rotation. Refusals (`AuthenticationError`
-   * when the key was already rotated or revoked, `PermissionDeniedError`, `ConflictError`) clear the
-   * store; an unconfirmed end throws `RotationPendingError` and keeps it.
+   * old key revoked at once. The nonce is saved in `rotationStore` before sending, and failures are
+   * replayed with the same key and nonce for up to 15 minutes; success switches the client to the new
+   * key and calls `onKeyRotated`. A pending rotation (after a crash) is resumed; concurrent calls
+   * share one. Refusals clear the store; an unconfirmed end throws `RotationPendingError` and keeps it.
    *
    * @example
    * const { api_key, recovery_expires_at } = await odds.keys.rotate();

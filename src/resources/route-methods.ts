@@ -1,13 +1,8 @@
 /**
- * Where the SDK offers each route of the route table: the method a user calls for it. Route
- * `group.operation` is `odds.group.operation` (route `events.odds` is `odds.events.odds(...)`)
- * unless `ROUTE_METHODS` names another method, or `REQUEST_ONLY` says why the route has none and is
- * reached through `odds.request(routeId, ...)` only. `RoutesWithoutMethod` names every route whose
- * method is missing or does not answer the route's body, and a test requires it to be empty, so a
- * route added to the table without its method is a compile error that names the method to write.
- *
- * Read by that test and by the docs' method table (`npm run docs:tables`); the SDK itself never
- * imports this module, so its bundle does not carry it.
+ * Where the SDK offers each route: route `group.operation` is `odds.group.operation` unless
+ * `ROUTE_METHODS` names another method or `REQUEST_ONLY` says why it has none. A test requires
+ * `RoutesWithoutMethod` to be empty, so a route added without its method fails to compile.
+ * Read by that test and `npm run docs:tables` only; the SDK never imports it (not in the bundle).
  */
 import type { SportsOdds } from '../client';
 import type { APIPromise } from '../core/api-promise';
@@ -21,10 +16,7 @@ interface SdkSurface {
   credentials: SportsOddsCredentials;
 }
 
-/**
- * The routes whose method is not `odds.<route id>`: the account's resend and billing portal, named
- * for what they do, and the keyless credential operations, which live on `SportsOddsCredentials`.
- */
+/** The routes whose method is not `odds.<route id>` (renamed account calls, keyless credential operations). */
 export const ROUTE_METHODS = {
   'recoveryEmail.resend': 'odds.account.resendVerification',
   'billing.portal': 'odds.account.billingPortal',
@@ -35,10 +27,7 @@ export const ROUTE_METHODS = {
   'recoveryEmail.verify': 'credentials.verifyRecoveryEmail',
 } as const satisfies Partial<Record<RouteId, string>>;
 
-/**
- * The routes the SDK reaches only through `odds.request(routeId, ...)`, each with the reason it has
- * no method of its own. None today: every route of the table has its method.
- */
+/** The routes reached only through `odds.request(routeId, ...)`, each with the reason it has no method. */
 export const REQUEST_ONLY = {} as const satisfies Partial<Record<RouteId, string>>;
 
 /** The path of a route's method on the SDK's surface (`odds.events.odds`). */
@@ -60,10 +49,7 @@ type HasMethod<Id extends RouteId> =
 /** The routes that must have a method: all but those reached through `odds.request` only. */
 type RoutesWithMethods = Exclude<RouteId, keyof typeof REQUEST_ONLY>;
 
-/**
- * Every route of the table without its method (or whose method does not answer the route's body),
- * each as a sentence saying what to write: `never` when the SDK covers the table.
- */
+/** Every route without its method (or whose method answers another body), as what to write; `never` when none. */
 export type RoutesWithoutMethod = {
   [Id in RoutesWithMethods]: HasMethod<Id> extends true
     ? never

@@ -3,9 +3,8 @@ import type { RouteDef } from './route';
 import type { RouteId } from './routes';
 
 /**
- * The refusals an operation can answer, derived from the route table and the order of checks of
- * docs/service.md: what the mock's `mock.use` accepts from a resolver and what docs/openapi.json
- * lists per operation. Not part of the SDK's bundle: only the mock and the document read it.
+ * The refusals an operation can answer, from the route table and docs/service.md's order of checks:
+ * read by the mock's `mock.use` and docs/openapi.json only (not in the SDK's bundle).
  */
 
 /** Codes every route can answer: a malformed request, and failures of the service itself. */
@@ -48,15 +47,13 @@ export function errorCodesOf(route: RouteDef): ReadonlySet<KnownErrorCode> {
 }
 
 /**
- * Refusals of the request itself before any route is known (docs/service.md, "Order of checks"): a
- * URL over 8,192 characters, and a request line or headers over the server's limits. Every
- * operation can answer them, with the envelope and `invalid_parameters`.
+ * Refusals before any route is known (docs/service.md, "Order of checks"): a URL over 8,192
+ * characters, a request line or headers over the limits; every operation can answer them.
  */
 const TRANSPORT_REFUSALS: Readonly<Record<number, KnownErrorCode>> = { 414: 'invalid_parameters', 431: 'invalid_parameters' };
 
 /**
- * Every error status a route can answer, with the codes of each, statuses ascending and codes in
- * the order of `ERROR_CODES`.
+ * Every error status a route can answer with its codes (statuses ascending, codes in `ERROR_CODES` order).
  *
  * @example
  * errorStatusesOf(routes['catalog.sports']).get(403); // ['insufficient_scope', 'account_suspended', 'plan_inactive']

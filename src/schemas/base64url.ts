@@ -1,7 +1,4 @@
-/**
- * Unpadded base64url, the encoding of every nonce and token of docs/service.md, "Numeric codes and identifiers", written once for the
- * SDK and the mock (no Node `Buffer`: both run in browsers and workers).
- */
+/** Unpadded base64url of nonces and tokens (docs/service.md, "Numeric codes and identifiers"); no `Buffer` (browsers). */
 
 /** Unpadded base64url of bytes. */
 export function toBase64Url(bytes: Uint8Array): string {
@@ -19,8 +16,7 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
 }
 
 /**
- * `prefix` + unpadded base64url of `count` bytes from `crypto.getRandomValues`: with 32 bytes, the
- * format of rotation nonces and of claim, recovery and verification tokens.
+ * `prefix` + unpadded base64url of `count` random bytes (32: rotation nonces and credential tokens).
  *
  * @example
  * randomToken('rot_'); // 'rot_' + 43 characters, the last one of AEIMQUYcgkosw048

@@ -1,16 +1,12 @@
-/**
- * The SDK's cache defaults (docs/caching.md): one table, next to the route table it is keyed by.
- * It imports nothing at run time, so the reuse code loaded on demand reads it alone.
- */
+/** The SDK's cache defaults (docs/caching.md); imports nothing at run time, so the on-demand reuse code reads it alone. */
 import type { DataRouteId } from './routes';
 
 /** The service's own cache window of the cache-eligible routes (docs/service.md, "Cache": about an hour). */
 export const SERVICE_CACHE_WINDOW_MS = 3_600_000;
 
 /**
- * The SDK's cache defaults, one per data route of the route table (`routes.ts`): how long (`maxAge`, ms) an answer is served again
- * without a request; 0: not cached unless a client's `cache.maxAge` or a call's `maxAge` says so.
- * docs/caching.md gives each its rule of docs/service.md; the compiler names a data route left out.
+ * The `maxAge` (ms) an answer of each data route is served again without a request; 0: not cached
+ * unless a client's `cache.maxAge` or a call's `maxAge` says so. The compiler names a route left out.
  */
 export const cacheDefaults = {
   // Cache-eligible: the service answers the same within its window and still charges every HIT ("Cache").

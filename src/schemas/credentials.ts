@@ -2,10 +2,7 @@ import * as z from 'zod/mini';
 import { ApiKeySecret, dateTime, tokenPattern } from './primitives';
 import { APIKeyScopes, KeyRotationSuccess } from './keys';
 
-/**
- * Bodies of the credential-delivery operations (docs/service.md, "Credential delivery"). Request bodies are strict: an unknown
- * field is refused rather than silently dropped.
- */
+/** Bodies of the credential-delivery operations (docs/service.md, "Credential delivery"); unknown request fields are refused. */
 
 /** `clm_` / `rcv_` / `emv_` + unpadded base64url of 32 random bytes. */
 export const ClaimToken = z.string().check(z.minLength(1), z.regex(tokenPattern('clm_')));

@@ -10,11 +10,9 @@ import { DAYS_DEFAULT, LIMIT_DEFAULT, qBool, qDays, qLimit } from './query';
 import { Result } from './results';
 
 /**
- * What docs/openapi.json says of a schema beyond what the SDK validates: the defaults the service
- * applies, the closed code lists of docs/service.md ("Numeric codes and identifiers"), date-time
- * formats and the bounds of row identifiers. The SDK stays lenient where the service may grow (a
- * new status code, a timestamp it writes differently still parses); the document states the
- * contract. Only the document's generator and the MCP server's tools import this module, so the SDK's bundle never carries it.
+ * What docs/openapi.json says beyond what the SDK validates: defaults, the closed code lists of
+ * docs/service.md ("Numeric codes and identifiers"), formats and bounds. The SDK stays lenient where
+ * the service may grow; the document states the contract. Not in the SDK's bundle.
  */
 export interface SchemaNote {
   default?: number;

@@ -1,7 +1,6 @@
 /**
- * The response headers of docs/service.md's "Response headers", parsed into a typed object. Plain functions rather than a
- * schema: headers are read on every response, and a malformed header must never turn a good
- * response into an error, so an unparseable value reads as absent.
+ * The response headers of docs/service.md's "Response headers", typed. Plain functions, not a schema: a
+ * malformed header must never turn a good response into an error, so it reads as absent.
  */
 
 /** Credit figures of a metered response. All fields are absent on an unmetered one. */
@@ -40,10 +39,7 @@ export interface ResponseHeaders {
   wwwAuthenticate?: string;
 }
 
-/**
- * The request header that names the SDK and its version (`sports-odds-data/1.2.3`): the standalone
- * mock's CORS allows it, so browsers may send it.
- */
+/** The request header naming the SDK and version (`sports-odds-data/1.2.3`); the standalone mock's CORS allows it. */
 export const SDK_VERSION_HEADER = 'X-SDK-Version';
 
 /** Header names of docs/service.md's "Response headers". */

@@ -9,8 +9,7 @@ type Issue = z.core.$ZodIssue;
 const GENERIC = /^Invalid input\b/;
 
 /**
- * A value as error messages show it: JSON, shortened, and with anything that looks like a key or
- * token masked (a key pasted into the wrong parameter must not reach a log).
+ * A value as error messages show it: JSON, shortened, anything like a key or token masked (no key in logs).
  *
  * @example
  * shown('x'); // '"x"'
@@ -35,10 +34,7 @@ const kindOf = (value: unknown): string =>
 
 const list = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(', ');
 
-/*
- * schema-def.ts's narrowing (`defOf`, `checkDefOf`), restated with its types only: this module loads on
- * demand and must reach no module that runs as the SDK loads.
- */
+// schema-def.ts's narrowing, restated: this on-demand module must reach no module that runs as the SDK loads.
 const defOf = (schema: Schema): SchemaDef => (schema as z.core.$ZodTypes)._zod.def;
 const checkDefOf = (check: z.core.$ZodCheck<never>): CheckDef => (check as z.core.$ZodChecks)._zod.def;
 
@@ -61,8 +57,7 @@ function ownMessage(schema: Schema): string | undefined {
 }
 
 /**
- * What a schema takes, in words: `a positive integer`, `an integer from 1 to 500`, `one of
- * moneyline, spread, ...`, `an RFC 3339 UTC timestamp such as 2026-11-21T18:00:00Z`.
+ * What a schema takes, in words: `a positive integer`, `one of moneyline, spread, ...`.
  *
  * @example
  * expectedForm(routes['events.list'].query._zod.def.shape.limit); // 'an integer from 1 to 500'
@@ -142,9 +137,8 @@ const FORMATS: Readonly<Record<string, string>> = {
 };
 
 /**
- * What a type, value or format issue expected, in words and without the value it met (for messages
- * that must not echo one), or undefined for other issues: `expected string`, `expected one of a, b`,
- * `expected an e-mail address`.
+ * What a type, value or format issue expected, in words and without the value met (for messages that
+ * must not echo one); undefined for other issues.
  *
  * @example
  * expectedOf({ code: 'invalid_type', expected: 'string', path: ['route'], message: 'Invalid input' }); // 'expected string'
@@ -171,8 +165,7 @@ export function expectedOf(issue: Issue): string | undefined {
 export const isGeneric = (issue: Issue): boolean => GENERIC.test(issue.message);
 
 /**
- * A readable text for one issue of a failed zod parse: its own message where the schema gave one,
- * else what was expected and what was there (zod/mini only says "Invalid input").
+ * A readable text for one issue of a failed zod parse: the schema's message, else expected and received.
  *
  * @example
  * issueText({ code: 'invalid_type', expected: 'number', path: ['odds1'], message: 'Invalid input' }, 'x');

@@ -1,11 +1,7 @@
 import * as z from 'zod/mini';
 import { schemaNotes, type SchemaNote } from './documentation';
 
-/**
- * JSON Schema of the route table's schemas, with the document's notes applied: what
- * docs/openapi.json (scripts/openapi) and the MCP server's tools (src/mcp) publish. Only they import
- * this module, so the SDK's bundle never carries it.
- */
+/** JSON Schema of the route table's schemas with the document's notes, for docs/openapi.json and src/mcp only. */
 
 /** A JSON value of a generated document. */
 export type Json = Record<string, unknown>;
@@ -31,10 +27,7 @@ function applyNote(note: SchemaNote, node: Json): void {
     node['enum'] = Array.isArray(node['type']) && node['type'].includes('null') ? [...note.enum, null] : [...note.enum];
 }
 
-/**
- * The JSON Schema (draft 2020-12) of a schema of the route table, as it validates on `io`, with
- * the document's notes (src/schemas/documentation.ts) applied.
- */
+/** The JSON Schema (draft 2020-12) of a route table schema as it validates on `io`, with the document's notes. */
 export function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   const json = z.toJSONSchema(schema, {
     io,

@@ -1,6 +1,4 @@
-/**
- * The constants of docs/service.md's "Constants" that the SDK and the mock both keep: one definition each.
- */
+/** The constants of docs/service.md's "Constants" that the SDK and the mock both keep: one definition each. */
 
 /** Active keys per account. */
 export const MAX_ACTIVE_KEYS = 5;
@@ -18,8 +16,5 @@ export const VERIFICATION_LINK_TTL_MS = 24 * 3_600_000;
 export const VERIFICATION_RESEND_INTERVAL_MS = 10 * 60_000;
 /** Request-health failure events are kept 30 days. */
 export const DETAIL_RETENTION_DAYS = 30;
-/**
- * The lowest per-second rate of the plan catalog (trial): what a client paces to while it does not
- * know its plan's rate, so it can never draw `429 rate_limited` by itself.
- */
+/** The plan catalog's lowest per-second rate: paced to until the plan's is known, so no `429 rate_limited` by itself. */
 export const LOWEST_PLAN_RPS = 2;

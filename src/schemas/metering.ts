@@ -1,7 +1,4 @@
-/**
- * Credit arithmetic of docs/service.md's "Metering: credits, windows and headers", shared by the mock (reservation and settlement)
- * and the SDK (budget guard).
- */
+/** Credit arithmetic of docs/service.md's "Metering: credits, windows and headers", shared by the mock and the SDK. */
 
 /** Rows per credit block. */
 export const ROWS_PER_CREDIT = 20;
@@ -16,10 +13,7 @@ export const LIVE_CANDIDATES_READ = 1000;
 /** Live candidates verified per page: max(4, 2 x limit), capped at 512. */
 export const LIVE_VERIFY_CAP = 512;
 
-/**
- * Statuses that can cost one credit when they answer a metered request after its work reached the
- * data (docs/service.md, "Metering"); every other refusal is free.
- */
+/** Statuses that cost one credit after a metered request's work reached the data (docs/service.md, "Metering"). */
 export const CHARGEABLE_FAILURE_STATUSES: ReadonlySet<number> = new Set([400, 404, 502, 503]);
 
 /** Credits of a row count, rounded up to 20-row blocks, never below 1 (an empty result costs 1). */

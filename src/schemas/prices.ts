@@ -1,10 +1,7 @@
 import * as z from 'zod/mini';
 import { field, int64, Market, timestamp } from './primitives';
 
-/**
- * Price rows of docs/service.md's "Prices". The three share the columns marked O, P and C; scores are O and C only,
- * red cards O only, `result_status` C only. Every field is nullable and may be absent.
- */
+/** Price rows of docs/service.md's "Prices" (columns O, P and C); every field is nullable and may be absent. */
 const priceColumns = {
   /** Stable event identifier. */
   event_id: field(int64),

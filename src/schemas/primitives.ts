@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
 
-/**
- * Shared building blocks of every schema: nullable data-row fields, identifiers, wire formats.
- * Everything here is `zod/mini` so that the SDK bundle tree-shakes down to what it uses.
- */
+/** Shared building blocks of every schema, in `zod/mini` so that the SDK bundle tree-shakes. */
 
 /** A data-row field: the spec makes every one nullable, and availability varies, so it may be absent too. */
 export const field = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
@@ -26,10 +23,7 @@ export const date = z.iso.date();
 /** Boolean-like availability flags the service sends as `true`/`false` or `1`/`0`. */
 export const flag = z.union([z.boolean(), z.int()]);
 
-/**
- * A string whose known values are typed while new values from the service still parse,
- * so that an older SDK never breaks when the service adds one.
- */
+/** A string whose known values are typed while new ones still parse (an older SDK never breaks on an addition). */
 export const openEnum = <const T extends readonly string[]>(_known: T) =>
   z.string() as unknown as z.ZodMiniType<T[number] | (string & {}), string>;
 
@@ -60,10 +54,7 @@ export const API_KEY_PATTERN = /^svc_live_[A-Za-z0-9]{32}$/;
 /** A plaintext API key, as returned (once) by creation, claim, recovery and rotation. */
 export const ApiKeySecret = z.string().check(z.regex(API_KEY_PATTERN));
 
-/**
- * The base64url encoding of exactly 32 bytes without padding is 43 characters; the last character
- * carries 4 bits of data and 2 zero bits of padding, so it is one of these 16.
- */
+/** The last of 43 base64url characters of 32 bytes carries 4 data bits and 2 zero bits: one of these 16. */
 export const LAST_CHAR_OF_32_BYTES = 'AEIMQUYcgkosw048';
 
 /** `prefix` + unpadded base64url of exactly 32 random bytes. */

@@ -2,9 +2,8 @@ import * as z from 'zod/mini';
 import { KnownMarket } from './primitives';
 
 /**
- * Wire codecs for query parameters. A query schema decodes the strings of a URL into typed values
- * (what the mock validates) and encodes typed values back into strings (what the SDK sends), so
- * the SDK and the mock share one definition of every parameter (docs/service.md, "Parameter formats").
+ * Wire codecs for query parameters: decoded by the mock, encoded by the SDK, one definition of every
+ * parameter (docs/service.md, "Parameter formats").
  */
 
 const INT_PATTERN = /^[1-9][0-9]{0,15}$/;
@@ -26,10 +25,7 @@ export const qIntRange = (min: number, max: number) =>
     { decode: (text) => Number(text), encode: (value) => String(value) },
   );
 
-/**
- * A number as plain decimal text with at most 12 decimals: `0.1 + 0.2` is sent as `0.3` and `1e-7`
- * as `0.0000001`, never in exponent form, which the wire pattern refuses.
- */
+/** A number as plain decimal text, at most 12 decimals, never in exponent form (the wire pattern refuses it). */
 export function decimalText(value: number): string {
   if (!Number.isFinite(value) || Math.abs(value) >= 1e16) return String(value);
   const text = value.toFixed(12).replace(/\.?0+$/, '');
@@ -59,8 +55,7 @@ export const qUtcDay = z.iso.date();
 export const qUtcDateTimeOrDay = z.union([qUtcDateTime, qUtcDay], 'must be an RFC 3339 UTC timestamp or a UTC day YYYY-MM-DD');
 
 /**
- * The last instant a `qUtcDateTimeOrDay` value includes (docs/service.md, "Data routes"): a timestamp itself, a UTC
- * day through 23:59:59.999Z. NaN for text that is neither.
+ * The last instant a `qUtcDateTimeOrDay` value includes (docs/service.md, "Data routes"); NaN for neither.
  *
  * @example
  * lastInstantOf('2026-11-21'); // Date.parse('2026-11-21T23:59:59.999Z')

@@ -6,9 +6,8 @@ const BEARER_PATTERN = /(Bearer\s+)[^\s,;"']+/gi;
 const TOKEN_PATTERN = /\b(rot|clm|rcv|emv|res|ckv)_[A-Za-z0-9_-]{16,}/g;
 
 /**
- * A text with every API key, bearer credential, rotation nonce and credential token masked:
- * `svc_live_****`, `rot_****`. `secrets` are further exact strings to mask (a custom key that does
- * not follow the `svc_live_` format).
+ * A text with every API key, bearer credential, nonce and token masked (`svc_live_****`); `secrets`
+ * are further exact strings to mask.
  *
  * @example
  * redact('Authorization: Bearer svc_live_abc'); // 'Authorization: Bearer ****'

@@ -1,16 +1,9 @@
-/**
- * What a route is called with and what it answers, typed from the route table (decoded forms:
- * numbers and booleans, not wire strings): functions of the table, shared by the SDK and the mock.
- */
+/** What a route is called with and answers, typed from the route table in decoded form, for the SDK and the mock. */
 import type * as z from 'zod/mini';
 import type { RouteDef } from './route';
 import type { RouteId, Routes } from './routes';
 
-/**
- * Typed path parameters of a route (decoded form: numbers, not strings). Read from the schema's own
- * output type (`z.output` of it), so that code generic over a route id (the mock's handler registry)
- * still sees the type its schema decodes to.
- */
+/** Typed path parameters of a route, from the schema's `z.output` so code generic over a route id sees it too. */
 export type ParamsOf<Id extends RouteId> = Routes[Id]['params']['_zod']['output'];
 
 /** Typed query parameters of a route (decoded form: numbers and booleans). */

@@ -10,9 +10,8 @@ export type Schema = z.ZodMiniType;
 /** How the caller is authenticated. */
 export type RouteAuth =
   /**
-   * `Authorization: Bearer` with the scope the route needs. With `replayWithRevokedKey`, a revoked
-   * key still reaches the handler, which may only replay a response it already committed for that
-   * key (rotation, docs/service.md, "Authentication, keys and scopes"); anything else is `401`.
+   * `Authorization: Bearer` with the route's scope. With `replayWithRevokedKey`, a revoked key may only
+   * replay a committed response (rotation, docs/service.md, "Authentication, keys and scopes").
    */
   | { kind: 'bearer'; scope: Scope; replayWithRevokedKey?: boolean }
   /** No bearer key: a token in the JSON body, or (where `cookie` is set) the HttpOnly credential cookie. */
@@ -28,10 +27,7 @@ export interface Metering {
   cacheable: boolean;
 }
 
-/**
- * One operation of the service: the single source of truth that the SDK, the mock service, the
- * OpenAPI document and the docs read.
- */
+/** One operation of the service: the single source of truth for the SDK, the mock, the OpenAPI document and docs. */
 export interface RouteDef<
   P extends Schema = Schema,
   Q extends Schema = Schema,
@@ -64,11 +60,7 @@ export interface RouteDef<
   registered: boolean;
 }
 
-/**
- * A data route (docs/service.md, "Data routes"): `GET` under `data:read`, metered, answering `200`
- * with its rows (or, for the CLV route, one object). Its type says so, so that the routes' types can
- * tell the data routes apart (`DataRouteId`).
- */
+/** A data route (docs/service.md, "Data routes"): `GET` under `data:read`, metered, `200` with rows (CLV: one object). */
 export interface DataRouteDef<P extends Schema = Schema, Q extends Schema = Schema, R extends Schema = Schema>
   extends RouteDef<P, Q, null, { 200: R }> {
   method: 'GET';

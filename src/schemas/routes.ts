@@ -41,10 +41,7 @@ const tokenOrCookie = { kind: 'none', cookie: true } as const;
 
 const isHistory = (q: Record<string, unknown>) => q['full_history'] === true || q['since'] !== undefined;
 
-/**
- * Metering of an ordinary data route, whose row cap depends only on history mode; `cacheable` when
- * its answers are cache-eligible (`X-Cache`, docs/service.md, "Cache").
- */
+/** Metering of an ordinary data route (row cap by history mode); `cacheable`: `X-Cache` (docs/service.md, "Cache"). */
 const metered = ({ cacheable }: { cacheable: boolean }): Metering => {
   const rowCap = (q: Record<string, unknown>) => (isHistory(q) ? HISTORY_ROW_CAP : DEFAULT_ROW_CAP);
   return { rowCap, envelope: (q) => ordinaryEnvelope(rowCap(q)), cacheable };
@@ -88,8 +85,7 @@ const dataRoute = <const P extends z.ZodMiniType, const Q extends z.ZodMiniType,
 /**
  * Every operation of the service: the data routes (docs/service.md, "Data routes"), the account and
  * key routes (docs/service.md, "Account and key routes") and the credential-delivery operations
- * (docs/service.md, "Credential delivery"). Everything a route needs elsewhere follows from its entry
- * here, and the compiler names what is missing: CONTRIBUTING.md, "Adding a route".
+ * (docs/service.md, "Credential delivery"). See CONTRIBUTING.md, "Adding a route".
  */
 export const routes = {
   'catalog.sports': dataRoute(

@@ -1,10 +1,8 @@
 import type * as z from 'zod/mini';
 
 /**
- * The one walker over zod's schema definitions that the SDK's fast paths (validators, parameter
- * encoders) and the mock's walkers share: a schema read as zod's own union of kinds
- * (`z.core.$ZodTypes`), whose `_zod.def` narrows by its `type`, so every field of every kind is
- * typed with no cast. A kind a walker does not cover goes to zod's own parse (`zodAccepts`).
+ * The one reader of zod's schema definitions for the SDK's fast paths and the mock's walkers: `_zod.def`
+ * narrowed by `type`, with no cast. A kind a walker does not cover goes to zod's parse (`zodAccepts`).
  */
 
 type Schema = z.core.$ZodType;
@@ -37,8 +35,7 @@ export const checkDefOf = (check: z.core.$ZodCheck<never>): CheckDef => (check a
 export const isCheck = (schema: Schema): schema is Schema & z.core.$ZodCheck<never> => schema._zod.traits.has('$ZodCheck');
 
 /**
- * The field schemas of an object schema, or of every branch of a union of objects (an unknown
- * kind has none).
+ * The field schemas of an object schema, or of every branch of a union of objects.
  *
  * @example
  * Object.keys(shapeOf(routes['events.list'].query)); // ['sport_id', 'league_id', ...]
@@ -51,8 +48,7 @@ export function shapeOf(schema: Schema): Readonly<Record<string, Schema>> {
 }
 
 /**
- * Whether zod's own parse accepts a value (synchronously, with no issue): what a walker falls
- * back to for a kind it does not cover. It reads the value and never changes it.
+ * Whether zod's own parse accepts a value synchronously (a walker's fallback); never changes the value.
  *
  * @example
  * zodAccepts(z.coerce.number(), '1'); // true
