@@ -9,10 +9,8 @@ import { asServiceError, baseHeaders, errorResponse, jsonResponse } from '../ser
 import { randomHex } from '../service/state/crypto';
 
 /**
- * The control plane of the standalone server (`/__admin`, never under `/v1`): JSON in and out, the
- * operations of the table in `mocks/server/control/operations.ts` (the same as the in-process handles of
- * `createMockService`), failures in the same envelope, snake_case keys and RFC 3339 times
- * throughout. `GET /__admin` lists the operations (JSON) or serves the console (a browser asking for HTML).
+ * The control plane (`/__admin`): JSON in and out, the operations of `mocks/server/control/operations.ts`,
+ * the service's envelope; `GET /__admin` lists them (JSON) or serves the console (HTML).
  */
 
 /** Whether the caller (a browser navigating) asks for a page rather than JSON. */

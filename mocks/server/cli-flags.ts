@@ -1,8 +1,4 @@
-/**
- * The command-line layer of every bin and example: flags parsed strictly, values checked before
- * anything is sent, and a mistake told as one line plus the usage on stderr, exit 2. `--help`
- * prints the usage, exit 0. Node-only.
- */
+/** The command-line layer of every bin and example: strict flags, checked before anything is sent; a mistake exits 2. Node-only. */
 import { parseArgs } from 'node:util';
 
 /** A flag as `node:util` `parseArgs` takes it. */
@@ -49,8 +45,7 @@ function parseError(error: unknown, flags: readonly string[]): string {
 }
 
 /**
- * A command: its name (the start of each error line) and its usage (printed after one, and by
- * `--help`). Every check that fails exits 2 before anything is sent.
+ * A command: its name (starts each error line) and usage (printed after an error and by `--help`).
  *
  * @example
  * const cli = new CommandLine('backfill-sqlite', 'Usage: npm run example -- backfill-sqlite [--budget <credits>]');
@@ -69,10 +64,7 @@ export class CommandLine {
     process.exit(USAGE_EXIT);
   }
 
-  /**
-   * The flags, parsed strictly (an unknown flag, a missing value or a stray argument fails), with
-   * `--help` added: it prints the usage and exits 0. `positionals`: how many arguments are taken.
-   */
+  /** The flags, parsed strictly, with `--help` added; `positionals`: how many arguments are taken. */
   parse<const O extends Record<string, FlagSpec>>(argv: readonly string[], options: O, positionals = 0) {
     const all = { ...options, help: { type: 'boolean' } } as const;
     // A value that starts with a dash (`--budget -5`) is the flag's value, checked as such, not a flag.
@@ -103,10 +95,7 @@ export class CommandLine {
     process.exit(0);
   }
 
-  /**
-   * A whole number written in digits only (`20k`, `-5`, `1e3`, `2.5` fail), within `min` and `max`;
-   * undefined when the flag is not given.
-   */
+  /** A whole number in digits only (`20k`, `-5`, `1e3`, `2.5` fail) within `min` and `max`; undefined if not given. */
   integer(
     flag: string,
     raw: string | undefined,
@@ -121,10 +110,7 @@ export class CommandLine {
     return n;
   }
 
-  /**
-   * A UTC day (`2026-11-20`) or an RFC 3339 instant (`2026-11-20T18:00:00Z`) that exists; undefined
-   * when the flag is not given.
-   */
+  /** A UTC day (`2026-11-20`) or RFC 3339 instant that exists; undefined if not given. */
   instant(flag: string, raw: string | undefined): string | undefined {
     if (raw === undefined) return undefined;
     const day = /^\d{4}-\d{2}-\d{2}$/.test(raw);

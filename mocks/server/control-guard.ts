@@ -2,9 +2,8 @@ import type { HeaderReader } from '../service/exchange';
 import { ServiceError } from '../service/service-error';
 
 /**
- * The guard of the standalone server's control plane (`/__admin`) and challenge widget (`/__challenge`)
- * against browsers (docs/mock-server.md): loopback alone does not stop a web
- * page on the developer's machine. Lifted by `--admin-remote`.
+ * Guards `/__admin` and `/__challenge` against browsers (docs/mock-server.md): loopback alone does not
+ * stop a web page on the developer's machine. Lifted by `--admin-remote`.
  */
 
 /** Whether a `Host` header names a loopback host: `localhost` (and `*.localhost`), 127.0.0.0/8 or `[::1]`. */
@@ -36,10 +35,9 @@ export interface GuardInput {
 }
 
 /**
- * Why a control-plane request is refused, or undefined when it may go on: a non-loopback `Host`
- * (DNS rebinding) is `403 origin_rejected`; a state-changing request with a foreign `Origin` is
- * `403 origin_rejected`, and one without `Content-Type: application/json` (which no page can send
- * cross-origin without a preflight the server never grants) is `415 unsupported_media_type`.
+ * Why a control-plane request is refused, if it is: a non-loopback `Host` (DNS rebinding) or a state change
+ * from a foreign `Origin` is `403 origin_rejected`; a state change without JSON `Content-Type` (no page can
+ * send that cross-origin without a preflight, never granted) is `415 unsupported_media_type`.
  *
  * @example
  * controlRefusal({ method: 'POST', headers: new Headers({ host: '127.0.0.1:4010', origin: 'http://evil.example' }), trustedOrigins: [], checkHost: true });

@@ -1,8 +1,6 @@
 /**
- * `sports-odds-data/mocks/node`: the mock service as a real HTTP server, for clients in other
- * languages and for browsers. A small `node:http` adapter: `/v1` goes straight into the service's
- * pipeline (no Fetch `Request` or `Response` is built, the key is hashed synchronously), the control
- * plane and the pages through msw's `getResponse`.
+ * `sports-odds-data/mocks/node`: the mock service as a real HTTP server (`node:http`): `/v1` goes straight
+ * into the pipeline (no Fetch objects built), the control plane and pages through msw's `getResponse`.
  * @packageDocumentation
  */
 import { hash } from 'node:crypto';
@@ -36,9 +34,8 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   /** Added latency of every `/v1` response, in ms. */
   latencyMs?: number;
   /**
-   * Serve `/__admin`: `'loopback'` (default) only to loopback clients, addressed by a loopback `Host`,
-   * and never to a state-changing request from another origin or without a JSON content type (the
-   * same rule guards `/__challenge`); `true` to anyone with no such checks (`--admin-remote`); `false` never.
+   * Serve `/__admin`: `'loopback'` (default) only to loopback clients and `Host`, never a cross-origin or
+   * non-JSON state change (as `/__challenge`); `true` to anyone (`--admin-remote`); `false` never.
    */
   admin?: boolean | 'loopback';
   /** Origins allowed by CORS on the `/v1` routes: a list, or `'*'`. Default: none but the public origin. */
@@ -58,14 +55,9 @@ export interface ClientTimeouts {
 }
 
 /**
- * The server's bounds on slow clients (docs/performance.md, "Slow clients"): a client on loopback or
- * a LAN sends a request head in one write and a body of at most 64 KiB in milliseconds, so a head
- * not done in 5 s or a request not done in 15 s is a broken or hostile client; Node checks every
- * second, so such a connection is answered `408` within `headersTimeoutMs + checkIntervalMs` and
- * released at most `lingerMs` later, however long the client keeps sending. An idle keep-alive
- * connection is kept 5 s (Node's default, announced in `Keep-Alive: timeout=5`, which clients such
- * as undici honour; Node allows one more second): long enough to reuse between a test's calls,
- * short enough that idle clients hold nothing for long.
+ * Bounds on slow clients (docs/performance.md, "Slow clients"): on loopback or a LAN a head past 5 s or a
+ * request past 15 s is a broken or hostile client, answered `408` and released at most `lingerMs` later.
+ * Idle keep-alive: 5 s (Node's default, announced in `Keep-Alive: timeout=5`).
  */
 export const SLOW_CLIENT_BOUNDS = {
   headersTimeoutMs: 5_000,
@@ -73,10 +65,7 @@ export const SLOW_CLIENT_BOUNDS = {
   keepAliveTimeoutMs: 5_000,
   /** How often Node checks its connections against the two request timeouts. */
   checkIntervalMs: 1_000,
-  /**
-   * How long a closing connection keeps reading (and dropping) what the client still sends, so that
-   * it reads the answer rather than a reset: after an early answer, or a refusal of the connection.
-   */
+  /** How long a closing connection keeps reading and dropping input, so the client gets the answer, not a reset. */
   lingerMs: 2_000,
 } as const;
 
@@ -95,10 +84,7 @@ export interface MockServer {
   port: number;
   /** The mock service behind it, with every in-process handle. */
   mock: MockService;
-  /**
-   * The most recent requests (1,000, within an hour of mock time), oldest first: method and URL (path
-   * and query), for proving what travelled in URLs.
-   */
+  /** The most recent requests (1,000 within an hour of mock time), oldest first: method and URL, to prove what travelled in URLs. */
   readonly requests: LoggedRequest[];
   /** Stops accepting connections, lets running requests finish, then closes idle keep-alive sockets. */
   close(): Promise<void>;
@@ -124,10 +110,7 @@ const answeredRequests = new WeakMap<Socket, IncomingMessage>();
 /** How to stop feeding a request's body stream, by request. */
 const bodyFeeds = new WeakMap<IncomingMessage, () => void>();
 
-/**
- * The request body as a web stream that the pipeline pulls at its own pace (after authentication,
- * at most 64 KiB). Cancelling it only stops reading: the socket stays open for the answer.
- */
+/** The request body as a web stream the pipeline pulls; cancelling only stops reading, the socket stays open for the answer. */
 function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   let detach = () => {};
   return new ReadableStream<Uint8Array>(
@@ -176,11 +159,7 @@ function headerReaderOf(req: IncomingMessage): HeaderReader {
   };
 }
 
-/**
- * The body of a `node:http` request as UTF-8 text, never holding more than `limit` bytes: a declared
- * length over the limit is refused before a byte is read, a body that grows past it as soon as it
- * does (`413`). What is left unread is dropped or the connection closed after the answer.
- */
+/** The body as UTF-8, at most `limit` bytes held (`413` as soon as declared or read past it). */
 function readNodeBody(req: IncomingMessage, headers: HeaderReader, limit: number): Promise<string> {
   const declared = declaredLength(headers);
   if (declared !== undefined && declared > limit) return Promise.reject(tooLarge(limit));
@@ -246,10 +225,7 @@ function toRequest(req: IncomingMessage, base: string): Request {
   });
 }
 
-/**
- * What to do with a request body the answer left unread: nothing when it was read to its end; read
- * and drop a small rest (the connection stays alive); close after the answer otherwise.
- */
+/** A body left unread: nothing if read to its end, drop a small rest (keep-alive), else close after the answer. */
 function leftover(req: IncomingMessage): 'none' | 'drain' | 'close' {
   if (req.readableEnded) return 'none';
   // All arrived and nothing of ours reads it: Node drops the rest itself once the answer is written.
@@ -258,11 +234,7 @@ function leftover(req: IncomingMessage): 'none' | 'drain' | 'close' {
   return Number.isFinite(declared) && declared <= DRAIN_LIMIT ? 'drain' : 'close';
 }
 
-/**
- * Drops what is left of the request body. On a closing connection, keeps reading for a while after
- * the answer (a lingering close): closing a socket with unread data would reset it, and the client
- * could lose the answer it has not read yet.
- */
+/** Drops the body's rest; a closing connection lingers, since closing with unread data resets it and loses the answer. */
 function dropRest(req: IncomingMessage, close: boolean): void {
   bodyFeeds.get(req)?.();
   req.on('error', () => undefined);
@@ -284,10 +256,7 @@ function dropRest(req: IncomingMessage, close: boolean): void {
 /** An answer of the server; a `/v1` answer carries the origin its CORS headers name (`null`: none, only `Vary: Origin`). */
 type Reply = ServiceAnswer & { cors?: string | null };
 
-/**
- * The header pairs to write: the answer's, with a `/v1` answer's CORS added here, so the answer
- * itself (which the request detail keeps as answered) is never changed after the service answered.
- */
+/** The header pairs to write, CORS added here so the answer (kept as answered by the detail) is never changed. */
 function pairsOf(reply: Reply, close: boolean): string[] {
   const pairs = reply.headers.toPairs();
   if (reply.cors !== undefined) {
@@ -301,10 +270,7 @@ function pairsOf(reply: Reply, close: boolean): string[] {
   return pairs;
 }
 
-/**
- * Writes an answer in one go, with its `Content-Length` (headers given to `writeHead` are written at
- * once, so Node would otherwise send the body in chunked encoding: more bytes, more writes).
- */
+/** Writes an answer in one go with `Content-Length` (else Node would send chunked: more bytes, more writes). */
 function send(res: ServerResponse, reply: Reply, close: boolean): void {
   // The connection was refused meanwhile (the client too slow to send its body): nothing to write to.
   if (!res.socket?.writable) return;
@@ -360,11 +326,7 @@ function serverTimeouts(timeouts: ClientTimeouts) {
   return { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval: SLOW_CLIENT_BOUNDS.checkIntervalMs };
 }
 
-/**
- * Ends a connection the server refused before any request (Node's parser gave up, or the client was
- * too slow) with `bytes`, and destroys it once the client is done sending or `lingerMs` is up: a
- * client that keeps sending holds nothing.
- */
+/** Ends a connection refused before any request with `bytes`, destroyed once the client stops or `lingerMs` is up. */
 function refuseConnection(socket: Socket, bytes: string): void {
   const timer = setTimeout(() => socket.destroy(), SLOW_CLIENT_BOUNDS.lingerMs);
   timer.unref();
@@ -392,8 +354,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     clientTimeouts = {},
     ...serviceOptions
   } = options;
-  // Keys are hashed with Node's synchronous SHA-256: the same digests as Web Crypto, without a round
-  // trip through its thread pool on every request.
+  // Node's synchronous SHA-256: Web Crypto's digests without a thread-pool round trip per request.
   useSha256((text) => hash('sha256', text, 'hex'));
   const server: Server = createServer(serverTimeouts(clientTimeouts));
   await new Promise<void>((resolve, reject) => {
@@ -490,8 +451,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       });
   });
 
-  // Node's parser refused the request (a request line or headers over its limits, malformed HTTP):
-  // the envelope with a request id instead of Node's bare status line.
+  // Node's parser refused the request: the envelope with a request id instead of Node's bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     // A request already answered whose body is too slow gets no second answer: the connection closes.
     const answered = answeredRequests.get(socket);

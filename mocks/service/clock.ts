@@ -1,37 +1,24 @@
 /**
- * The mock's one clock (docs/testing.md, "The clock only moves forward"): it starts at the configured
- * "now" and runs at real speed from there; tests and the control plane set it or jump it forward.
- * Rate windows, the daily and plan windows, cursor validity and every token window read it. It only
- * moves forward, so no window, meter, cache or cursor ever sees time run back; until the mock first
- * uses it (after it is made or reset), it may be set to any instant from its start.
+ * The mock's one clock (docs/testing.md, "The clock only moves forward"): starts at "now", runs at real
+ * speed, only moves forward so no window, meter, cache or cursor sees time run back; until the mock first
+ * uses it (after creation or reset), it may be set to any instant from its start.
  */
 export interface Clock {
   /** Milliseconds since the epoch, on the mock's timeline. */
   now(): number;
   /** The current mock time as a Date. */
   date(): Date;
-  /**
-   * Jumps to an instant no earlier than the current one (or than the mock's start, until the mock
-   * first uses the clock after it is made or reset); a `RangeError` naming the current time
-   * otherwise. The clock keeps running from there.
-   */
+  /** Jumps to an instant no earlier than now (or the start, while unused), then keeps running; a `RangeError` otherwise. */
   set(at: Date | string | number): void;
   /** Jumps forward by `ms`, zero or more (a `RangeError` for a negative `ms`). */
   advance(ms: number): void;
-  /**
-   * Stops the clock at its current instant, or at `at` (an instant `set` takes); `advance` and `set`
-   * still move it.
-   */
+  /** Stops the clock now, or at `at` (as `set` takes it); `advance` and `set` still move it. */
   freeze(at?: Date | string | number): void;
   /** Lets a frozen clock run at real speed again from where it stands. */
   resume(): void;
 }
 
-/**
- * The instants the clock can show: from 1970 to the end of 9998, so that every window it starts (a
- * plan period, a daily guard, a token's validity: a year ahead at most) ends at an instant RFC 3339
- * writes with a four-digit year.
- */
+/** 1970 to the end of 9998: every window the clock starts (a year ahead at most) ends in a four-digit RFC 3339 year. */
 export const CLOCK_MIN_MS = 0;
 export const CLOCK_MAX_MS = Date.UTC(9998, 11, 31, 23, 59, 59, 999);
 
@@ -57,19 +44,13 @@ export interface ServiceClock {
   readonly handle: Clock;
   /** The instant the clock started at. */
   readonly start: number;
-  /**
-   * Forgets that the service read the clock (a reset: the state stamped with what it read is gone),
-   * so the clock may be set back as far as its start until the service reads it again. The clock
-   * stays where it stands until it is set.
-   */
+  /** Forgets that the service read the clock (a reset), so it may be set back as far as its start until read again. */
   restart(): void;
 }
 
 /**
- * The mock's clock: it starts at `start`, follows real time from there, and only moves forward. Until
- * the service first reads it (after the start, or a `restart`), it may be set to any instant from its
- * start. It refuses (RangeError, naming the current time) an earlier instant, a negative move, or an
- * instant outside 1970-01-01 to 9998-12-31 UTC, and then stays where it was.
+ * The mock's clock, from `start` at real speed, only forward once read. Refuses (RangeError, staying put)
+ * an earlier instant, a negative move, or an instant outside 1970-01-01 to 9998-12-31 UTC.
  */
 export function createServiceClock(start: Date | string | number = Date.now(), realNow: () => number = Date.now): ServiceClock {
   const startMs = toMs(start);

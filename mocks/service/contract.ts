@@ -1,8 +1,6 @@
 /**
- * The service's contract: the context every part of the service shares, a request's decoded input,
- * and the handler types of data and operation routes. A leaf of types: it imports only types, and
- * only from the floors below it (state, data, the clock, the exchange), so every other folder of the
- * service may import it without a circle.
+ * The service's contract: shared context, decoded input, handler types. A leaf of types importing only
+ * from the floors below it, so every folder of the service may import it without a circle.
  */
 import type * as z from 'zod/mini';
 import type { DataRouteId, RouteDef, RouteId, Routes, Schema } from '../../src/schemas';
@@ -31,10 +29,8 @@ export interface DecodedInputOf<R extends RouteDef> {
 }
 
 /**
- * The contract between the pipeline and a data-route handler. A handler runs after the request is
- * authenticated, rate-checked, validated and its envelope reserved; it does data work only and
- * returns rows. It throws `ServiceError` (404 `not_found`, 400 `invalid_parameters` found during
- * data work, ...) for a failure after data work, which the pipeline charges one credit.
+ * What a data-route handler receives: it runs after auth, rate check, validation and reservation, and
+ * does data work only. A `ServiceError` it throws is charged one credit.
  */
 export interface DataContext<P = Record<string, unknown>, Q = Record<string, unknown>> {
   /** Decoded path parameters (e.g. `{ event_id: 42 }`). */
@@ -65,21 +61,14 @@ export interface DataResult<T = unknown> {
   nextCursor?: string;
   /** Live candidates verified on this page (charged as `ceil(verified / 20)`). */
   verified?: number;
-  /**
-   * This exact answer (for these parameters and query) no longer changes as the clock moves forward:
-   * the pipeline may serve it again from its serialized form (a settled event's history).
-   */
+  /** This exact answer no longer changes as the clock moves (a settled event's history): the pipeline may reuse it. */
   stable?: boolean;
 }
 
 /** What a data route's handler receives: its path parameters and query as the route table decodes them. */
 export type DataContextOf<Id extends DataRouteId> = DataContext<ParamsOf<Id>, QueryOf<Id>>;
 
-/**
- * The handler of a data route, typed by the route table: it takes the route's decoded path
- * parameters and query, and answers the route's rows (a handler whose parameters, query or rows do
- * not match its route's schemas is a compile error). May be async (cursor signing uses Web Crypto).
- */
+/** The handler of a data route, typed by the route table; may be async (cursor signing uses Web Crypto). */
 export type DataHandler<Id extends DataRouteId> = (
   ctx: DataContextOf<Id>,
 ) => DataResult<ResponseOf<Id>> | Promise<DataResult<ResponseOf<Id>>>;
@@ -127,10 +116,7 @@ export type OperationResultOf<Id extends OperationRouteId> = {
   };
 }[keyof Routes[Id]['responses']];
 
-/**
- * The handler of an operation route, typed by the route table: it takes the route's decoded path
- * parameters, query and body, and answers one of the route's success statuses with its body.
- */
+/** The handler of an operation route, typed by the route table: one of its success statuses with its body. */
 export type OperationHandler<Id extends OperationRouteId> = (
   ctx: OperationContextOf<Id>,
 ) => OperationResultOf<Id> | Promise<OperationResultOf<Id>>;
@@ -150,11 +136,9 @@ interface RawInput {
 /** A data request decoded by its route, with its handler bound to the decoded input. */
 export interface DataCall {
   kind: 'data';
-  /** The decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
   input: DecodedInput;
-  /** Input checks that need async work (a live cursor's signature): before reservation, so free. Absent on most routes, which then await nothing. */
+  /** Async input checks (a live cursor's signature): before reservation, so free; absent on most routes. */
   prevalidate?: (service: ServiceContext) => Promise<void>;
-  /** Runs the route's handler on the decoded input. */
   handle(env: DataEnvironment): DataResult | Promise<DataResult>;
 }
 
@@ -164,31 +148,20 @@ type OperationEnvironment = Omit<OperationContext, 'params' | 'query' | 'body'>;
 /** An operation request decoded by its route, with its handler bound to the decoded input. */
 export interface OperationCall {
   kind: 'operation';
-  /** The decoded input, as the steps that serve every route read it (overrides). */
   input: DecodedInput;
-  /** Runs the route's handler on the decoded input. */
   handle(env: OperationEnvironment): OperationResult | Promise<OperationResult>;
 }
 
-/**
- * A route's handler as the pipeline holds it, whatever its route: it decodes a request's input
- * with its route's schemas (`400`, free) and binds its handler, typed by that route, to the result
- * (`mocks/service/route-entry.ts` makes one from a typed handler, so that no cast stands between them).
- */
+/** A route's handler as the pipeline holds it: decodes input (`400`, free) and binds the typed handler (route-entry.ts). */
 export type RouteHandler =
   | {
       kind: 'data';
-      /** Decodes the input against the route table and binds the handler to it. */
       accept(raw: RawInput): DataCall;
     }
   | {
       kind: 'operation';
-      /** Decodes the input against the route table and binds the handler to it. */
       accept(raw: RawInput): OperationCall;
-      /**
-       * On a route that replays with a revoked key: whether this request is such an exact replay.
-       * Decided right after authentication, before any window of the account is touched.
-       */
+      /** Whether this is an exact replay with a revoked key: decided before any window of the account is touched. */
       isReplay?: (key: KeyRecord, request: ServiceRequest, service: ServiceContext) => Promise<boolean>;
     };
 

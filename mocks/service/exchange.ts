@@ -1,8 +1,4 @@
-/**
- * What the service reads of a request and writes of an answer, whatever carries them: a Fetch
- * `Request`/`Response` (MSW, `mock.fetch`, a service worker) or a `node:http` message (the
- * standalone server, which answers without building either). The pipeline works on these alone.
- */
+/** What the service reads of a request and writes of an answer, whether Fetch or `node:http` carries them. */
 
 /** Case-insensitive header lookup: the part of `Headers` the service reads. */
 export interface HeaderReader {
@@ -15,10 +11,7 @@ export interface ServiceRequest {
   /** The absolute URL. */
   readonly url: string;
   readonly headers: HeaderReader;
-  /**
-   * The body as UTF-8 text, never holding more than `limit` bytes of it: `413 payload_too_large`
-   * (a `ServiceError`) past it, before a byte is read when the declared length is over; `''` for none.
-   */
+  /** The body as UTF-8, at most `limit` bytes held: `413 payload_too_large` past it (before reading if declared over). */
   readBody(limit: number): Promise<string>;
 }
 
@@ -34,10 +27,7 @@ function lowerCase(name: string): string {
   return lower;
 }
 
-/**
- * The headers of an answer, in the order they were set, under the names they were set with. A plain
- * map, not a `Headers`: answers are built on the hot path of every request.
- */
+/** An answer's headers in the order and case set: a plain map, not `Headers`, as every request builds one. */
 export class AnswerHeaders implements HeaderReader {
   /** Flat triples of (lower-case name, name as set, value): one array for the handful an answer has. */
   #entries: string[] = [];
@@ -99,10 +89,7 @@ export class AnswerHeaders implements HeaderReader {
     if (i >= 0) this.#entries.splice(i, 3);
   }
 
-  /**
-   * The headers as they are now, which later changes do not reach (the request detail keeps them as
-   * answered): the arrays are shared until either side changes, so a snapshot nobody changes copies nothing.
-   */
+  /** The headers as now, unaffected by later changes; copy-on-write, so an unchanged snapshot copies nothing. */
   snapshot(): AnswerHeaders {
     const copy = new AnswerHeaders();
     copy.#entries = this.#entries;

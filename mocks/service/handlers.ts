@@ -1,8 +1,6 @@
 /**
- * Who answers each route: one table from route id to its handler, typed by the route table, and the
- * steps a few routes add before their handler. A route the table declares without a handler here,
- * or a handler whose parameters, query, body or answer do not match its route's schemas, is a
- * compile error.
+ * Who answers each route: route id to its typed handler, with the steps a few routes add. A missing or
+ * mistyped handler is a compile error.
  */
 import type { DataRouteId } from '../../src/schemas';
 import type { DataHandler, OperationHandler, OperationRouteId } from './contract';

@@ -78,10 +78,9 @@ export interface AddedEventSummary {
 /** Events of the dataset chosen by a test (docs/testing.md). */
 export interface MockData {
   /**
-   * Adds an event with chosen teams, kickoff, lifecycle and price timelines: every route serves it
-   * as it serves the generated ones, and it moves with the mock's clock. Returns its id (from the
-   * spec, or the next free one from 9,000,001; never a generated event's). Adding an id again
-   * replaces that event. An invalid spec is refused at once (a `RangeError` naming its path).
+   * Adds an event (teams, kickoff, lifecycle, price timelines) every route serves like a generated one.
+   * Returns its id (the spec's, or the next free from 9,000,001); an id added again is replaced; an
+   * invalid spec throws a `RangeError` naming its path.
    *
    * @example
    * const id = mock.data.addEvent({
@@ -103,56 +102,30 @@ export interface MockService {
   /** Where the service answers. */
   readonly baseUrl: string;
   /**
-   * The one clock of the service: set it or jump it forward. It only moves forward (a `RangeError`
-   * names the current time), except that until the mock first uses it (answers a request, records
-   * anything) after it is made or `reset()`, it may be set to any instant from the mock's start.
-   * Reading it yourself uses nothing.
+   * The service's one clock: it only moves forward (a `RangeError` otherwise), except that until the mock
+   * first uses it after creation or `reset()`, it may be set to any instant from the start. Reading it uses nothing.
    */
   readonly clock: Clock;
   /** Plaintext key of the demo account (both scopes, verified recovery mailbox). */
   readonly apiKey: string;
   /** E-mail of the demo account. */
   readonly demoEmail: string;
-  /**
-   * Resolves once the service can answer (the demo key hashed, the cursor secret made). Requests wait
-   * for it themselves, and the demo account is in `ledger()` and `accounts()` from the start:
-   * awaiting it is never required.
-   */
+  /** Resolves once the demo key is hashed and the cursor secret made; requests wait for it, so awaiting it is never required. */
   readonly ready: Promise<void>;
-  /**
-   * Answers one request directly, without MSW: a `fetch`-compatible function, so
-   * `new SportsOdds({ fetch: mock.fetch })` talks to the mock with no interception at all
-   * (the standalone server and runtimes without MSW use this).
-   */
+  /** Answers one request without MSW: `new SportsOdds({ fetch: mock.fetch })` needs no interception. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /**
-   * Creates an account and its primary key (both scopes). The account is in `accounts()` and
-   * `ledger()` at once; the promise gives its key once hashed (a refusal rejects it and adds nothing).
-   */
+  /** Creates an account (listed at once) and its primary key (both scopes), given once hashed; a refusal adds nothing. */
   createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
-  /**
-   * Creates a further key for an account; like the route, refuses a sixth active key (a `RangeError`).
-   * The key exists once the promise resolves (its hash is made first), in the state the call was made in.
-   */
+  /** Creates a further key for an account, in the state the call was made in; refuses a sixth active key (`RangeError`). */
   createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
-  /**
-   * Revokes a key by its id, at once, as `POST /v1/account/keys/{id}/revoke` does for its account:
-   * the key's inventory record (revoking a revoked key answers the same record). A `RangeError` for
-   * an id no account holds.
-   */
+  /** Revokes a key at once, as `POST /v1/account/keys/{id}/revoke` does, and returns its record (`RangeError` for an unknown id). */
   revokeKey(keyId: string): ApiKey;
-  /**
-   * Changes an account's status, plan or mailbox (a new mailbox resets its recovery authority), at
-   * once: the next request sees it without an `await`. A refusal changes nothing and rejects the promise.
-   */
+  /** Changes an account's status, plan or mailbox at once (a new mailbox resets its recovery authority); a refusal changes nothing. */
   updateAccount(
     email: string,
     change: { status?: AccountStatus | undefined; plan?: string | undefined; email?: string | undefined },
   ): Promise<void>;
-  /**
-   * Injects faults and latency into the next requests of a route; lists the armed ones (with the
-   * requests each still applies to) and disarms one by id, or all.
-   */
+  /** Injects faults and latency into a route's next requests; lists, removes or clears the armed ones. */
   readonly faults: { inject(spec: FaultSpec): ArmedFault; list(): ArmedFault[]; remove(id: string): boolean; clear(): void };
   /** Every account with its keys' inventory records. */
   accounts(): MockAccount[];
@@ -180,14 +153,10 @@ export interface MockService {
   /** Events chosen by the test: `mock.data.addEvent(spec)`. */
   readonly data: MockData;
   /**
-   * Answers a route with `resolver` in place of its handler, inside the whole pipeline:
-   * authentication and scopes, the rate window, the reservation, the exact row-based charge, every
-   * header, the envelope and request health still apply. The resolver gets the decoded, typed
-   * request and returns the route's success body, or throws `mock.error(code)`. An answer that
-   * breaks the route's schema (a wrong type, a field the route does not define) is answered
-   * `422 fixture_invalid` naming the field's path. Lasts until disposed or `reset()`, or
-   * `{ once: true }` / `{ times: n }` requests; `{ params }` narrows it to some path parameters.
-   * Returns the disposer.
+   * Answers a route with `resolver` in place of its handler; the rest of the pipeline (auth, rate window,
+   * charge, headers, envelope) still applies. The resolver returns the route's success body or throws
+   * `mock.error(code)`; a body breaking the route's schema is answered `422 fixture_invalid`. Lasts until
+   * disposed, `reset()`, or `{ once }` / `{ times }`; `{ params }` narrows it. Returns the disposer.
    *
    * @example
    * mock.use('events.odds', ({ params }) => [fixtures.oddsSnapshot({ event_id: params.event_id, odds1: 2.5 })], { once: true });
@@ -202,13 +171,9 @@ export interface MockService {
    */
   error(code: KnownErrorCode, message?: string, options?: { retryAfter?: number | undefined }): MockError;
   /**
-   * Back to the seeded state (the demo account as created at the mock's start): accounts, keys,
-   * meters, caches, faults, added events and overrides; the clock stays where it stands, and may then
-   * be set back as far as the mock's start. Synchronous, as MSW's `resetHandlers()`: the new state is
-   * in place before it returns, so what the test does next (`mock.use`, `mock.faults.inject`, a
-   * request) lands in it without an `await`. It still returns a promise (of `ready`, which requests
-   * await themselves), so `await mock.reset()` keeps working. A request already running finishes in
-   * the state it started in.
+   * Back to the seeded state (accounts, keys, meters, caches, faults, added events, overrides); the clock
+   * stays, but may be set back to the mock's start. Synchronous like MSW's `resetHandlers()`, so no `await`
+   * is needed; returns `ready`. A request already running finishes in the state it started in.
    *
    * @example
    * beforeEach(() => {
@@ -253,11 +218,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     service.cursorSecret = key;
   });
   let demoHash: string | undefined;
-  /**
-   * Seeds the current state with the demo account at once, and its key too once the key's hash is
-   * known (after the first seed): the returned promise (`service.ready`, which requests await) only
-   * waits for that first hash and the cursor secret.
-   */
+  /** Seeds the demo account at once (its key too once hashed); the promise waits for that first hash and the cursor secret. */
   const seed = (at: number): Promise<void> => {
     const demoAccount = provisionAccount(
       service,
@@ -281,8 +242,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 
   const fetchOne = (input: RequestInfo | URL, init?: RequestInit) =>
     handleRequest(input instanceof Request && init === undefined ? input : new Request(input, init), service);
-  // A prefix test rather than an msw path pattern: msw's pattern matcher throws on URLs over 8,192
-  // characters, which the service must answer with its own 4xx envelope.
+  // A prefix test, not an msw pattern: msw's matcher throws on URLs over 8,192 chars, which need our own 4xx.
   const apiPrefix = `${new URL(resolved.baseUrl).href.replace(/\/+$/, '')}/v1/`;
   const mock: MockService = {
     handlers: [
@@ -309,10 +269,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       const { keys } = service.state;
       const account = accountOf(email);
       const plaintext = newApiKey();
-      // The demo account's own key joins once its hash is made (service.ready): a key made before
-      // then must not come first, nor slip past the key limit.
+      // Wait for the demo key (service.ready): a key made before must not come first nor slip past the limit.
       const [hash] = await Promise.all([sha256Hex(plaintext), service.ready]);
-      // Checked right before the synchronous insert, as the route does: the same 5-active-key limit.
+      // Checked right before the synchronous insert, as the route does.
       if (keys.atKeyLimit(account.id)) throw new RangeError(KEY_LIMIT_MESSAGE);
       const record = keys.insert(
         { accountId: account.id, name: init.name ?? 'Key', scopes: init.scopes ?? ['data:read'], now: service.clock.now() },

@@ -79,11 +79,7 @@ function refuse(
   return answer;
 }
 
-/**
- * The service as one request sees it: the state (and its readiness) of the moment the request
- * arrived, everything else as the service has it. A reset while the request runs serves later
- * requests from the new state, never this one, so no request ends half in one state and half in another.
- */
+/** The service pinned to the state of the request's arrival: a reset mid-request never splits it across two states. */
 function pinned(service: ServiceContext): ServiceContext {
   const last = pins.get(service);
   if (last !== undefined && last.state === service.state && last.ready === service.ready) return last;
@@ -109,11 +105,7 @@ interface Admitted {
   caller: Caller | undefined;
 }
 
-/**
- * The steps before any work, synchronous where the runtime hashes keys synchronously: URL length,
- * route lookup, authentication, the rate window, scope and status, content type. A refusal is
- * thrown, except the rate window's, which is returned.
- */
+/** The steps before any work, synchronous where key hashing is; refusals are thrown, except the rate window's (returned). */
 function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): Admitted | ServiceError | Promise<Admitted | ServiceError> {
   checkUrlLength(request.url);
   const url = new URL(request.url);
@@ -177,8 +169,7 @@ async function serve(
   trace.decoded = true;
   if (call.kind === 'data' && call.prevalidate !== undefined) await call.prevalidate(service);
 
-  // The reservation, then the one fault step, where the work starts: a request refused before it (key,
-  // rate, scope, parameters, quota) leaves the route's armed faults as they are.
+  // Reservation, then the fault step: a request refused before it leaves the route's armed faults untouched.
   const metering = call.kind === 'data' ? reserve(route, call.input, caller as Caller, service, trace) : undefined;
   const fault = service.state.faults.take(route.id);
   trace.fault = fault;
@@ -198,9 +189,8 @@ async function serve(
 }
 
 /**
- * Where a data answer comes from: the route's cache (with `X-Cache`), the stable answers (without), or
- * none. The key carries the revision of an added event, so that an answer kept for an earlier event
- * under the same id is never served for the one added since.
+ * A data answer's store: the route's cache (`X-Cache`), the stable answers, or none. The key carries an
+ * added event's revision, so an answer for an earlier event under the same id is never served.
  */
 function cacheOf(match: RouteMatch, input: DecodedInput, service: ServiceContext) {
   const key = `${match.route.id}${service.data.added.revisionTag(input.params)}?${JSON.stringify([input.params, input.query])}`;
@@ -292,9 +282,7 @@ async function serveData(
     const cached = cache?.store.get(cache.key, service.clock.now());
     const done = cached ? { cached } : await outcomeOf(work);
     now = service.clock.now();
-    // An after-work fault answers in place of whatever the work came to (rows or a failure), whether
-    // from a cache, an override, an added or a generated event: a kept answer is not recomputed, and
-    // a fresh one the fault replaced is not kept (docs/testing.md, "Faults").
+    // An after-work fault replaces whatever the work came to; a fresh answer it replaced is not kept (docs/testing.md, "Faults").
     if (faultAfterWork(fault)) throw faultError(fault!);
     if ('error' in done) throw done.error;
     answer = 'cached' in done ? { result: done.cached, text: done.cached.text, outcome: 'HIT' } : keep(route, done.value, cache, now);

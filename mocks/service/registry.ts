@@ -14,11 +14,7 @@ const dataEntryOf = <Id extends DataRouteId>(id: Id): RouteHandler => dataEntry(
 const operationEntryOf = <Id extends OperationRouteId>(id: Id): RouteHandler =>
   operationEntry(id, operationHandlerOf(id), operationSteps[id]);
 
-/**
- * Every registered route's handler, by route id. Every route of the table has one; those the table
- * marks unregistered (the billing portal) are left out unless `enable` names them, and answer
- * `404 not_found` as a route the service does not register.
- */
+/** Every registered route's handler by id; routes marked unregistered (billing portal) are left out (`404`) unless `enable` names them. */
 export function createRegistry(enable: ReadonlySet<string> = new Set()): Partial<Record<string, RouteHandler>> {
   const registry: Partial<Record<string, RouteHandler>> = {};
   for (const { id, registered } of routeList) {

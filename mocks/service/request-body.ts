@@ -14,11 +14,7 @@ export function declaredLength(headers: HeaderReader): number | undefined {
   return value !== null && /^\d{1,16}$/.test(value.trim()) ? Number(value) : undefined;
 }
 
-/**
- * A Fetch request's body as UTF-8 text, never holding more than `limit` bytes: a declared length over the limit
- * is refused before a byte is read, and a body that grows past it while streaming is refused as soon
- * as it does (`413 payload_too_large`). The rest of the stream is left unread.
- */
+/** A Fetch body as UTF-8, at most `limit` bytes held: `413 payload_too_large` as soon as declared or read past it. */
 export async function readBoundedBody(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = declaredLength(request.headers);
   if (declared !== undefined && declared > limit) throw tooLarge(limit);

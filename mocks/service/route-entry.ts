@@ -12,19 +12,14 @@ export interface DataSteps<Id extends DataRouteId> {
 
 /** What an operation route may add to its handler. */
 export interface OperationSteps {
-  /**
-   * On a route that replays with a revoked key: whether this request is such an exact replay.
-   * Decided right after authentication, before any window of the account is touched.
-   */
+  /** Whether this is an exact replay with a revoked key: decided before any window of the account is touched. */
   isReplay?: (key: KeyRecord, request: ServiceRequest, service: ServiceContext) => Promise<boolean>;
   /** Sees the parsed JSON body before its schema, for a refusal that must come first. */
   screenBody?: (json: unknown) => void;
 }
 
 /**
- * A data route's entry in the registry: decodes a request with the route's schemas and runs the
- * route's handler on what they decode to. Typed by the route id, so the handler takes exactly what
- * its route decodes and answers its rows.
+ * A data route's registry entry: decodes with the route's schemas and runs its handler, typed by the route id.
  *
  * @example
  * registry['events.results'] = dataEntry('events.results', eventResults);
@@ -47,8 +42,7 @@ export function dataEntry<Id extends DataRouteId>(id: Id, handle: DataHandler<Id
 }
 
 /**
- * An operation route's entry in the registry: decodes a request with the route's schemas and runs
- * the route's handler on what they decode to, typed by the route id.
+ * An operation route's registry entry: decodes with the route's schemas and runs its handler, typed by the route id.
  *
  * @example
  * registry['keys.list'] = operationEntry('keys.list', listKeys);

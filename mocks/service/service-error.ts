@@ -1,9 +1,6 @@
 import type { KnownErrorCode } from '../../src/schemas';
 
-/**
- * A code only the mock answers, never the service: `422 fixture_invalid`, a test's override
- * (`mock.use`) that broke its route's contract (docs/testing.md).
- */
+/** A code only the mock answers: `422 fixture_invalid`, an override that broke its route's contract (docs/testing.md). */
 type MockOnlyCode = 'fixture_invalid';
 
 /** The codes a `ServiceError` carries: the service's, and the mock's own. */

@@ -6,11 +6,7 @@ import type { Setup, SetupStep } from './setup';
 import type { RequestTemplate, Values } from './template';
 import type { FindingClass } from './types';
 
-/**
- * What a check is: the rule it belongs to, its own requests (written once for the plan and the
- * run), and how it judges. A check either runs (sends its requests and judges their answers) or
- * judges every answer of the run (the envelope, the headers, the charge).
- */
+/** A check: its rule, its requests (written once for plan and run), and either `run` or judging every answer. */
 
 /** The options that shape the plan. */
 export interface PlanOptions {
@@ -31,10 +27,7 @@ export interface Problem {
   readonly times?: number | undefined;
 }
 
-/**
- * Where a check reports problems (`times`: the exchange was one of a burst of that many requests,
- * which its curl repeats).
- */
+/** Where a check reports problems (`times`: the size of the burst its curl repeats). */
 export interface Judge {
   /** The service does something else than the rule says. */
   breaking(message: string, exchange?: Exchange, times?: number): void;
@@ -45,21 +38,17 @@ export interface Judge {
 /** What a running check can do. */
 export interface CheckContext extends Judge {
   readonly id: string;
-  /** Its requests, as planned. */
   readonly requests: readonly RequestTemplate[];
   readonly options: PlanOptions;
   readonly setup: Setup;
-  /** Sends one of its requests (paced, within the budget). */
+  /** Paced, within the budget. */
   send(template: RequestTemplate, values?: Values, options?: SendOptions): Promise<Exchange>;
   /** Sets the key that `temporary` requests send (a key the run made); it is masked everywhere. */
   useTemporaryKey(key: string): void;
-  /** The rate the run paces at. */
   readonly rate: number;
   /** Shared between checks of one run (what one check found for another). */
   readonly shared: Map<string, unknown>;
-  /** Waits (`Retry-After`, a cursor's five minutes). */
   sleep(ms: number): Promise<void>;
-  /** Reports progress (a long wait). */
   progress(message: string): void;
 }
 
@@ -73,30 +62,20 @@ export interface CheckDef {
   readonly needs?: readonly SetupStep[];
   /** Checks that must run before it (planned with it). */
   readonly requires?: readonly string[] | ((options: PlanOptions) => readonly string[]);
-  /** Its own requests. */
   readonly requests?: readonly RequestTemplate[] | ((options: PlanOptions) => readonly RequestTemplate[]);
   /** Why it cannot be planned with these options, or undefined. */
   readonly unavailable?: (options: PlanOptions) => string | undefined;
-  /** Sends its requests and judges their answers. */
   readonly run?: (ctx: CheckContext) => Promise<void>;
-  /**
-   * Judges every answer of the run (its own requests, if any, are sent first by `run`); returns how
-   * many answers were of the kind it judges. A check that only judges, and found none, passes
-   * nothing: it is could-not-check.
-   */
+  /** Judges every answer of the run; returns how many it judged (none: could-not-check, never a pass). */
   readonly judge?: (exchanges: readonly Exchange[], judge: Judge) => number;
 }
 
-/** Declares a check. */
 export const defineCheck = (check: CheckDef): CheckDef => check;
 
 /** The answers a check can judge: an answer came, and it is not a `5xx` (never drift). */
 export const judgeable = (exchange: Exchange): boolean => exchange.status !== null && exchange.status < 500;
 
-/**
- * The exchange, when its answer can be judged; else `CannotCheck`: no answer, a `5xx`, a
- * `429` (the account's window or quota, not the rule under test).
- */
+/** The exchange if judgeable; else `CannotCheck` (no answer, `5xx`, or `429`: the account's window, not the rule). */
 export function answered(exchange: Exchange): Exchange {
   if (exchange.status === null) throw new CannotCheck(`no answer: ${exchange.error ?? 'the request failed'}`, exchange);
   if (exchange.status >= 500) throw new CannotCheck(`the service answered ${exchange.status}`, exchange);
@@ -138,9 +117,7 @@ export function expectRefusal(judge: Judge, exchange: Exchange, status: number, 
   return false;
 }
 
-/**
- * The answer must be a success (2xx) with a JSON body; else a breaking problem (and false).
- */
+/** The answer must be a 2xx with a JSON body; else a breaking problem (and false). */
 export function expectSuccess(judge: Judge, exchange: Exchange): boolean {
   answered(exchange);
   const status = exchange.status as number;

@@ -23,15 +23,11 @@ export interface Exchange {
   readonly answerHeaders: Headers;
   /** The answer's body, masked: what reports and recordings show. */
   readonly text: string;
-  /**
-   * The body as JSON (undefined when it is not JSON), NOT masked: the checks read a key the run
-   * made from it. Never shown; what a check says of it is masked with its findings.
-   */
+  /** The body as JSON, NOT masked (checks read a key the run made from it); never shown. */
   readonly json: unknown;
   readonly meta: ResponseHeaders;
   /** Sent together with others (a burst): its window arithmetic is not sequential. */
   readonly concurrent: boolean;
-  /** Why no answer came. */
   readonly error: string | undefined;
 }
 
@@ -47,7 +43,7 @@ export const masker =
   (text: string): string =>
     redact(text, secrets);
 
-/** The view of an exchange that a finding shows. */
+/** The view of an exchange a finding shows. */
 export function viewOf(exchange: Exchange): ExchangeView {
   const headers: Record<string, string> = {};
   for (const name of SHOWN) {
@@ -100,7 +96,6 @@ export function curlOf(exchange: Exchange, times = 1): string {
   if (exchange.body !== undefined) parts.push(`-H 'Content-Type: application/json' --data ${quote(exchange.body)}`);
   parts.push(quote(exchange.url));
   const one = parts.join(' ');
-  // A burst: the same request `times` times at once.
   return times > 1 ? `seq ${times} | xargs -P ${times} -I{} ${one.replace('-D -', "-o /dev/null -w '%{http_code}\\n'")}` : one;
 }
 
@@ -133,7 +128,7 @@ export function exchangeOf(
   };
 }
 
-/** JSON text parsed, or undefined when it is not JSON. */
+/** Parsed JSON, or undefined. */
 export function parseJsonOrUndefined(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;

@@ -6,20 +6,15 @@ import { runPlan } from './run';
 import type { VerifyOptions, VerifyPlan, VerifyReport, VerifySummary } from './types';
 
 /**
- * `verify`: the executable spec run against any base URL. It plans first (each check, its
- * requests and their worst-case credits from the route table's envelopes), refuses a plan over
- * `maxCredits`, then runs it paced to the plan's rate within the budget, and reports each drift by
- * the rule of docs/service.md it breaks. Environment-free: `fetch` only.
+ * `verify`: the executable spec against any base URL: plans worst-case credits, refuses a plan over
+ * `maxCredits`, runs paced within budget, reports drift by the docs/service.md rule broken. `fetch` only.
  */
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * The base URL as the SDK's client takes it (absolute http(s), no key over plain http to a
- * non-loopback host), without a trailing slash: read from a client made with it, which sends nothing.
- */
+/** The base URL as the SDK's client takes it (read from a client, which sends nothing), no trailing slash. */
 function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
   // The client falls back to SPORTS_ODDS_BASE_URL for a missing one; verify takes only the URL it is given.
   if (typeof baseUrl !== 'string' || baseUrl === '')
@@ -61,8 +56,7 @@ function plannedOf(options: VerifyOptions): Planned & { planOptions: PlanOptions
 }
 
 /**
- * The plan of a verification, without sending anything: each check with its requests and their
- * worst-case credits, the total, and whether it fits `maxCredits`.
+ * Plans a verification without sending anything: each check's requests and worst-case credits, and whether they fit `maxCredits`.
  *
  * @example
  * const plan = planVerification({ baseUrl: 'https://api.example.com', maxCredits: 800 });
@@ -82,11 +76,10 @@ const summaryOf = (checks: VerifyReport['checks']): VerifySummary => ({
 });
 
 /**
- * Checks a service against the executable spec. Without `run` it only plans (a dry run: nothing
- * is sent); with `run` it refuses a plan whose worst case is over `maxCredits`, else runs it and
- * reports every check. A network error, a `5xx` or the budget's stop is could-not-check, never
- * drift. Throws a `RangeError` for a wrong option; rejects with a `PreflightError` (nothing judged)
- * when the base does not answer, is not the service, refuses the key or ends in `/v1`.
+ * Checks a service against the executable spec: without `run` only plans; with `run` refuses a plan over
+ * `maxCredits`, else runs and reports every check. Network errors, `5xx` and the budget's stop are
+ * could-not-check, never drift. Throws `RangeError` for a wrong option; rejects with `PreflightError`
+ * when the base or key is wrong.
  *
  * @example
  * const report = await verifyService({ baseUrl: 'https://api.example.com', apiKey: process.env.SPORTS_ODDS_API_KEY, maxCredits: 800, run: true });

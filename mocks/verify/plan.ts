@@ -31,11 +31,7 @@ function checkSelectors(selectors: readonly string[]): void {
   }
 }
 
-/**
- * Why each check is left out (the others run): it cannot run with these options, `--skip` or
- * `--only` leave it out, or it requires a check that cannot run. A check that another requires is
- * planned even when `--only` does not name it.
- */
+/** Why each left-out check is (options, `--skip`/`--only`, or a requirement that cannot run); a required check is planned despite `--only`. */
 function leftOut(only: readonly string[], skip: readonly string[], o: PlanOptions): Map<string, string> {
   checkSelectors([...only, ...skip]);
   const reasons = new Map<string, string>();

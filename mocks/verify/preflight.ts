@@ -3,10 +3,8 @@ import { ErrorEnvelope, HEADER, routes } from '../../src/schemas';
 import type { Exchange } from './exchange';
 
 /**
- * The preflight of a run: before any check, the base URL and the key under test are the user's to
- * get right. A base that does not answer, answers as something other than the service, refuses the
- * key, or ends in `/v1` is told as one line and the run ends as could-not-check (exit 3), never as
- * drift of the service.
+ * The preflight: a wrong base URL or key (no answer, not the service, key refused, ends in `/v1`) is told
+ * in one line and ends the run as could-not-check (exit 3), never as drift.
  */
 
 /** What the user must fix before anything can be checked; nothing was judged. */
@@ -15,8 +13,7 @@ export class PreflightError extends Error {
 }
 
 /**
- * The network error behind a failed `fetch`, with its own cause: `fetch failed (ECONNREFUSED:
- * connect ECONNREFUSED 127.0.0.1:9)`, a TLS error's code, or the timeout.
+ * The network error behind a failed `fetch`, with its causes (a code, a TLS reason, the timeout).
  *
  * @example
  * networkError(await fetch('http://127.0.0.1:9').catch((e) => e)); // 'TypeError: fetch failed (ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9)'
@@ -34,8 +31,7 @@ export function networkError(error: unknown): string {
 }
 
 /**
- * Refuses a base URL whose path ends in `/v1`: every route already starts with it, so each request
- * would go to `/v1/v1/...` and every check would fail for that alone. Nothing is sent.
+ * Refuses a base URL ending in `/v1` (every request would go to `/v1/v1/...`); nothing is sent.
  *
  * @example
  * checkBase('https://api.example.com/v1'); // throws PreflightError
@@ -49,10 +45,7 @@ export function checkBase(baseUrl: string): void {
 
 const AccountRecord = routes['account.get'].responses[200];
 
-/**
- * Whether an answer is the service's: a body in its shape (the route's record, or its error
- * envelope). A missing `X-Request-Id` alone is drift (the checks name it), not another server.
- */
+/** Whether the body is in the service's shape; a missing `X-Request-Id` alone is drift, not another server. */
 function serviceAnswer(exchange: Exchange): { ok: boolean; code: string | undefined } {
   const success = exchange.status !== null && exchange.status >= 200 && exchange.status < 300;
   const envelope = z.safeParse(ErrorEnvelope, exchange.json);
@@ -61,9 +54,8 @@ function serviceAnswer(exchange: Exchange): { ok: boolean; code: string | undefi
 }
 
 /**
- * Judges the first request of a run (`GET /v1/account` with the key under test, free): the base
- * answers at all, answers as the service, and accepts the key. Returns a line for the progress;
- * throws `PreflightError` with what to check otherwise.
+ * Judges the run's first request (`GET /v1/account`, free): the base answers, is the service, accepts the
+ * key. Returns a progress line, else throws `PreflightError` saying what to check.
  *
  * @example
  * progress(judgePreflight(exchange, 'https://api.example.com'));

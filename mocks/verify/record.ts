@@ -5,10 +5,8 @@ import { parseJsonOrUndefined, type Exchange } from './exchange';
 import type { RecordedFixture, RecordedOverride } from './types';
 
 /**
- * The exchanges of a run as overrides that `mock.use` (in process) or `POST /__admin/overrides`
- * (the standalone server) replay once: a success as its `answer`, a refusal the route can answer
- * as its `error`, with the path parameters it was asked with. Never the answers that carry a key
- * (key creation and rotation), nor answers of a path no route serves.
+ * A run's exchanges as one-shot overrides for `mock.use` or `POST /__admin/overrides` (`answer` or
+ * `error`, with their path parameters); never answers carrying a key, nor of a path no route serves.
  */
 
 /** Routes whose answers hold a plaintext key: never recorded. */
@@ -55,8 +53,7 @@ function overrideOf(exchange: Exchange): RecordedOverride | undefined {
 }
 
 /**
- * The replayable exchanges of a run, in the order they were sent, with a file name each. Of a
- * burst (the rate-limit check), only its first `429`.
+ * The replayable exchanges of a run in send order, each with a file name; of a burst, only its first `429`.
  *
  * @example
  * fixturesOf(exchanges)[0]; // { file: '001-catalog.sports.json', override: { route: 'catalog.sports', answer: [...], once: true }, ... }

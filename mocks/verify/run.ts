@@ -106,11 +106,7 @@ async function runSetup(
   return { setup, pacing };
 }
 
-/**
- * Runs a plan: the setup, then each check's requests in order (a check that cannot judge is
- * could-not-check, never drift), then the checks that judge every answer. Stops at the budget:
- * the checks not run then are could-not-check.
- */
+/** Runs a plan: setup, each check in order, then the judging checks; at the budget, the rest are could-not-check. */
 export async function runPlan(planned: Planned, init: RunInit): Promise<RunOutcome> {
   checkBase(init.baseUrl);
   const sender = new Sender(init);

@@ -29,16 +29,13 @@ export interface SenderInit {
 }
 
 /**
- * Sends the plan's requests: each admitted by the SDK's coordinator, which reserves the request's
- * worst case within `budget.maxCredits` (refusing it, with nothing sent, when it cannot fit) and
- * paces to the rate; records every exchange masked. A request the plan does not hold, or one whose
- * worst case is over the plan's, is a bug of the check and throws.
+ * Sends the plan's requests through the SDK's coordinator (worst case reserved within `maxCredits`, paced)
+ * and records them masked. A request off the plan, or over its worst case, is a check's bug and throws.
  */
 export class Sender {
   readonly exchanges: Exchange[] = [];
   /** The keys by role; checks set `data` and `temporary` when they make one. */
   readonly keys: Partial<Record<KeyRole, string>> = {};
-  /** Requests per second to pace at. */
   rate: number = LOWEST_PLAN_RPS;
   readonly #secrets = new Set<string>();
   readonly #mask = masker(this.#secrets);

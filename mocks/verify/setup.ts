@@ -3,11 +3,7 @@ import { CannotCheck } from './cannot-check';
 import type { Exchange } from './exchange';
 import type { RequestTemplate } from './template';
 
-/**
- * The requests that find what the checks need: the plan's rate, the sports, upcoming events and
- * events of a few days ago (with closing lines). Each is sent once, before the checks, only when a
- * planned check reads it.
- */
+/** Setup requests (rate, sports, upcoming and past events), each sent once before the checks, only if a planned check reads it. */
 
 const SAMPLE_TIME = '2026-01-01T00:00:00Z';
 

@@ -4,9 +4,8 @@ import { shapeOf } from '../../src/schemas/schema-def';
 import type { KeyRole, PlannedRequest } from './types';
 
 /**
- * A request of the plan, written once for the plan (its worst case) and the run (what is sent).
- * Values in `{braces}` in the path, query or headers are found while running; `samples` gives
- * each such query value a stand-in for the worst case (a `since` makes a history request).
+ * A request written once for the plan and the run; `{braces}` values are found while running, and
+ * `samples` stands them in for the worst case (a `since` makes a history request).
  */
 export interface RequestTemplate {
   readonly method: 'GET' | 'POST';
@@ -51,11 +50,7 @@ export function targetOf(template: RequestTemplate, values: Values = {}): string
   return `${path}?${pairs.map(([n, v]) => `${text(n)}=${text(v)}`).join('&')}`;
 }
 
-/**
- * The query as the route would decode it if it took what it can and ignored the rest: each known
- * parameter's first value, when it decodes. What a service that failed to refuse the request would
- * reserve is the envelope of this.
- */
+/** The query a lenient route would decode (each known parameter's first valid value): what a service failing to refuse would reserve. */
 export function lenientQuery(route: RouteDef, pairs: readonly (readonly [string, string])[]): Record<string, unknown> {
   const shape = shapeOf(route.query);
   const decoded: Record<string, unknown> = {};
@@ -69,9 +64,8 @@ export function lenientQuery(route: RouteDef, pairs: readonly (readonly [string,
 }
 
 /**
- * The most one send of a request can cost: its route's reservation envelope for the query
- * (docs/service.md, "Metering: credits, windows and headers"). 0 without a valid key (nothing can
- * be charged to the account) and for a route that is not metered or not in the table.
+ * The most one send can cost (docs/service.md, "Metering: credits, windows and headers"); 0 without a
+ * valid key or for an unmetered or unknown route.
  *
  * @example
  * worstCaseOf('events.odds', 'main', [['full_history', '1']]); // 250

@@ -1,10 +1,7 @@
 import type { ParamsOf, ResponseOf } from '../../src/schemas/route-types';
 import type { KnownErrorCode, RouteId } from '../../src/schemas';
 
-/**
- * The public shapes of `verifyService()`: its options, its plan and its report. Environment-free:
- * a report is plain data, formatted by `formatVerifyReport()`.
- */
+/** The public shapes of `verifyService()`: options, plan, report (plain data, formatted by `formatVerifyReport()`). */
 
 /** How a check's problem is classed. Network errors, `5xx` answers and budget stops are never drift. */
 export type FindingClass = 'breaking' | 'additive' | 'could-not-check';
@@ -34,11 +31,7 @@ export interface VerifyOptions {
   maxCredits: number;
   /** Execute the plan. Default false: plan only (a dry run sends nothing). */
   run?: boolean | undefined;
-  /**
-   * Let the run create keys on the account (a data-only key for the scope check, and one to rotate),
-   * rotate the one it created, and revoke every key it created before it ends. The keys you give are
-   * never rotated or revoked.
-   */
+  /** Let the run create keys (data-only, one to rotate), rotate it, and revoke them at the end; yours are never touched. */
   allowMutations?: boolean | undefined;
   /** Wait for a live cursor to pass its five minutes and check it is refused (the run then lasts five minutes more). */
   waitForCursorExpiry?: boolean | undefined;
@@ -72,14 +65,10 @@ export interface PlannedRequest {
   /** The route of the route table, or undefined for a path that no route serves. */
   route: RouteId | undefined;
   key: KeyRole;
-  /**
-   * The most one send can cost: the reservation envelope of its route for this query (docs/service.md,
-   * "Metering: credits, windows and headers"); 0 for an unmetered route or a request without a valid key.
-   */
+  /** The most one send can cost (docs/service.md, "Metering: credits, windows and headers"); 0 if unmetered or keyless. */
   worstCase: number;
   /** How many times it is sent at most (pages of a scan, a burst). */
   times: number;
-  /** Why it is sent. */
   purpose: string;
 }
 
@@ -121,7 +110,6 @@ export interface VerifyPlan {
 export interface ExchangeView {
   /** `GET https://api.example.com/v1/events?limit=0`. */
   request: string;
-  /** The key it was sent with. */
   key: KeyRole;
   /** null when no answer came (a network error or timeout). */
   status: number | null;

@@ -4,11 +4,9 @@ import { CONSOLE_SCRIPT } from './script';
 import { CONSOLE_STYLE } from './style';
 
 /**
- * The web console of the standalone server (`GET /__admin/` from a browser): plain HTML, one inline
- * style and one inline script, both carrying the answer's CSP nonce, no external asset. The script
- * (`mocks/server/console/app/`) reads and drives the JSON control plane on the same origin; every value it
- * shows is set as text. The lists the forms choose from (routes, plans, statuses, error codes) are
- * written into the page by the server.
+ * The web console (`GET /__admin/` in a browser): plain HTML, one inline style and script under the CSP
+ * nonce, no external asset; the script (`mocks/server/console/app/`) drives the JSON control plane, every
+ * value set as text; the forms' choice lists are written in by the server.
  */
 
 /** What the forms of the console choose from, as this mock has it. */

@@ -2,9 +2,8 @@ import * as z from 'zod/mini';
 import { ACCOUNT_STATUSES, ApiKey, QuotaWindow, RequestGuidanceMessage } from '../../../src/schemas';
 
 /**
- * What the operations of the control plane answer (docs/mock-server.md): snake_case keys and RFC 3339
- * times, as the service's own answers. Objects are strict, so a test that checks an answer against
- * its schema also catches a field the table does not declare.
+ * What control-plane operations answer (docs/mock-server.md): snake_case, RFC 3339 times; strict objects,
+ * so a schema check also catches an undeclared field.
  */
 
 const time = z.iso.datetime({ offset: true });

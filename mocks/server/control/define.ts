@@ -2,13 +2,10 @@ import type * as z from 'zod/mini';
 import type { MockService } from '../../service/mock-service';
 
 /**
- * How an operation of the control plane (`/__admin`, docs/mock-server.md) is declared: like a route
- * of the service's own table (`src/schemas/routes.ts`), with its method, path, input schemas, answer
- * schema and summary. The dispatch, the JSON index, the console and the checks of the in-process
- * handles all read these declarations.
+ * Control-plane operations (`/__admin`, docs/mock-server.md), declared like the service's routes; the
+ * dispatch, JSON index, console and in-process handle checks all read them.
  */
 
-/** HTTP methods of the control plane. */
 type ControlMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The dotted names of the functions of a handle object, arrays and promises left out (`faults.inject`). */
@@ -25,7 +22,6 @@ type FunctionPaths<T, Prefix extends string = ''> = {
 /** The in-process handles of `createMockService()`, by dotted name: an operation can only name one that exists. */
 type HandleName = FunctionPaths<MockService>;
 
-/** The control plane's schemas are zod/mini types, as the service's are. */
 type Schema = z.ZodMiniType;
 
 /** One operation of the control plane. */
@@ -50,9 +46,7 @@ export interface OperationDef<
   query: Q;
   /** JSON body (sent with `Content-Type: application/json`), or null for one that reads no body. */
   body: B;
-  /** The status of a success. */
   status: 200 | 201;
-  /** The JSON body of a success. */
   answer: A;
 }
 

@@ -12,11 +12,7 @@ import { type ControlOperations, controlOperations, type OperationId } from './o
 /** The operations' ids in the table's order: the first whose method and path match answers. */
 const operationIds = Object.keys(controlOperations) as OperationId[];
 
-/**
- * The dispatch of the control plane: finds the operation of the table for a method and path, decodes
- * its path parameters, query and body against the table's schemas, runs its handler, and turns the
- * caller's mistakes into the service's envelope (`400`, `404`, `415`), never a `500`.
- */
+/** The control plane's dispatch: finds, decodes and runs the operation; caller mistakes get the envelope (`400`, `404`, `415`), never a `500`. */
 
 /** A path's `{name}` segments when it matches the pattern; malformed percent-encoding is the caller's mistake. */
 function match(pattern: string, path: string): Record<string, string> | undefined {

@@ -6,9 +6,7 @@ import * as I from './inputs';
 
 /**
  * Every operation of the control plane (`/__admin`, docs/mock-server.md, "Control plane: `/__admin`"),
- * in the order `GET /__admin` lists them. Adding an operation is adding an entry here: the compiler
- * then asks for its handler (`mocks/server/control/handlers/`), and the dispatch, the JSON index and the
- * console's typed client take it from this table.
+ * in `GET /__admin`'s order. Adding one here makes the compiler ask for its handler; dispatch, index and console follow.
  */
 export const controlOperations = {
   index: defineOperation({

@@ -3,10 +3,8 @@ import { THEME_STYLE } from '../ui/theme';
 import { PAGES_SCRIPT } from './script';
 
 /**
- * The shared frame of the first-party pages: the console's look, no external assets, no inline data
- * from the URL. The inline style and script carry the response's CSP nonce, the only way they run.
- * The script (`mocks/server/pages/app/`) reads which page it is from `<body data-page>`; everything a page
- * says lives in `#view`, one state at a time.
+ * The first-party pages' shared frame: no external assets, no inline data from the URL; style and script
+ * (`mocks/server/pages/app/`) run only under the CSP nonce; the script reads `<body data-page>`.
  */
 
 /** Which program of `mocks/server/pages/app/` a page runs. */

@@ -1,8 +1,4 @@
-/**
- * Copying to the clipboard, for the browser programs of the console and the pages: the Clipboard API
- * where the page may use it, else a selection copied the older way (a page served over plain HTTP to
- * another host has no Clipboard API).
- */
+/** Copies to the clipboard: the Clipboard API where allowed, else a selection (plain HTTP to another host has no Clipboard API). */
 async function copyText(text: string): Promise<boolean> {
   if (navigator.clipboard && window.isSecureContext) {
     try {

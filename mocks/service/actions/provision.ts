@@ -22,9 +22,8 @@ export function planOf(service: ServiceContext, slug: string) {
 }
 
 /**
- * Creates an account with its primary key (both scopes, docs/service.md, "Authentication, keys and scopes") and returns the plaintext
- * key once. The account exists as soon as this is called, and so does its key when `hash` (of a
- * fixed `apiKey`) is given; otherwise only the key's hash is awaited. `now` is its creation instant.
+ * Creates an account and its primary key (both scopes, docs/service.md, "Authentication, keys and scopes"),
+ * returning the plaintext once. The account exists at once; the key too when its `hash` is given.
  */
 export async function provisionAccount(service: ServiceContext, init: AccountInit, now = service.clock.now(), hash?: string) {
   const plan = planOf(service, init.plan ?? 'trial');

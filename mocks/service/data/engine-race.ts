@@ -198,10 +198,7 @@ const setOutcomes = (model: RaceModel, rule: SetRule, dist: SetDist, first: 0 | 
   return [...merged.values()];
 };
 
-/**
- * Dense accumulators of the four quantities of the match DP: mass by value, with a fixed offset
- * per quantity (margin can be negative) and the active index range tracked to keep loops short.
- */
+/** Dense accumulators of the match DP's four quantities: offset per quantity (margin may be negative), active range tracked. */
 class Acc {
   readonly q: Float64Array[];
   readonly lo = [Infinity, Infinity, Infinity, Infinity];
@@ -233,10 +230,7 @@ class Acc {
   }
 }
 
-/**
- * The match (period 0) at one strength node: the distribution of the four scored quantities and
- * of the final score in sets, from a state.
- */
+/** The match (period 0) at one strength node from a state: the four quantities' and the sets score's distributions. */
 function matchAt(model: RaceModel, odds: UnitOdds, state: RaceState): { scores: ScorePmfs; sets: Map<string, number>; home: number } {
   const need = Math.ceil(model.bestOf / 2);
   const setsMode = model.matchUnit === 'sets';
@@ -356,10 +350,7 @@ function setAt(model: RaceModel, odds: UnitOdds, index: number, current: readonl
   return { margin: part(0), total: part(1), home: part(2), away: part(3) };
 }
 
-/**
- * The outcome of a period of a race: period 0 the match, period n the n-th set. Strength and
- * serve as (mean, news variance still to come).
- */
+/** A race period's outcome (0 the match, n the n-th set); strength and serve as (mean, news variance to come). */
 export function raceOutcome(
   model: RaceModel,
   strength: readonly [number, number],

@@ -1,11 +1,7 @@
 /**
- * The deterministic virtual dataset of the mock service: 44 sports, their leagues, fixtures
- * since 2021-01-01 and their prices, results, props and outrights. Nothing is stored: every
- * value is computed on demand from (seed, ids, now), with small caches.
- *
- * Each event is played by its sport's generative model (models.ts, engine-*.ts): prices are the
- * model's fair probabilities plus a margin, results are drawn from the same model (match.ts).
- * The routes read an event through its timeline (timeline.ts): snapshots, quoted rows, scores.
+ * The deterministic virtual dataset: 44 sports, fixtures since 2021-01-01, prices, results, props,
+ * outrights, computed on demand from (seed, ids, now) with small caches. Prices and results come from
+ * one model per sport (models.ts); routes read an event through its timeline (timeline.ts).
  */
 import { leagueRows, periodRows, sportRows } from './catalog';
 import { type Core, createCore } from './core';
@@ -86,10 +82,8 @@ export interface Dataset {
   /** The event with this id if it exists (is listed) at `now`: an added one, else a generated one. */
   eventAt(eventId: number, now: number): DataEvent | undefined;
   /**
-   * Existing events, generated and added, whose shown start is in [from, to], in (start, event id)
-   * order (generated ones up to the listing horizon, two weeks ahead). With `ranges` (ascending, disjoint ranges of starts), generated fixtures are read only
-   * within them (their record changes happen at bounded offsets from their start); added events
-   * are always all considered.
+   * Existing events (generated up to the two-week listing horizon, and added) starting in [from, to], in
+   * (start, event id) order. `ranges` (ascending, disjoint) limits generated ones only.
    */
   eventsBetween(
     from: number,

@@ -54,10 +54,8 @@ export function lastChangeAt(f: Fixture, now: number): number {
 const MAX_CHANGE_TAIL = 4 * DAY;
 
 /**
- * The ranges of (final) starts whose fixtures can have a record change in (since, now]: each
- * kind of change happens at a bounded offset from the start (creation 14 days before, a
- * reschedule 13 to 8 days before, the odds opening 7 days before, the rest within 4 days after).
- * Ascending, merged, and widened by the largest reschedule shift.
+ * Ranges of starts whose fixtures can change in (since, now]: changes sit at bounded offsets from the start
+ * (-14 days to +4 days). Ascending, merged, widened by the largest reschedule shift.
  */
 export function changeRanges(since: number, now: number): [number, number][] {
   const pad = MAX_RESCHEDULE_SHIFT;

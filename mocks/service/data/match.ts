@@ -8,10 +8,8 @@ import { sampleOf } from './pmf';
 import { Rng } from './prng';
 
 /**
- * One generated event as its model plays it: the news between the open and the kickoff (the
- * strength and pace path prices follow) and the play drawn from the model at the close's
- * strength and pace, the best estimate. Everything the prices and the results of a generated
- * event are computed from.
+ * A generated event as its model plays it: the news path prices follow from open to kickoff, and the play
+ * drawn at the close's strength and pace (the best estimate). Prices and results come from this.
  */
 export interface Match {
   readonly model: SportModel;

@@ -1,22 +1,11 @@
 /**
- * The generative model of each sport: one of four engines, with the parameters that set its
- * scoring and its strengths. The same model gives the fair probabilities the prices are quoted
- * from and the results (drawn from it), so a price means what it says.
- *
- * - `count`: goals, runs, corners: each side's units in each play segment are Poisson (or
- *   negative binomial) counts at the side's rate.
- * - `normal`: points sports: each segment's margin and total are normal, the sides' points rounded.
- * - `race`: sets and races: every unit (point, game, leg, frame, round) is won by one side, sets
- *   are races to a target (win by two where the sport says so, tiebreaks in tennis), the match is
- *   a best-of of sets.
- * - `duel`: head-to-head matchups and fights with no score to speak of: a winner (or a draw).
+ * Each sport's generative model; the same model gives the fair prices and draws the results, so a price
+ * means what it says. Engines: `count` (Poisson/negative binomial units per segment), `normal` (points:
+ * normal margin and total), `race` (units won by one side, sets as races, best-of), `duel` (a winner or a draw).
  */
 import { fromWeights, type Pmf, point } from './pmf';
 
-/**
- * How a level regulation is decided (overtime, extra innings, shootout, super over): the winner of
- * the extra play adds `loser + lead` units, the loser `loser` units.
- */
+/** How a level regulation is decided (overtime, shootout...): the winner adds `loser + lead` units, the loser `loser`. */
 export interface Overtime {
   /** Winner's lead in the extra play (at least 1). */
   readonly lead: Pmf;

@@ -2,13 +2,9 @@ import type { Rng } from './prng';
 import { MINUTE } from './time';
 
 /**
- * The news of one event between its open and its kickoff (injuries, form, weather, line-ups):
- * each item shifts the event's strength and pace by an independent, zero-mean amount, so the
- * market's estimate is a martingale and the close (every item in) is the best estimate. Items
- * arrive more often towards kickoff, and the line-ups come out an hour before it.
- *
- * Prices integrate over the news still to come: at state k they use the expected variance of
- * the items after k (known from the arrival schedule, not from the items that will come).
+ * An event's news between open and kickoff: independent zero-mean shifts of strength and pace, so the
+ * estimate is a martingale and the close is the best one; denser towards kickoff, line-ups an hour before.
+ * Prices at state k use the expected variance still to come (from the schedule, not the future items).
  */
 export interface News {
   /** Arrival instants (ms), ascending. */

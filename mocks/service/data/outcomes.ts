@@ -7,10 +7,7 @@ import type { Outcome } from './outcome';
 import { unplayed } from './period-state';
 import { duelStateAt, periodStateAt, type Play, raceStateAt } from './play';
 
-/**
- * The outcome of a period of a generated event, before kickoff (at a news state) or in play (at
- * an instant): the one place that hands an event's model and state to its engine.
- */
+/** A generated event's period outcome, pre-match or in play: the one place handing model and state to its engine. */
 
 /** The regulation share and segment count of a period of a timed event. */
 function periodShare(f: Fixture, period: number): [share: number, segments: number] {

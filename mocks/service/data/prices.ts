@@ -1,19 +1,10 @@
 /**
- * Price arithmetic of every quoted row (event markets and specials).
- *
- * Quoting: fair probabilities `p_i` (summing to 1) are quoted with the bookmaker margin `m` by the
- * power method: `q_i = p_i ^ k` with the exponent `k <= 1` that makes `sum_i(q_i) = 1 + m`, and
- * `odds_i = 1 / q_i` rounded to 3 decimals. A longshot's implied probability is inflated more
- * than a favourite's (the favourite-longshot bias of real books), nothing is clamped: prices run
- * from 1.01 to 1001. A favourite whose price would fall below 1.01 is quoted at 1.01 and the
- * other outcomes carry the margin.
- *
- * Specials (props and outrights) move their quotes to a sportsbook price ladder (`onLadder`).
- *
- * Margin removal (`todds*`, `todds`): the inverse, applied to the ROUNDED quoted prices of one
- * market or special: `q_i = 1 / odds_i`, the exponent `c` with `sum_i(q_i ^ c) = 1`, fair
- * `p_i = q_i ^ c`, `todds_i = 1 / p_i`, rounded to 4 decimals. So `todds` recovers the fair price
- * up to the rounding of the quotes.
+ * Price arithmetic of every quoted row. Quoting by the power method: `q_i = p_i ^ k` with `k <= 1` so
+ * that `sum_i(q_i) = 1 + m`, `odds_i = 1 / q_i` to 3 decimals (longshots inflated more: the
+ * favourite-longshot bias); prices run 1.01 to 1001, a favourite below 1.01 is quoted at 1.01 and the
+ * others carry the margin. Specials go on a price ladder (`onLadder`).
+ * Margin removal (`todds`): the inverse on the ROUNDED quotes, `c` with `sum_i((1 / odds_i) ^ c) = 1`,
+ * `todds_i = 1 / p_i` to 4 decimals: the fair price up to the quotes' rounding.
  */
 
 /** The shortest and the longest price ever quoted. */

@@ -3,18 +3,12 @@ import type { Outcome } from './outcome';
 import type { Tail } from './pmf';
 import { quote, removeMargin } from './prices';
 
-/**
- * One quoted row of a snapshot: what the odds, opening and closing routes serve. A generated event
- * computes its quotes from its model; an event given by a test could list them directly.
- */
+/** One quoted row of a snapshot: what the odds, opening and closing routes serve. */
 export interface Quote {
   readonly market: KnownMarket;
   /** 0 for the primary line, 1 or 2 for an alternate. */
   readonly alt: number;
-  /**
-   * The last digit (1 to 9) of an alternate's alt_line_id, for a timeline that numbers its alternates
-   * itself (an added event); absent, alternates are numbered 1-2 (spread) and 3-4 (totals).
-   */
+  /** An alternate's alt_line_id last digit when the timeline numbers them (added events); else 1-2 spread, 3-4 totals. */
   readonly altIndex?: number;
   /** From the home/over side's perspective; null for the moneyline. */
   readonly line: number | null;
@@ -109,9 +103,8 @@ const row = (ctx: QuoteContext, market: KnownMarket, alt: number, line: number |
 };
 
 /**
- * The rows of one period snapshot: the moneyline; the spread and the totals, each with two
- * alternates; home and away team totals. Main lines split the outcome as evenly as half-point
- * lines can. Lines a side can no longer win are not offered; the moneyline always is.
+ * The rows of one period snapshot: moneyline, spread and totals (two alternates each), team totals; main
+ * lines split as evenly as half-points can; lines a side can no longer win are not offered.
  */
 export function quotesOf(outcome: Outcome, ctx: QuoteContext): Quote[] {
   const out: (Quote | null)[] = [];

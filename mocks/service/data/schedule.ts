@@ -11,10 +11,7 @@ const LAST_WINDOW = 48 * HOUR;
 /** Fixtures this far ahead may still show their start from before a reschedule. */
 const RESCHEDULE_VISIBLE = LISTING_HORIZON - 6 * DAY;
 
-/**
- * Fixtures whose start as shown at `now` lies in [from, to] (inclusive), in (start, event id)
- * order, produced window by window so that a caller that stops early computes little.
- */
+/** Fixtures shown starting in [from, to] at `now`, in (start, event id) order, produced lazily window by window. */
 export function* fixturesInOrder(
   core: Core,
   fixture: (eventId: number) => Fixture | undefined,

@@ -81,10 +81,8 @@ export function specialRows(def: SpecialListing, now: number): SpecialRow[] {
 }
 
 /**
- * Every price row of a special recorded by `now`, in line_id order. The first snapshot prices
- * every contestant; later ones re-price a contestant when its ladder price moved (an over/under
- * both sides together, also when its threshold moved), so the latest rows of different
- * contestants can carry different line ids. `todds` is the margin-removed book as shown then.
+ * A special's price rows by `now` in line_id order: the first snapshot prices all, later ones only moved
+ * contestants (so latest rows differ in line id); `todds` is the margin-removed book as shown then.
  */
 export function specialHistory(def: SpecialDef, now: number): SpecialOddsRow[] {
   const n = def.contestants.length;

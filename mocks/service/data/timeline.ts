@@ -11,10 +11,8 @@ import { type Quote, type QuoteContext, quotesOf } from './quotes';
 import { MINUTE, SECOND } from './time';
 
 /**
- * An event's price timeline: every snapshot (all periods, in time order, so in line_id order) with
- * its quoted rows, and the play the in-play scores and results come from. This is the one
- * representation the odds, lines, results and CLV routes read; the generator builds it from a
- * fixture's model, and an event described by hand could fill the same interface.
+ * An event's price timeline: every snapshot in time (so line_id) order with its quoted rows, and the play
+ * scores and results come from. The one representation the odds, lines, results and CLV routes read.
  */
 export interface Timeline {
   readonly fixture: EventBase;

@@ -24,9 +24,8 @@ export function shapeKeys(schema: Schema): string[] {
 }
 
 /**
- * Refuses a name the route does not take. A name of the service's vocabulary (another route's
- * parameter) is named; any other is pointed at by position and length, never echoed (docs/service.md, "Parameter formats":
- * it may be a secret pasted in the wrong place).
+ * Refuses a name the route does not take: a vocabulary name is named; any other is pointed at by position
+ * and length, never echoed (docs/service.md, "Parameter formats": it may be a secret pasted in the wrong place).
  */
 function unknownName(where: string, name: string, names: Names): string {
   const noun = where === 'body' ? 'field' : 'parameter';
@@ -39,17 +38,13 @@ function unknownName(where: string, name: string, names: Names): string {
 
 const NO_NAMES: Names = { given: [], known: [], vocabulary: new Set() };
 
-/**
- * A message naming the offending parameter, never echoing its value (it could be a secret), nor a
- * name the service does not know.
- */
+/** A message naming the offending parameter, never echoing its value (maybe a secret) nor an unknown name. */
 export function describeIssues(error: z.core.$ZodError, where: string, names: Names = NO_NAMES, wordGeneric = false): string {
   const issue = error.issues[0];
   if (!issue) return `invalid ${where}`;
   if (issue.code === 'unrecognized_keys') return unknownName(where, issue.keys[0] ?? '', names);
   const name = issue.path.map(String).join('.');
-  // With `wordGeneric` (the control plane), zod/mini's bare "Invalid input" says what was expected
-  // instead, never the value met; the service's own refusals keep the service's words.
+  // `wordGeneric` (control plane): zod/mini's bare "Invalid input" becomes what was expected; the service keeps its words.
   const message = (wordGeneric && isGeneric(issue) ? expectedOf(issue) : undefined) ?? issue.message;
   return name ? `${where} parameter ${name}: ${message}` : `${where}: ${message}`;
 }
@@ -83,9 +78,8 @@ function refuse(
 }
 
 /**
- * Query parameters as a null-prototype object, so `__proto__` or `constructor` are plain (unknown)
- * names; a known parameter given twice is refused. Unknown names are left to the schema, which
- * refuses them without echoing them.
+ * Query parameters as a null-prototype object, so `__proto__` or `constructor` are plain names; a known
+ * parameter given twice is refused; unknown names are left to the schema.
  */
 function queryObject(
   search: URLSearchParams,
@@ -136,9 +130,8 @@ function samplesOf(body: Schema): Record<string, string> {
 }
 
 /**
- * Whether the body fails only because of its token (docs/service.md, "Errors": `invalid_token` is for a malformed,
- * missing or unknown token in an otherwise well-formed body): it passes once the token is replaced by
- * a well-formed one.
+ * Whether the body passes once its token is replaced by a well-formed one (docs/service.md, "Errors":
+ * `invalid_token` is for a malformed, missing or unknown token in an otherwise well-formed body).
  */
 function onlyTheTokenIsBad(body: Schema, json: unknown): boolean {
   if (!isPlainObject(json)) return false;
@@ -147,10 +140,7 @@ function onlyTheTokenIsBad(body: Schema, json: unknown): boolean {
   );
 }
 
-/**
- * The decoded body of a route: none for a route that takes none. TypeScript does not narrow a
- * conditional type by a check of its value, hence the one assertion where the two cases meet.
- */
+/** The decoded body, if any: TypeScript does not narrow a conditional type by a value check, hence the assertion. */
 function decodeBody<B extends Schema | null>(
   body: B,
   route: RouteDef,
@@ -193,8 +183,7 @@ function checkHeaders(route: RouteDef, headers: HeaderReader): void {
 
 /**
  * Decodes path parameters, query, headers and body against the route table (400, never charged).
- * `screen` sees the parsed JSON body before its schema (a refusal that must come first, such as a
- * missing bot challenge).
+ * `screen` sees the parsed body before its schema (a refusal that must come first: a missing bot challenge).
  */
 export function decodeInput<R extends RouteDef>(
   routes: readonly RouteDef[],

@@ -62,11 +62,7 @@ const detailOf = (facts: ActivityFacts): ActivityDetail => {
   };
 };
 
-/**
- * Records every answer in the activity log (the control plane's "latest requests"): the raw facts,
- * with the answer's headers as a snapshot (the server adds CORS headers afterwards); nothing is
- * formatted until the log is read.
- */
+/** Records every answer in the activity log as raw facts, headers snapshotted (the server adds CORS later). */
 export function recordActivity(
   trace: Trace,
   request: { method: string; url: string },
@@ -101,11 +97,7 @@ export function recordActivity(
   service.state.activity.record(facts);
 }
 
-/**
- * Records an authenticated request for request health: the route template, status, code, charge,
- * whether the answer carried the metering headers, and latency; never query values, bodies, headers
- * or addresses.
- */
+/** Records an authenticated request for request health; never query values, bodies, headers or addresses. */
 export function recordHealth(trace: Trace, status: number, errorCode: string | undefined, service: ServiceContext, metered: boolean): void {
   const { caller, route } = trace;
   if (!caller || !route) return;

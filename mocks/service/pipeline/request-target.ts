@@ -2,12 +2,11 @@ import type { RouteDef } from '../../../src/schemas';
 import { shapeKeys } from './input';
 
 /**
- * The request line's target (path and query) as the control plane's request detail shows it: only
- * what the service accepted as its own parameters is shown as sent; anything else may be a secret
- * pasted in the wrong place (docs/service.md, "Parameter formats") and is masked.
+ * The request target as the control plane's detail shows it: only accepted parameters are shown as sent;
+ * anything else may be a secret pasted in the wrong place (docs/service.md, "Parameter formats") and is masked.
  */
 
-/** What stands in for a value the detail does not show. */
+/** Stands in for a value the detail does not show. */
 export const MASK = '•••';
 
 /** A key, a token of the service or a cookie value, wherever it appears. */
@@ -15,14 +14,12 @@ const SECRET = /\b(?:svc_live_[A-Za-z0-9]+|(?:clm|rcv|emv|res|chl|rot|ckv)_[A-Za
 /** A path segment long and random enough to be a credential. */
 const OPAQUE = /^[A-Za-z0-9_~.-]{24,}$/;
 
-/** Masks the keys and tokens of the service in a text. */
+/** Masks the service's keys and tokens in a text. */
 export const maskSecrets = (text: string): string => text.replace(SECRET, MASK);
 
 /**
- * The target of a request: as sent when the route decoded its path and query (every name is one of
- * the route's, every value passed its schema); else the route's path template with the names it
- * knows and their values masked, or, for a path no route serves, the path with opaque segments
- * masked and no query.
+ * A request's target: as sent when the route decoded it; else the path template with known names and
+ * every value masked, or for an unknown path, opaque segments masked and no query.
  *
  * @example
  * requestTarget(new URL('http://x/v1/events/abc/odds?full_history=2&pasted=1'), routes['events.odds'], false) // '/v1/events/•••/odds?full_history=•••&•••'

@@ -5,11 +5,9 @@ import { invalidParameters, ServiceError } from '../service-error';
 import { canonicalFilters } from './event-filters';
 
 /*
- * The live-events cursor (docs/service.md, "Events"): opaque base64url, at most 1024 characters,
- * `<payload>.<signature>` where the signature is HMAC-SHA-256 (Web Crypto) over the payload with
- * the service's cursor secret. The payload binds a digest of the original filters, the kickoff
- * snapshot (the first page's now), the position reached, the candidates scanned so far and the
- * issue time. A cursor is valid for five minutes after it was issued, on the mock clock.
+ * The live-events cursor (docs/service.md, "Events"): base64url `<payload>.<HMAC-SHA-256>`, at most 1024
+ * chars; the payload binds the filters' digest, kickoff snapshot, position, scanned count and issue time.
+ * Valid five minutes on the mock clock.
  */
 
 /** Where a live scan stands. */
@@ -73,11 +71,8 @@ export async function encodeLiveCursor(query: EventsQuery, state: LiveCursorStat
 }
 
 /**
- * Verifies the `cursor` of a live events query at `now`: its signature, its binding to the
- * query's filters and its age. Returns undefined when the query has no cursor.
- *
- * @throws ServiceError 400 `invalid_parameters` naming `cursor` when it is malformed, altered,
- * bound to other filters, older than five minutes, or issued later than `now` (before a reset).
+ * Verifies a live query's `cursor` (signature, filters, age) at `now`; undefined without one.
+ * @throws ServiceError 400 `invalid_parameters` when malformed, altered, mismatched, expired or from after `now`.
  */
 async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, now: number): Promise<LiveCursorState | undefined> {
   const { cursor } = query;
@@ -120,10 +115,7 @@ export async function liveCursorOf(query: EventsQuery, secret: CryptoKey, now: n
 }
 
 /**
- * The `events.list` input step the pipeline runs after decoding the query and before the
- * reservation (so a bad cursor is never charged): verifies a live cursor's signature, filters
- * and age at the current mock time, and hands the verified state to the handler.
- *
+ * `events.list`'s input step, before reservation (a bad cursor is never charged): verifies the cursor and hands its state on.
  * @throws ServiceError 400 `invalid_parameters` for a malformed, altered, mismatched or expired cursor.
  */
 export async function prevalidateLiveCursor(input: { query: QueryOf<'events.list'> }, service: ServiceContext): Promise<void> {

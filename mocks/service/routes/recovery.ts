@@ -64,11 +64,7 @@ export async function requestRecovery(ctx: OperationContextOf<'recovery.request'
   return { status: 202, body: ACCEPTED };
 }
 
-/**
- * Resolves queued recovery requests, after any resolution already running: a link goes to the
- * outbox only for an eligible account whose current mailbox was verified beforehand; nothing is
- * issued otherwise.
- */
+/** Resolves queued recoveries after any running one: a link only for an eligible account with a verified mailbox. */
 export function resolveRecoveryQueue(service: ServiceContext): Promise<void> {
   return service.state.recoveries.drain(async (request) => {
     const account = service.state.accounts.findByEmail(request.email);

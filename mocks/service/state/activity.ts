@@ -4,10 +4,7 @@ import type { Fault } from './faults';
 import type { KeyRecord } from './keys';
 import type { Override } from './overrides';
 
-/**
- * One request the service answered, as the control plane and the console show it: the operation and
- * the outcome, never query values, bodies, headers, keys or addresses.
- */
+/** One answered request as the control plane shows it: never query values, bodies, headers, keys or addresses. */
 export interface ActivityEntry {
   request_id: string;
   /** When the answer left, RFC 3339 on the mock's clock. */
@@ -29,11 +26,7 @@ export interface ActivityEntry {
   account: string | null;
 }
 
-/**
- * What the request detail of the control plane adds to an entry (`GET /__admin/requests/{id}`): the
- * request line's target and the answer's headers with whatever may be a secret masked, the key by
- * its inventory names, and the fault or override that applied.
- */
+/** What `GET /__admin/requests/{id}` adds: target and headers with secrets masked, the key's names, the fault or override. */
 export interface ActivityDetail {
   target: string;
   headers: readonly { name: string; value: string }[];
@@ -46,10 +39,7 @@ export interface ActivityDetail {
 /** The activity log: the 1,000 most recent answers within an hour of mock time. */
 export const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
 
-/**
- * An answer as the log keeps it: the raw facts the pipeline had at hand, with nothing formatted or
- * copied; the entry and its detail are written out when the log is read.
- */
+/** An answer as the log keeps it: raw facts, nothing formatted or copied until the log is read. */
 export interface ActivityFacts {
   request_id: string;
   /** When the answer left, in ms of mock time. */
@@ -83,13 +73,11 @@ export class ActivityLog {
   readonly #entries = new BoundedLog<ActivityFacts>(ACTIVITY_BOUNDS, (e) => e.atMs);
   #recorded = 0;
 
-  /** Records an answer given at `facts.atMs` (mock time). */
   record(facts: ActivityFacts): void {
     this.#recorded += 1;
     this.#entries.push(facts, facts.atMs);
   }
 
-  /** The entries within the bounds at `now`, oldest first. */
   list(now: number): ActivityEntry[] {
     this.#entries.trim(now);
     return this.#entries.toArray().map(entryOf);

@@ -1,8 +1,6 @@
 /**
- * Bounded containers for everything the mock keeps per request or per caller (docs/mock-server.md,
- * "What the mock keeps, and for how long"): each holds entries for at most `maxAgeMs` of mock time
- * (the longest window that reads them) and at most `maxCount` of them, the oldest going first. A
- * long-running mock under load therefore holds steady memory. The bounds are listed in docs/mock-server.md.
+ * Bounded containers for what the mock keeps per request or caller (docs/mock-server.md, "What the mock
+ * keeps, and for how long"): at most `maxAgeMs` and `maxCount`, oldest first out, so memory stays steady.
  */
 
 /** How long and how many entries a store keeps. */
@@ -15,10 +13,7 @@ export interface Bounds {
   readonly maxBytes?: number;
 }
 
-/**
- * Bytes a string takes in the JavaScript heap: one a character, or two once any character is past
- * U+00FF (V8 then stores the whole string two bytes a character).
- */
+/** Heap bytes of a string: one a character, or two for all once any is past U+00FF (V8's two-byte strings). */
 export const textBytes = (text: string): number => (PAST_LATIN1.test(text) ? 2 : 1) * text.length;
 const PAST_LATIN1 = /[\u0100-\uffff]/;
 
@@ -32,7 +27,7 @@ const PAST_LATIN1 = /[\u0100-\uffff]/;
  */
 export class BoundedLog<T> {
   #slots: (T | undefined)[] = [];
-  /** Each slot's time, read when pushed (an entry's time never changes): the age check reads this, not the entry. */
+  /** Each slot's time, read once when pushed: the age check reads this, not the entry. */
   #times: number[] = [];
   #head = 0;
   #size = 0;
@@ -46,7 +41,6 @@ export class BoundedLog<T> {
     return this.#size;
   }
 
-  /** Appends an entry, then drops what is past the bounds at `now`. */
   push(entry: T, now: number): void {
     const { maxCount } = this.bounds;
     if (this.#size === maxCount) this.#dropOldest();
@@ -67,7 +61,6 @@ export class BoundedLog<T> {
     while (this.#size > 0 && (this.#times[this.#head] as number) < cutoff) this.#dropOldest();
   }
 
-  /** The entries, oldest first. */
   toArray(): T[] {
     const out: T[] = [];
     for (const entry of this) out.push(entry);
@@ -98,8 +91,7 @@ export class BoundedLog<T> {
 }
 
 /**
- * A map whose entries expire `maxAgeMs` after they were set and whose size is capped. Insertion
- * order is age order, so expiry and eviction both take from the front.
+ * A map whose entries expire `maxAgeMs` after set, size capped; insertion order is age order, so both take from the front.
  *
  * @example
  * const map = new BoundedMap<string, number>({ maxAgeMs: 1_000, maxCount: 10 });
@@ -121,12 +113,10 @@ export class BoundedMap<K, V> {
     return this.#entries.size;
   }
 
-  /** Bytes of the entries held, as `sizeOf` counts them. */
   get bytes(): number {
     return this.#bytes;
   }
 
-  /** The value of `key` unless it expired by `now`. */
   get(key: K, now: number): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
@@ -137,7 +127,7 @@ export class BoundedMap<K, V> {
     return entry.value;
   }
 
-  /** Sets `key` (as the newest entry), then drops what is past the bounds at `now`; an entry larger than the byte bound is not kept. */
+  /** An entry larger than the byte bound is not kept. */
   set(key: K, value: V, now: number): void {
     this.delete(key);
     const bytes = this.sizeOf?.(key, value) ?? 0;
@@ -163,7 +153,6 @@ export class BoundedMap<K, V> {
     }
   }
 
-  /** Unexpired values at `now`, oldest first. */
   values(now: number): V[] {
     this.trim(now);
     return [...this.#entries.values()].map((e) => e.value);

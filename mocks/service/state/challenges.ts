@@ -26,10 +26,7 @@ export class ChallengeStore {
     return token;
   }
 
-  /**
-   * Consumes a token: true only for a fresh, unused token of this action and hostname. A used
-   * token is forgotten at once, so its reuse finds nothing.
-   */
+  /** True only for a fresh, unused token of this action and hostname; a used token is forgotten at once. */
   consume(hash: string, action: string, hostname: string, now: number): boolean {
     const challenge = this.byHash.get(hash, now);
     if (!challenge) return false;

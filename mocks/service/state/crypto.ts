@@ -1,6 +1,4 @@
-/**
- * Secrets on the service side, with Web Crypto only (the handlers also run in a service worker).
- */
+/** Secrets on the service side, with Web Crypto only (the handlers also run in a service worker). */
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
@@ -16,10 +14,7 @@ export type Sha256 = (text: string) => string | Promise<string>;
 const webSha256: Sha256 = async (text) => toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))));
 let sha256: Sha256 = webSha256;
 
-/**
- * Uses another SHA-256 implementation, e.g. a synchronous one where the runtime has it (the
- * standalone server injects `node:crypto`'s). It must give the same digests as Web Crypto.
- */
+/** Uses another SHA-256 (the standalone server's synchronous `node:crypto`); it must match Web Crypto's digests. */
 export function useSha256(implementation: Sha256): void {
   sha256 = implementation;
 }
@@ -35,10 +30,7 @@ export function timingSafeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-/**
- * Random bytes drawn from the system generator in batches, one call per 4 KiB, and written as hex
- * once per batch: an id is a slice of that text, not a string built byte by byte.
- */
+/** Random bytes drawn 4 KiB at a time and hexed once per batch: an id is a slice, not built byte by byte. */
 const POOL = new Uint8Array(4096);
 let poolHex = '';
 let poolAt = POOL.length;

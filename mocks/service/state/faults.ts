@@ -16,11 +16,7 @@ export interface FaultSpec {
   drop?: 'connection' | 'after_commit' | undefined;
   /** Added latency of the data work (after the reservation), in ms of real time. */
   latencyMs?: number | undefined;
-  /**
-   * Holds the request where latency would (after the reservation of a data route) until this promise
-   * settles: an explicit gate for tests, so a request can be kept in flight without guessing at
-   * timings. In process only (the control plane cannot carry a promise).
-   */
+  /** Holds the request where latency would until this settles: a test's gate, no timing guesses. In process only. */
   hold?: PromiseLike<unknown> | undefined;
 }
 
@@ -47,7 +43,6 @@ export class FaultQueue {
   private readonly armed: { id: string; routeId: string; fault: Fault; left: number }[] = [];
   private sequence = 0;
 
-  /** Arms a fault for a resolved route id. */
   add(routeId: string, spec: FaultSpec): ArmedFault {
     const { count = 1, route: _route, ...fault } = spec;
     if (!Number.isInteger(count) || count < 1) throw new RangeError('fault count must be a positive integer');

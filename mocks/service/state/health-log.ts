@@ -63,11 +63,7 @@ interface AccountHealth {
   failures: BoundedLog<HealthEntry>;
 }
 
-/**
- * Request health per account, bounded: exact day tallies for 90 days (summary, daily rows, issues and
- * usage stay exact however much traffic there was), and failure details within `FAILURE_DETAIL_BOUNDS`.
- * Successful requests are only counted, never kept one by one.
- */
+/** Request health per account: exact day tallies for 90 days, failure details within `FAILURE_DETAIL_BOUNDS`; successes only counted. */
 export class HealthLog {
   readonly #accounts = new Map<string, AccountHealth>();
 

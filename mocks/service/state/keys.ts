@@ -30,11 +30,7 @@ export class KeyStore {
   private readonly byId = new Map<string, KeyRecord>();
   private readonly byAccount = new Map<string, KeyRecord[]>();
 
-  /**
-   * Creates a key and returns its plaintext once; the store keeps only the hash.
-   * Pass `plaintext` for a fixed demo key, and its `hash` when known: the key is then inserted at
-   * once, before this returns its promise.
-   */
+  /** Creates a key, returning its plaintext once (only the hash is kept); with a known `hash`, inserted at once. */
   async create(init: {
     accountId: string;
     name: string;

@@ -2,9 +2,8 @@ import type { QuotaWindow } from '../../../src/schemas';
 import { BoundedLog, type Bounds } from './bounded';
 
 /**
- * Credit metering of one account in two independent windows (docs/service.md, "Metering: credits, windows and headers"): the plan period and the
- * UTC-daily guard. A request reserves its whole envelope in both windows in one synchronous step,
- * so concurrent requests can never overspend; settlement keeps the exact cost and releases the rest.
+ * Credit metering in two windows, plan period and UTC day (docs/service.md, "Metering: credits, windows and headers"):
+ * the envelope is reserved in both in one synchronous step, so concurrent requests never overspend.
  */
 
 const DAY_MS = 86_400_000;
@@ -105,7 +104,7 @@ export class Meter {
     }
   }
 
-  /** Reserves `envelope` in both windows, or reports which cannot hold it. Synchronous by design. */
+  /** Reserves `envelope` in both windows, or reports which cannot hold it; synchronous by design. */
   reserve(envelope: number, now: number): Reservation | Exhausted {
     this.roll(now);
     const windows: Exhausted['windows'] = [];

@@ -4,11 +4,7 @@ export interface QueuedRecovery {
   at: number;
 }
 
-/**
- * Recovery requests accepted but not yet resolved. Drains run one after another, so a drain started
- * while another is still working (hashing a token, say) resolves only after it: whoever awaits
- * `drain()` sees the outcome of every request queued before the call, deterministically.
- */
+/** Recovery requests not yet resolved; drains run one after another, so `drain()` sees every request queued before it. */
 export class RecoveryQueue {
   #queued: QueuedRecovery[] = [];
   #draining: Promise<void> = Promise.resolve();

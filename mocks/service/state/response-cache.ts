@@ -2,11 +2,7 @@ import { BoundedMap, type Bounds, textBytes } from './bounded';
 
 /** The catalog cache of docs/service.md's "Constants" ("roughly one hour") for cache-eligible routes. */
 export const CACHE_TTL_MS = 60 * 60 * 1000;
-/**
- * One hour per answer, and the 1,000 most recently cached answers within 16 MiB (bodies and keys,
- * as the heap holds them): a cached catalog answer is a few KB, but an answer of a large listing is
- * megabytes, and a thousand of those would not fit a test machine.
- */
+/** One hour, 1,000 answers, 16 MiB: a large listing's answer is megabytes, and a thousand would not fit a test machine. */
 export const CACHE_BOUNDS: Bounds = { maxAgeMs: CACHE_TTL_MS, maxCount: 1_000, maxBytes: 16 * 1024 * 1024 };
 
 /** An entry's bytes: its key and body text, and a fixed allowance for the entry's objects. */

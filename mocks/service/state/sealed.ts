@@ -1,8 +1,6 @@
 /**
- * Responses that must be replayable for a while (a rotation for 15 minutes, a claim or recovery for
- * 10) without the service keeping a plaintext key: the answer is sealed with AES-GCM under a key
- * derived (HKDF-SHA-256) from the exact credential the client resubmits, so only that client's
- * exact retry can open it.
+ * Replayable answers (rotation 15 min, claim or recovery 10) without keeping a plaintext key: sealed with
+ * AES-GCM under an HKDF-SHA-256 key from the exact credential, so only the exact retry opens it.
  */
 
 const encoder = new TextEncoder();

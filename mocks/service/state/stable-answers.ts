@@ -1,9 +1,6 @@
 import { cachedBytes, type CachedResult } from './response-cache';
 
-/**
- * At most 256 answers and 24 MiB of them (bodies and keys, as the heap holds them): a settled event's
- * full history is about 250 KB, so about a hundred of the largest are kept.
- */
+/** 256 answers, 24 MiB: a settled event's full history is about 250 KB, so about a hundred of the largest fit. */
 export const STABLE_ANSWER_BOUNDS = { maxCount: 256, maxBytes: 24 * 1024 * 1024 } as const;
 
 interface Entry extends CachedResult {
@@ -13,10 +10,8 @@ interface Entry extends CachedResult {
 }
 
 /**
- * Serialized answers that can no longer change as the mock's clock moves forward (a settled event's
- * history, say), by route and canonical input: computed, validated and serialized once. Invisible
- * on the wire (no `X-Cache`: those routes are not cache-eligible) and still metered in full.
- * A least-recently-used map bounded by count and bytes.
+ * Answers that no longer change as the clock moves (a settled event's history), serialized once; an LRU
+ * by count and bytes. Invisible on the wire (no `X-Cache`) and still metered in full.
  */
 export class StableAnswers {
   readonly #entries = new Map<string, Entry>();

@@ -6,9 +6,8 @@ import { pathText } from '../data/added/spec-error';
 import { ServiceError } from '../service-error';
 
 /**
- * `422 fixture_invalid`: an override broke its route's contract. A status and code the service never
- * answers, so that it cannot pass for a service failure: not retried by the SDK (only 429 and 5xx
- * are), never charged, and its message names the route, the field's path and what is wrong.
+ * `422 fixture_invalid`: an override broke its route's contract. A status the service never answers, so
+ * it cannot pass for a service failure: not retried by the SDK, never charged, naming route and field path.
  */
 export const fixtureInvalid = (routeId: string, problem: string): ServiceError =>
   new ServiceError(422, 'fixture_invalid', `mock.use('${routeId}'): ${problem}`);
@@ -51,8 +50,7 @@ function unknownField(schema: z.core.$ZodType, value: unknown, path: PropertyKey
 const where = (path: readonly PropertyKey[]): string => (path.length === 0 ? 'the root' : pathText(path));
 
 /**
- * Why `answer` is not exactly a body of `schema`: `invalid` when the schema refuses it (a wrong
- * type, a missing field), `extra` for a field the schema does not define; undefined when it is.
+ * Why `answer` is not exactly a body of `schema`: `invalid` (refused) or `extra` (an undefined field); undefined when it is.
  *
  * @example
  * schemaProblem(Sport, { sport_id: 'one' }); // { kind: 'invalid', path: ['sport_id'], text: 'expected number, ...' }
@@ -81,8 +79,7 @@ function problemOf(schema: Schema, answer: unknown): string | undefined {
 }
 
 /**
- * Checks an override's answer against the route table: the first success status whose schema takes
- * it exactly (every field defined by the schema, every type right). Returns that status.
+ * Returns the first success status whose schema takes an override's answer exactly.
  *
  * @throws ServiceError `422 fixture_invalid` naming the route and the field's path.
  */

@@ -29,10 +29,7 @@ export interface ResolverContext<Id extends RouteId> {
   readonly clock: Clock;
 }
 
-/**
- * What answers a route in place of its handler: the route's success body (rows for a data route,
- * typed by its response schema), or a thrown `mock.error(code)`.
- */
+/** What answers a route in place of its handler: its typed success body, or a thrown `mock.error(code)`. */
 export type Resolver<Id extends RouteId> = (ctx: ResolverContext<Id>) => ResponseOf<Id> | Promise<ResponseOf<Id>>;
 
 /** How long an override lasts, and which requests it answers. */

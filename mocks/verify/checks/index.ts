@@ -15,10 +15,8 @@ import { rowCaps } from './rows';
 import { accountAnswers, dataAnswers } from './schema';
 
 /**
- * Every check, in the order a run sends their requests: the cheap and free ones first, the keys
- * the run makes before the checks that use them, the burst over the rate limit late (so that its
- * 429 disturbs nothing else), the cursor's five-minute wait last. Checks that judge every answer
- * judge once all are in.
+ * Every check in send order: cheap and free first, keys before their users, the rate-limit burst late
+ * (its 429 disturbs nothing), the cursor's five-minute wait last; judging checks judge at the end.
  */
 export const CHECKS: readonly CheckDef[] = [
   errorEnvelope,

@@ -1,11 +1,7 @@
 import type { AnswerBody, WireCall } from '../../control/define';
 import type { ControlOperations, OperationId } from '../../control/operations';
 
-/**
- * The console's client of the control plane, typed by the operations table: `call('faults.inject',
- * { body })` sends what that operation takes and returns what it answers. Methods and paths come
- * from the JSON index (`GET /__admin`), which lists the same table.
- */
+/** The console's control-plane client, typed by the operations table; methods and paths come from `GET /__admin`. */
 
 /** What an operation answers. */
 export type Answer<Id extends OperationId> = AnswerBody<ControlOperations[Id]>;

@@ -11,9 +11,8 @@ import type { OverrideBody } from '../inputs';
 import type { Handlers } from './types';
 
 /**
- * The operations of docs/testing.md: events added by hand and overrides of route answers, the same
- * as `mock.data.addEvent()` and `mock.use()` in process. An override made here is a static answer or
- * error (JSON carries no function), checked against its route when it is made.
+ * The operations of docs/testing.md (`mock.data.addEvent()`, `mock.use()`); an override here is a static
+ * answer or error (JSON carries no function), checked against its route when made.
  */
 
 const routeIdOf = (mock: MockService, name: string): string =>

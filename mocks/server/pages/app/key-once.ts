@@ -2,12 +2,9 @@ import { copyButton } from '../../ui/copy';
 import { el, linkLine, state } from './view';
 
 /**
- * A key shown once means once: the service replays a claim's answer to the exact same credential for
- * 10 minutes (docs/service.md, "Credential delivery"), for a client whose answer was lost, so the
- * page, not the service, knows whether it already showed that key. It remembers the prefix of each
- * key it showed (`svc_live_` and 4 characters, as key inventories list it; never the key), for a
- * day, in this browser; a replay of a key it showed (a reload, a second tab, the back button) is not
- * shown again. An answer that never reached the page is shown when it comes again.
+ * A key shown once means once: the service replays a claim's answer for 10 minutes (docs/service.md,
+ * "Credential delivery"), so the page remembers each shown key's prefix (never the key) for a day in this
+ * browser and does not show a replay again; an answer that never reached the page is shown when it comes.
  */
 
 const STORE = 'sports-odds:shown-keys';

@@ -1,8 +1,6 @@
 /**
- * The frame of the first-party pages' program: a page shows one state at a time (everything it says
- * lives in `#view`, which each step replaces whole), and a refusal is told in words a customer can act
- * on (`explain`), with the request id to quote to support; the service's own message, written for
- * developers, is not shown.
+ * The pages' frame: one state at a time in `#view`, replaced whole; a refusal is told in words a customer
+ * can act on (`explain`) with the request id, never the service's developer-facing message.
  */
 
 const view = (() => {

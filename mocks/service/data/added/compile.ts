@@ -233,11 +233,7 @@ function propsOf(
   });
 }
 
-/**
- * Builds an added event from its parsed spec at the mock's `now`: resolves every instant, checks the
- * lifecycle (listed, kickoff, end, settlement, correction in order) and the price timelines, and
- * builds the timeline, results and props every route serves. Throws a `SpecError` naming the path.
- */
+/** Builds an added event from its parsed spec at `now`, checking lifecycle order and timelines; a `SpecError` names the path. */
 export function compileEvent(spec: EventSpec, ctx: CompileContext): AddedEvent {
   const { sport, league } = sportOf(spec);
   const starts = kickoff(spec, ctx.now);

@@ -39,11 +39,7 @@ export interface AddedProp {
   readonly history: readonly { readonly t: number; readonly row: SpecialOddsRow }[];
 }
 
-/**
- * An event added by a test: the same `EventBase` as a generated fixture, and a `Timeline` the odds,
- * lines and CLV routes read exactly as they read a generated one. Built once from its spec
- * (compile.ts), with every instant resolved to milliseconds on the mock's clock.
- */
+/** An event added by a test, read by routes exactly like a generated one; built once from its spec (compile.ts). */
 export interface AddedEvent extends EventBase {
   readonly origin: 'added';
   /** Changes whenever an event is added under this id: answers kept for an older one never serve it. */

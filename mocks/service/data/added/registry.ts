@@ -14,9 +14,8 @@ const FIRST_AUTO_ID = 9_000_001;
 export const isAddedId = (eventId: number): boolean => Number.isSafeInteger(eventId) && eventId >= 1 && eventId <= ADDED_ID_MAX;
 
 /**
- * The events a test added, by id. Each add compiles the spec at once (an invalid one is refused
- * with a `SpecError` and changes nothing) and gives the event a fresh revision, so an answer kept
- * for an earlier event under the same id is never served for it.
+ * The events a test added, by id. Each add compiles at once (a `SpecError` changes nothing) and takes a
+ * fresh revision, so an answer kept for an earlier event under the same id is never served for it.
  */
 export class AddedEvents {
   readonly #byId = new Map<number, AddedEvent>();
@@ -71,11 +70,7 @@ export class AddedEvents {
     );
   }
 
-  /**
-   * The revision tag of what an answer with these path parameters is about: `@r<revision>` for an
-   * event (or prop) id in the added range, '' for a generated one. Answers kept by the pipeline are
-   * keyed with it.
-   */
+  /** The tag kept answers are keyed with: `@r<revision>` for an added event or prop id, '' for a generated one. */
   revisionTag(params: Readonly<Record<string, unknown>>): string {
     const eventId = params['event_id'];
     const propId = params['prop_id'];

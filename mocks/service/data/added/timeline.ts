@@ -99,11 +99,7 @@ function scoreAt(marks: readonly ScoreMark[] | undefined, t: number): FinalScore
   return { home: found?.home ?? 0, away: found?.away ?? 0, setsHome: null, setsAway: null };
 }
 
-/**
- * The timeline of an added event: the same interface the generator fills, so that latest and
- * history odds, `since`, opening lines, the closing board and CLV read it exactly as they read a
- * generated event's. Quotes are computed here, once.
- */
+/** An added event's timeline: the interface the generator fills, so every route reads it alike; quotes computed once. */
 export function buildAddedTimeline(input: TimelineInput): Timeline {
   const { event, tracks } = input;
   const { starts, endAt } = event;
