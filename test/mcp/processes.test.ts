@@ -29,6 +29,21 @@ describe('sports-odds-mcp as a process', () => {
     await client.close();
   });
 
+  it.each([
+    [['--http', '--port', '-1'], /^sports-odds-mcp: --port must be an integer of at least 0, got "-1"/],
+    [['--http', '--port', '99999'], /^sports-odds-mcp: --port must be a TCP port from 0 to 65535, got 99999/],
+    [['--http', '--port', '1.5'], /^sports-odds-mcp: --port must be an integer of at least 0, got "1.5"/],
+    [['--port', '8080'], /^sports-odds-mcp: --port needs --http/],
+    [['--redis', '--http'], /^sports-odds-mcp: --redis needs a value/],
+    [['--max-credits'], /^sports-odds-mcp: --max-credits needs a value/],
+    [['--max-credits', '-5'], /^sports-odds-mcp: --max-credits must be an integer of at least 1, got "-5"/],
+  ])('refuses %j where it enters: the flag, what was given and what is accepted; exit code 2, no stack', async (args, words) => {
+    const failed = await run(process.execPath, [cli, '--mock', ...args]).catch((e: { code: number; stderr: string }) => e);
+    expect('code' in failed && failed.code).toBe(2);
+    expect((failed as { stderr: string }).stderr).toMatch(words);
+    expect((failed as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('refuses to start without --max-credits (unless --mock), naming the flag; exit code 2, no stack', async () => {
     const failed = await run(process.execPath, [cli], { env: { ...process.env, SPORTS_ODDS_API_KEY: '' } }).catch(
       (e: { code: number; stderr: string }) => e,

@@ -54,33 +54,47 @@ const count = (name: string, text: string | undefined, min: number): number | un
   }
 };
 
+const OPTIONS = {
+  'max-credits': { type: 'string' },
+  'max-call-credits': { type: 'string' },
+  'confirm-above': { type: 'string' },
+  'max-result-tokens': { type: 'string' },
+  account: { type: 'boolean' },
+  mutations: { type: 'boolean' },
+  'read-only': { type: 'boolean' },
+  redis: { type: 'string' },
+  namespace: { type: 'string' },
+  mock: { type: 'boolean' },
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+/** `--port -1`: a value after a valued flag is its value, even with a dash, unless it is one of our flags. */
+function joinValues(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const next = args[i + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : '';
+    const valued = name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === 'string';
+    if (valued && next?.startsWith('-') && !(next.replace(/^--?|=.*$/g, '') in OPTIONS)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 let values: ReturnType<typeof parse>;
 function parse() {
-  return parseArgs({
-    args: process.argv.slice(2),
-    strict: true,
-    allowPositionals: false,
-    options: {
-      'max-credits': { type: 'string' },
-      'max-call-credits': { type: 'string' },
-      'confirm-above': { type: 'string' },
-      'max-result-tokens': { type: 'string' },
-      account: { type: 'boolean' },
-      mutations: { type: 'boolean' },
-      'read-only': { type: 'boolean' },
-      redis: { type: 'string' },
-      namespace: { type: 'string' },
-      mock: { type: 'boolean' },
-      http: { type: 'boolean' },
-      port: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-  }).values;
+  return parseArgs({ args: joinValues(process.argv.slice(2)), strict: true, allowPositionals: false, options: OPTIONS }).values;
 }
 try {
   values = parse();
 } catch (error) {
-  fail((error as Error).message);
+  const missing = /Option '(--[\w-]+)[^']*' argument missing|Option '(--[\w-]+)' argument is ambiguous/.exec((error as Error).message);
+  fail(missing === null ? (error as Error).message : `${missing[1] ?? missing[2]} needs a value`);
 }
 if (values.help === true) {
   process.stdout.write(USAGE);
@@ -88,6 +102,9 @@ if (values.help === true) {
 }
 if ((values.redis === undefined) !== (values.namespace === undefined)) fail('--redis and --namespace go together');
 if (values.mutations === true && values.account !== true) fail('--mutations needs --account');
+if (values.port !== undefined && values.http !== true) fail('--port needs --http (stdio has no port)');
+const port = count('port', values.port, 0);
+if (port !== undefined && port > 65_535) fail(`--port must be a TCP port from 0 to 65535, got ${port}`);
 const maxCredits = count('max-credits', values['max-credits'], 1) ?? (values.mock === true ? 1000 : undefined);
 if (maxCredits === undefined) fail('--max-credits is required: the most credits this server may spend (or --mock to try it)');
 
@@ -144,7 +161,7 @@ if (values.http === true) {
     next = undefined;
     return server;
   };
-  const http = await serveHttp(session, count('port', values.port, 0) ?? 3333);
+  const http = await serveHttp(session, port ?? 3333);
   process.stderr.write(`sports-odds-mcp: Streamable HTTP at ${http.url}${values.mock === true ? ' (mock service)' : ''}\n`);
   const stop = () => void http.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
