@@ -48,6 +48,13 @@ function lazyTargets(): string[] {
   ];
 }
 
+/** What the test calls on the bundled SDK. */
+interface Client {
+  catalog: { sports(): Promise<unknown[]> };
+  account: { get(): Promise<{ plan: { rate_limit_rps: number } }> };
+  keys: { list(): Promise<unknown[]> };
+}
+
 describe('modules loaded on demand', () => {
   it('reach no module that other code uses as it loads (a bundler that inlines them initializes them lazily)', () => {
     const lazy = lazyTargets();
@@ -84,10 +91,15 @@ describe('modules loaded on demand', () => {
       logLevel: 'silent',
     });
     const bundle = (await import(`${pathToFileURL(out).href}?${Date.now()}`)) as {
-      sdk: { SportsOdds: unknown };
-      createMockService: () => { apiKey: string };
+      sdk: { SportsOdds: new (options: object) => Client };
+      createMockService: (options: object) => { apiKey: string; baseUrl: string; fetch: typeof fetch };
     };
-    expect(typeof bundle.sdk.SportsOdds).toBe('function');
-    expect(bundle.createMockService().apiKey).toMatch(/^svc_live_/);
+    const mock = bundle.createMockService({ now: '2026-11-21T15:00:00Z' });
+    expect(mock.apiKey).toMatch(/^svc_live_/);
+    // Calls that load on demand what they need (an account route's definitions, the reuse of answers) answer from this bundle's mock.
+    const odds = new bundle.sdk.SportsOdds({ apiKey: mock.apiKey, baseUrl: mock.baseUrl, fetch: mock.fetch, logLevel: 'off' });
+    expect((await odds.catalog.sports()).length).toBeGreaterThan(0);
+    expect((await odds.account.get()).plan.rate_limit_rps).toBeGreaterThan(0);
+    expect((await odds.keys.list()).length).toBeGreaterThan(0);
   });
 });
