@@ -30,10 +30,11 @@ import { Keys } from './resources/keys';
 import { Outrights } from './resources/outrights';
 import { Props } from './resources/props';
 import type { RouteCaller } from './resources/resource';
-import { routeList, type RouteId } from './schemas/routes';
+import { dataRoutes } from './schemas/data-routes';
+import type { RouteId } from './schemas/routes';
 
 /** The ids of the data routes, which `cache.maxAge` names. */
-const dataRouteIds = (): string[] => routeList.filter((r) => r.metering).map((r) => r.id);
+const dataRouteIds = (): string[] => Object.keys(dataRoutes);
 
 /** Set on the options of a client made by `withOptions`: the parent whose state it shares. */
 const PARENT = Symbol('parent');

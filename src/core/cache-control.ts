@@ -1,5 +1,6 @@
 import type { RouteDef } from '../schemas/route';
-import { routes, type DataRouteId } from '../schemas/routes';
+import { dataRoutes } from '../schemas/data-routes';
+import type { DataRouteId } from '../schemas/routes';
 import { refuse } from './input-checks';
 import type { CacheStats, ClientContext, ParamsOf, QueryOf } from './types';
 
@@ -25,7 +26,7 @@ export class CacheControl {
 
   /** Drops cached answers (all, a route's, or its answers for `input`); whatever was asked before a `clear()` is never served after it. */
   clear<Id extends DataRouteId>(routeId?: Id, input: CachedInput<Id> = {}): void {
-    const route = routeId === undefined ? undefined : (routes as Partial<Record<string, RouteDef>>)[routeId];
+    const route = routeId === undefined ? undefined : (dataRoutes as Partial<Record<string, RouteDef>>)[routeId];
     if (routeId !== undefined && route?.metering === undefined) refuse('clear(routeId)', routeId, 'the id of a data route');
     this.#ctx.reuse.loaded?.clear(this.#ctx, route, input);
   }

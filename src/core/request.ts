@@ -1,5 +1,6 @@
 import type { RouteDef } from '../schemas/route';
-import { routes, type RouteId } from '../schemas/routes';
+import type { RouteId } from '../schemas/routes';
+import { loadRoute, routeOf } from './route-of';
 import { APIPromise } from './api-promise';
 import { KEY_RECOVERED, keyOf, MAX_KEY_RECOVERIES, recovered } from './call-key';
 import { encoderOf } from './fast-encoders';
@@ -45,15 +46,18 @@ export function parserOf<Id extends RouteId>(
   routeId: Id,
   options: RequestOptions,
 ): (answer: RawAnswer) => ResponseOf<Id> | Promise<ResponseOf<Id>> {
-  const route = routes[routeId] as RouteDef;
   const validate = options.validate ?? ctx.options.validate;
-  return (answer) => {
+  const parse = (route: RouteDef, answer: RawAnswer): ResponseOf<Id> | Promise<ResponseOf<Id>> => {
     // The metadata is read only for an error: parsing it for every answer costs more than the rest.
     const meta = () => answer.meta;
     const json = parseJson(answer.text, route.id, meta);
     const schema = route.responses[answer.response.status];
     if (!validate || schema === undefined || validatorOf(schema)(json)) return json as ResponseOf<Id>;
     return validateBody<ResponseOf<Id>>(schema, json, route.id, meta);
+  };
+  return (answer) => {
+    const route = routeOf(routeId);
+    return route === undefined ? loadRoute(routeId).then((loaded) => parse(loaded, answer)) : parse(route, answer);
   };
 }
 
@@ -88,7 +92,7 @@ export async function sendRoute<Id extends RouteId>(
   input: RouteInput<Id>,
   options: RequestOptions,
 ): Promise<RawAnswer> {
-  const route = routes[routeId] as RouteDef;
+  const route = routeOf(routeId) ?? (await loadRoute(routeId));
   const span = await ctx.trace?.(route, ctx);
   try {
     const answer = await sendCall(ctx, route, input, options, span);

@@ -14,7 +14,8 @@ import type { ClosingLine, OddsSnapshot, OpeningLine } from '../schemas/prices';
 import type { SpecialMarket } from '../schemas/props';
 import type { Result } from '../schemas/results';
 import type { Metering, RouteDef } from '../schemas/route';
-import { routes, type RouteId } from '../schemas/routes';
+import { dataRoutes } from '../schemas/data-routes';
+import type { RouteId } from '../schemas/routes';
 import { eventIdOf, type EventRef } from './refs';
 import { APIResource } from './resource';
 
@@ -268,7 +269,7 @@ function liveCost(limit: number | undefined): { perRequest: number; rowsPerReque
 
 /** The metering of a data route, from the route table. */
 function meteringOf(id: RouteId): Metering {
-  const metering = (routes[id] as RouteDef).metering;
+  const metering = (dataRoutes as Partial<Record<string, RouteDef>>)[id]?.metering;
   if (metering === undefined) throw new TypeError(`${id} is not metered`);
   return metering;
 }

@@ -125,6 +125,7 @@ const CORE_PARTS: Record<string, string> = {
   hooks: 'options, logging',
   internals: 'options, logging',
   'call-key': 'request path',
+  'route-of': 'request path',
   budget: 'credits, pacing, clock',
   pacer: 'credits, pacing, clock',
   'service-clock': 'credits, pacing, clock',

@@ -8,8 +8,8 @@ const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 /**
  * Budget of an entry that creates the client and makes one call, minified + gzip: 36 kB (issue 12),
  * set back there by issue 34 after three raises (issue 22's coordinator to 37 kB, issue 26's
- * tracing hooks to 37.25 kB). It is the goal, not the measurement: while the first load is above
- * it this test fails, and docs/performance.md says by how much.
+ * tracing hooks to 37.25 kB). It is the goal, not the measurement: met again by issue 34 (the
+ * account, key and credential routes' definitions loaded on demand), docs/performance.md has the figures.
  */
 const BUDGET_BYTES = 36 * 1024;
 /**
@@ -18,22 +18,6 @@ const BUDGET_BYTES = 36 * 1024;
  * with the 36 kB budget, and lowered with it by issue 34 (it was 39.5 kB with the 37.25 kB budget).
  */
 const AS_BUILT_CEILING_BYTES = BUDGET_BYTES + 2 * 1024;
-
-/**
- * ISSUE 34'S GOAL IS MISSED: the first load is 39,075 B from the sources and 41,006 B as built (5 B of it the fix of account pacing's lookup), 2.1 kB
- * over the budget and the ceiling above (measured at the merge of issues 29 to 34; the input checks of
- * issue 31 and the reuse of answers of issue 32 added 2.2 kB, the scans' paging loaded on demand took
- * 1.2 kB off). These are not budgets: they are where the first load stands, so that it cannot grow
- * while the goal is open. Every change that shrinks the first load lowers them; once it is under the
- * goal they go, and the goal alone is asserted again.
- */
-const STANDS_AT = { sources: 39_075, asBuilt: 41_006 };
-
-/** Above the goal, it may not grow past where it stands; the miss is printed either way. */
-function holdOrMeet(size: number, goal: number, standsAt: number): void {
-  if (size > goal) console.log(`GOAL MISSED: ${size} B against ${goal} B (${size - goal} B over); it stands at ${standsAt} B`);
-  expect(size).toBeLessThanOrEqual(Math.max(goal, standsAt));
-}
 
 /**
  * Code a dependency carries inlined from another package (ky 2 inlines is-network-error), so that
@@ -97,12 +81,14 @@ describe('browser bundle', () => {
     }
   });
 
-  it(`keeps an entry that creates the client and makes one call within ${BUDGET_BYTES / 1024} kB min+gz (missed: held where it stands), with no dependency twice`, async () => {
+  it(`keeps an entry that creates the client and makes one call within ${BUDGET_BYTES / 1024} kB min+gz, with no dependency twice`, async () => {
     const bundle = await initialBundle(ONE_CALL, false);
     const size = gz(bundle.code);
     expect(duplicates(bundle)).toEqual([]);
-    // What only a retry, a rotation, a refused parameter or body, a traced call, a reused answer, or a scan's or poll's paging needs is loaded then, not here.
+    // What only a retry, a rotation, a refused parameter or body, a traced call, a reused answer, a scan's or poll's paging,
+    // or a call of an account, key or credential route needs is loaded then, not here.
     expect([...new Set(bundle.lazy)].sort()).toEqual([
+      '../schemas/account-routes',
       './core/plan-rate',
       './issue-report',
       './reuse',
@@ -119,7 +105,7 @@ describe('browser bundle', () => {
     for (const { part, min, gz: cost } of table)
       console.log(`  ${part.padEnd(34)} ${String(min).padStart(7)} B  ${String(cost).padStart(6)} B`);
     expect(table.map((p) => p.part)).toContain('ky');
-    holdOrMeet(size, BUDGET_BYTES, STANDS_AT.sources);
+    expect(size).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
   it('never imports @opentelemetry/api: an application without it builds, and one with it does not bundle it twice', async () => {
@@ -136,12 +122,12 @@ describe('browser bundle', () => {
     expect(duplicates(both)).toEqual(['is-network-error (and its copy in node_modules/ky/distribution/utils/is-network-error.js)']);
   });
 
-  it('keeps the same entry bundled from the published build (keepNames) under its ceiling (missed: held where it stands)', async () => {
+  it('keeps the same entry bundled from the published build (keepNames) under its ceiling', async () => {
     const [asBuilt, sources] = await Promise.all([initialBundle(ONE_CALL, true), initialBundle(ONE_CALL, false)]);
     const size = gz(asBuilt.code);
     console.log(`one call from the published build: ${kB(size)} min+gz, of which keepNames ${kB(size - gz(sources.code))}`);
     expect(Object.keys(asBuilt.metafile.inputs).some((i) => partOf(i) === 'sports-odds-data (as built)')).toBe(true);
-    expect(asBuilt.lazy.length).toBe(7);
-    holdOrMeet(size, AS_BUILT_CEILING_BYTES, STANDS_AT.asBuilt);
+    expect(asBuilt.lazy.length).toBe(8);
+    expect(size).toBeLessThanOrEqual(AS_BUILT_CEILING_BYTES);
   });
 });

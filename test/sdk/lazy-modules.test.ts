@@ -37,6 +37,7 @@ function lazyTargets(): string[] {
     'odds-history.ts',
     'live-scan.ts',
     'polling.ts',
+    'route-of.ts',
     '../client.ts',
   ].map((f) => join(core, f));
   return [
@@ -47,6 +48,9 @@ function lazyTargets(): string[] {
     ),
   ];
 }
+
+/** The module of the route definitions the SDK loads with the first call of one of those routes. */
+const ROUTES_ON_DEMAND = 'account-routes.ts';
 
 /** What the test calls on the bundled SDK. */
 interface Client {
@@ -64,10 +68,33 @@ describe('modules loaded on demand', () => {
       'src/core/rotation-run.ts',
       'src/core/scan-pages.ts',
       'src/core/tracing.ts',
+      'src/schemas/account-routes.ts',
     ]);
-    const reached = new Set(lazy.flatMap((f) => [...reach(f)]));
+    const reached = new Set(lazy.filter((f) => !f.endsWith(ROUTES_ON_DEMAND)).flatMap((f) => [...reach(f)]));
     // Leaves: message helpers read only when something fails, never at load time, never re-exported.
     expect([...reached].map((f) => relative(root, f)).sort()).toEqual(['src/schemas/issue-words.ts', 'src/schemas/redact.ts']);
+  });
+
+  it('load the account, key and credential routes with their schemas only: the schemas floor, never the SDK', () => {
+    // The one exception to the leaves, with its reason: these routes' definitions are the route
+    // table's as well (routes.ts imports them as it loads, for the mock, the MCP server and the docs),
+    // so they reach the schemas they share with the data routes (primitives, query, the table's
+    // parameters). A bundler that inlines the dynamic import initializes each of those at its first
+    // importer (esbuild's init call), before that importer's code runs: load order holds because
+    // none of them is in an import cycle (architecture.test.ts), and the one bundle below, whose mock
+    // reads the whole table as it loads, then calls account routes through the SDK.
+    const reached = [...reach(join(root, 'src/schemas', ROUTES_ON_DEMAND))].map((f) => relative(root, f)).sort();
+    expect(reached.filter((f) => !f.startsWith('src/schemas/'))).toEqual([]);
+    expect(reached).toEqual([
+      'src/schemas/account.ts',
+      'src/schemas/credentials.ts',
+      'src/schemas/keys.ts',
+      'src/schemas/primitives.ts',
+      'src/schemas/query.ts',
+      'src/schemas/request-health.ts',
+      'src/schemas/route-params.ts',
+      'src/schemas/route.ts',
+    ]);
   });
 
   it('keep one esbuild bundle (no code splitting) of the SDK, the mock and its server in load order', async () => {
