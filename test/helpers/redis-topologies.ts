@@ -1,6 +1,6 @@
 /**
  * Redis as it is run for high availability, for the coordinator's tests: a 3-master Redis Cluster
- * and a primary with a replica behind 3 Sentinels, all real processes (Debian's `redis-server`,
+ * (with or without replicas) and a primary with a replica behind 3 Sentinels, all real processes (Debian's `redis-server`,
  * `redis-sentinel`, `redis-cli`) on free loopback ports, in a temp folder, no persistence.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -71,20 +71,77 @@ async function stopAll(children: ChildProcess[], dir: string): Promise<void> {
 
 const clientOptions = { maxRetriesPerRequest: null, lazyConnect: false } as const;
 
+/** A Redis Cluster: its masters' slots, a master's failover, a slot's migration. */
+export interface ClusterTopology extends RedisTopology {
+  /** The port of the master that serves `key`'s hash slot now. */
+  masterOf(key: string): number;
+  /** SIGKILLs the master of `key`'s slot, as a crashed host would; its replica is then promoted. Its port. */
+  killMasterOf(key: string): number;
+  /** Resolves once a live master other than `killed` serves `key`'s slot and the cluster is ok (within `timeoutMs`). */
+  failedOver(key: string, killed: number, timeoutMs?: number): Promise<void>;
+  /**
+   * Marks `key`'s slot MIGRATING on its master and IMPORTING on another (`CLUSTER SETSLOT`), moving no
+   * key yet: the migration is held open until `finish()` moves the slot's keys (`MIGRATE`) and assigns
+   * the slot to the other master on every master.
+   */
+  beginMigration(key: string): SlotMigration;
+}
+
+/** A slot migration held open. */
+export interface SlotMigration {
+  readonly slot: number;
+  readonly from: number;
+  readonly to: number;
+  /** Moves the slot's keys to the new master, then assigns the slot to it everywhere. */
+  finish(): void;
+}
+
+/** `redis-cli -p port ...args`, its output; throws when it fails or Redis answers an error. */
+function cli(port: number, ...args: string[]): string {
+  const result = spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8', timeout: 10_000 });
+  const out = `${result.stdout ?? ''}`.trim();
+  if (result.status !== 0 || /^(ERR|CLUSTERDOWN|MOVED|ASK|TRYAGAIN)\b/.test(out))
+    throw new Error(`redis-cli -p ${port} ${args.join(' ')}: ${out}${result.stderr ?? ''}`);
+  return out;
+}
+
+/** The masters of a cluster as one live node sees them: port -> node id and the slot ranges it serves. */
+function mastersSeenBy(port: number): Map<number, { id: string; slots: [number, number][] }> {
+  const masters = new Map<number, { id: string; slots: [number, number][] }>();
+  for (const line of cli(port, 'cluster', 'nodes').split('\n')) {
+    const [id, address, flags, , , , , state, ...ranges] = line.split(' ');
+    if (!flags?.includes('master') || flags.includes('fail') || state !== 'connected') continue;
+    const slots = ranges
+      .filter((r) => !r.startsWith('['))
+      .map((r) => {
+        const [a, b] = r.split('-').map(Number);
+        return [a, b ?? a] as [number, number];
+      });
+    masters.set(Number(/:(\d+)@/.exec(address ?? '')?.[1]), { id: id as string, slots });
+  }
+  return masters;
+}
+
+const sleepMs = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
- * A Redis Cluster of 3 masters (no replicas), its slots assigned by `redis-cli --cluster create`.
+ * A Redis Cluster of 3 masters, with `replicas` replicas each (0 or 1), its slots assigned by
+ * `redis-cli --cluster create`; a node is judged failed after 1 s (`cluster-node-timeout`), so a
+ * master's replica takes over within a few seconds.
  *
  * @example
- * const cluster = await startRedisCluster();
+ * const cluster = await startRedisCluster({ replicas: 1 });
  * const redis = cluster.connect();
  */
-export async function startRedisCluster(): Promise<RedisTopology> {
+export async function startRedisCluster(options: { replicas?: 0 | 1 } = {}): Promise<ClusterTopology> {
   checkRedisInstalled();
+  const replicas = options.replicas ?? 0;
   const dir = mkdtempSync(join(tmpdir(), 'sports-odds-cluster-'));
   const children: ChildProcess[] = [];
+  const byPort = new Map<number, ChildProcess>();
   try {
     const ports: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
+    for (let i = 0; i < 3 * (1 + replicas); i += 1) {
       const port = await clusterPort();
       const node = join(dir, String(port));
       await run(
@@ -98,6 +155,10 @@ export async function startRedisCluster(): Promise<RedisTopology> {
           'yes',
           '--cluster-config-file',
           `${node}.conf`,
+          '--cluster-node-timeout',
+          '1000',
+          '--repl-diskless-sync-delay',
+          '0',
           '--save',
           '',
           '--appendonly',
@@ -108,33 +169,92 @@ export async function startRedisCluster(): Promise<RedisTopology> {
         port,
         children,
       );
+      byPort.set(port, children[children.length - 1] as ChildProcess);
       ports.push(port);
     }
     const created = spawnSync(
       'redis-cli',
-      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', String(replicas), '--cluster-yes'],
       {
         encoding: 'utf8',
-        timeout: 20_000,
+        timeout: 30_000,
       },
     );
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
-    // Every node agrees the cluster is up before a client starts.
+    // Every node agrees the cluster is up, and every replica holds its master's data, before a client starts.
     for (const port of ports) {
       for (let tries = 0; ; tries += 1) {
         const info = spawnSync('redis-cli', ['-p', String(port), 'cluster', 'info'], { encoding: 'utf8' }).stdout;
-        if (info.includes('cluster_state:ok')) break;
-        if (tries > 100) throw new Error(`the cluster node on ${port} never reported cluster_state:ok`);
-        await new Promise((r) => setTimeout(r, 50));
+        const replication = spawnSync('redis-cli', ['-p', String(port), 'info', 'replication'], { encoding: 'utf8' }).stdout;
+        const synced = !replication.includes('role:slave') || replication.includes('master_link_status:up');
+        if (info.includes('cluster_state:ok') && synced) break;
+        if (tries > 200) throw new Error(`the cluster node on ${port} never reported cluster_state:ok with its replication up`);
+        await sleepMs(50);
       }
     }
+    const live = () => ports.filter((p) => byPort.get(p)?.exitCode === null && byPort.get(p)?.signalCode === null);
+    const masterOf = (key: string, seenBy = live()[0] as number): number => {
+      const slot = Number(cli(seenBy, 'cluster', 'keyslot', key));
+      for (const [port, master] of mastersSeenBy(seenBy)) if (master.slots.some(([a, b]) => slot >= a && slot <= b)) return port;
+      throw new Error(`no master serves slot ${slot} of ${key}`);
+    };
     return {
-      connect: () =>
+      connect: (options = {}) =>
         new Cluster(
           ports.map((port) => ({ host: '127.0.0.1', port })),
-          { redisOptions: clientOptions },
+          { redisOptions: { ...clientOptions, ...options } },
         ),
       close: () => stopAll(children, dir),
+      masterOf: (key) => masterOf(key),
+      killMasterOf: (key) => {
+        const port = masterOf(key);
+        byPort.get(port)?.kill('SIGKILL');
+        return port;
+      },
+      failedOver: async (key, killed, timeoutMs = 15_000) => {
+        const until = Date.now() + timeoutMs;
+        for (;;) {
+          const nodes = live();
+          const ok = nodes.every((p) => {
+            const info = spawnSync('redis-cli', ['-p', String(p), 'cluster', 'info'], { encoding: 'utf8' }).stdout;
+            return info.includes('cluster_state:ok');
+          });
+          let master: number | undefined;
+          try {
+            master = masterOf(key, nodes[0] as number);
+          } catch {
+            // Mid-failover: no live master serves the slot yet.
+          }
+          if (ok && master !== undefined && master !== killed && nodes.includes(master)) return;
+          if (Date.now() > until) throw new Error(`no replica took over the slot of ${key} within ${timeoutMs} ms`);
+          await sleepMs(100);
+        }
+      },
+      beginMigration: (key) => {
+        const slot = Number(cli(ports[0] as number, 'cluster', 'keyslot', key));
+        const from = masterOf(key);
+        const masters = mastersSeenBy(from);
+        const to = [...masters.keys()].find((p) => p !== from) as number;
+        const fromId = masters.get(from)?.id as string;
+        const toId = masters.get(to)?.id as string;
+        cli(to, 'cluster', 'setslot', String(slot), 'importing', fromId);
+        cli(from, 'cluster', 'setslot', String(slot), 'migrating', toId);
+        return {
+          slot,
+          from,
+          to,
+          finish: () => {
+            for (;;) {
+              const keys = cli(from, 'cluster', 'getkeysinslot', String(slot), '100').split('\n').filter(Boolean);
+              if (keys.length === 0) break;
+              cli(from, 'migrate', '127.0.0.1', String(to), '', '0', '5000', 'KEYS', ...keys);
+            }
+            // The new owner first, then the old, then the others (as redis-cli --cluster reshard does).
+            for (const port of [to, from, ...[...masters.keys()].filter((p) => p !== to && p !== from)])
+              cli(port, 'cluster', 'setslot', String(slot), 'node', toId);
+          },
+        };
+      },
     };
   } catch (error) {
     await stopAll(children, dir);
