@@ -25,10 +25,11 @@ const ENVELOPE = 25;
 const RATE = 20;
 
 /**
- * Three SDK clients of one namespace, each on its own Cluster client, each with eight calls at a
- * time in a loop until `stop()`: most calls wait for one of the plan's slots, never sent.
+ * Three SDK clients of one namespace, each on its own Cluster client (connected and synced with
+ * Redis's clock first), each with eight calls at a time in a loop until `stop()`: most calls wait
+ * for one of the plan's slots, never sent.
  */
-function runFleet(mock: MockService, namespace: string) {
+async function runFleet(mock: MockService, namespace: string, timeoutMs: number) {
   const topology = cluster as ClusterTopology;
   const state = { inFlight: 0, answered: 0, running: true, failures: [] as unknown[] };
   const client = () => {
@@ -36,7 +37,7 @@ function runFleet(mock: MockService, namespace: string) {
     const redis = topology.connect({ maxRetriesPerRequest: 1 });
     redis.on('error', () => undefined);
     clients.push(redis);
-    const coordinator = redisCoordinator({ redis, namespace, secret: SECRET, timeoutMs: 400, leaseMs: 1000, onWarning: () => undefined });
+    const coordinator = redisCoordinator({ redis, namespace, secret: SECRET, timeoutMs, leaseMs: 1000, onWarning: () => undefined });
     return clientOn(mock, coordinator, {
       rateLimit: { requestsPerSecond: RATE },
       budget: { maxCredits: 100_000 },
@@ -44,6 +45,7 @@ function runFleet(mock: MockService, namespace: string) {
     });
   };
   const fleet = [client(), client(), client()];
+  for (const odds of fleet) await odds.readCredits();
   const loops = fleet.flatMap((odds) =>
     Array.from({ length: 8 }, async () => {
       while (state.running) {
@@ -81,13 +83,14 @@ describe('a fleet on a Redis Cluster with replicas', () => {
     mock.clock.resume();
     const namespace = freshNamespace('cluster-migration');
     const key = `sod:{${namespace}}:state`;
-    const run = runFleet(mock, namespace);
+    // The default timeout: a call that meets the keys split between two masters waits out a TRYAGAIN (100 ms).
+    const run = await runFleet(mock, namespace, 1000);
     await sleep(700);
     const migration = topology.beginMigration(key);
     const answeredBefore = run.state.answered;
     await sleep(3000);
     const answeredWhileHeld = run.state.answered - answeredBefore;
-    migration.finish();
+    await migration.finish();
     expect(topology.masterOf(key)).toBe(migration.to);
     const answeredBeforeMove = run.state.answered;
     await sleep(1000);
@@ -108,7 +111,7 @@ describe('a fleet on a Redis Cluster with replicas', () => {
     mock.clock.resume();
     const namespace = freshNamespace('cluster-failover');
     const key = `sod:{${namespace}}:state`;
-    const run = runFleet(mock, namespace);
+    const run = await runFleet(mock, namespace, 400);
     await sleep(1000);
     const answeredBefore = run.state.answered;
     const inFlightAtFailure = run.state.inFlight;

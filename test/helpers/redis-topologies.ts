@@ -92,8 +92,8 @@ export interface SlotMigration {
   readonly slot: number;
   readonly from: number;
   readonly to: number;
-  /** Moves the slot's keys to the new master, then assigns the slot to it everywhere. */
-  finish(): void;
+  /** Moves the slot's keys to the new master, 4 per `MIGRATE`, then assigns the slot to it everywhere. */
+  finish(): Promise<void>;
 }
 
 /** `redis-cli -p port ...args`, its output; throws when it fails or Redis answers an error. */
@@ -243,13 +243,20 @@ export async function startRedisCluster(options: { replicas?: 0 | 1 } = {}): Pro
           slot,
           from,
           to,
-          finish: () => {
-            for (;;) {
-              const keys = cli(from, 'cluster', 'getkeysinslot', String(slot), '100').split('\n').filter(Boolean);
-              if (keys.length === 0) break;
-              cli(from, 'migrate', '127.0.0.1', String(to), '', '0', '5000', 'KEYS', ...keys);
+          finish: async () => {
+            // As redis-cli --cluster reshard does, from one connection: a few keys per MIGRATE (it moves 10), so
+            // that the slot's keys are split between the two masters for a moment.
+            const source = new Redis({ host: '127.0.0.1', port: from, ...clientOptions });
+            try {
+              for (;;) {
+                const keys = (await source.call('CLUSTER', 'GETKEYSINSLOT', String(slot), '4')) as string[];
+                if (keys.length === 0) break;
+                await source.call('MIGRATE', '127.0.0.1', String(to), '', '0', '5000', 'KEYS', ...keys);
+              }
+            } finally {
+              source.disconnect();
             }
-            // The new owner first, then the old, then the others (as redis-cli --cluster reshard does).
+            // The new owner first, then the old, then the others.
             for (const port of [to, from, ...[...masters.keys()].filter((p) => p !== to && p !== from)])
               cli(port, 'cluster', 'setslot', String(slot), 'node', toId);
           },
