@@ -43,6 +43,7 @@ const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFlo
  * - Pacing: at most `rate` attempts hold a slot at once, each until one second after its answer.
  * - Leases: a dead process's lapse within `leaseMs`; a lapsed reservation counts as spent (refunded on a late settle).
  * - Failures: Redis unreachable, late (`timeoutMs`) or refusing is a `CoordinatorError`: nothing is sent unpaced.
+ * - No key expires (see `layout.ts`): the scripts prune what they hold.
  *
  * @example
  * import { Redis } from 'ioredis';
@@ -238,7 +239,7 @@ export class RedisCoordinator implements Coordinator {
   }
 
   /**
-   * Deletes every key of the namespace (spend, slots, reservations, rate, rotation records): for
+   * Empties the namespace (spend, slots, reservations, rate, rotation records; no key is deleted): for
    * tests and benches, or a new budget; calls in flight elsewhere then settle into the new ledger.
    *
    * @example

@@ -1,4 +1,4 @@
-/** The eviction check: under any `maxmemory-policy` but `noeviction`, Redis may evict the coordinator's keys (all have a TTL). */
+/** The eviction check: the coordinator's keys carry no TTL, so only an `allkeys-*` policy may evict them. */
 
 /** What the check needs of a Redis client: `CONFIG GET` and the `ready` event, where it has them. */
 export interface EvictionProbe {
@@ -18,7 +18,7 @@ function configValue(reply: unknown): string | undefined {
 }
 
 const FIX =
-  'set `maxmemory-policy noeviction` (`CONFIG SET maxmemory-policy noeviction`, and in redis.conf), or give the coordinator a Redis of its own';
+  'set `maxmemory-policy noeviction` or a volatile-* policy (`CONFIG SET maxmemory-policy noeviction`, and in redis.conf), or give the coordinator a Redis of its own';
 
 /**
  * Checks `maxmemory` and `maxmemory-policy` now and at each reconnection, warning once when the keys
@@ -42,13 +42,13 @@ export function checkEviction(client: EvictionProbe, name: string, warn: (messag
     try {
       const policy = configValue(await config.call(client, 'GET', 'maxmemory-policy'));
       const limit = configValue(await config.call(client, 'GET', 'maxmemory'));
-      if (policy !== undefined && policy !== 'noeviction' && limit !== '0') {
+      if (policy?.startsWith('allkeys-') && limit !== '0') {
         once(
           `Redis's maxmemory-policy is ${policy} (maxmemory ${limit ?? 'unknown'}): it may evict the fleet's budget and pacing state, and calls then fail with CoordinatorStateLostError until recover(); ${FIX}`,
         );
       }
     } catch {
-      once(`could not read Redis's maxmemory-policy (CONFIG is refused, as on managed Redis): make sure it is noeviction; ${FIX}`);
+      once(`could not read Redis's maxmemory-policy (CONFIG is refused, as on managed Redis): make sure it is not allkeys-*; ${FIX}`);
     }
   };
   return () => {

@@ -1,34 +1,33 @@
 /** The Redis keys of one namespace, `<prefix>:{<namespace>}:<name>`: the hash tag puts them in one Cluster slot. */
 
-/** The keys, in the order every script receives them (`KEYS[1]`..`KEYS[14]`), with what each holds and its TTL. */
+/**
+ * The keys, in the order every script receives them (`KEYS[1]`..`KEYS[11]`), with what each holds. None
+ * has a TTL (no `volatile-*` policy evicts them; the scripts prune), and each but the state keeps a
+ * placeholder member `~` from the record's start: a script never names a missing key, which Redis
+ * Cluster refuses (`TRYAGAIN`) while the slot migrates.
+ */
 const KEY_NAMES = [
-  /** HASH: spent, calls, reserved, both windows, updatedAt, rotation generation, key id. TTL: retention. */
+  /** HASH: spent, calls, reserved, both windows, updatedAt, generation, key id, epoch; the shared rate and the rotation lock with their ends. */
   'state',
-  /** ZSET: in-flight attempts holding a slot -> their lease's end. TTL: 3 leases. */
+  /** ZSET: in-flight attempts holding a slot -> their lease's end (at most the rate). */
   'slots',
-  /** ZSET: settled attempts in their one-window hold -> when the slot frees. TTL: 2 windows. */
+  /** ZSET: settled attempts in their one-window hold -> when the slot frees. */
   'held',
-  /** ZSET: reservations of calls in flight -> their lease's end. TTL: retention (a lapsed one becomes spend). */
+  /** ZSET: reservations of calls in flight -> their lease's end (a lapsed one becomes spend). */
   'reservations',
-  /** HASH: reservation -> its envelope. TTL: retention. */
+  /** HASH: reservation -> its envelope. */
   'envelopes',
-  /** ZSET: reservations whose lease lapsed (counted as spent) -> when they are forgotten. TTL: retention. */
+  /** ZSET: reservations whose lease lapsed (counted as spent) -> when they are forgotten (the retention; the newest 1,000 kept). */
   'lapsed',
-  /** HASH: lapsed reservation -> its envelope (refunded down to the cost by a late settle). TTL: retention. */
+  /** HASH: lapsed reservation -> its envelope (refunded down to the cost by a late settle). */
   'lapsed-envelopes',
-  /** STRING: the rotation lock's holder token. TTL: a lease, renewed while held. */
-  'rotation-lock',
-  /** HASH: HMAC of an old key -> its rotation's answer, sealed. TTL: retention. */
+  /** HASH: HMAC of an old key -> its rotation's answer, sealed; `~pending`: the pending rotation, sealed. */
   'rotations',
-  /** ZSET: rotation field -> when it was published (the oldest are dropped past 64). TTL: retention. */
+  /** ZSET: rotation field -> when it was published (the oldest are dropped past 64). */
   'rotation-index',
-  /** STRING: the pending rotation, sealed. TTL: retention. */
-  'pending-rotation',
-  /** STRING: the plan's per-second rate. TTL: one hour. */
-  'plan-rate',
-  /** ZSET: the namespace's line of waiters for a slot (one per process at most) -> their ticket. TTL: retention. */
+  /** ZSET: the namespace's line of waiters for a slot (one per process at most) -> their ticket. */
   'waiters',
-  /** ZSET: waiter -> when it was told to ask again (it leaves the line a lease after, unless it asks). TTL: retention. */
+  /** ZSET: waiter -> when it was told to ask again (it leaves the line a lease after, unless it asks). */
   'waiter-leases',
 ] as const;
 

@@ -14,11 +14,14 @@
  * changes nothing, until `RECOVER` (fail closed). Replies: `{status, now, a, b, c, ...state, rate}`.
  */
 
+/** The most lapsed reservations remembered (for a late settle's refund); the oldest are forgotten first. */
+const MAX_LAPSED = 1000;
+
 /** The fields of the state hash that end every reply, in order (reply.ts reads them). */
 export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen', 'epoch'] as const;
 
 const PRELUDE = `
-local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_LOCK, K_ROT, K_ROT_INDEX, K_PENDING, K_RATE, K_WAIT, K_WAIT_LEASE = unpack(KEYS)
+local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_ROT, K_ROT_INDEX, K_WAIT, K_WAIT_LEASE = unpack(KEYS)
 local retention = tonumber(ARGV[1])
 local lease = tonumber(ARGV[2])
 local window = tonumber(ARGV[3])
@@ -30,25 +33,31 @@ local function late()
   return ARGV[4] ~= '' and now > tonumber(ARGV[4])
 end
 
--- Every key of the ledger expires: a slot within leases, a hold within windows, the spend after the
--- retention. Only the keys a script wrote get their TTL again (a read or a refusal sets none).
-local TTL = {
-  [K_STATE] = retention, [K_RESV] = retention, [K_ENV] = retention, [K_LAPSED] = retention,
-  [K_LAPSED_ENV] = retention, [K_WAIT] = retention, [K_WAIT_LEASE] = retention,
-  [K_SLOTS] = 3 * lease, [K_HELD] = 2 * window,
-}
-local written = {}
-local function w(key) written[key] = true end
-local function keep()
-  for key in pairs(written) do redis.call('PEXPIRE', key, TTL[key]) end
+-- No key expires (a volatile-* policy never evicts one): the scripts prune what they hold. Every key
+-- but the state keeps a placeholder member, so that none is ever missing (Redis Cluster refuses a
+-- script that names a missing key while the slot migrates); counts and ranges leave it out.
+local PH = '~'
+local function placeholders()
+  for _, key in ipairs({ K_SLOTS, K_HELD, K_RESV, K_LAPSED, K_ROT_INDEX, K_WAIT, K_WAIT_LEASE }) do
+    redis.call('ZADD', key, 'NX', '+inf', PH)
+  end
+  for _, key in ipairs({ K_ENV, K_LAPSED_ENV, K_ROT }) do redis.call('HSETNX', key, PH, '0') end
+end
+local function count(key)
+  return redis.call('ZCOUNT', key, '-inf', '(+inf')
+end
+
+-- The plan's rate a process shared, while it lasts ('' when none).
+local function rateOf(rate, untilMs)
+  if rate and tonumber(untilMs or '0') > now then return rate end
+  return ''
 end
 
 local function reply(status, a, b, c)
-  keep()
   local r = { status, now, a or '', b or '', c or '' }
-  local s = redis.call('HMGET', K_STATE, ${STATE_FIELDS.map((f) => `'${f}'`).join(', ')})
+  local s = redis.call('HMGET', K_STATE, ${STATE_FIELDS.map((f) => `'${f}'`).join(', ')}, 'rate', 'rate-until')
   for i = 1, ${STATE_FIELDS.length} do r[5 + i] = s[i] end
-  r[6 + ${STATE_FIELDS.length}] = redis.call('GET', K_RATE) or ''
+  r[6 + ${STATE_FIELDS.length}] = rateOf(s[${STATE_FIELDS.length + 1}], s[${STATE_FIELDS.length + 2}])
   return r
 end
 
@@ -60,7 +69,7 @@ local function guard()
   if not head[1] then
     if known ~= '' then return 'record' end
     redis.call('HSET', K_STATE, 'epoch', ARGV[6])
-    w(K_STATE)
+    placeholders()
     return nil
   end
   if known ~= '' and head[1] ~= known and head[2] ~= known then return 'epoch' end
@@ -83,13 +92,18 @@ local function lapse()
     redis.call('ZREM', K_RESV, id)
     redis.call('HSET', K_LAPSED_ENV, id, e)
     redis.call('ZADD', K_LAPSED, now + retention, id)
-    w(K_LAPSED_ENV)
-    w(K_LAPSED)
   end
   if total ~= 0 then
     redis.call('HINCRBY', K_STATE, 'reserved', -total)
     redis.call('HINCRBY', K_STATE, 'spent', total)
-    w(K_STATE)
+    -- The newest lapsed reservations are kept (a settle of an older one is then not refunded).
+    local extra = count(K_LAPSED) - ${MAX_LAPSED}
+    if extra > 0 then
+      for _, id in ipairs(redis.call('ZRANGE', K_LAPSED, 0, extra - 1)) do
+        redis.call('ZREM', K_LAPSED, id)
+        redis.call('HDEL', K_LAPSED_ENV, id)
+      end
+    end
   end
   -- A waiter whose process stopped asking (a lease past when it was told to ask again) leaves the line.
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAIT_LEASE, '-inf', now - lease, 'LIMIT', 0, 500)) do
@@ -112,9 +126,9 @@ local function take(id, rate)
   -- A rebuilt record knows nothing of the slots held before the loss: none is given for a window.
   local quiet = redis.call('HGET', K_STATE, 'quiet')
   if quiet and now < tonumber(quiet) then return 0, tonumber(quiet) - now end
-  local free = rate - redis.call('ZCARD', K_SLOTS) - redis.call('ZCARD', K_HELD)
+  local free = rate - count(K_SLOTS) - count(K_HELD)
   local rank = redis.call('ZRANK', K_WAIT, id)
-  local ahead = rank or redis.call('ZCARD', K_WAIT)
+  local ahead = rank or count(K_WAIT)
   -- Only the waiters ahead that are due (told to ask by now) are owed a slot before this one: one
   -- told to come later does not leave a free slot idle until then.
   local due = 0
@@ -130,28 +144,24 @@ local function take(id, rate)
       redis.call('ZREM', K_WAIT_LEASE, id)
     end
     redis.call('ZADD', K_SLOTS, now + lease, id)
-    w(K_SLOTS)
     return 1, 0
   end
   local k = ahead - math.max(free, 0)
   local wait
   local h = redis.call('ZRANGE', K_HELD, k, k, 'WITHSCORES')
-  if h[2] then
+  if h[2] and h[1] ~= PH then
     wait = tonumber(h[2]) - now
   else
-    wait = window * math.max(1, math.ceil((k + 1 - redis.call('ZCARD', K_HELD)) / math.max(rate, 1)))
+    wait = window * math.max(1, math.ceil((k + 1 - count(K_HELD)) / math.max(rate, 1)))
   end
   -- A slot in flight frees early when its lease lapses (its process died).
   local s = redis.call('ZRANGE', K_SLOTS, 0, 0, 'WITHSCORES')
-  if s[2] then wait = math.min(wait, tonumber(s[2]) - now) end
+  if s[2] and s[1] ~= PH then wait = math.min(wait, tonumber(s[2]) - now) end
   wait = math.max(1, wait)
   if not rank then
     redis.call('ZADD', K_WAIT, redis.call('HINCRBY', K_STATE, 'ticket', 1), id)
-    w(K_WAIT)
-    w(K_STATE)
   end
   redis.call('ZADD', K_WAIT_LEASE, now + wait, id)
-  w(K_WAIT_LEASE)
   return 0, wait
 end
 
@@ -165,7 +175,6 @@ local function finish(id, cost)
     redis.call('HDEL', K_ENV, id)
     redis.call('ZREM', K_RESV, id)
     redis.call('HINCRBY', K_STATE, 'reserved', -tonumber(e))
-    w(K_STATE)
   else
     local lapsed = redis.call('HGET', K_LAPSED_ENV, id)
     if lapsed then
@@ -174,10 +183,7 @@ local function finish(id, cost)
       charged = charged - tonumber(lapsed)
     end
   end
-  if charged ~= 0 then
-    redis.call('HINCRBY', K_STATE, 'spent', charged)
-    w(K_STATE)
-  end
+  if charged ~= 0 then redis.call('HINCRBY', K_STATE, 'spent', charged) end
 end
 `;
 
@@ -217,9 +223,6 @@ if envelope ~= '' and redis.call('HEXISTS', K_ENV, id) == 0 then
   redis.call('ZADD', K_RESV, now + lease, id)
   redis.call('HSET', K_ENV, id, envelope)
   redis.call('HINCRBY', K_STATE, 'reserved', e)
-  w(K_RESV)
-  w(K_ENV)
-  w(K_STATE)
 end
 local slot, wait = 0, 0
 if ARGV[13] ~= '' then slot, wait = take(id, tonumber(ARGV[13])) end
@@ -242,7 +245,6 @@ for i = 7, #ARGV do
   redis.call('ZADD', K_SLOTS, 'XX', now + lease, ARGV[i])
   redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[i])
 end
-w(K_SLOTS)
 return reply('ok')
 `);
 
@@ -265,7 +267,6 @@ finish(ARGV[7], cost or 0)
 -- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
 if ARGV[8] == '1' then
   redis.call('ZADD', K_HELD, now + window, ARGV[7])
-  w(K_HELD)
 end
 local function record(p, limit, remaining, reset)
   if reset ~= '' then
@@ -277,7 +278,6 @@ local function record(p, limit, remaining, reset)
   if remaining ~= '' then redis.call('HSET', K_STATE, p .. 'r', remaining) end
 end
 if cost then
-  w(K_STATE)
   redis.call('HINCRBY', K_STATE, 'calls', 1)
   redis.call('HSET', K_STATE, 'upd', now)
   record('p', ARGV[10], ARGV[11], ARGV[12])
@@ -306,27 +306,33 @@ lapse()
 return reply('ok')
 `);
 
-/** The shared plan rate. ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate. */
+/** The shared plan rate (it lasts `ttl`, so that a plan change is seen). ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate. */
 export const RATE = script(`
-if ARGV[7] ~= '' then redis.call('SET', K_RATE, ARGV[7], 'PX', ARGV[8]) end
-return reply('ok', redis.call('GET', K_RATE))
+if ARGV[7] ~= '' then redis.call('HSET', K_STATE, 'rate', ARGV[7], 'rate-until', now + tonumber(ARGV[8])) end
+local r = redis.call('HMGET', K_STATE, 'rate', 'rate-until')
+return reply('ok', rateOf(r[1], r[2]))
 `);
 
-/** Takes the rotation lock. ARGV: token. Reply: `ok` 1, or `ok` 0 and the holder's remaining ms; `late`. */
+/**
+ * Takes the rotation lock (its holder's token and its end, in the state: it lapses a lease after
+ * its last renewal). ARGV: token. Reply: `ok` 1, or `ok` 0 and the holder's remaining ms; `late`.
+ */
 export const LOCK = script(`
 if late() then return reply('late') end
-local holder = redis.call('GET', K_LOCK)
-if not holder or holder == ARGV[7] then
-  redis.call('SET', K_LOCK, ARGV[7], 'PX', lease)
+local l = redis.call('HMGET', K_STATE, 'lock', 'lock-until')
+local left = tonumber(l[2] or '0') - now
+if not l[1] or left <= 0 or l[1] == ARGV[7] then
+  redis.call('HSET', K_STATE, 'lock', ARGV[7], 'lock-until', now + lease)
   return reply('ok', 1)
 end
-return reply('ok', 0, redis.call('PTTL', K_LOCK))
+return reply('ok', 0, left)
 `);
 
 /** Renews the lock while its token holds it. ARGV: token. Reply: `ok` 1 (held) or 0 (lost). */
 export const RELOCK = script(`
-if redis.call('GET', K_LOCK) == ARGV[7] then
-  redis.call('PEXPIRE', K_LOCK, lease)
+local l = redis.call('HMGET', K_STATE, 'lock', 'lock-until')
+if l[1] == ARGV[7] and tonumber(l[2] or '0') > now then
+  redis.call('HSET', K_STATE, 'lock-until', now + lease)
   return reply('ok', 1)
 end
 return reply('ok', 0)
@@ -334,7 +340,7 @@ return reply('ok', 0)
 
 /** Releases the lock if its token still holds it (compare and delete). ARGV: token. */
 export const UNLOCK = script(`
-if redis.call('GET', K_LOCK) == ARGV[7] then redis.call('DEL', K_LOCK) end
+if redis.call('HGET', K_STATE, 'lock') == ARGV[7] then redis.call('HDEL', K_STATE, 'lock', 'lock-until') end
 return reply('ok')
 `);
 
@@ -345,18 +351,15 @@ return reply('ok')
 export const PUBLISH = script(`
 redis.call('HSET', K_ROT, ARGV[7], ARGV[8])
 redis.call('ZADD', K_ROT_INDEX, now, ARGV[7])
-local extra = redis.call('ZCARD', K_ROT_INDEX) - tonumber(ARGV[10])
+local extra = count(K_ROT_INDEX) - tonumber(ARGV[10])
 if extra > 0 then
   for _, field in ipairs(redis.call('ZRANGE', K_ROT_INDEX, 0, extra - 1)) do
     redis.call('HDEL', K_ROT, field)
     redis.call('ZREM', K_ROT_INDEX, field)
   end
 end
-redis.call('PEXPIRE', K_ROT, retention)
-redis.call('PEXPIRE', K_ROT_INDEX, retention)
 redis.call('HSET', K_STATE, 'kid', ARGV[9])
 redis.call('HINCRBY', K_STATE, 'gen', 1)
-w(K_STATE)
 return reply('ok')
 `);
 
@@ -366,31 +369,41 @@ return reply('ok', redis.call('HGET', K_ROT, ARGV[7]), redis.call('HGET', K_STAT
 `);
 
 /**
- * The pending rotation. ARGV: op (`load`, `save`, `clear`), sealed record, key id. Reply (load):
- * `ok` sealed-record key-id.
+ * The pending rotation (field `~pending` of the rotations). ARGV: op (`load`, `save`, `clear`),
+ * sealed record, key id. Reply (load): `ok` sealed-record key-id.
  */
 export const PENDING = script(`
 if ARGV[7] == 'save' then
-  redis.call('SET', K_PENDING, ARGV[8], 'PX', retention)
+  redis.call('HSET', K_ROT, '~pending', ARGV[8])
   redis.call('HSET', K_STATE, 'kid', ARGV[9])
-  w(K_STATE)
 elseif ARGV[7] == 'clear' then
-  redis.call('DEL', K_PENDING)
+  redis.call('HDEL', K_ROT, '~pending')
 end
-return reply('ok', redis.call('GET', K_PENDING), redis.call('HGET', K_STATE, 'kid'))
+return reply('ok', redis.call('HGET', K_ROT, '~pending'), redis.call('HGET', K_STATE, 'kid'))
 `);
 
 /**
- * Deletes every key of the namespace and begins a fresh record (a fresh budget) that every process
- * of the cleared one adopts. ARGV: the new epoch.
+ * Empties every key of the namespace and begins a fresh record (a fresh budget) that every process
+ * of the cleared one adopts. No key is deleted on the way (each keeps its placeholder, the state its
+ * new epoch), so a key is never missing, even for a moment. ARGV: the new epoch.
  */
 export const CLEAR = script(
   `
 local epoch = redis.call('HGET', K_STATE, 'epoch')
-redis.call('DEL', unpack(KEYS))
+placeholders()
 redis.call('HSET', K_STATE, 'epoch', ARGV[7])
 if epoch then redis.call('HSET', K_STATE, 'from', epoch) end
-w(K_STATE)
+for _, field in ipairs(redis.call('HKEYS', K_STATE)) do
+  if field ~= 'epoch' and (field ~= 'from' or not epoch) then redis.call('HDEL', K_STATE, field) end
+end
+for _, key in ipairs({ K_SLOTS, K_HELD, K_RESV, K_LAPSED, K_ROT_INDEX, K_WAIT, K_WAIT_LEASE }) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', '(+inf')
+end
+for _, key in ipairs({ K_ENV, K_LAPSED_ENV, K_ROT }) do
+  for _, field in ipairs(redis.call('HKEYS', key)) do
+    if field ~= PH then redis.call('HDEL', key, field) end
+  end
+end
 return reply('ok')
 `,
   false,
@@ -408,7 +421,7 @@ export const RECOVER = script(
   `
 local old, known = ARGV[7], tonumber(ARGV[8])
 if old == '' then return reply('ok') end
-w(K_STATE)
+placeholders()
 local st = redis.call('HMGET', K_STATE, 'epoch', 'from', 'base', 'reserved')
 local held = 0
 for i, v in ipairs(redis.call('HGETALL', K_ENV)) do

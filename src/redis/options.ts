@@ -21,11 +21,14 @@ export interface RedisCoordinatorOptions {
    * process frees them within this; a lapsed reservation counts as spent). At least 250 ms. Default 10 000 ms.
    */
   leaseMs?: number | undefined;
-  /** How long the spend, the windows and the published rotations stay after the namespace's last use. Default 30 days. */
+  /**
+   * How long a lapsed reservation stays refundable by its call's late settlement or release (tried
+   * again that long). Default 30 days. No key expires: the spend stays until `clear()`.
+   */
   retentionMs?: number | undefined;
   /** How often a process waiting for the rotation lock asks again. Default 100 ms. */
   lockPollMs?: number | undefined;
-  /** Where the coordinator's warnings go (an eviction policy that may evict its keys). Default `console.warn`. */
+  /** Where the coordinator's warnings go (an `allkeys-*` eviction policy that may evict its keys). Default `console.warn`. */
   onWarning?: ((message: string) => void) | undefined;
   /** @internal How long a slot stays held after its answer (the service's one-second window). Default 1000 ms. */
   windowMs?: number | undefined;
@@ -66,7 +69,7 @@ const fail = (message: string): never => {
 
 function duration(name: string, value: number | undefined, fallback: number, timer = true): number {
   if (value === undefined) return fallback;
-  // A wait (timeout, lease renewal, poll) is one timer: at most its limit; the retention is a Redis expiry only.
+  // A wait (timeout, lease renewal, poll) is one timer: at most its limit; the retention is a score in Redis only.
   checkNumber(`redisCoordinator: ${name}`, value, { unit: 'ms', ...(timer ? { max: MAX_TIMER_MS } : {}) });
   // Redis takes whole milliseconds (PX, PEXPIRE).
   return Math.ceil(value);
