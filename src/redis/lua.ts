@@ -46,6 +46,15 @@ end
 local function count(key)
   return redis.call('ZCOUNT', key, '-inf', '(+inf')
 end
+-- Keeps the newest \`most\` members of an index (a ZSET), forgetting the others and their values in \`hash\`.
+local function keepNewest(index, hash, most)
+  local extra = count(index) - most
+  if extra <= 0 then return end
+  for _, member in ipairs(redis.call('ZRANGE', index, 0, extra - 1)) do
+    redis.call('ZREM', index, member)
+    redis.call('HDEL', hash, member)
+  end
+end
 
 -- The plan's rate a process shared, while it lasts ('' when none).
 local function rateOf(rate, untilMs)
@@ -97,13 +106,7 @@ local function lapse()
     redis.call('HINCRBY', K_STATE, 'reserved', -total)
     redis.call('HINCRBY', K_STATE, 'spent', total)
     -- The newest lapsed reservations are kept (a settle of an older one is then not refunded).
-    local extra = count(K_LAPSED) - ${MAX_LAPSED}
-    if extra > 0 then
-      for _, id in ipairs(redis.call('ZRANGE', K_LAPSED, 0, extra - 1)) do
-        redis.call('ZREM', K_LAPSED, id)
-        redis.call('HDEL', K_LAPSED_ENV, id)
-      end
-    end
+    keepNewest(K_LAPSED, K_LAPSED_ENV, ${MAX_LAPSED})
   end
   -- A waiter whose process stopped asking (a lease past when it was told to ask again) leaves the line.
   for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAIT_LEASE, '-inf', now - lease, 'LIMIT', 0, 500)) do
@@ -351,13 +354,7 @@ return reply('ok')
 export const PUBLISH = script(`
 redis.call('HSET', K_ROT, ARGV[7], ARGV[8])
 redis.call('ZADD', K_ROT_INDEX, now, ARGV[7])
-local extra = count(K_ROT_INDEX) - tonumber(ARGV[10])
-if extra > 0 then
-  for _, field in ipairs(redis.call('ZRANGE', K_ROT_INDEX, 0, extra - 1)) do
-    redis.call('HDEL', K_ROT, field)
-    redis.call('ZREM', K_ROT_INDEX, field)
-  end
-end
+keepNewest(K_ROT_INDEX, K_ROT, tonumber(ARGV[10]))
 redis.call('HSET', K_STATE, 'kid', ARGV[9])
 redis.call('HINCRBY', K_STATE, 'gen', 1)
 return reply('ok')

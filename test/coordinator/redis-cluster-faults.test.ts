@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
 import { CoordinatorError, type SportsOdds } from '../../src';
 import { redisCoordinator } from '../../src/redis';
-import { startRedisCluster, type ClusterTopology, type TopologyClient } from '../helpers/redis-topologies';
+import { startRedisCluster, useTopology } from '../helpers/redis-topologies';
 import { chargesOf, useMockServer } from '../sdk/mock-setup';
-import { clientOn, freshNamespace, SECRET } from './redis-fleet';
+import { clientOn, freshNamespace, landedCredits, SECRET } from './redis-fleet';
 
 // A 3-master Redis Cluster, each master with a replica; the tests move or kill the namespace's master.
 const newMock = useMockServer();
-let cluster: ClusterTopology | undefined;
-const clients: TopologyClient[] = [];
-beforeAll(async () => {
-  cluster = await startRedisCluster({ replicas: 1 });
-}, 60_000);
-afterAll(async () => {
-  for (const client of clients.splice(0)) client.disconnect();
-  await cluster?.close();
-});
+const cluster = useTopology(() => startRedisCluster({ replicas: 1 }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each call reserves this much (the route's envelope) and is charged 3. */
@@ -30,13 +22,10 @@ const RATE = 20;
  * for one of the plan's slots, never sent.
  */
 async function runFleet(mock: MockService, namespace: string, timeoutMs: number) {
-  const topology = cluster as ClusterTopology;
   const state = { inFlight: 0, answered: 0, running: true, failures: [] as unknown[] };
   const client = () => {
     // As docs/scaling.md advises: a broken connection is reported at once, not queued.
-    const redis = topology.connect({ maxRetriesPerRequest: 1 });
-    redis.on('error', () => undefined);
-    clients.push(redis);
+    const redis = cluster.connect({ maxRetriesPerRequest: 1 });
     const coordinator = redisCoordinator({ redis, namespace, secret: SECRET, timeoutMs, leaseMs: 1000, onWarning: () => undefined });
     return clientOn(mock, coordinator, {
       rateLimit: { requestsPerSecond: RATE },
@@ -62,22 +51,14 @@ async function runFleet(mock: MockService, namespace: string, timeoutMs: number)
     stop: async () => {
       state.running = false;
       await Promise.all(loops);
-      const reader = fleet[0] as SportsOdds;
-      let counted = await reader.readCredits();
-      for (let i = 0; i < 50 && counted.reserved !== 0; i += 1) {
-        await sleep(100);
-        counted = await reader.readCredits();
-      }
-      // A reservation that lapsed meanwhile is refunded when its release lands.
-      await sleep(1200);
-      return await reader.readCredits();
+      return await landedCredits(fleet[0] as SportsOdds);
     },
   };
 }
 
 describe('a fleet on a Redis Cluster with replicas', () => {
   it("goes on through a migration of its namespace's slot held open 3 s, then moved: not one call fails, charged = counted, no 429", async () => {
-    const topology = cluster as ClusterTopology;
+    const topology = cluster.get();
     const mock = newMock();
     // The mock's rate window runs on its clock: let it run, so that a second with more than the rate draws a 429.
     mock.clock.resume();
@@ -106,7 +87,7 @@ describe('a fleet on a Redis Cluster with replicas', () => {
   }, 60_000);
 
   it('recovers on the promoted replica when the master of its namespace is killed mid-run; charged and counted agree within the envelopes of the calls in flight at the failure; no 429', async () => {
-    const topology = cluster as ClusterTopology;
+    const topology = cluster.get();
     const mock = newMock();
     mock.clock.resume();
     const namespace = freshNamespace('cluster-failover');

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SportsOdds } from '../../src';
 import { redisCoordinator } from '../../src/redis';
-import { startRedisSentinel, type SentinelTopology, type TopologyClient } from '../helpers/redis-topologies';
+import { startRedisSentinel, useTopology } from '../helpers/redis-topologies';
 import { chargesOf, useMockServer } from '../sdk/mock-setup';
-import { clientOn, freshNamespace, SECRET } from './redis-fleet';
+import { clientOn, freshNamespace, landedCredits, SECRET } from './redis-fleet';
 
 const newMock = useMockServer();
-let sentinel: SentinelTopology | undefined;
-const clients: TopologyClient[] = [];
-beforeAll(async () => {
-  sentinel = await startRedisSentinel();
-}, 30_000);
-afterAll(async () => {
-  for (const client of clients.splice(0)) client.disconnect();
-  await sentinel?.close();
-});
+const sentinel = useTopology(startRedisSentinel, 30_000);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each call reserves this much (the route's envelope) and is charged 3. */
@@ -22,16 +14,14 @@ const ENVELOPE = 25;
 
 describe('a fleet behind Sentinel whose primary is killed mid-run', () => {
   it('counts what the service charged, within the envelopes of the calls in flight at the failure: no phantom spend of calls never sent', async () => {
-    const topology = sentinel as SentinelTopology;
+    const topology = sentinel.get();
     const mock = newMock();
     const namespace = freshNamespace('failover');
     let inFlight = 0;
     let inFlightAtFailure = -1;
     const client = () => {
       // As docs/scaling.md advises: a broken connection is reported at once, not queued.
-      const redis = topology.connect({ maxRetriesPerRequest: 1 });
-      redis.on('error', () => undefined);
-      clients.push(redis);
+      const redis = sentinel.connect({ maxRetriesPerRequest: 1 });
       const coordinator = redisCoordinator({ redis, namespace, secret: SECRET, timeoutMs: 400, leaseMs: 1000, onWarning: () => undefined });
       return clientOn(mock, coordinator, {
         rateLimit: { requestsPerSecond: 10 },
@@ -55,15 +45,8 @@ describe('a fleet behind Sentinel whose primary is killed mid-run', () => {
     await sleep(1500);
     running = false;
     await Promise.all(loops);
-    const reader = fleet[0] as SportsOdds;
     // Releases and settlements land; what lapsed is refunded when they do.
-    let counted = await reader.readCredits();
-    for (let i = 0; i < 50 && counted.reserved !== 0; i += 1) {
-      await sleep(100);
-      counted = await reader.readCredits();
-    }
-    await sleep(1200);
-    counted = await reader.readCredits();
+    const counted = await landedCredits(fleet[0] as SportsOdds);
     const charged = chargesOf(mock).charged;
     expect(failed).toBeGreaterThan(0);
     expect(counted.reserved).toBe(0);

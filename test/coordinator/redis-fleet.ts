@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterEach } from 'vitest';
 import type { MockService } from '../../mocks';
-import { SportsOdds, type ClientOptions, type Coordinator } from '../../src';
+import { SportsOdds, type ClientOptions, type Coordinator, type CreditSnapshot } from '../../src';
 import { RedisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
 import type { RedisServer } from '../helpers/redis-server';
 
@@ -84,4 +84,23 @@ export function clientOn(mock: MockService, coordinator: Coordinator, options: C
     coordinator,
     ...options,
   });
+}
+
+/**
+ * The fleet's credits as Redis counts them once the releases and settlements tried again after a
+ * failure have landed (no reservation left, within 5 s), and a lapsed reservation was refunded.
+ *
+ * @example
+ * const counted = await landedCredits(odds);
+ */
+export async function landedCredits(reader: SportsOdds): Promise<CreditSnapshot> {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  let counted = await reader.readCredits();
+  for (let i = 0; i < 50 && counted.reserved !== 0; i += 1) {
+    await sleep(100);
+    counted = await reader.readCredits();
+  }
+  // A reservation that lapsed meanwhile is refunded when its release lands.
+  await sleep(1200);
+  return await reader.readCredits();
 }

@@ -168,6 +168,40 @@ describe('what the Redis coordinator stores', () => {
     expect(await handles[1]!.readCredits()).toMatchObject({ meteredCalls: 3300, spent: 3300, reserved: 0 });
   });
 
+  it('remembers the newest 1,000 lapsed reservations (the others stay counted as spent, never refunded)', async () => {
+    const namespace = freshNamespace('lapsed');
+    const lost = fleet.client();
+    const [silent] = fleet.handles(1, { namespace, leaseMs: 300, redis: lost });
+    const [reader] = fleet.handles(1, { namespace });
+    for (let i = 0; i < 1005; i += 1) await silent!.admit(request({ envelope: 1 }));
+    // Its process is gone: every lease lapses (500 per script), each reservation counted as spent.
+    lost.disconnect();
+    await sleep(400);
+    for (let i = 0; i < 3; i += 1) await reader!.readCredits();
+    expect(reader!.credits()).toMatchObject({ spent: 1005, reserved: 0 });
+    const inspector = fleet.inspector();
+    expect(await inspector.zcount(`sod:{${namespace}}:lapsed`, '-inf', '(+inf')).toBe(1000);
+    // The hash of their envelopes: the same 1,000, and its placeholder.
+    expect(await inspector.hlen(`sod:{${namespace}}:lapsed-envelopes`)).toBe(1001);
+  });
+
+  it('keeps the newest 64 published rotations: an older key finds none', async () => {
+    const namespace = freshNamespace('rotations');
+    const [a] = fleet.handles(1, { namespace });
+    const keyOf = (i: number) => `svc_live_${String(i).padStart(4, '0')}${'K'.repeat(30)}5678`;
+    // A millisecond apart at least: each is indexed by when Redis published it.
+    for (let i = 0; i < 66; i += 1) {
+      await a!.keys.publish(keyOf(i), ANSWER);
+      await sleep(2);
+    }
+    expect(await a!.keys.rotationOf(keyOf(0))).toBeUndefined();
+    expect(await a!.keys.rotationOf(keyOf(1))).toBeUndefined();
+    expect(await a!.keys.rotationOf(keyOf(2))).toEqual(ANSWER);
+    expect(await a!.keys.rotationOf(keyOf(65))).toEqual(ANSWER);
+    // 64 sealed answers and the placeholder.
+    expect(await fleet.inspector().hlen(`sod:{${namespace}}:rotations`)).toBe(65);
+  });
+
   it('shares nothing between two namespaces on one Redis', async () => {
     const [a] = fleet.handles(1, { namespace: freshNamespace('one') });
     const [b] = fleet.handles(1, { namespace: freshNamespace('two') });

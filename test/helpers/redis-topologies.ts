@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Cluster, Redis } from 'ioredis';
+import { afterAll, beforeAll } from 'vitest';
 import { checkRedisInstalled, waitForPing } from '../../examples/lib/redis-server';
 
 /** A client the tests give a coordinator, and close after. */
@@ -336,4 +337,37 @@ export async function startRedisSentinel(): Promise<SentinelTopology> {
     await stopAll(children, dir);
     throw error;
   }
+}
+
+/**
+ * A topology for the tests of one file: started before them, stopped after, with the clients it
+ * gave (their connection errors ignored: the fault tests cause them).
+ *
+ * @example
+ * const cluster = useTopology(() => startRedisCluster({ replicas: 1 }));
+ * it('...', async () => { const redis = cluster.connect({ maxRetriesPerRequest: 1 }); ... });
+ */
+export function useTopology<T extends RedisTopology>(start: () => Promise<T>, timeoutMs = 60_000) {
+  let topology: T | undefined;
+  const clients: TopologyClient[] = [];
+  beforeAll(async () => {
+    topology = await start();
+  }, timeoutMs);
+  afterAll(async () => {
+    for (const client of clients.splice(0)) client.disconnect();
+    await topology?.close();
+  });
+  const get = (): T => {
+    if (topology === undefined) throw new Error('the topology starts in beforeAll: use it inside a test');
+    return topology;
+  };
+  return {
+    get,
+    connect: (options?: { maxRetriesPerRequest?: number | null }): TopologyClient => {
+      const client = get().connect(options);
+      client.on('error', () => undefined);
+      clients.push(client);
+      return client;
+    },
+  };
 }
