@@ -1,0 +1,290 @@
+/**
+ * The fleet's answers in Redis (docs/caching.md, "A fleet"): the cache and the coalescing of every
+ * process of a `redisCoordinator()` namespace. One fetches an answer (its claim, `SET NX PX`), the
+ * others poll Redis for it until the claim ends or `waitMs` passes, then fetch themselves. Every
+ * operation is one script (answer-lua.ts) bounded by `timeoutMs`; a Redis that fails or is late
+ * leaves the call uncached (said once through `onWarning`), never failed.
+ */
+import type { StoredAnswer } from '../core/cache-types';
+import { realSleep } from '../core/runtime';
+import type { SharedAnswers, SharedLookup, SharedPlace } from '../core/shared-answer-types';
+import { toBase64Url } from '../schemas/base64url';
+import { CLEAR, KEEP, LOOKUP, RELEASE } from './answer-lua';
+import type { ResolvedAnswers } from './answer-options';
+
+/** What an answer weighs in Redis besides its body: its key, hash fields, index and totals entries. */
+export const ANSWER_OVERHEAD_BYTES = 1024;
+
+/**
+ * The bytes Redis's allocator (jemalloc) takes for `n` bytes: the size class above, four classes
+ * per doubling (up to a quarter more).
+ */
+export function allocated(n: number): number {
+  if (n <= 16) return 16;
+  const step = 2 ** Math.max(4, Math.floor(Math.log2(n - 1)) - 2);
+  return Math.ceil(n / step) * step;
+}
+
+/** Clear stamps a namespace holds at most; past them they collapse into one clear of everything. */
+export const MAX_CLEAR_STAMPS = 1000;
+
+/** How long the cache leaves Redis alone after a failure (calls are sent uncached meanwhile), ms. */
+const PAUSE_MS = 1000;
+
+/** How long an answer fetched for waiters outlives a maxAge shorter than this (0: kept only to hand it over), ms. */
+export const HANDOFF_MS = 2000;
+
+/** A waiter's first poll, ms; each next one waits half as long again, up to `LAST_POLL_MS`. */
+const FIRST_POLL_MS = 5;
+const LAST_POLL_MS = 100;
+
+/** One script's reply (answer-lua.ts), with when it was sent and received on the local monotonic clock. */
+interface Reply {
+  status: string;
+  /** Redis's clock when the script ran. */
+  now: number;
+  a: string;
+  b: string;
+  sent: number;
+  received: number;
+}
+
+/** The body of an answer in Redis. */
+interface Body {
+  u: string;
+  s: number;
+  h: [string, string][];
+  t: string;
+  c: number;
+}
+
+const isBody = (v: unknown): v is Body => {
+  const b = v as Partial<Body> | null;
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.u === 'string' &&
+    typeof b.s === 'number' &&
+    Array.isArray(b.h) &&
+    typeof b.t === 'string' &&
+    typeof b.c === 'number'
+  );
+};
+
+const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT');
+
+const encoder = new TextEncoder();
+
+/** The SHA-256 of a call's URL, in hex: an answer's name in Redis (never the URL itself, never a key). */
+async function digestOf(url: string): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(url)));
+  let hex = '';
+  for (const byte of hash) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/**
+ * What `clear()` stamps: `*` for everything, else `route\npath\nquery` with `*` for any path or query
+ * (LOOKUP reads the five stamps that can select an answer).
+ */
+const selectionOf = ({ routeId, path, query }: { routeId?: string; path?: string; query?: string }): string =>
+  routeId === undefined ? '*' : `${routeId}\n${path ?? '*'}\n${query ?? '*'}`;
+
+/**
+ * The answers of one namespace in Redis, shared by the processes of a fleet.
+ *
+ * Clocks: an answer's sending is stamped on Redis's clock, from below (the process's clock, plus
+ * Redis's clock minus it as the last reply bounds it from below), and its age when read is bounded
+ * from above (Redis's clock at the read, plus the read's round trip): a process's clock, however
+ * far off, never makes an answer look younger than it is.
+ *
+ * @example
+ * const answers = new RedisAnswers(resolveAnswers(undefined, redis)!, 'sod', 'acct-1', console.warn);
+ */
+export class RedisAnswers implements SharedAnswers {
+  readonly maxAnswerBytes: number;
+  readonly waitMs: number;
+  readonly #o: ResolvedAnswers;
+  readonly #name: string;
+  readonly #keys: string[];
+  readonly #answerPrefix: string;
+  readonly #claimPrefix: string;
+  readonly #warn: (message: string) => void;
+  readonly #shas = new Map<string, Promise<string>>();
+  readonly #process = toBase64Url(crypto.getRandomValues(new Uint8Array(9)));
+  #count = 0;
+  /** Redis's clock minus the local monotonic clock, bounded from below by the last reply. */
+  #offset: number | undefined;
+  /** Until when (local monotonic clock) calls leave Redis alone after a failure. */
+  #pausedUntil = 0;
+  #warned = false;
+  #size = { entries: 0, bytes: 0 };
+  /** Redis commands sent (each one round trip): for benches. */
+  roundTrips = 0;
+
+  constructor(options: ResolvedAnswers, prefix: string, namespace: string, onWarning: (message: string) => void) {
+    this.#o = options;
+    this.maxAnswerBytes = options.maxAnswerBytes;
+    this.waitMs = options.waitMs;
+    this.#name = `redis:${namespace}`;
+    const base = `${prefix}:{${namespace}}:`;
+    this.#keys = ['answer-index', 'answer-totals', 'answer-clears', 'answer-clear-index'].map((name) => base + name);
+    this.#answerPrefix = `${base}answer:`;
+    this.#claimPrefix = `${base}answer-claim:`;
+    this.#warn = onWarning;
+  }
+
+  async lookup(place: SharedPlace, readMs: number, claim: boolean, now: () => number): Promise<SharedLookup> {
+    const digest = await digestOf(place.url);
+    const token = claim ? `${this.#process}.${(this.#count++).toString(36)}` : '';
+    const reply = await this.#run(LOOKUP, digest, [place.routeId, place.path, place.query, readMs, token, this.waitMs, '']);
+    // Unreachable: sent uncached, and nothing this process holds is served (a clear may have been missed).
+    if (reply === undefined) return { kind: 'fetch', claim: undefined, clearedAt: Number.POSITIVE_INFINITY };
+    if (reply.status === 'hit') {
+      const answer = this.#answerOf(reply, place, now);
+      if (answer !== undefined) return { kind: 'hit', answer };
+    }
+    // A clear `Redis now - stamp` ago was at least that long before now on any clock.
+    const clearedAt = now() - (reply.now - Number(reply.a));
+    if (reply.status === 'wait' && reply.b !== '') return { kind: 'wait', holder: reply.b, clearedAt };
+    return { kind: 'fetch', claim: reply.status === 'claimed' ? token : undefined, clearedAt };
+  }
+
+  async wait(place: SharedPlace, holder: string, readMs: number, now: () => number, signal?: AbortSignal): Promise<StoredAnswer | undefined> {
+    const digest = await digestOf(place.url);
+    const until = performance.now() + this.waitMs;
+    for (let poll = FIRST_POLL_MS; ; poll = Math.min(LAST_POLL_MS, poll * 1.5)) {
+      const left = until - performance.now();
+      if (left <= 0 || signal?.aborted) return undefined;
+      try {
+        await realSleep(Math.min(poll, left), signal);
+      } catch {
+        return undefined;
+      }
+      const reply = await this.#run(LOOKUP, digest, [place.routeId, place.path, place.query, readMs, '', this.waitMs, holder]);
+      if (reply === undefined || reply.status === 'gone') return undefined;
+      if (reply.status === 'hit') return this.#answerOf(reply, place, now);
+    }
+  }
+
+  async keep(place: SharedPlace, answer: StoredAnswer, ttlMs: number, claim: string | undefined, now: () => number): Promise<void> {
+    const digest = await digestOf(place.url);
+    const offset = this.#offset;
+    // Its sending on Redis's clock, from below: never later than it was.
+    const sentAt = offset === undefined ? undefined : Math.floor(performance.now() + offset - (now() - answer.sentAt));
+    if (sentAt === undefined) {
+      if (claim !== undefined) this.release(place, claim);
+      return;
+    }
+    const body: Body = { u: answer.url, s: answer.status, h: answer.headers, t: answer.text, c: answer.cost };
+    const text = JSON.stringify(body);
+    const bytes =
+      allocated(encoder.encode(text).length + 16) +
+      allocated(encoder.encode(place.routeId + place.path + place.query).length) +
+      ANSWER_OVERHEAD_BYTES;
+    await this.#run(KEEP, digest, [
+      place.routeId,
+      place.path,
+      place.query,
+      sentAt,
+      Math.ceil(claim === undefined ? ttlMs : Math.max(ttlMs, HANDOFF_MS)),
+      claim ?? '',
+      text,
+      bytes,
+      this.#o.maxBytes,
+    ]);
+  }
+
+  release(place: SharedPlace, claim: string): void {
+    void digestOf(place.url).then((digest) => this.#run(RELEASE, digest, [claim]));
+  }
+
+  clear(selection: { routeId?: string; path?: string; query?: string }): void {
+    void this.#run(CLEAR, '', [selectionOf(selection), MAX_CLEAR_STAMPS]);
+  }
+
+  size(): { entries: number; bytes: number } {
+    return { ...this.#size };
+  }
+
+  /** The answer of a `hit` reply, its sending on the caller's clock (its age bounded from above), or undefined if unreadable. */
+  #answerOf(reply: Reply, place: SharedPlace, now: () => number): StoredAnswer | undefined {
+    let body: unknown;
+    try {
+      body = JSON.parse(reply.b);
+    } catch {
+      return undefined;
+    }
+    if (!isBody(body)) return undefined;
+    // Redis's clock at the reply's arrival is at most its clock at the script plus the round trip.
+    const age = reply.now + (reply.received - reply.sent) - Number(reply.a);
+    return {
+      routeId: place.routeId,
+      url: body.u,
+      path: place.path,
+      query: place.query,
+      status: body.s,
+      headers: body.h,
+      text: body.t,
+      sentAt: now() - age,
+      cost: body.c,
+    };
+  }
+
+  /** Runs a script on the keys of `digest`; undefined when Redis failed, was late, or is left alone after a failure. */
+  async #run(source: string, digest: string, args: readonly (string | number)[]): Promise<Reply | undefined> {
+    if (performance.now() < this.#pausedUntil) return undefined;
+    const keys = [...this.#keys, this.#answerPrefix + digest, this.#claimPrefix + digest];
+    const argv = [this.#answerPrefix, digest, ...args];
+    const sent = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = this.#evaluate(source, keys, argv);
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
+      });
+      const raw = await Promise.race([attempt, timeout]);
+      const received = performance.now();
+      if (!Array.isArray(raw) || raw.length < 6) throw new Error('an unexpected reply (another program in the namespace?)');
+      const [status, now, a, b, entries, bytes] = raw as unknown[];
+      this.#offset = Number(now) - received;
+      this.#size = { entries: Number(entries), bytes: Number(bytes) };
+      this.#warned = false;
+      return { status: String(status), now: Number(now), a: String(a ?? ''), b: String(b ?? ''), sent, received };
+    } catch (error) {
+      this.#pausedUntil = performance.now() + PAUSE_MS;
+      if (!this.#warned) {
+        this.#warned = true;
+        const why = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+        this.#warn(
+          `coordinator ${this.#name}: the fleet's answer cache failed in Redis (${why}); calls are sent uncached until it answers`,
+        );
+      }
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+      attempt.catch(() => undefined);
+    }
+  }
+
+  /** `EVALSHA`, loading the script once; `EVAL` when Redis lost it or refuses `SCRIPT`/`EVALSHA`. */
+  async #evaluate(source: string, keys: string[], argv: (string | number)[]): Promise<unknown> {
+    const redis = this.#o.redis;
+    try {
+      let sha = this.#shas.get(source);
+      if (sha === undefined) {
+        this.roundTrips += 1;
+        sha = redis.script('LOAD', source).then(String);
+        sha.catch(() => this.#shas.delete(source));
+        this.#shas.set(source, sha);
+      }
+      const id = await sha;
+      this.roundTrips += 1;
+      return await redis.evalsha(id, keys.length, ...keys, ...argv);
+    } catch (error) {
+      if (!(error instanceof Error) || !(isNoScript(error) || /^ERR unknown command|^NOPERM/i.test(error.message))) throw error;
+      this.roundTrips += 1;
+      return await redis.eval(source, keys.length, ...keys, ...argv);
+    }
+  }
+}
