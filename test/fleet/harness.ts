@@ -21,13 +21,13 @@ function repositoryRoot(): string {
 
 const root = repositoryRoot();
 
-/** Bundles the worker; resolves to the bundle's path (removed by `removeWorkerBundle`). */
-export async function buildWorker(): Promise<string> {
+/** Bundles the worker (or another child, `entry` from the repository's root); resolves to the bundle's path (removed by `removeWorkerBundle`). */
+export async function buildWorker(entry = 'test/fleet/worker.ts'): Promise<string> {
   const dir = resolve(root, 'node_modules/.cache/fleet');
   mkdirSync(dir, { recursive: true });
   const outfile = join(dir, `worker-${process.pid}-${Date.now()}.mjs`);
   await build({
-    entryPoints: [join(root, 'test/fleet/worker.ts')],
+    entryPoints: [join(root, entry)],
     outfile,
     bundle: true,
     platform: 'node',

@@ -1,0 +1,13 @@
+import { startMockServer } from '../mocks/server/node';
+import { SportsOdds } from '../src';
+const FAST = { slug: 'fast', name: 'Fast', periodCredits: 1e9, periodDays: 30, dailyCredits: 1e9, rateLimitRps: 1e6 };
+const server = await startMockServer({ port: 0, plans: { fast: FAST } });
+const { apiKey } = await server.mock.createAccount({ email: 'p@example.com', plan: 'fast' });
+const odds = new SportsOdds({ apiKey, baseUrl: server.url, logLevel: 'off', tracing: false });
+await odds.catalog.leagues({ sport_id: 1 });
+const N = 100000;
+const t = performance.now();
+for (let i = 0; i < N; i++) await odds.catalog.leagues({ sport_id: 1 });
+console.log((((performance.now() - t) * 1000) / N).toFixed(1), 'µs');
+await server.close();
+process.exit(0);

@@ -1,0 +1,243 @@
+// Real processes sharing answers through a Redis coordinator (issue 32, docs/caching.md "A fleet"),
+// against the standalone mock: N processes asking the same answers at once pay once per answer; a
+// process killed while it fetches for the others does not hold them past the wait; Redis stopped
+// mid-run leaves calls uncached, never failed; a process whose clock is hours off neither serves
+// an answer past its maxAge nor misses a fresh one; a clear in one process clears the fleet's.
+import { fork, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../../mocks/server/node';
+import { SportsOdds } from '../../src';
+import { buildWorker, removeWorkerBundle } from '../fleet/harness';
+import { useRedisServer } from '../helpers/redis-server';
+import type { AnswerWorkerConfig, FromAnswerWorker, LoopStats, Served, ToAnswerWorker } from './children/answer-worker';
+
+const redis = useRedisServer();
+const answersRedis = useRedisServer();
+const FAST = { slug: 'fast', name: 'Fast', periodCredits: 1e9, periodDays: 30, dailyCredits: 1e9, rateLimitRps: 1e6 };
+const HOUR = 3_600_000;
+let bundle = '';
+let server: MockServer;
+/** The same mock's data behind a second of latency: fetches that last while others ask. */
+let slow: MockServer;
+let accounts = 0;
+
+beforeAll(async () => {
+  [bundle, server, slow] = await Promise.all([
+    buildWorker('test/cache/children/answer-worker.ts'),
+    startMockServer({ port: 0, plans: { fast: FAST } }),
+    startMockServer({ port: 0, plans: { fast: FAST }, latencyMs: 1_000 }),
+  ]);
+}, 60_000);
+afterAll(async () => {
+  removeWorkerBundle(bundle);
+  await Promise.all([server?.close(), slow?.close()]);
+});
+
+/** One child process. */
+interface Child {
+  proc: ChildProcess;
+  ask(events: number[], maxAge?: number | null): Promise<Served[]>;
+  loop(seconds: number, users: number, events: number[], maxAge: number | null, pauseMs?: number): Promise<LoopStats>;
+  stats(): Promise<Extract<FromAnswerWorker, { kind: 'stats' }>>;
+  close(): Promise<void>;
+}
+
+function next<K extends FromAnswerWorker['kind']>(proc: ChildProcess, kind: K): Promise<Extract<FromAnswerWorker, { kind: K }>> {
+  return new Promise((done, fail) => {
+    const onMessage = (message: FromAnswerWorker) => {
+      if (message.kind !== kind) return;
+      proc.off('message', onMessage);
+      proc.off('exit', onExit);
+      done(message as Extract<FromAnswerWorker, { kind: K }>);
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      proc.off('message', onMessage);
+      fail(new Error(`the child exited (${code ?? signal}) before '${kind}'`));
+    };
+    proc.on('message', onMessage);
+    proc.once('exit', onExit);
+  });
+}
+
+async function child(config: AnswerWorkerConfig): Promise<Child> {
+  const proc = fork(bundle, [], { env: { ...process.env, ANSWER_WORKER: JSON.stringify(config) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await next(proc, 'ready');
+  const tell = (message: ToAnswerWorker) => proc.send(message);
+  return {
+    proc,
+    async ask(events, maxAge = null) {
+      const asked = next(proc, 'asked');
+      tell({ kind: 'ask', events, maxAge });
+      const { served } = await asked;
+      for (const s of served) if ('error' in s) throw new Error(`event ${s.event}: ${s.error}`);
+      return served as Served[];
+    },
+    loop(seconds, users, events, maxAge, pauseMs = 20) {
+      const looped = next(proc, 'looped');
+      tell({ kind: 'loop', seconds, users, events, maxAge, pauseMs });
+      return looped.then((m) => m.stats);
+    },
+    stats() {
+      const stats = next(proc, 'stats');
+      tell({ kind: 'stats' });
+      return stats;
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) return done();
+        proc.once('exit', () => done());
+        proc.disconnect();
+      }),
+  };
+}
+
+/** A fresh account on `mock`, its 10 first events, its charges, and the config of its processes. */
+async function account(mock: MockServer = server) {
+  const n = (accounts += 1);
+  const email = `answers-${n}@example.com`;
+  const { apiKey } = await mock.mock.createAccount({ email, plan: 'fast' });
+  const lister = new SportsOdds({ apiKey, baseUrl: mock.url, logLevel: 'off', cache: false, coalesce: false });
+  const events = (await lister.events.list({ limit: 10 })).map((e) => e.event_id as number);
+  const charges = () => (mock.mock.ledger().find((e) => e.email === email)?.charges.length ?? 0) - 1;
+  const config = (over: Partial<AnswerWorkerConfig> = {}): AnswerWorkerConfig => ({
+    baseUrl: mock.url,
+    apiKey,
+    redisUrl: redis.url,
+    answersUrl: null,
+    namespace: `answers-${process.pid}-${n}`,
+    skewMs: 0,
+    waitMs: null,
+    rate: null,
+    fleet: true,
+    sendAll: false,
+    ...over,
+  });
+  return { events, charges, config };
+}
+
+const closeAll = (children: Child[]) => Promise.all(children.map((c) => c.close()));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('a fleet sharing its answers in Redis', () => {
+  it('4 processes asking the same 10 answers at once pay exactly 10: one fetches each, the others are served its answer', async () => {
+    const { events, charges, config } = await account(slow);
+    const children = await Promise.all([0, 1, 2, 3].map(() => child(config())));
+    try {
+      // events.odds is not cached by default: the 40 calls share the 10 fetches in flight.
+      const served = (await Promise.all(children.map((c) => c.ask(events)))).flat();
+      expect(charges()).toBe(10);
+      expect(served.filter((s) => s.kind === 'sent')).toHaveLength(10);
+      expect(served.filter((s) => s.kind === 'shared')).toHaveLength(30);
+      for (const event of events) {
+        const ofEvent = served.filter((s) => s.event === event);
+        // Every process got the answer of the one request sent for it, charged 0 but to the sender.
+        expect(new Set(ofEvent.map((s) => s.requestId)).size).toBe(1);
+        expect(ofEvent.filter((s) => s.cost > 0)).toHaveLength(1);
+      }
+      // The credits they did not pay are counted, in the stats and the ledger of each process.
+      const stats = await Promise.all(children.map((c) => c.stats()));
+      const saved = stats.reduce((sum, s) => sum + s.stats.creditsSaved, 0);
+      expect(saved).toBe(served.filter((s) => s.kind === 'shared').length * (served.find((s) => s.cost > 0)?.cost ?? 0));
+      expect(stats.reduce((sum, s) => sum + (s.saved ?? 0), 0)).toBe(saved);
+      // Without the fleet's store (answers: false), each process pays its own.
+      const alone = await Promise.all([0, 1, 2, 3].map(() => child(config({ fleet: false, namespace: `${config().namespace}-alone` }))));
+      await Promise.all(alone.map((c) => c.ask(events)));
+      expect(charges()).toBe(10 + 40);
+      await closeAll(alone);
+    } finally {
+      await closeAll(children);
+    }
+  }, 60_000);
+
+  it('with a maxAge, processes asking later are served the fleet\'s answer from Redis: still 10 paid', async () => {
+    const { events, charges, config } = await account();
+    const children = await Promise.all([0, 1, 2, 3].map(() => child(config())));
+    try {
+      const first = await children[0]!.ask(events, 60_000);
+      expect(first.every((s) => s.kind === 'sent')).toBe(true);
+      const later = (await Promise.all(children.map((c) => c.ask(events, 60_000)))).flat();
+      expect(later.every((s) => s.kind === 'hit')).toBe(true);
+      expect(charges()).toBe(10);
+    } finally {
+      await closeAll(children);
+    }
+  }, 60_000);
+
+  it('a process killed while it fetches for the others leaves them waiting no longer than waitMs: they fetch themselves', async () => {
+    const { events, charges, config } = await account(slow);
+    const waitMs = 1_500;
+    const [fetcher, other] = await Promise.all([child(config({ waitMs })), child(config({ waitMs }))]);
+    try {
+      const event = events[0] as number;
+      void fetcher.ask([event]).catch(() => undefined);
+      // The fetcher holds the claim while its request is at the mock (1 s of latency).
+      const probe = new Redis(redis.url);
+      try {
+        await expect.poll(() => probe.keys(`sod:{${config().namespace}}:answer-claim:*`), { timeout: 10_000, interval: 10 }).toHaveLength(1);
+      } finally {
+        await probe.quit();
+      }
+      const asked = other.ask([event]);
+      await sleep(100);
+      fetcher.proc.kill('SIGKILL');
+      const [served] = await asked;
+      // It waited at most waitMs (plus one poll) before sending its own request.
+      expect(served!.kind).toBe('sent');
+      expect(served!.requestAt! - served!.startedAt).toBeLessThan(waitMs + 500);
+      expect(charges()).toBeGreaterThanOrEqual(1);
+    } finally {
+      await closeAll([fetcher, other]);
+    }
+  }, 60_000);
+
+  it('Redis stopped mid-run: calls go on uncached and none fails; cached again once it is back', async () => {
+    const { events, charges, config } = await account();
+    const children = await Promise.all([0, 1, 2, 3].map(() => child(config({ answersUrl: answersRedis.url }))));
+    try {
+      const runs = children.map((c) => c.loop(4, 5, events, 500));
+      await sleep(1_000);
+      const before = charges();
+      await answersRedis.stop();
+      await sleep(1_500);
+      const during = charges() - before;
+      await answersRedis.start();
+      const stats = await Promise.all(runs);
+      for (const s of stats) expect(s.failed).toEqual({});
+      // Uncached meanwhile: the 20 users of the fleet each sent (far more than 10 events per 500 ms).
+      expect(during).toBeGreaterThan(2 * 10 * 3);
+      expect(stats.reduce((n, s) => n + s.calls, 0)).toBeGreaterThan(0);
+      // Back: answers are shared again.
+      const again = (await Promise.all(children.map((c) => c.ask(events, 60_000)))).flat();
+      expect(again.filter((s) => s.kind === 'sent').length).toBeLessThanOrEqual(10 + 10);
+    } finally {
+      await closeAll(children);
+    }
+  }, 60_000);
+
+  it('a process whose clock is 7 hours behind, another 3 minutes ahead: ages on Redis\'s clock, maxAge holds across them', async () => {
+    const { events, charges, config } = await account();
+    const [behind, ahead] = await Promise.all([child(config({ skewMs: -7 * HOUR })), child(config({ skewMs: 3 * 60_000 }))]);
+    try {
+      const maxAge = 2_000;
+      const [fetched] = await behind.ask([events[0] as number], maxAge);
+      const [hit] = await ahead.ask([events[0] as number], maxAge);
+      expect(fetched!.kind).toBe('sent');
+      expect(hit!.kind).toBe('hit');
+      // Never younger than it truly is (it was sent before the fetch resolved), and under maxAge.
+      expect(hit!.ageMs).toBeGreaterThanOrEqual(hit!.startedAt - fetched!.endedAt);
+      expect(hit!.ageMs).toBeLessThan(maxAge);
+      expect(hit!.requestId).toBe(fetched!.requestId);
+      // Once truly as old as maxAge, neither process is served it.
+      await sleep(Math.max(0, fetched!.requestAt! + maxAge - Date.now()));
+      const [late] = await ahead.ask([events[0] as number], maxAge);
+      expect(late!.kind).toBe('sent');
+      const [back] = await behind.ask([events[0] as number], maxAge);
+      expect(back!.kind).toBe('hit');
+      expect(back!.requestId).toBe(late!.requestId);
+      expect(charges()).toBe(2);
+    } finally {
+      await closeAll([behind, ahead]);
+    }
+  }, 60_000);
+});
