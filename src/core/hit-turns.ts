@@ -8,9 +8,10 @@
 export const HITS_PER_TURN = 32;
 
 /** Runs `task` as a macrotask: `setImmediate` where there is one (Node, Bun, Deno), else a `MessageChannel` message. */
+const immediate = (globalThis as { setImmediate?: (task: () => void) => unknown }).setImmediate;
 const macrotask: (task: () => void) => void =
-  typeof setImmediate === 'function'
-    ? (task) => void setImmediate(task)
+  typeof immediate === 'function'
+    ? (task) => void immediate(task)
     : (task) => {
         const { port1, port2 } = new MessageChannel();
         port1.onmessage = () => {

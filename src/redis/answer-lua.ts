@@ -63,16 +63,18 @@ return reply('miss', cleared)
 `;
 
 /**
- * Keeps an answer until `sentAt + ttl` (Redis's clock) and ends the caller's claim. Refused when a
- * clear selects it since its sending (`cleared`), when already expired, or when larger than the
- * bound. Room is made by dropping expired answers, then those that expire soonest.
- * ARGV: 3 route, 4 path, 5 query, 6 sentAt, 7 ttl ms, 8 claim token, 9 body, 10 bytes, 11 max bytes.
+ * Keeps an answer until `sentAt + ttl` (Redis's clock), and at least `handoff` ms from now when it
+ * ends the caller's claim (the waiters read it by the claim). Refused when a clear selects it since
+ * its sending (`cleared`), when already expired, or when larger than the bound. Room is made by
+ * dropping expired answers, then those that expire soonest.
+ * ARGV: 3 route, 4 path, 5 query, 6 sentAt, 7 ttl ms, 8 claim token, 9 body, 10 bytes, 11 max bytes, 12 handoff ms.
  */
 export const KEEP = `${PRELUDE}
 local sentAt, ttl, token, body, bytes, maxBytes = tonumber(ARGV[6]), tonumber(ARGV[7]), ARGV[8], ARGV[9], tonumber(ARGV[10]), tonumber(ARGV[11])
 if token ~= '' and redis.call('GET', K_CLAIM) == token then redis.call('DEL', K_CLAIM) end
 if sentAt <= clearedAt(ARGV[3], ARGV[4], ARGV[5]) then return reply('cleared') end
 local expires = sentAt + ttl
+if token ~= '' then expires = math.max(expires, now + tonumber(ARGV[12])) end
 if expires <= now then return reply('expired') end
 if bytes > maxBytes then return reply('large') end
 

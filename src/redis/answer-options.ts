@@ -52,7 +52,9 @@ export function resolveAnswers(answers: RedisAnswersOptions | false | undefined,
     );
   const own = answers?.redis;
   if (own !== undefined && (typeof own !== 'object' || own === null || typeof own.evalsha !== 'function' || typeof own.eval !== 'function'))
-    throw new SportsOddsError('redisCoordinator: answers.redis must be a Redis client with evalsha, eval and script (an ioredis or iovalkey client)');
+    throw new SportsOddsError(
+      'redisCoordinator: answers.redis must be a Redis client with evalsha, eval and script (an ioredis or iovalkey client)',
+    );
   const size = (name: 'maxBytes' | 'maxAnswerBytes'): number => {
     const value = answers?.[name];
     return value === undefined ? DEFAULTS[name] : checkNumber(`redisCoordinator: answers.${name}`, value, { integer: true, unit: 'bytes' });
@@ -61,5 +63,11 @@ export function resolveAnswers(answers: RedisAnswersOptions | false | undefined,
     const value = answers?.[name];
     return value === undefined ? DEFAULTS[name] : Math.ceil(checkDuration(`redisCoordinator: answers.${name}`, value));
   };
-  return { redis: own ?? redis, maxBytes: size('maxBytes'), maxAnswerBytes: size('maxAnswerBytes'), waitMs: wait('waitMs'), timeoutMs: wait('timeoutMs') };
+  return {
+    redis: own ?? redis,
+    maxBytes: size('maxBytes'),
+    maxAnswerBytes: size('maxAnswerBytes'),
+    waitMs: wait('waitMs'),
+    timeoutMs: wait('timeoutMs'),
+  };
 }

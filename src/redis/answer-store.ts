@@ -19,7 +19,7 @@ export const ANSWER_OVERHEAD_BYTES = 1024;
  * The bytes Redis's allocator (jemalloc) takes for `n` bytes: the size class above, four classes
  * per doubling (up to a quarter more).
  */
-export function allocated(n: number): number {
+function allocated(n: number): number {
   if (n <= 16) return 16;
   const step = 2 ** Math.max(4, Math.floor(Math.log2(n - 1)) - 2);
   return Math.ceil(n / step) * step;
@@ -31,8 +31,8 @@ export const MAX_CLEAR_STAMPS = 1000;
 /** How long the cache leaves Redis alone after a failure (calls are sent uncached meanwhile), ms. */
 const PAUSE_MS = 1000;
 
-/** How long an answer fetched for waiters outlives a maxAge shorter than this (0: kept only to hand it over), ms. */
-export const HANDOFF_MS = 2000;
+/** How long an answer fetched for waiters stays at least, from its keeping (it may have no maxAge: kept only to hand it over), ms. */
+const HANDOFF_MS = 2000;
 
 /** A waiter's first poll, ms; each next one waits half as long again, up to `LAST_POLL_MS`. */
 const FIRST_POLL_MS = 5;
@@ -150,7 +150,13 @@ export class RedisAnswers implements SharedAnswers {
     return { kind: 'fetch', claim: reply.status === 'claimed' ? token : undefined, clearedAt };
   }
 
-  async wait(place: SharedPlace, holder: string, readMs: number, now: () => number, signal?: AbortSignal): Promise<StoredAnswer | undefined> {
+  async wait(
+    place: SharedPlace,
+    holder: string,
+    readMs: number,
+    now: () => number,
+    signal?: AbortSignal,
+  ): Promise<StoredAnswer | undefined> {
     const digest = await digestOf(place.url);
     const until = performance.now() + this.waitMs;
     for (let poll = FIRST_POLL_MS; ; poll = Math.min(LAST_POLL_MS, poll * 1.5)) {
@@ -187,11 +193,12 @@ export class RedisAnswers implements SharedAnswers {
       place.path,
       place.query,
       sentAt,
-      Math.ceil(claim === undefined ? ttlMs : Math.max(ttlMs, HANDOFF_MS)),
+      Math.ceil(ttlMs),
       claim ?? '',
       text,
       bytes,
       this.#o.maxBytes,
+      HANDOFF_MS,
     ]);
   }
 

@@ -42,7 +42,8 @@ function fleet(mock: MockService, n: number, options: ClientOptions = {}, coordi
   return { members, namespace, warnings, answerKeys };
 }
 
-const firstEvent = async (odds: SportsOdds) => (await odds.events.list({ limit: 1 }, { cache: false, coalesce: false }))[0]?.event_id as number;
+const firstEvent = async (odds: SportsOdds) =>
+  (await odds.events.list({ limit: 1 }, { cache: false, coalesce: false }))[0]?.event_id as number;
 
 /** A fetch through MSW whose answers `change` may rewrite. */
 const rewriting =
@@ -82,9 +83,9 @@ describe("the fleet's answers through the SDK", () => {
       return new Response(text, { status: response.status, headers });
     });
     const broken = rewriting((url, response) =>
-      url.includes('/catalog/bookmakers') ? new Response('[{"bookmaker_id":"one"}]', { status: 200, headers: response.headers }) : undefined,
+      url.includes('/catalog/leagues') ? new Response('[{"league_id":"one"}]', { status: 200, headers: response.headers }) : undefined,
     );
-    const maxAge = { 'events.list': 60_000, 'events.odds': 60_000, 'catalog.sports': 60_000, 'catalog.bookmakers': 60_000 };
+    const maxAge = { 'events.list': 60_000, 'events.odds': 60_000, 'catalog.sports': 60_000, 'catalog.leagues': 60_000 };
     const { members, answerKeys } = fleet(mock, 2, { cache: { maxAge }, maxRetries: 0 });
     const [a, b] = members.map((m) => m.odds) as [SportsOdds, SportsOdds];
     const id = await firstEvent(a);
@@ -98,7 +99,7 @@ describe("the fleet's answers through the SDK", () => {
     await a.withOptions({ fetch: noStore }).catalog.sports();
     mock.faults.inject({ route: 'events.odds', status: 503, count: 1 });
     expect(await rejection(a.events.odds(id))).toMatchObject({ status: 503 });
-    await rejection(a.withOptions({ fetch: broken }).catalog.bookmakers());
+    await rejection(a.withOptions({ fetch: broken }).catalog.leagues({ sport_id: 1 }));
     expect(await answerKeys()).toEqual(before);
     // And the other process sends each of them.
     const { seen } = members[1]!;
@@ -142,7 +143,12 @@ describe("the fleet's answers through the SDK", () => {
     const mock = newMock();
     const dead = new Redis({ port: 1, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
     dead.on('error', () => undefined);
-    const { members, warnings } = fleet(mock, 1, { cache: { maxAge: { 'catalog.sports': 60_000 } } }, { answers: { redis: dead, timeoutMs: 100 } });
+    const { members, warnings } = fleet(
+      mock,
+      1,
+      { cache: { maxAge: { 'catalog.sports': 60_000 } } },
+      { answers: { redis: dead, timeoutMs: 100 } },
+    );
     const { odds, seen } = members[0]!;
     for (let i = 0; i < 3; i++) await odds.catalog.sports();
     expect(seen.requests).toHaveLength(3);
@@ -171,6 +177,8 @@ describe("the fleet's answers through the SDK", () => {
   it('refuses bad answers options of redisCoordinator() with their name', () => {
     const redis = connect();
     expect(() => redisCoordinator({ redis, namespace: 'x', answers: 'on' as never })).toThrow(SportsOddsError);
-    expect(() => redisCoordinator({ redis, namespace: 'x', answers: { waitMs: -5 } })).toThrow(/answers\.waitMs must be a positive number of ms/);
+    expect(() => redisCoordinator({ redis, namespace: 'x', answers: { waitMs: -5 } })).toThrow(
+      /answers\.waitMs must be a positive number of ms/,
+    );
   });
 });

@@ -141,10 +141,15 @@ describe("the fleet's answer store", () => {
     expect(await b.answers.lookup(p2, 0, true, Date.now)).toMatchObject({ kind: 'fetch', claim: expect.any(String) });
   });
 
-  it('clears the fleet\'s answers of a route, of its path, of its query, or all, and never keeps one sent before the clear', async () => {
+  it("clears the fleet's answers of a route, of its path, of its query, or all, and never keeps one sent before the clear", async () => {
     const a = store();
     const b = store({}, a.namespace);
-    const places = [place(6), place(6, '?bookmakers=b1'), place(7), { ...place(8), routeId: 'events.props', path: '/v1/events/8/props', url: 'http://x/v1/events/8/props' }];
+    const places = [
+      place(6),
+      place(6, '?bookmakers=b1'),
+      place(7),
+      { ...place(8), routeId: 'events.props', path: '/v1/events/8/props', url: 'http://x/v1/events/8/props' },
+    ];
     const keepAll = async () => {
       for (const p of places) {
         await a.answers.lookup(p, 0, false, Date.now);
@@ -173,12 +178,13 @@ describe("the fleet's answer store", () => {
     b.answers.clear({ routeId: 'events.odds' });
     await sleep(20);
     expect(await served()).toEqual([false, false, false, true]);
+    // A request sent before the clear, answered after it.
+    const sentBefore = Date.now();
     b.answers.clear({});
     await sleep(20);
     expect(await served()).toEqual([false, false, false, false]);
-    // An answer whose request was sent before the clear is not kept after it.
+    // Its answer is not kept after the clear.
     const p = places[2] as SharedPlace;
-    const sentBefore = Date.now() - 30;
     await a.answers.keep(p, answer(p, sentBefore), 60_000, undefined, Date.now);
     expect((await b.answers.lookup(p, 60_000, false, Date.now)).kind).toBe('fetch');
     // The lookup tells when the last clear was, on the caller's clock (for what a process holds itself).
@@ -247,6 +253,11 @@ describe("the fleet's answer store", () => {
     expect(() => resolveAnswers('yes' as never, redis)).toThrow(/answers must be false or an object/);
     expect(() => resolveAnswers({ redis: {} as never }, redis)).toThrow(/answers\.redis must be a Redis client/);
     expect(resolveAnswers(false, redis)).toBeUndefined();
-    expect(resolveAnswers(undefined, redis)).toMatchObject({ maxBytes: 64 * 1024 * 1024, maxAnswerBytes: 256 * 1024, waitMs: 5000, timeoutMs: 250 });
+    expect(resolveAnswers(undefined, redis)).toMatchObject({
+      maxBytes: 64 * 1024 * 1024,
+      maxAnswerBytes: 256 * 1024,
+      waitMs: 5000,
+      timeoutMs: 250,
+    });
   });
 });

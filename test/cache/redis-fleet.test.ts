@@ -61,7 +61,10 @@ function next<K extends FromAnswerWorker['kind']>(proc: ChildProcess, kind: K): 
 }
 
 async function child(config: AnswerWorkerConfig): Promise<Child> {
-  const proc = fork(bundle, [], { env: { ...process.env, ANSWER_WORKER: JSON.stringify(config) }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc = fork(bundle, [], {
+    env: { ...process.env, ANSWER_WORKER: JSON.stringify(config) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   await next(proc, 'ready');
   const tell = (message: ToAnswerWorker) => proc.send(message);
   return {
@@ -150,7 +153,7 @@ describe('a fleet sharing its answers in Redis', () => {
     }
   }, 60_000);
 
-  it('with a maxAge, processes asking later are served the fleet\'s answer from Redis: still 10 paid', async () => {
+  it("with a maxAge, processes asking later are served the fleet's answer from Redis: still 10 paid", async () => {
     const { events, charges, config } = await account();
     const children = await Promise.all([0, 1, 2, 3].map(() => child(config())));
     try {
@@ -174,7 +177,9 @@ describe('a fleet sharing its answers in Redis', () => {
       // The fetcher holds the claim while its request is at the mock (1 s of latency).
       const probe = new Redis(redis.url);
       try {
-        await expect.poll(() => probe.keys(`sod:{${config().namespace}}:answer-claim:*`), { timeout: 10_000, interval: 10 }).toHaveLength(1);
+        await expect
+          .poll(() => probe.keys(`sod:{${config().namespace}}:answer-claim:*`), { timeout: 10_000, interval: 10 })
+          .toHaveLength(1);
       } finally {
         await probe.quit();
       }
@@ -192,30 +197,30 @@ describe('a fleet sharing its answers in Redis', () => {
   }, 60_000);
 
   it('Redis stopped mid-run: calls go on uncached and none fails; cached again once it is back', async () => {
-    const { events, charges, config } = await account();
+    const { events, config } = await account();
     const children = await Promise.all([0, 1, 2, 3].map(() => child(config({ answersUrl: answersRedis.url }))));
     try {
       const runs = children.map((c) => c.loop(4, 5, events, 500));
       await sleep(1_000);
-      const before = charges();
       await answersRedis.stop();
-      await sleep(1_500);
-      const during = charges() - before;
+      // Uncached: the same 10 answers asked twice by one process are never hits (sent, or shared with its own users' calls in flight).
+      const [first, second] = [await children[0]!.ask(events, 60_000), await children[0]!.ask(events, 60_000)];
+      expect([...first, ...second].filter((s) => s.kind === 'hit')).toEqual([]);
       await answersRedis.start();
       const stats = await Promise.all(runs);
       for (const s of stats) expect(s.failed).toEqual({});
-      // Uncached meanwhile: the 20 users of the fleet each sent (far more than 10 events per 500 ms).
-      expect(during).toBeGreaterThan(2 * 10 * 3);
-      expect(stats.reduce((n, s) => n + s.calls, 0)).toBeGreaterThan(0);
-      // Back: answers are shared again.
-      const again = (await Promise.all(children.map((c) => c.ask(events, 60_000)))).flat();
-      expect(again.filter((s) => s.kind === 'sent').length).toBeLessThanOrEqual(10 + 10);
+      expect(stats.every((s) => s.calls > 0)).toBe(true);
+      // Back (after the second the cache leaves a failing Redis alone): answers are shared again.
+      await sleep(1_100);
+      await children[1]!.ask(events, 60_000);
+      const again = await children[2]!.ask(events, 60_000);
+      expect(again.map((s) => s.kind)).toEqual(Array(10).fill('hit'));
     } finally {
       await closeAll(children);
     }
   }, 60_000);
 
-  it('a process whose clock is 7 hours behind, another 3 minutes ahead: ages on Redis\'s clock, maxAge holds across them', async () => {
+  it("a process whose clock is 7 hours behind, another 3 minutes ahead: ages on Redis's clock, maxAge holds across them", async () => {
     const { events, charges, config } = await account();
     const [behind, ahead] = await Promise.all([child(config({ skewMs: -7 * HOUR })), child(config({ skewMs: 3 * 60_000 }))]);
     try {

@@ -89,7 +89,9 @@ const coordinator = redisCoordinator({
   redis,
   namespace: config.namespace,
   onWarning: () => undefined,
-  answers: config.fleet ? { ...(answersRedis ? { redis: answersRedis } : {}), ...(config.waitMs === null ? {} : { waitMs: config.waitMs }) } : false,
+  answers: config.fleet
+    ? { ...(answersRedis ? { redis: answersRedis } : {}), ...(config.waitMs === null ? {} : { waitMs: config.waitMs }) }
+    : false,
 });
 let requestAt: number | undefined;
 let limited = 0;
@@ -159,7 +161,9 @@ process.on('message', (message: ToAnswerWorker) => {
     ).then((served) => send({ kind: 'asked', served }));
   }
   if (message.kind === 'loop') {
-    void loop(message.seconds, message.users, message.events, message.maxAge, message.pauseMs).then((stats) => send({ kind: 'looped', stats }));
+    void loop(message.seconds, message.users, message.events, message.maxAge, message.pauseMs).then((stats) =>
+      send({ kind: 'looped', stats }),
+    );
   }
   if (message.kind === 'stats') send({ kind: 'stats', stats: odds.cache.stats(), saved: odds.credits.saved });
 });
