@@ -31,9 +31,9 @@ class StoreCache implements AnswerCache {
     return answer !== undefined && now >= answer.sentAt && now - answer.sentAt < maxAge ? answer : undefined;
   }
 
-  async keep(key: string, answer: FetchedAnswer, place: AnswerPlace, keepMs: number): Promise<void> {
-    if (!keepable(answer, place)) return;
-    const stored: StoredAnswer = {
+  storable(answer: FetchedAnswer, place: AnswerPlace): StoredAnswer | undefined {
+    if (!keepable(answer, place)) return undefined;
+    return {
       routeId: place.route.id,
       url: answer.response.url,
       path: place.path,
@@ -44,7 +44,11 @@ class StoreCache implements AnswerCache {
       sentAt: answer.sentAt,
       cost: answer.cost ?? 0,
     };
-    await this.store.set(key, stored, keepMs);
+  }
+
+  async keep(key: string, answer: FetchedAnswer, place: AnswerPlace, keepMs: number): Promise<void> {
+    const stored = this.storable(answer, place);
+    if (stored !== undefined) await this.store.set(key, stored, keepMs);
   }
 
   clear(match: (answer: StoredAnswer) => boolean): void {

@@ -22,6 +22,8 @@ export interface RawAnswer {
   response: Response;
   text: string;
   meta: ResponseMeta;
+  /** The status, where it is known without making `response` (a reused answer's). */
+  readonly status?: number;
 }
 
 /** How the SDK served a call without sending it: in `meta.reuse`. */

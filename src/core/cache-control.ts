@@ -2,6 +2,7 @@ import type { RouteDef } from '../schemas/route';
 import { dataRoutes } from '../schemas/data-routes';
 import type { DataRouteId } from '../schemas/routes';
 import { refuse } from './input-checks';
+import { runnerOf } from './reuse-gate';
 import type { CacheStats, ClientContext, ParamsOf, QueryOf } from './types';
 
 /** The input of a route `clear()` selects by: its path parameters, and its query when given. */
@@ -28,12 +29,20 @@ export class CacheControl {
   clear<Id extends DataRouteId>(routeId?: Id, input: CachedInput<Id> = {}): void {
     const route = routeId === undefined ? undefined : (dataRoutes as Partial<Record<string, RouteDef>>)[routeId];
     if (routeId !== undefined && route?.metering === undefined) refuse('clear(routeId)', routeId, 'the id of a data route');
-    this.#ctx.reuse.loaded?.clear(this.#ctx, route, input);
+    const ctx = this.#ctx;
+    // Before any call was reused, nothing is cached or shared here; a fleet's answers are cleared all the same.
+    const { loaded } = ctx.reuse;
+    if (loaded) loaded.clear(ctx, route, input);
+    else if (ctx.coordinator.answers)
+      runnerOf(ctx).then(
+        (runner) => runner?.clear(ctx, route, input),
+        (error: unknown) => ctx.options.logger.warn(String(error)),
+      );
   }
 
   /** Hits, misses, shared calls and the credits they saved, with the cache's entries and bytes now. */
   stats(): CacheStats {
-    const { counts, ready } = this.#ctx.reuse;
-    return { ...counts, ...(ready?.size() ?? { entries: 0, bytes: 0 }) };
+    const { counts, loaded } = this.#ctx.reuse;
+    return { ...counts, ...(loaded?.size(this.#ctx) ?? { entries: 0, bytes: 0 }) };
   }
 }

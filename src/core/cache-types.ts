@@ -72,6 +72,8 @@ export interface AnswerPlace {
 export interface AnswerCache {
   /** The answer under `key` if it was sent for less than `maxAge` ms before `now` (client clock), else undefined. */
   lookup(key: string, maxAge: number, now: number): Promise<StoredAnswer | undefined>;
+  /** `answer` as a store keeps it, or undefined when it may not be kept (docs/caching.md, "Never cached"). */
+  storable(answer: FetchedAnswer, place: AnswerPlace): StoredAnswer | undefined;
   /** Keeps `answer` for `keepMs` from its sending, if it may be kept (docs/caching.md, "Never cached"). */
   keep(key: string, answer: FetchedAnswer, place: AnswerPlace, keepMs: number): Promise<void>;
   clear(match: (answer: StoredAnswer) => boolean): void;

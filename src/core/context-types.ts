@@ -152,11 +152,11 @@ export interface ReuseState {
   readonly inflight: Map<string, Flight>;
   /** A number for each key source seen (a key, or a key function), so that a cache key never holds a key. */
   readonly scopes: Map<unknown, number>;
-  cache: Promise<AnswerCache | undefined> | undefined;
+  cache?: Promise<AnswerCache | undefined> | undefined;
   /** The reuse of calls, once loaded (by the first call that may be reused); `loaded` is the same, read without waiting. */
-  runner: Promise<ReuseRunner | undefined> | undefined;
-  loaded: ReuseRunner | undefined;
-  ready: AnswerCache | undefined;
+  runner?: Promise<ReuseRunner | undefined> | undefined;
+  loaded?: ReuseRunner | undefined;
+  ready?: AnswerCache | undefined;
   generation: number;
   readonly counts: { hits: number; misses: number; shared: number; creditsSaved: number };
 }
@@ -179,4 +179,6 @@ export interface ReuseRunner {
   /** Serves a call: from the cache, an identical call in flight, or `send` (refusing a maxAge where nothing is cached). */
   serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>;
   clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void;
+  /** The answers kept for the client and their bytes: in its memory, and in its fleet's store (as its last reply told). */
+  size(ctx: ClientContext): { entries: number; bytes: number };
 }

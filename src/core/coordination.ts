@@ -1,5 +1,6 @@
 /** Account-wide state (pacing slots, budget, credits, plan rate, rotation) and its seam, `Coordinator`; a leaf of types that imports nothing of `src/core`. */
 import type { CreditHeaders } from '../schemas/headers';
+import type { SharedAnswers } from './shared-answer-types';
 
 /** One metering window as last reported by the service. */
 export interface WindowState {
@@ -157,4 +158,9 @@ export interface Coordinator {
   readCredits(): Promise<CreditSnapshot>;
   readonly rate: RateCoordination;
   readonly keys: KeyCoordination;
+  /**
+   * The answers the coordinator's clients share (docs/caching.md, "A fleet"): with one, the cache
+   * and the coalescing of data routes are the fleet's. Absent: each process's own.
+   */
+  readonly answers?: SharedAnswers | undefined;
 }

@@ -51,7 +51,7 @@ export function parserOf<Id extends RouteId>(
     // The metadata is read only for an error: parsing it for every answer costs more than the rest.
     const meta = () => answer.meta;
     const json = parseJson(answer.text, route.id, meta);
-    const schema = route.responses[answer.response.status];
+    const schema = route.responses[answer.status ?? answer.response.status];
     if (!validate || schema === undefined || validatorOf(schema)(json)) return json as ResponseOf<Id>;
     return validateBody<ResponseOf<Id>>(schema, json, route.id, meta);
   };

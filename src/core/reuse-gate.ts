@@ -30,10 +30,6 @@ export function newReuseState(cache: { maxAge: Record<string, number> | false; m
     maxBytes: cache.maxBytes,
     inflight: new Map(),
     scopes: new Map(),
-    cache: undefined,
-    ready: undefined,
-    runner: undefined,
-    loaded: undefined,
     generation: 0,
     counts: { hits: 0, misses: 0, shared: 0, creditsSaved: 0 },
   };

@@ -3,6 +3,8 @@ import type { RouteDef } from '../schemas/route';
 import { cacheDefaults } from '../schemas/cache-defaults';
 import { SportsOddsError } from './errors/base';
 import { encoderOf } from './fast-encoders';
+import { FleetAnswer, fromFleet } from './fleet-reuse';
+import { turnAfterHits } from './hit-turns';
 import { refuse } from './input-checks';
 import { abortable } from './runtime';
 import { fillPath, queryString } from './url';
@@ -97,15 +99,21 @@ function cacheOf(ctx: ClientContext): Promise<AnswerCache | undefined> {
 async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer> {
   const plan = planOf(ctx, call);
   if (plan === undefined) return call.send();
-  const { send, span } = call;
+  const { span } = call;
   const signal = call.options.signal;
   const state = ctx.reuse;
   const now = ctx.options.now;
   const key = keyOfCall(ctx, plan);
+  // The fleet's answers: a data route's, when the coordinator shares a store (docs/caching.md, "A fleet").
+  const fleet = plan.route.metering === undefined ? undefined : ctx.coordinator.answers;
   for (;;) {
-    if (plan.read > 0) {
+    if (plan.read > 0 && fleet === undefined) {
       const hit = await (await cacheOf(ctx))?.lookup(key, plan.read, now());
-      if (hit !== undefined) return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call.metaOf));
+      if (hit !== undefined) {
+        // A loop of hits would never let the event loop turn: one in HITS_PER_TURN waits for it.
+        await turnAfterHits();
+        return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call.metaOf));
+      }
     }
     const flight = plan.share ? state.inflight.get(key) : undefined;
     if (flight === undefined) break;
@@ -119,20 +127,33 @@ async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>
     }
     return reused(ctx, span, 'shared', answer.cost, answer.sentAt, new FetchedView(answer));
   }
-  state.counts.misses += 1;
-  span?.reused('miss');
-  const flight: Flight = { answer: send(), signal, generation: state.generation };
+  const flight: Flight = {
+    answer:
+      fleet === undefined
+        ? missed(ctx, call)
+        : cacheOf(ctx).then((memory) => fromFleet(state, call, { ...plan, url: plan.key }, fleet, memory, key, now)),
+    signal,
+    generation: state.generation,
+  };
   if (plan.share) state.inflight.set(key, flight);
   try {
     const answer = await flight.answer;
+    if (answer instanceof FleetAnswer) return reused(ctx, span, answer.kind, answer.cost, answer.sentAt, new FetchedView(answer));
     // An answer whose request was sent before a `clear()` is not kept.
-    if (plan.keep > 0 && flight.generation === state.generation) {
+    if (fleet === undefined && plan.keep > 0 && flight.generation === state.generation) {
       await (await cacheOf(ctx))?.keep(key, answer, plan, plan.keep);
     }
     return answer;
   } finally {
     if (state.inflight.get(key) === flight) state.inflight.delete(key);
   }
+}
+
+/** A call sent: counted as a miss. */
+function missed(ctx: ClientContext, call: ReusableCall): Promise<FetchedAnswer> {
+  ctx.reuse.counts.misses += 1;
+  call.span?.reused('miss');
+  return call.send();
 }
 
 /** A reused answer: counted, told to the span and the ledger, its meta saying so with a charge of 0. */
@@ -159,6 +180,7 @@ function reused(
 /** Where a reused answer comes from: the answer in flight, or one the cache kept. */
 interface AnswerView {
   readonly text: string;
+  readonly status: number;
   meta(): ResponseMeta;
   response(): Response;
 }
@@ -167,6 +189,9 @@ class FetchedView implements AnswerView {
   constructor(readonly answer: FetchedAnswer) {}
   get text(): string {
     return this.answer.text;
+  }
+  get status(): number {
+    return this.answer.status ?? this.answer.response.status;
   }
   meta(): ResponseMeta {
     return this.answer.meta;
@@ -183,6 +208,9 @@ class StoredView implements AnswerView {
   ) {}
   get text(): string {
     return this.stored.text;
+  }
+  get status(): number {
+    return this.stored.status;
   }
   meta(): ResponseMeta {
     const { status, headers, sentAt } = this.stored;
@@ -211,6 +239,11 @@ class ReusedAnswer implements RawAnswer {
     return this.view.text;
   }
 
+  /** Read by the parser: a reused answer's `Response` is made only when asked for. */
+  get status(): number {
+    return this.view.status;
+  }
+
   get meta(): ResponseMeta {
     if (this.#meta === undefined) {
       const meta = this.view.meta();
@@ -229,24 +262,41 @@ class ReusedAnswer implements RawAnswer {
 /** `odds.cache.clear()`: drops the answers it names; calls in flight are not shared past it, nor kept. */
 function clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void {
   const state = ctx.reuse;
-  const match = route === undefined ? () => true : matcherOf(route, input);
+  const selection: { routeId?: string; path?: string; query?: string } = route === undefined ? {} : selectionOf(route, input);
+  const { routeId, path, query } = selection;
+  const match =
+    routeId === undefined
+      ? () => true
+      : (answer: StoredAnswer) =>
+          answer.routeId === routeId && (path === undefined || answer.path === path) && (query === undefined || answer.query === query);
   state.generation += 1;
   state.inflight.clear();
   void state.cache?.then((cache) => cache?.clear(match));
+  // The fleet's answers too: every process stops serving them.
+  ctx.coordinator.answers?.clear(selection);
 }
 
-/** What selects the answers of a route (for those parameters, and that query when given). */
-function matcherOf(route: RouteDef, input: { params?: unknown; query?: unknown }): (answer: StoredAnswer) => boolean {
+/** What selects the answers of a route: its id, and the path of those parameters and that query when given. */
+function selectionOf(route: RouteDef, input: { params?: unknown; query?: unknown }): { routeId: string; path?: string; query?: string } {
   const routeId = route.id;
   const encode = (part: 'params' | 'query', value: unknown): Record<string, string> => {
     const encoded = encoderOf(route[part])?.(value ?? {});
     if (encoded === undefined) throw new SportsOddsError(`clear('${routeId}'): ${part} ${JSON.stringify(value)} are not ${routeId}'s`);
     return encoded;
   };
-  const path = input.params === undefined ? undefined : fillPath(route.path, encode('params', input.params));
-  const query = input.query === undefined ? undefined : queryString(encode('query', input.query));
-  return (answer) =>
-    answer.routeId === routeId && (path === undefined || answer.path === path) && (query === undefined || answer.query === query);
+  return {
+    routeId,
+    ...(input.params === undefined ? {} : { path: fillPath(route.path, encode('params', input.params)) }),
+    ...(input.query === undefined ? {} : { query: queryString(encode('query', input.query)) }),
+  };
 }
 
-export const runner: ReuseRunner = { serve, clear };
+/** Coalescing and the cache of a client's calls. */
+/** The answers kept in memory and in the fleet's store. */
+function size(ctx: ClientContext): { entries: number; bytes: number } {
+  const here = ctx.reuse.ready?.size() ?? { entries: 0, bytes: 0 };
+  const fleet = ctx.coordinator.answers?.size() ?? { entries: 0, bytes: 0 };
+  return { entries: here.entries + fleet.entries, bytes: here.bytes + fleet.bytes };
+}
+
+export const runner: ReuseRunner = { serve, clear, size };

@@ -10,3 +10,4 @@ export type * from './call-types';
 export type * from '../schemas/route-types';
 export type * from './tracing-types';
 export type * from './cache-types';
+export type * from './shared-answer-types';

@@ -5,6 +5,7 @@ import { BudgetExceededError, type BudgetLimit } from '../core/errors/local';
 import { checkBudget } from '../core/options';
 import { realSleep, throwIfAborted } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
+import { RedisAnswers } from './answer-store';
 import { namespaceKeys } from './layout';
 import { LeaseKeeper } from './leases';
 import { checkEviction } from './eviction';
@@ -58,6 +59,8 @@ export class RedisCoordinator implements Coordinator {
   readonly name: string;
   readonly keys: RedisKeys;
   readonly rate: RateCoordination;
+  /** The fleet's answers in Redis (docs/caching.md, "A fleet"); undefined with `answers: false`. */
+  readonly answers: RedisAnswers | undefined;
   readonly #o: ResolvedOptions;
   readonly #runner: ScriptRunner;
   readonly #queue: SlotQueue;
@@ -76,6 +79,8 @@ export class RedisCoordinator implements Coordinator {
   /** Costs of answers this process could not record because the record was lost (added back by `recover()`). */
   #unrecorded = 0;
   #recoveries = 0;
+  /** Credits this process's reused answers did not pay. */
+  #saved = 0;
   /** The eviction policy's check, once per connection. */
   readonly #checkEviction: () => void;
 
@@ -84,6 +89,7 @@ export class RedisCoordinator implements Coordinator {
     this.#o = o;
     this.name = `redis:${o.namespace}`;
     this.#checkEviction = checkEviction(o.redis, this.name, o.onWarning);
+    this.answers = o.answers === undefined ? undefined : new RedisAnswers(o.answers, o.prefix, o.namespace, o.onWarning);
     this.#runner = new ScriptRunner(o.redis, namespaceKeys(o.prefix, o.namespace), this.name, o.timeoutMs);
     this.#queue = new SlotQueue(
       async (id, rate) => {
@@ -230,7 +236,12 @@ export class RedisCoordinator implements Coordinator {
   }
 
   credits(): CreditSnapshot {
-    return copyCredits(this.#credits);
+    return { ...copyCredits(this.#credits), saved: this.#saved };
+  }
+
+  /** Counts credits a reused answer of this process did not pay (`credits().saved`: this process's, not the fleet's). */
+  recordSaved(credits: number): void {
+    this.#saved += credits;
   }
 
   async readCredits(): Promise<CreditSnapshot> {

@@ -1,5 +1,6 @@
 import { SportsOddsError } from '../core/errors/base';
 import { checkNumber, MAX_TIMER_MS } from '../core/input-checks';
+import { resolveAnswers, type RedisAnswersOptions, type ResolvedAnswers } from './answer-options';
 import { NAME_PATTERN } from './layout';
 import type { RedisScriptClient } from './runner';
 import { MIN_SECRET_BYTES } from './seal';
@@ -30,6 +31,12 @@ export interface RedisCoordinatorOptions {
   lockPollMs?: number | undefined;
   /** Where the coordinator's warnings go (an `allkeys-*` eviction policy that may evict its keys). Default `console.warn`. */
   onWarning?: ((message: string) => void) | undefined;
+  /**
+   * The fleet's answer cache (docs/caching.md, "A fleet"): the cache and the coalescing of data
+   * routes shared by every process of the namespace, in Redis. On by default; `false`: each
+   * process keeps its own.
+   */
+  answers?: RedisAnswersOptions | false | undefined;
   /** @internal How long a slot stays held after its answer (the service's one-second window). Default 1000 ms. */
   windowMs?: number | undefined;
 }
@@ -46,6 +53,8 @@ export interface ResolvedOptions {
   lockPollMs: number;
   windowMs: number;
   onWarning: (message: string) => void;
+  /** The fleet's answer cache, or undefined with `answers: false`. */
+  answers: ResolvedAnswers | undefined;
 }
 
 const DAY_MS = 86_400_000;
@@ -132,5 +141,6 @@ export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOption
     lockPollMs: duration('lockPollMs', options.lockPollMs, DEFAULTS.lockPollMs),
     windowMs: duration('windowMs', options.windowMs, DEFAULTS.windowMs),
     onWarning: warningSink(options.onWarning),
+    answers: resolveAnswers(options.answers, redis),
   };
 }

@@ -22,6 +22,7 @@ describe('the module structure of src/', () => {
       'src/core/option-types.ts',
       'src/core/tracing-types.ts',
       'src/core/cache-types.ts',
+      'src/core/shared-answer-types.ts',
     ];
     for (const leaf of leaves) {
       expect(graph.has(leaf), leaf).toBe(true);
