@@ -11,12 +11,21 @@
  *    credits as the mock's ledger counts them, against the minimum (10 events x one request per
  *    2 s window), `rate_limited` answers, and the calls' latency p50 / p99.
  *
- * Not measured here: the fleet (4 processes on one Redis): the Redis store is not built yet.
+ * 3. Redis: what a hit from the fleet's answers costs per call (one process, loopback Redis).
+ * 4. "Busy backend" of a fleet: 4 processes on one Redis (test/cache/children/answer-worker.ts),
+ *    50 users each, the same workload, paced at 20 requests a second for the fleet: no reuse, each
+ *    process its own (answers: false), and the fleet's answers, in the same run.
  *
  *   node --expose-gc scripts/run-ts.mjs bench/cache.ts
  */
+import { Redis } from 'ioredis';
+import { startRedisServer } from '../examples/lib/redis-server';
 import { startMockServer } from '../mocks/server/node';
 import { SportsOdds, type ClientOptions } from '../src';
+import { redisCoordinator } from '../src/redis';
+import { forkAnswerWorker } from '../test/cache/children/answer-fleet';
+import type { AnswerWorkerConfig } from '../test/cache/children/answer-worker';
+import { buildWorker, removeWorkerBundle } from '../test/fleet/harness';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 30);
 const USERS = 50;
@@ -158,4 +167,78 @@ for (const [label, options] of [
   );
 }
 
-await server.close();
+// ---------------------------------------------------------------- Redis: hits and the fleet
+
+const redisServer = await startRedisServer();
+
+async function redisHitCost(): Promise<void> {
+  const redis = new Redis(redisServer.url);
+  const coordinator = redisCoordinator({ redis, namespace: 'bench-hits', onWarning: () => undefined });
+  const { odds } = await clientOn('fast', { coordinator });
+  const [event] = (await odds.events.list({ limit: 1 }, { cache: false })).map((e) => e.event_id as number);
+  const N = 5_000;
+  await odds.events.odds(event as number, {}, { maxAge: 600_000 });
+  for (let i = 0; i < 500; i++) await odds.events.odds(event as number, {}, { maxAge: 600_000 });
+  const start = performance.now();
+  for (let i = 0; i < N; i++) await odds.events.odds(event as number, {}, { maxAge: 600_000 });
+  const hit = ((performance.now() - start) * 1_000) / N;
+  const { hits } = odds.cache.stats();
+  console.log(`| a hit from the fleet's answers in Redis (events.odds, loopback) | ${hit.toFixed(0)} µs per call | ${hits} hits |`);
+  await redis.quit();
+}
+
+async function fleetBackend(bundle: string, label: string, over: Partial<AnswerWorkerConfig>): Promise<void> {
+  accounts += 1;
+  const email = `cache-fleet-${accounts}@example.com`;
+  const { apiKey } = await server.mock.createAccount({ email, plan: 'pro' });
+  const lister = new SportsOdds({ apiKey, baseUrl: server.url, logLevel: 'off', cache: false, coalesce: false });
+  const events = (await lister.events.list({ limit: EVENTS })).map((e) => e.event_id as number);
+  const config: AnswerWorkerConfig = {
+    baseUrl: server.url,
+    apiKey,
+    redisUrl: redisServer.url,
+    answersUrl: null,
+    namespace: `bench-fleet-${accounts}`,
+    skewMs: 0,
+    waitMs: null,
+    rate: 20,
+    fleet: true,
+    sendAll: false,
+    ...over,
+  };
+  const children = await Promise.all(Array.from({ length: PROCESSES }, () => forkAnswerWorker(bundle, config)));
+  const charges = () => server.mock.ledger().find((e) => e.email === email) ?? { charges: [], charged: 0 };
+  const before = charges();
+  const [beforeCount, beforeCharged] = [before.charges.length, before.charged];
+  const maxAge = over.sendAll ? null : MAX_AGE_MS;
+  const stats = await Promise.all(children.map((c) => c.loop(SECONDS, USERS, events, maxAge, 20)));
+  await Promise.all(children.map((c) => c.close()));
+  const after = charges();
+  const requests = after.charges.length - beforeCount;
+  const latencies = stats.flatMap((s) => s.latencies);
+  const failed = stats.reduce((n, s) => n + Object.values(s.failed).reduce((a, b) => a + b, 0), 0);
+  const limited = stats.reduce((n, s) => n + s.limited, 0);
+  console.log(
+    `| ${label} | ${latencies.length} | ${requests} (${(requests / minimum).toFixed(2)}x) | ${after.charged - beforeCharged} | ${limited} | ${failed} | ${percentile(latencies, 50).toFixed(1)} / ${percentile(latencies, 99).toFixed(1)} ms |`,
+  );
+}
+
+console.log('\n| Redis | cost | |\n| --- | --- | --- |');
+await redisHitCost();
+
+const PROCESSES = Number(process.env['BENCH_PROCESSES'] ?? 4);
+console.log(
+  `\nbusy backend, a fleet: ${PROCESSES} processes on one Redis, ${USERS} users each, ${EVENTS} events, ${SECONDS} s, pro plan (20 requests/s for the fleet, paced by the Redis coordinator); minimum ${minimum}\n`,
+);
+console.log('| reuse | calls | requests (x minimum) | credits charged | rate_limited | failed | latency p50 / p99 |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+const bundle = await buildWorker('test/cache/children/answer-worker.ts');
+try {
+  await fleetBackend(bundle, 'none (cache: false, coalesce: false)', { sendAll: true });
+  await fleetBackend(bundle, `each process its own (answers: false), maxAge ${MAX_AGE_MS} ms`, { fleet: false });
+  await fleetBackend(bundle, `the fleet's answers in Redis, maxAge ${MAX_AGE_MS} ms`, {});
+} finally {
+  removeWorkerBundle(bundle);
+  await redisServer.close();
+  await server.close();
+}

@@ -35,8 +35,8 @@ const PAUSE_MS = 1000;
 const HANDOFF_MS = 2000;
 
 /** A waiter's first poll, ms; each next one waits half as long again, up to `LAST_POLL_MS`. */
-const FIRST_POLL_MS = 5;
-const LAST_POLL_MS = 100;
+const FIRST_POLL_MS = 2;
+const LAST_POLL_MS = 25;
 
 /** One script's reply (answer-lua.ts), with when it was sent and received on the local monotonic clock. */
 interface Reply {

@@ -3,14 +3,14 @@
 // process killed while it fetches for the others does not hold them past the wait; Redis stopped
 // mid-run leaves calls uncached, never failed; a process whose clock is hours off neither serves
 // an answer past its maxAge nor misses a fresh one; a clear in one process clears the fleet's.
-import { fork, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { SportsOdds } from '../../src';
 import { buildWorker, removeWorkerBundle } from '../fleet/harness';
 import { useRedisServer } from '../helpers/redis-server';
-import type { AnswerWorkerConfig, FromAnswerWorker, LoopStats, Served, ToAnswerWorker } from './children/answer-worker';
+import { forkAnswerWorker, type AnswerChild } from './children/answer-fleet';
+import type { AnswerWorkerConfig } from './children/answer-worker';
 
 const redis = useRedisServer();
 const answersRedis = useRedisServer();
@@ -33,67 +33,6 @@ afterAll(async () => {
   removeWorkerBundle(bundle);
   await Promise.all([server?.close(), slow?.close()]);
 });
-
-/** One child process. */
-interface Child {
-  proc: ChildProcess;
-  ask(events: number[], maxAge?: number | null): Promise<Served[]>;
-  loop(seconds: number, users: number, events: number[], maxAge: number | null, pauseMs?: number): Promise<LoopStats>;
-  stats(): Promise<Extract<FromAnswerWorker, { kind: 'stats' }>>;
-  close(): Promise<void>;
-}
-
-function next<K extends FromAnswerWorker['kind']>(proc: ChildProcess, kind: K): Promise<Extract<FromAnswerWorker, { kind: K }>> {
-  return new Promise((done, fail) => {
-    const onMessage = (message: FromAnswerWorker) => {
-      if (message.kind !== kind) return;
-      proc.off('message', onMessage);
-      proc.off('exit', onExit);
-      done(message as Extract<FromAnswerWorker, { kind: K }>);
-    };
-    const onExit = (code: number | null, signal: string | null) => {
-      proc.off('message', onMessage);
-      fail(new Error(`the child exited (${code ?? signal}) before '${kind}'`));
-    };
-    proc.on('message', onMessage);
-    proc.once('exit', onExit);
-  });
-}
-
-async function child(config: AnswerWorkerConfig): Promise<Child> {
-  const proc = fork(bundle, [], {
-    env: { ...process.env, ANSWER_WORKER: JSON.stringify(config) },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await next(proc, 'ready');
-  const tell = (message: ToAnswerWorker) => proc.send(message);
-  return {
-    proc,
-    async ask(events, maxAge = null) {
-      const asked = next(proc, 'asked');
-      tell({ kind: 'ask', events, maxAge });
-      const { served } = await asked;
-      for (const s of served) if ('error' in s) throw new Error(`event ${s.event}: ${s.error}`);
-      return served as Served[];
-    },
-    loop(seconds, users, events, maxAge, pauseMs = 20) {
-      const looped = next(proc, 'looped');
-      tell({ kind: 'loop', seconds, users, events, maxAge, pauseMs });
-      return looped.then((m) => m.stats);
-    },
-    stats() {
-      const stats = next(proc, 'stats');
-      tell({ kind: 'stats' });
-      return stats;
-    },
-    close: () =>
-      new Promise<void>((done) => {
-        if (proc.exitCode !== null || proc.signalCode !== null) return done();
-        proc.once('exit', () => done());
-        proc.disconnect();
-      }),
-  };
-}
 
 /** A fresh account on `mock`, its 10 first events, its charges, and the config of its processes. */
 async function account(mock: MockServer = server) {
@@ -119,7 +58,8 @@ async function account(mock: MockServer = server) {
   return { events, charges, config };
 }
 
-const closeAll = (children: Child[]) => Promise.all(children.map((c) => c.close()));
+const child = (config: AnswerWorkerConfig) => forkAnswerWorker(bundle, config);
+const closeAll = (children: AnswerChild[]) => Promise.all(children.map((c) => c.close()));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a fleet sharing its answers in Redis', () => {
