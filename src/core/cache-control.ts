@@ -2,7 +2,6 @@ import type { RouteDef } from '../schemas/route';
 import { dataRoutes } from '../schemas/data-routes';
 import type { DataRouteId } from '../schemas/routes';
 import { refuse } from './input-checks';
-import { runnerOf } from './reuse-gate';
 import type { CacheStats, ClientContext, ParamsOf, QueryOf } from './types';
 
 /** The input of a route `clear()` selects by: its path parameters, and its query when given. */
@@ -29,15 +28,9 @@ export class CacheControl {
   clear<Id extends DataRouteId>(routeId?: Id, input: CachedInput<Id> = {}): void {
     const route = routeId === undefined ? undefined : (dataRoutes as Partial<Record<string, RouteDef>>)[routeId];
     if (routeId !== undefined && route?.metering === undefined) refuse('clear(routeId)', routeId, 'the id of a data route');
-    const ctx = this.#ctx;
-    // Before any call was reused, nothing is cached or shared here; a fleet's answers are cleared all the same.
-    const { loaded } = ctx.reuse;
-    if (loaded) loaded.clear(ctx, route, input);
-    else if (ctx.coordinator.answers)
-      runnerOf(ctx).then(
-        (runner) => runner?.clear(ctx, route, input),
-        (error: unknown) => ctx.options.logger.warn(String(error)),
-      );
+    // A fleet's answers, even before this process reused any; then this process's.
+    this.#ctx.coordinator.answers?.clearRoute(route, input);
+    this.#ctx.reuse.loaded?.clear(this.#ctx, route, input);
   }
 
   /** Hits, misses, shared calls and the credits they saved, with the cache's entries and bytes now. */

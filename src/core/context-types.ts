@@ -151,7 +151,7 @@ export interface ReuseState {
   readonly maxBytes: number;
   readonly inflight: Map<string, Flight>;
   /** A number for each key source seen (a key, or a key function), so that a cache key never holds a key. */
-  readonly scopes: Map<unknown, number>;
+  scopes?: Map<unknown, number>;
   cache?: Promise<AnswerCache | undefined> | undefined;
   /** The reuse of calls, once loaded (by the first call that may be reused); `loaded` is the same, read without waiting. */
   runner?: Promise<ReuseRunner | undefined> | undefined;

@@ -29,7 +29,6 @@ export function newReuseState(cache: { maxAge: Record<string, number> | false; m
     maxAge: cache.maxAge,
     maxBytes: cache.maxBytes,
     inflight: new Map(),
-    scopes: new Map(),
     generation: 0,
     counts: { hits: 0, misses: 0, shared: 0, creditsSaved: 0 },
   };

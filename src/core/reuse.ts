@@ -1,13 +1,11 @@
 /** Reuse of answers (docs/caching.md), loaded on demand: identical GETs in flight share one request and charge; fresh answers are served from the cache. */
 import type { RouteDef } from '../schemas/route';
 import { cacheDefaults } from '../schemas/cache-defaults';
-import { SportsOddsError } from './errors/base';
-import { encoderOf } from './fast-encoders';
+import { selectionOf } from './cache-selection';
 import { FleetAnswer, fromFleet } from './fleet-reuse';
 import { turnAfterHits } from './hit-turns';
 import { refuse } from './input-checks';
 import { abortable } from './runtime';
-import { fillPath, queryString } from './url';
 import type {
   AnswerCache,
   AnswerReuse,
@@ -73,11 +71,12 @@ let lastScope = 0;
 
 /** A number standing for a key source (a key, or a key function), so that no cache key holds a key. */
 function scopeOf(state: ReuseState, source: unknown): number {
-  let scope = state.scopes.get(source);
+  const scopes = (state.scopes ??= new Map());
+  let scope = scopes.get(source);
   if (scope === undefined) {
-    if (state.scopes.size >= MAX_SCOPES) state.scopes.clear();
+    if (scopes.size >= MAX_SCOPES) scopes.clear();
     scope = ++lastScope;
-    state.scopes.set(source, scope);
+    scopes.set(source, scope);
   }
   return scope;
 }
@@ -262,8 +261,7 @@ class ReusedAnswer implements RawAnswer {
 /** `odds.cache.clear()`: drops the answers it names; calls in flight are not shared past it, nor kept. */
 function clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void {
   const state = ctx.reuse;
-  const selection: { routeId?: string; path?: string; query?: string } = route === undefined ? {} : selectionOf(route, input);
-  const { routeId, path, query } = selection;
+  const { routeId, path, query } = selectionOf(route, input);
   const match =
     routeId === undefined
       ? () => true
@@ -272,26 +270,8 @@ function clear(ctx: ClientContext, route: RouteDef | undefined, input: { params?
   state.generation += 1;
   state.inflight.clear();
   void state.cache?.then((cache) => cache?.clear(match));
-  // The fleet's answers too: every process stops serving them.
-  ctx.coordinator.answers?.clear(selection);
 }
 
-/** What selects the answers of a route: its id, and the path of those parameters and that query when given. */
-function selectionOf(route: RouteDef, input: { params?: unknown; query?: unknown }): { routeId: string; path?: string; query?: string } {
-  const routeId = route.id;
-  const encode = (part: 'params' | 'query', value: unknown): Record<string, string> => {
-    const encoded = encoderOf(route[part])?.(value ?? {});
-    if (encoded === undefined) throw new SportsOddsError(`clear('${routeId}'): ${part} ${JSON.stringify(value)} are not ${routeId}'s`);
-    return encoded;
-  };
-  return {
-    routeId,
-    ...(input.params === undefined ? {} : { path: fillPath(route.path, encode('params', input.params)) }),
-    ...(input.query === undefined ? {} : { query: queryString(encode('query', input.query)) }),
-  };
-}
-
-/** Coalescing and the cache of a client's calls. */
 /** The answers kept in memory and in the fleet's store. */
 function size(ctx: ClientContext): { entries: number; bytes: number } {
   const here = ctx.reuse.ready?.size() ?? { entries: 0, bytes: 0 };

@@ -3,6 +3,7 @@
  * a coordinator shared by processes may offer one (`Coordinator.answers`), and the reuse of calls
  * then caches and coalesces across the fleet. A leaf of types.
  */
+import type { RouteDef } from '../schemas/route';
 import type { StoredAnswer } from './cache-types';
 
 /** Where a call's answer is filed in a shared store: its URL (the key), and what `clear()` selects by. */
@@ -50,8 +51,11 @@ export interface SharedAnswers {
   keep(place: SharedPlace, answer: StoredAnswer, ttlMs: number, claim: string | undefined, now: () => number): Promise<void>;
   /** Ends `claim` without an answer (the fetch failed, or its answer may not be kept): the waiters fetch. */
   release(place: SharedPlace, claim: string): void;
-  /** Stops serving every answer sent before now that the selection names (a route; its path; its query). */
-  clear(selection: { routeId?: string; path?: string; query?: string }): void;
+  /**
+   * `odds.cache.clear(route, input)` for the fleet: no process serves an answer sent before now that
+   * it selects (all; the route's; for those parameters and that query). Throws for input that is not the route's.
+   */
+  clearRoute(route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void;
   /** Answers in the shared store and their bytes, as its last reply told. */
   size(): { entries: number; bytes: number };
 }

@@ -5,7 +5,9 @@
  * operation is one script (answer-lua.ts) bounded by `timeoutMs`; a Redis that fails or is late
  * leaves the call uncached (said once through `onWarning`), never failed.
  */
+import type { RouteDef } from '../schemas/route';
 import type { StoredAnswer } from '../core/cache-types';
+import { selectionOf, type AnswerSelection } from '../core/cache-selection';
 import { realSleep } from '../core/runtime';
 import type { SharedAnswers, SharedLookup, SharedPlace } from '../core/shared-answer-types';
 import { toBase64Url } from '../schemas/base64url';
@@ -87,7 +89,7 @@ async function digestOf(url: string): Promise<string> {
  * What `clear()` stamps: `*` for everything, else `route\npath\nquery` with `*` for any path or query
  * (LOOKUP reads the five stamps that can select an answer).
  */
-const selectionOf = ({ routeId, path, query }: { routeId?: string; path?: string; query?: string }): string =>
+const stampOf = ({ routeId, path, query }: AnswerSelection): string =>
   routeId === undefined ? '*' : `${routeId}\n${path ?? '*'}\n${query ?? '*'}`;
 
 /**
@@ -206,8 +208,13 @@ export class RedisAnswers implements SharedAnswers {
     void digestOf(place.url).then((digest) => this.#run(RELEASE, digest, [claim]));
   }
 
-  clear(selection: { routeId?: string; path?: string; query?: string }): void {
-    void this.#run(CLEAR, '', [selectionOf(selection), MAX_CLEAR_STAMPS]);
+  clearRoute(route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void {
+    this.clear(selectionOf(route, input));
+  }
+
+  /** Stops serving, in every process, the answers sent before now that `selection` names. */
+  clear(selection: AnswerSelection): void {
+    void this.#run(CLEAR, '', [stampOf(selection), MAX_CLEAR_STAMPS]);
   }
 
   size(): { entries: number; bytes: number } {

@@ -125,8 +125,8 @@ describe("the fleet's answers through the SDK", () => {
 
   it("clears the fleet's answers of a route, or of an event, from any process", async () => {
     const mock = newMock();
-    const { members } = fleet(mock, 2, { cache: { maxAge: { 'events.odds': 60_000 } } });
-    const [a, b] = members.map((m) => m.odds) as [SportsOdds, SportsOdds];
+    const { members } = fleet(mock, 3, { cache: { maxAge: { 'events.odds': 60_000 } } });
+    const [a, b, c] = members.map((m) => m.odds) as [SportsOdds, SportsOdds, SportsOdds];
     const [first, second] = (await a.events.list({ limit: 2 }, { cache: false })).map((e) => e.event_id as number) as [number, number];
     await a.events.odds(first);
     await a.events.odds(second);
@@ -137,6 +137,12 @@ describe("the fleet's answers through the SDK", () => {
     b.cache.clear();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await a.events.odds(second).withMeta()).meta.reuse).toBeUndefined();
+    // A process that made no call yet clears the fleet's answers too; input that is not the route's is refused there.
+    expect((await b.events.odds(second).withMeta()).meta.reuse?.kind).toBe('hit');
+    expect(() => c.cache.clear('events.odds', { params: { event_id: 'x' as never } })).toThrow(SportsOddsError);
+    c.cache.clear('events.odds');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await b.events.odds(second).withMeta()).meta.reuse).toBeUndefined();
   });
 
   it('an answers Redis that is down leaves calls uncached and never failed, said once; with answers: false nothing goes to Redis', async () => {
