@@ -45,6 +45,7 @@ const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFlo
  * - Leases: a dead process's lapse within `leaseMs`; a lapsed reservation counts as spent (refunded on a late settle).
  * - Failures: Redis unreachable, late (`timeoutMs`) or refusing is a `CoordinatorError`: nothing is sent unpaced.
  * - No key expires (see `layout.ts`): the scripts prune what they hold.
+ * - Answers: the fleet's cache and coalescing (`answers`, answer-store.ts); failing, they leave calls uncached, never failed.
  *
  * @example
  * import { Redis } from 'ioredis';
