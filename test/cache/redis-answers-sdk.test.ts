@@ -6,10 +6,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
-import { CoordinatorError, SportsOdds, SportsOddsError, type ClientOptions, type Fetch } from '../../src';
+import { CoordinatorError, SportsOdds, SportsOddsError, type ClientOptions } from '../../src';
 import { redisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
 import { useRedisServer } from '../helpers/redis-server';
 import { rejection } from '../sdk/fake-fetch';
+import { noStoreOn, rewriting } from './rewrite';
 import { allPages, chargesOf, sdkFor, useMockServer } from '../sdk/mock-setup';
 
 const newMock = useMockServer();
@@ -45,15 +46,6 @@ function fleet(mock: MockService, n: number, options: ClientOptions = {}, coordi
 const firstEvent = async (odds: SportsOdds) =>
   (await odds.events.list({ limit: 1 }, { cache: false, coalesce: false }))[0]?.event_id as number;
 
-/** A fetch through MSW whose answers `change` may rewrite. */
-const rewriting =
-  (change: (url: string, response: Response, text: string) => Response | undefined): Fetch =>
-  async (input, init) => {
-    const response = await globalThis.fetch(input, init);
-    const text = await response.clone().text();
-    return change(String((input as Request).url ?? input), response, text) ?? response;
-  };
-
 describe("the fleet's answers through the SDK", () => {
   it('serves one process the answer another fetched, charged 0, counted as a hit and as saved credits; the stats count Redis', async () => {
     const mock = newMock();
@@ -76,12 +68,7 @@ describe("the fleet's answers through the SDK", () => {
 
   it('never keeps in Redis what one process never caches: live pages, scans, polls, non-GETs, account GETs, no-store, errors, refused answers', async () => {
     const mock = newMock();
-    const noStore = rewriting((url, response, text) => {
-      if (!url.includes('/catalog/sports')) return undefined;
-      const headers = new Headers(response.headers);
-      headers.set('cache-control', 'no-store');
-      return new Response(text, { status: response.status, headers });
-    });
+    const noStore = noStoreOn('/catalog/sports');
     const broken = rewriting((url, response) =>
       url.includes('/catalog/leagues') ? new Response('[{"league_id":"one"}]', { status: 200, headers: response.headers }) : undefined,
     );

@@ -1,9 +1,10 @@
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
-import { AbortError, ResponseValidationError, SportsOdds, SportsOddsError, type Fetch } from '../../src';
+import { AbortError, ResponseValidationError, SportsOdds, SportsOddsError } from '../../src';
 import { SERVICE_CACHE_WINDOW_MS } from '../../src/schemas/cache-defaults';
 import { rejection } from '../sdk/fake-fetch';
+import { noStoreOn, rewriting } from './rewrite';
 import { allPages, chargesOf, sdkFor, useMockServer } from '../sdk/mock-setup';
 
 /**
@@ -20,15 +21,6 @@ async function eventOf(odds: SportsOdds): Promise<number> {
   const [event] = await odds.events.list({ limit: 1 }, { coalesce: false });
   return event?.event_id as number;
 }
-
-/** A fetch through MSW (the global fetch) whose answers `change` may rewrite. */
-const rewriting =
-  (change: (url: string, response: Response, text: string) => Response | undefined): Fetch =>
-  async (input, init) => {
-    const response = await globalThis.fetch(input, init);
-    const text = await response.clone().text();
-    return change(String((input as Request).url ?? input), response, text) ?? response;
-  };
 
 /** A promise and its resolve, to hold a request of the mock. */
 function gate() {
@@ -135,12 +127,7 @@ describe('never reused', () => {
 
   it('answers marked Cache-Control: no-store', async () => {
     const mock = newMock();
-    const noStore = rewriting((url, response, text) => {
-      if (!url.includes('/catalog/sports')) return undefined;
-      const headers = new Headers(response.headers);
-      headers.set('cache-control', 'no-store');
-      return new Response(text, { status: response.status, headers });
-    });
+    const noStore = noStoreOn('/catalog/sports');
     const { odds, seen } = sdkFor(mock, { fetch: noStore });
     await odds.catalog.sports();
     await odds.catalog.sports();
