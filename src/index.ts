@@ -103,8 +103,13 @@ export type {
   AnswerReuse,
   CacheOptions,
   CacheStats,
+  StoredAnswer,
+  SharedAnswers,
+  SharedLookup,
+  SharedPlace,
 } from './core/types';
 export type { CacheControl, CachedInput } from './core/cache-control';
+export type { AnswerSelection } from './core/cache-selection';
 export type { CreditHeaders } from './schemas/headers';
 export type { RouteCaller } from './resources/resource';
 export type { EventRef, PropRef, KeyRef } from './resources/refs';

@@ -6,6 +6,7 @@
 export { redisCoordinator, RedisCoordinator, RATE_TTL_MS } from './coordinator';
 export type { RedisCoordinatorOptions } from './options';
 export type { RedisAnswersOptions } from './answer-options';
+export type { RedisAnswers } from './answer-store';
 export type { RedisScriptClient } from './runner';
 export type { RedisKeys } from './rotation';
 export { MAX_ROTATIONS } from './rotation';
