@@ -18,7 +18,7 @@ const FAST = { slug: 'fast', name: 'Fast', periodCredits: 1e9, periodDays: 30, d
 const HOUR = 3_600_000;
 let bundle = '';
 let server: MockServer;
-/** The same mock's data behind a second of latency: fetches that last while others ask. */
+/** The same mock's data behind 2.5 s of latency: fetches that last while the others ask, even on a loaded machine. */
 let slow: MockServer;
 let accounts = 0;
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   [bundle, server, slow] = await Promise.all([
     buildWorker('test/cache/children/answer-worker.ts'),
     startMockServer({ port: 0, plans: { fast: FAST } }),
-    startMockServer({ port: 0, plans: { fast: FAST }, latencyMs: 1_000 }),
+    startMockServer({ port: 0, plans: { fast: FAST }, latencyMs: 2_500 }),
   ]);
 }, 60_000);
 afterAll(async () => {
@@ -114,7 +114,7 @@ describe('a fleet sharing its answers in Redis', () => {
     try {
       const event = events[0] as number;
       void fetcher.ask([event]).catch(() => undefined);
-      // The fetcher holds the claim while its request is at the mock (1 s of latency).
+      // The fetcher holds the claim while its request is at the mock (2.5 s of latency).
       const probe = new Redis(redis.url);
       try {
         await expect
@@ -127,9 +127,9 @@ describe('a fleet sharing its answers in Redis', () => {
       await sleep(100);
       fetcher.proc.kill('SIGKILL');
       const [served] = await asked;
-      // It waited at most waitMs (plus one poll) before sending its own request.
+      // The rule under test is a bound: it waited at most waitMs (plus a poll and a loaded machine's lag) before sending its own.
       expect(served!.kind).toBe('sent');
-      expect(served!.requestAt! - served!.startedAt).toBeLessThan(waitMs + 500);
+      expect(served!.requestAt! - served!.startedAt).toBeLessThan(waitMs + 1_000);
       expect(charges()).toBeGreaterThanOrEqual(1);
     } finally {
       await closeAll([fetcher, other]);
