@@ -1,4 +1,4 @@
-/** Account-wide state (pacing slots, budget, credits, plan rate, rotation) and its seam, `Coordinator`; a leaf of types that imports nothing of `src/core`. */
+/** Account-wide state (pacing slots, budget, credits, plan rate, rotation, shared answers) and its seam, `Coordinator`; a leaf of types that imports only other leaves of `src/core`. */
 import type { CreditHeaders } from '../schemas/headers';
 import type { SharedAnswers } from './shared-answer-types';
 

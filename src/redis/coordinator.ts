@@ -259,6 +259,7 @@ export class RedisCoordinator implements Coordinator {
    */
   async clear(): Promise<void> {
     await this.#run('clearing the namespace', CLEAR, [this.#newEpoch()]);
+    this.answers?.clear({});
   }
 
   /**

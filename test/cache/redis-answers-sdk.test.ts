@@ -32,15 +32,18 @@ function connect(url = server.url): Redis {
 function fleet(mock: MockService, n: number, options: ClientOptions = {}, coordinator: Partial<RedisCoordinatorOptions> = {}) {
   const namespace = `sdk-answers-${process.pid}-${++namespaces}`;
   const warnings: string[] = [];
-  const members = Array.from({ length: n }, () =>
+  const coordinators = Array.from({ length: n }, () =>
+    redisCoordinator({ redis: connect(), namespace, onWarning: (m) => warnings.push(m), ...coordinator }),
+  );
+  const members = coordinators.map((c) =>
     sdkFor(mock, {
-      coordinator: redisCoordinator({ redis: connect(), namespace, onWarning: (m) => warnings.push(m), ...coordinator }),
+      coordinator: c,
       now: Date.now,
       ...options,
     }),
   );
   const answerKeys = () => connect().keys(`sod:{${namespace}}:answer:*`);
-  return { members, namespace, warnings, answerKeys };
+  return { members, coordinators, namespace, warnings, answerKeys };
 }
 
 const firstEvent = async (odds: SportsOdds) =>
@@ -49,7 +52,7 @@ const firstEvent = async (odds: SportsOdds) =>
 describe("the fleet's answers through the SDK", () => {
   it('serves one process the answer another fetched, charged 0, counted as a hit and as saved credits; the stats count Redis', async () => {
     const mock = newMock();
-    const { members } = fleet(mock, 2, { cache: { maxAge: { 'events.odds': 60_000 } } });
+    const { members, coordinators } = fleet(mock, 2, { cache: { maxAge: { 'events.odds': 60_000 } } });
     const [a, b] = members.map((m) => m.odds) as [SportsOdds, SportsOdds];
     const id = await firstEvent(a);
     const charged = chargesOf(mock).charges.length;
@@ -64,6 +67,10 @@ describe("the fleet's answers through the SDK", () => {
     expect(b.cache.stats().bytes).toBeGreaterThan(sent.response.headers.get('content-length') === null ? 0 : 1);
     expect(b.credits.saved).toBe(cost);
     expect(a.cache.stats()).toMatchObject({ hits: 0, misses: 1 });
+    // coordinator.clear() starts the namespace afresh, its answers too.
+    await coordinators[0]!.clear();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await b.events.odds(id).withMeta()).meta.reuse).toBeUndefined();
   });
 
   it('never keeps in Redis what one process never caches: live pages, scans, polls, non-GETs, account GETs, no-store, errors, refused answers', async () => {
