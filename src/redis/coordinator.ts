@@ -253,13 +253,13 @@ export class RedisCoordinator implements Coordinator {
   /**
    * Empties the namespace (spend, slots, reservations, rate, rotation records; no key is deleted): for
    * tests and benches, or a new budget; calls in flight elsewhere then settle into the new ledger.
+   * The fleet's answers stay (`odds.cache.clear()` clears them).
    *
    * @example
    * await coordinator.clear(); // spent 0: a fresh maxCredits
    */
   async clear(): Promise<void> {
     await this.#run('clearing the namespace', CLEAR, [this.#newEpoch()]);
-    this.answers?.clear({});
   }
 
   /**
