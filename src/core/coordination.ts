@@ -159,7 +159,7 @@ export interface Coordinator {
   readonly rate: RateCoordination;
   readonly keys: KeyCoordination;
   /**
-   * The answers the coordinator's clients share (docs/caching.md, "A fleet"): with one, the cache
+   * The answers the coordinator's clients share (docs/caching.md, "A fleet: answers shared in Redis"): with one, the cache
    * and the coalescing of data routes are the fleet's. Absent: each process's own.
    */
   readonly answers?: SharedAnswers | undefined;

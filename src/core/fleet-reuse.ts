@@ -1,5 +1,5 @@
 /**
- * Reuse of answers across a fleet (docs/caching.md, "A fleet"), loaded with `reuse.ts`: when the
+ * Reuse of answers across a fleet (docs/caching.md, "A fleet: answers shared in Redis"), loaded with `reuse.ts`: when the
  * client's coordinator shares a store of answers (`redisCoordinator()`), a call of a data route
  * that no identical call of its process holds is served from the fleet's store, or waits for the
  * process that fetches it, or fetches it for the fleet. Answers too large for the store stay in

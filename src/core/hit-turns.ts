@@ -1,7 +1,7 @@
 /**
  * Cache hits resolve through microtasks only: a loop of them (`for (;;) await odds.x()`) would never
  * let the event loop turn, and no timer, I/O or other task would run. So every `HITS_PER_TURN`-th
- * hit served since the loop last turned waits for one macrotask (docs/caching.md, "Cost of a hit").
+ * hit served since the loop last turned waits for one macrotask (docs/caching.md, "The cost of a hit").
  */
 
 /** Hits served in a row before one waits for the event loop to turn. */

@@ -103,7 +103,7 @@ async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>
   const state = ctx.reuse;
   const now = ctx.options.now;
   const key = keyOfCall(ctx, plan);
-  // The fleet's answers: a data route's, when the coordinator shares a store (docs/caching.md, "A fleet").
+  // The fleet's answers: a data route's, when the coordinator shares a store (docs/caching.md, "A fleet: answers shared in Redis").
   const fleet = plan.route.metering === undefined ? undefined : ctx.coordinator.answers;
   for (;;) {
     if (plan.read > 0 && fleet === undefined) {

@@ -1,5 +1,5 @@
 /**
- * The seam of a store of answers shared by the processes of a fleet (docs/caching.md, "A fleet"):
+ * The seam of a store of answers shared by the processes of a fleet (docs/caching.md, "A fleet: answers shared in Redis"):
  * a coordinator shared by processes may offer one (`Coordinator.answers`), and the reuse of calls
  * then caches and coalesces across the fleet. A leaf of types.
  */

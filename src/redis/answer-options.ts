@@ -3,7 +3,7 @@ import { checkDuration, checkNumber } from '../core/input-checks';
 import type { RedisScriptClient } from './runner';
 
 /**
- * The fleet's answer cache of a `redisCoordinator()` (docs/caching.md, "A fleet"): on by default;
+ * The fleet's answer cache of a `redisCoordinator()` (docs/caching.md, "A fleet: answers shared in Redis"): on by default;
  * `answers: false` keeps every process's cache and coalescing to itself.
  */
 export interface RedisAnswersOptions {

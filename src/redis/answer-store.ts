@@ -1,5 +1,5 @@
 /**
- * The fleet's answers in Redis (docs/caching.md, "A fleet"): the cache and the coalescing of every
+ * The fleet's answers in Redis (docs/caching.md, "A fleet: answers shared in Redis"): the cache and the coalescing of every
  * process of a `redisCoordinator()` namespace. One fetches an answer (its claim, `SET NX PX`), the
  * others poll Redis for it until the claim ends or `waitMs` passes, then fetch themselves. Every
  * operation is one script (answer-lua.ts) bounded by `timeoutMs`; a Redis that fails or is late

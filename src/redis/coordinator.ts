@@ -60,7 +60,7 @@ export class RedisCoordinator implements Coordinator {
   readonly name: string;
   readonly keys: RedisKeys;
   readonly rate: RateCoordination;
-  /** The fleet's answers in Redis (docs/caching.md, "A fleet"); undefined with `answers: false`. */
+  /** The fleet's answers in Redis (docs/caching.md, "A fleet: answers shared in Redis"); undefined with `answers: false`. */
   readonly answers: RedisAnswers | undefined;
   readonly #o: ResolvedOptions;
   readonly #runner: ScriptRunner;

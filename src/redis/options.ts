@@ -32,7 +32,7 @@ export interface RedisCoordinatorOptions {
   /** Where the coordinator's warnings go (an `allkeys-*` eviction policy that may evict its keys). Default `console.warn`. */
   onWarning?: ((message: string) => void) | undefined;
   /**
-   * The fleet's answer cache (docs/caching.md, "A fleet"): the cache and the coalescing of data
+   * The fleet's answer cache (docs/caching.md, "A fleet: answers shared in Redis"): the cache and the coalescing of data
    * routes shared by every process of the namespace, in Redis. On by default; `false`: each
    * process keeps its own.
    */
