@@ -22,6 +22,8 @@ const CONNECTIONS = 32;
 const TURNS = 4;
 const ONLY = process.env['BENCH_ONLY']?.split(',');
 const PROFILE = process.env['BENCH_PROFILE'];
+/** BENCH_NODE_FLAGS: Node flags of the mock's process alone (e.g. the memory flags the CLI runs with). */
+const MOCK_FLAGS = process.env['BENCH_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
 
 interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -32,6 +34,7 @@ interface Usage {
 function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ url: string; scenarios?: Scenario[] }> } {
   const proc = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/throughput-child.ts'), kind], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: kind === 'mock' ? MOCK_FLAGS : [],
   });
   const ready = new Promise<{ url: string; scenarios?: Scenario[] }>((done, fail) => {
     proc.once('error', fail);
@@ -163,7 +166,7 @@ const head = [
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
 console.log(
-  `\nmock server vs bare node:http, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per server and scenario in ${TURNS} turns, Node ${process.versions.node}`,
+  `\nmock server vs bare node:http, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per server and scenario in ${TURNS} turns, Node ${process.versions.node}${MOCK_FLAGS.length > 0 ? `, the mock with ${MOCK_FLAGS.join(' ')}` : ''}`,
 );
 console.log(line(head));
 console.log(line(widths.map((w) => '-'.repeat(w))));
