@@ -10,6 +10,7 @@
  */
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
+import { serverProcess } from './support/server-process';
 
 const KIND = process.argv[2] ?? 'histories';
 const SECONDS = Number(process.argv[3] ?? 30);
@@ -28,7 +29,7 @@ interface ServerSample {
 
 const child = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/soak-server.ts')], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  execArgv: ['--expose-gc', ...(process.env['SOAK_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [])],
+  ...serverProcess(process.env['SOAK_NODE_DEFAULTS'] === '1', process.env['SOAK_NODE_FLAGS']),
 });
 const ask = <T>(kind: string) =>
   new Promise<T>((done) => {

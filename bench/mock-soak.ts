@@ -15,6 +15,7 @@
  */
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
+import { serverProcess } from './support/server-process';
 import { CACHE_BOUNDS } from '../mocks/service/state/response-cache';
 import { STABLE_ANSWER_BOUNDS } from '../mocks/service/state/stable-answers';
 
@@ -41,8 +42,8 @@ interface ServerSample {
 // The server runs in a process of its own (bench/support/soak-server.ts): its RSS is the mock's alone.
 const child = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/soak-server.ts')], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  // SOAK_NODE_FLAGS: more flags for the server's Node (e.g. --max-semi-space-size=4, docs/performance.md).
-  execArgv: ['--expose-gc', ...(process.env['SOAK_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [])],
+  // As sports-odds-mock runs it (SOAK_NODE_DEFAULTS=1: Node's defaults); SOAK_NODE_FLAGS: more flags for its Node.
+  ...serverProcess(process.env['SOAK_NODE_DEFAULTS'] === '1', process.env['SOAK_NODE_FLAGS']),
 });
 const ask = <T>(kind: string) =>
   new Promise<T>((done) => {
@@ -206,7 +207,9 @@ await Promise.all(clients);
 clearInterval(timer);
 await sample();
 
+const { execArgv: serverFlags } = serverProcess(process.env['SOAK_NODE_DEFAULTS'] === '1', process.env['SOAK_NODE_FLAGS'], false);
 console.log(`mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base} (the server in a process of its own; heap after a full GC)`);
+console.log(`server's Node: ${serverFlags.join(' ') || "Node's defaults"}`);
 console.log(
   `bounds: response cache ${CACHE_BOUNDS.maxCount} answers and ${mb(CACHE_BOUNDS.maxBytes ?? 0)} MB for ${CACHE_BOUNDS.maxAgeMs / 60_000} min; kept answers ${STABLE_ANSWER_BOUNDS.maxCount} answers and ${mb(STABLE_ANSWER_BOUNDS.maxBytes)} MB; ${settled.length} settled events in the mix\n`,
 );

@@ -14,6 +14,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { serverProcess } from './support/server-process';
 import type { Scenario } from './support/throughput-child';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -22,8 +23,8 @@ const CONNECTIONS = 32;
 const TURNS = 4;
 const ONLY = process.env['BENCH_ONLY']?.split(',');
 const PROFILE = process.env['BENCH_PROFILE'];
-/** BENCH_NODE_FLAGS: Node flags of the mock's process alone (e.g. the memory flags the CLI runs with). */
-const MOCK_FLAGS = process.env['BENCH_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [];
+/** The mock's Node flags: sports-odds-mock's (BENCH_NODE_DEFAULTS=1: Node's defaults), and BENCH_NODE_FLAGS. */
+const MOCK_FLAGS = serverProcess(process.env['BENCH_NODE_DEFAULTS'] === '1', process.env['BENCH_NODE_FLAGS'], false).execArgv;
 
 interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -34,7 +35,7 @@ interface Usage {
 function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ url: string; scenarios?: Scenario[] }> } {
   const proc = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/throughput-child.ts'), kind], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    execArgv: kind === 'mock' ? MOCK_FLAGS : [],
+    ...(kind === 'mock' ? serverProcess(process.env['BENCH_NODE_DEFAULTS'] === '1', process.env['BENCH_NODE_FLAGS'], false) : {}),
   });
   const ready = new Promise<{ url: string; scenarios?: Scenario[] }>((done, fail) => {
     proc.once('error', fail);
