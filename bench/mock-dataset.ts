@@ -16,7 +16,6 @@ import { createClock } from '../mocks/service/clock';
 import { createMockService } from '../mocks';
 import { createDataset, type Fixture } from '../mocks/service/data';
 import { dataHandlerOf } from '../mocks/service/handlers';
-import { RowText } from '../mocks/service/pipeline/row-text';
 import type { DataContextOf } from '../mocks/service/contract';
 
 const NOW = Date.parse('2026-11-21T15:07:00Z');
@@ -83,7 +82,6 @@ const handle = <Id extends DataRouteId>(id: Id, query: Record<string, string>, p
     cursorSecret: secret,
     data,
     liveScanLimit: 5000,
-    rowText: () => new RowText(route),
   };
   return dataHandlerOf(id)(ctx);
 };

@@ -47,21 +47,12 @@ export interface DataContext<P = Record<string, unknown>, Q = Record<string, unk
   data: Dataset;
   /** Most candidates one live scan covers before it ends truncated without a cursor. */
   liveScanLimit: number;
-  /** A writer of this route's rows straight to text, each validated as it comes: a long answer is never held as objects. */
-  rowText(): RowWriter;
-}
-
-/** A route's rows validated and written as text one at a time (pipeline/row-text.ts): a handler's body. */
-export interface RowWriter {
-  add(row: unknown): void;
-  readonly count: number;
-  text(): string;
 }
 
 /** What a data handler returns. */
 export interface DataResult<T = unknown> {
-  /** The body: an array of rows (or one object for the CLV route), or the rows written by `rowText()`. */
-  body: T | RowWriter;
+  /** The body: an array of rows (or one object for the CLV route). */
+  body: T;
   /** Rows in the body (`X-Result-Rows`). */
   rows: number;
   /** More matching rows may exist (`X-Result-Truncated`). */

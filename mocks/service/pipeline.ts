@@ -15,7 +15,6 @@ import { validateOutput } from './pipeline/output';
 import { recordActivity, recordHealth, type Trace } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
-import { RowText } from './pipeline/row-text';
 import { ServiceError } from './service-error';
 import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
 import type { Fault } from './state/faults';
@@ -218,7 +217,7 @@ interface SourcedAnswer {
 
 /** A fresh result validated and serialized once, and kept where its route allows (a stable answer only once final). */
 function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cacheOf> | undefined, now: number): SourcedAnswer {
-  const text = fresh.body instanceof RowText ? fresh.body.text() : JSON.stringify(validateOutput(route, 200, fresh.body));
+  const text = JSON.stringify(validateOutput(route, 200, fresh.body));
   if (!cache || !(cache.visible || fresh.stable === true)) return { result: fresh, text, outcome: undefined };
   const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
   cache.store.set(cache.key, entry, now);
@@ -276,7 +275,6 @@ async function serveData(
           cursorSecret: service.cursorSecret!,
           data: service.data,
           liveScanLimit: service.options.liveScanLimit,
-          rowText: () => new RowText(route),
         });
   let answer: SourcedAnswer;
   let now: number;

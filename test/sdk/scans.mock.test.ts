@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createClock } from '../../mocks/service/clock';
 import { createDataset } from '../../mocks/service/data';
 import { handlers } from '../../mocks/service/handlers';
-import { RowText } from '../../mocks/service/pipeline/row-text';
 import {
   BudgetExceededError,
   IncompleteScanError,
@@ -195,11 +194,10 @@ describe('odds.events.oddsHistory(): a whole price history', () => {
       cursorSecret: undefined as never,
       data: createDataset('sports-odds'),
       liveScanLimit: 5000,
-      rowText: () => new RowText(routes['events.odds']),
     });
     expect(routes['events.odds'].metering?.rowCap(query)).toBe(5000);
     // As the service sends them: its own source fields removed.
-    return JSON.parse((result.body as RowText).text()) as OddsSnapshot[];
+    return JSON.parse(JSON.stringify(routes['events.odds'].responses[200].parse(result.body))) as OddsSnapshot[];
   }
 
   it('returns every row of a history above the row cap, in order, without duplicates, with credits equal to the ledger', async () => {

@@ -14,7 +14,7 @@ import { closingAt, lineMarks, type LineMarks, openingAt } from './lines';
 import type { Outcome } from './outcome';
 import { prematchOutcome } from './outcomes';
 import { Lru } from './lru';
-import { type OddsRequest, oddsAt, oddsInto, type RowPage, type RowSink } from './odds';
+import { type OddsRequest, oddsAt, type RowPage } from './odds';
 import { listedOutrights, outrightById } from './outrights';
 import { hashString } from './prng';
 import { propOf, propsOf } from './props';
@@ -106,8 +106,6 @@ export interface Dataset {
   /** The event's price timeline: its snapshots, their quoted rows and its scores, what every price and result route reads (cached). */
   timeline(f: DataEvent): Timeline;
   odds(f: DataEvent, now: number, request: OddsRequest): RowPage<OddsRow>;
-  /** The same rows, each into `into` as it is made (a long history never held as objects); whether the row cap cut them. */
-  oddsInto(f: DataEvent, now: number, request: OddsRequest, into: RowSink<OddsRow>): boolean;
   openingLines(f: DataEvent, now: number): OpeningRow[];
   closingLines(f: DataEvent, now: number): ClosingRow[];
   results(f: DataEvent, now: number): ResultRow[];
@@ -233,7 +231,6 @@ export function createDataset(seed: string | number): Dataset {
     liveState: (f, now) => (isAdded(f) ? addedLiveState(f, now) : liveStateAt(f, now)),
     timeline,
     odds: (f, now, request) => oddsAt(timeline(f), now, request),
-    oddsInto: (f, now, request, into) => oddsInto(timeline(f), now, request, into),
     openingLines: (f, now) => openingAt(timeline(f), marksOf(f), now),
     closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), results(f, now), now)),
     results,

@@ -20,12 +20,6 @@ export interface RowPage<T> {
   readonly truncated: boolean;
 }
 
-/** Where rows go as they are made, in order: an array, or a route's answer written as text. */
-export interface RowSink<T> {
-  add(row: T): void;
-  readonly count: number;
-}
-
 /** Latest mode: per period, every row of its greatest line_id snapshot recorded by now. */
 function latest(tl: Timeline, now: number, mainOnly: boolean): OddsRow[] {
   const wanted = new Set(tl.periods);
@@ -41,44 +35,34 @@ function latest(tl: Timeline, now: number, mainOnly: boolean): OddsRow[] {
 }
 
 /**
- * History mode: snapshots recorded after `since` (or all) up to now, in line_id order, each row into
- * `into` as it is made. A cut at the row cap falls between two snapshot instants, so polling again
- * with `since` set to the last returned timestamp continues exactly where this page stopped.
+ * History mode: snapshots recorded after `since` (or all) up to now, in line_id order. A cut at
+ * the row cap falls between two snapshot instants, so polling again with `since` set to the last
+ * returned timestamp continues exactly where this page stopped.
  */
-function history(tl: Timeline, now: number, req: OddsRequest, into: RowSink<OddsRow>): boolean {
+function history(tl: Timeline, now: number, req: OddsRequest): RowPage<OddsRow> {
   const end = firstAfter(tl, now);
   let i = req.since === undefined ? 0 : firstAfter(tl, req.since);
+  const rows: OddsRow[] = [];
   while (i < end) {
     const at = tl.t[i] as number;
     const group: OddsRow[] = [];
     let j = i;
     for (; j < end && tl.t[j] === at; j++) group.push(...snapshotRows(tl, j, req.mainOnly));
-    if (into.count + group.length > req.rowCap) {
-      if (into.count === 0) for (const row of group.slice(0, req.rowCap)) into.add(row);
-      return true;
+    if (rows.length + group.length > req.rowCap) {
+      if (rows.length === 0) rows.push(...group.slice(0, req.rowCap));
+      return { rows, truncated: true };
     }
-    for (const row of group) into.add(row);
+    rows.push(...group);
     i = j;
   }
-  return false;
+  return { rows, truncated: false };
 }
 
-/** The odds of an event at `now` (latest, or history with `full_history`/`since`), each row into `into`; whether the cap cut them. */
-export function oddsInto(tl: Timeline, now: number, req: OddsRequest, into: RowSink<OddsRow>): boolean {
-  if (req.fullHistory || req.since !== undefined) return history(tl, now, req, into);
-  const rows = latest(tl, now, req.mainOnly);
-  for (const row of rows.length > req.rowCap ? rows.slice(0, req.rowCap) : rows) into.add(row);
-  return rows.length > req.rowCap;
-}
-
-/** The odds of an event at `now` as an array. */
+/** The odds of an event at `now` (latest, or history with `full_history`/`since`). */
 export function oddsAt(tl: Timeline, now: number, req: OddsRequest): RowPage<OddsRow> {
-  const rows: OddsRow[] = [];
-  const truncated = oddsInto(tl, now, req, {
-    add: (row) => rows.push(row),
-    get count() {
-      return rows.length;
-    },
-  });
-  return { rows, truncated };
+  if (!req.fullHistory && req.since === undefined) {
+    const rows = latest(tl, now, req.mainOnly);
+    return rows.length > req.rowCap ? { rows: rows.slice(0, req.rowCap), truncated: true } : { rows, truncated: false };
+  }
+  return history(tl, now, req);
 }

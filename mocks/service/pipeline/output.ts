@@ -1,9 +1,6 @@
 import * as z from 'zod/mini';
-import type { RouteDef } from '../../../src/schemas';
+import type { RouteDef, Schema } from '../../../src/schemas';
 import { ServiceError } from '../service-error';
-
-/** Any zod schema: a route's answer, or a part of one (its row). */
-type Schema = z.core.$ZodType;
 
 const compiledSchemas = new WeakMap<Schema, Schema>();
 
@@ -24,15 +21,10 @@ function compiled(schema: Schema): Schema {
 export function validateOutput(route: RouteDef, status: number, body: unknown): unknown {
   const schema = route.responses[status];
   if (!schema) throw new ServiceError(500, 'internal_error', `the mock produced status ${status}, which ${route.id} does not declare`);
-  return checkedOutput(schema, body);
-}
-
-/** A part of an answer validated against its schema (`at` prefixes the path an issue names): what is sent of it. */
-export function checkedOutput(schema: Schema, body: unknown, at = ''): unknown {
   const parsed = z.safeParse(compiled(schema), body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = `${at}${issue ? issue.path.map(String).join('.') : ''}`.replace(/\.$/, '');
+    const where = issue ? issue.path.map(String).join('.') : '';
     throw new ServiceError(
       500,
       'internal_error',

@@ -10,20 +10,13 @@ export const eventOdds: DataHandler<'events.odds'> = (ctx) => {
   const now = ctx.clock.now();
   const fixture = requireEvent(ctx, now);
   const { full_history, since, main_lines_only } = ctx.query;
-  // Rows straight to text: a 5,000-row history is never held as objects.
-  const out = ctx.rowText();
-  const truncated = ctx.data.oddsInto(
-    fixture,
-    now,
-    {
-      fullHistory: full_history === true,
-      ...(since === undefined ? {} : { since: ms(since) }),
-      mainOnly: main_lines_only === true,
-      rowCap: ctx.rowCap,
-    },
-    out,
-  );
+  const page = ctx.data.odds(fixture, now, {
+    fullHistory: full_history === true,
+    ...(since === undefined ? {} : { since: ms(since) }),
+    mainOnly: main_lines_only === true,
+    rowCap: ctx.rowCap,
+  });
   const timeline = ctx.data.timeline(fixture);
   const stable = historyFinal(fixture, timeline.t[timeline.count - 1] ?? 0, now);
-  return { body: out, rows: out.count, truncated, ...(stable ? { stable } : {}) };
+  return { body: page.rows, rows: page.rows.length, truncated: page.truncated, ...(stable ? { stable } : {}) };
 };

@@ -5,7 +5,6 @@ import { type Clock, createClock } from '../../../mocks/service/clock';
 import { createDataset, type Dataset, type Fixture } from '../../../mocks/service/data';
 import type { DataContextOf, DataResult } from '../../../mocks/service/contract';
 import { dataHandlerOf } from '../../../mocks/service/handlers';
-import { RowText } from '../../../mocks/service/pipeline/row-text';
 
 /** A fixed instant the tests read the dataset at (a Saturday afternoon). */
 export const NOW = Date.parse('2026-11-21T15:07:00Z');
@@ -63,11 +62,8 @@ export async function call<Id extends DataRouteId>(
     cursorSecret: secret,
     data: options.dataset ?? data,
     liveScanLimit: options.liveScanLimit ?? 5000,
-    rowText: () => new RowText(route),
   };
-  const answered = await dataHandlerOf(id)(ctx);
-  // Rows written straight to text are read back as the pipeline sends them.
-  const result = answered.body instanceof RowText ? { ...answered, body: JSON.parse(answered.body.text()) as ResponseOf<Id> } : answered;
+  const result = await dataHandlerOf(id)(ctx);
   // Every answer must pass the route table's response schema, as the pipeline checks it.
   z.parse(route.responses[200], result.body);
   return result;

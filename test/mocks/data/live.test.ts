@@ -3,7 +3,6 @@ import { routes } from '../../../src/schemas';
 import type { Clock } from '../../../mocks/service/clock';
 import type { Fixture, LiveState } from '../../../mocks/service/data';
 import { handlers } from '../../../mocks/service/handlers';
-import { RowText } from '../../../mocks/service/pipeline/row-text';
 import { prevalidateLiveCursor } from '../../../mocks/service/routes/live-cursor';
 import type { DataResult, ServiceContext } from '../../../mocks/service/contract';
 import { DAY, HOUR, MINUTE, NOW, call, data, frozenClock, rowsOf, secret } from './context';
@@ -211,7 +210,6 @@ describe('live cursor checks', () => {
       cursorSecret: secret,
       data,
       liveScanLimit: 5000,
-      rowText: () => new RowText(routes['events.list']),
     });
     expect(result.verified).toBeGreaterThan(0);
     const stale = routes['events.list'].query.parse({ live: '1', limit: '1', cursor });
