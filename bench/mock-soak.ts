@@ -37,6 +37,8 @@ interface ServerSample {
   cachedBytes: number;
   kept: number;
   keptBytes: number;
+  maps: Record<string, number>;
+  spaces: Record<string, number>;
 }
 
 // The server runs in a process of its own (bench/support/soak-server.ts): its RSS is the mock's alone.
@@ -173,6 +175,9 @@ interface Sample {
   cachedBytes: number;
   kept: number;
   keptChars: number;
+  /** RSS by kind of mapping, and V8's spaces as committed (bench/support/soak-server.ts). */
+  maps: Record<string, number>;
+  spaces: Record<string, number>;
 }
 
 const samples: Sample[] = [];
@@ -196,6 +201,8 @@ const sample = async () => {
     cachedBytes: at.cachedBytes,
     kept: at.kept,
     keptChars: at.keptBytes,
+    maps: at.maps,
+    spaces: at.spaces,
   });
   lastCount = stats.answered;
 };
@@ -247,6 +254,8 @@ const last = samples.at(-1)!;
 const growth = (last.rss - afterWarmUp.rss) / afterWarmUp.rss;
 const peak = samples.reduce((top, s) => (s.rss > top.rss ? s : top));
 console.log(`\ncaches full at ${filled === undefined ? 'no sample (the run is too short to fill them)' : `${filled.t} s`}`);
+const mapped = (kinds: Record<string, number>) => Object.entries(kinds).map(([kind, bytes]) => `${kind} ${mb(bytes)}`).join(', ');
+console.log(`last sample's RSS by mapping: ${mapped(last.maps)}; V8's spaces: ${mapped(last.spaces)}`);
 const verdicts = [
   [
     `RSS growth after ${afterWarmUp.t} s (the caches full, and at least ${WARM_UP_S} s): ${(growth * 100).toFixed(1)}%, ${mb(afterWarmUp.rss)} -> ${mb(last.rss)} MB (target < 10%)`,
