@@ -254,7 +254,10 @@ const last = samples.at(-1)!;
 const growth = (last.rss - afterWarmUp.rss) / afterWarmUp.rss;
 const peak = samples.reduce((top, s) => (s.rss > top.rss ? s : top));
 console.log(`\ncaches full at ${filled === undefined ? 'no sample (the run is too short to fill them)' : `${filled.t} s`}`);
-const mapped = (kinds: Record<string, number>) => Object.entries(kinds).map(([kind, bytes]) => `${kind} ${mb(bytes)}`).join(', ');
+const mapped = (kinds: Record<string, number>) =>
+  Object.entries(kinds)
+    .map(([kind, bytes]) => `${kind} ${mb(bytes)}`)
+    .join(', ');
 console.log(`last sample's RSS by mapping: ${mapped(last.maps)}; V8's spaces: ${mapped(last.spaces)}`);
 const verdicts = [
   [

@@ -142,7 +142,7 @@ const isAddedProp = (def: SpecialDef | AddedProp): def is AddedProp => (def as P
 const FIXTURE_CACHE = 16384;
 const TIMELINE_CACHE = 128;
 /** The timelines kept: 128 at most and 8 MiB of heap (a settled event's full history holds about 270 kB). */
-export const TIMELINE_BYTES = 8 * 1024 * 1024;
+const TIMELINE_BYTES = 8 * 1024 * 1024;
 /** Line marks kept (about 60 kB each for a settled event). */
 const MARKS_CACHE = 32;
 
