@@ -8,39 +8,14 @@
  *
  * SOAK_NODE_FLAGS passes flags to the server's Node, as in bench/mock-soak.ts.
  */
-import { fork } from 'node:child_process';
-import { resolve } from 'node:path';
-import { serverProcess } from './support/server-process';
+import { type ServerSample, soakServer } from './support/server-process';
 
 const KIND = process.argv[2] ?? 'histories';
 const SECONDS = Number(process.argv[3] ?? 30);
 const CLIENTS = Number(process.argv[4] ?? 20);
 const mb = (bytes: number | undefined) => ((bytes ?? 0) / 1_048_576).toFixed(1);
 
-interface ServerSample {
-  rss: number;
-  heap: number;
-  external: number;
-  kept: number;
-  keptBytes: number;
-  spaces: Record<string, number>;
-  maps: Record<string, number>;
-}
-
-const child = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/soak-server.ts')], {
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  ...serverProcess(process.env['SOAK_NODE_DEFAULTS'] === '1', process.env['SOAK_NODE_FLAGS']),
-});
-const ask = <T>(kind: string) =>
-  new Promise<T>((done) => {
-    const onMessage = (m: { kind: string } & T) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      done(m);
-    };
-    child.on('message', onMessage);
-    if (kind !== 'ready') child.send({ kind });
-  });
+const { child, ask } = soakServer();
 const server = await ask<{ url: string; apiKey: string; now: number }>('ready');
 const startedAt = Date.now();
 const auth = { Authorization: `Bearer ${server.apiKey}` };

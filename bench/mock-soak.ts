@@ -13,9 +13,7 @@
  * (bench/support/soak-server.ts, with --expose-gc), so its RSS is the mock's alone; the clients'
  * RSS is printed beside it.
  */
-import { fork } from 'node:child_process';
-import { resolve } from 'node:path';
-import { serverProcess } from './support/server-process';
+import { type ServerSample, serverProcess, soakServer } from './support/server-process';
 import { CACHE_BOUNDS } from '../mocks/service/state/response-cache';
 import { STABLE_ANSWER_BOUNDS } from '../mocks/service/state/stable-answers';
 
@@ -28,35 +26,7 @@ const SETTLED_EVENTS = 400;
 const RSS_LIMIT_MB = 200;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
-/** What the server process reports of itself. */
-interface ServerSample {
-  rss: number;
-  heap: number;
-  external: number;
-  cached: number;
-  cachedBytes: number;
-  kept: number;
-  keptBytes: number;
-  maps: Record<string, number>;
-  spaces: Record<string, number>;
-}
-
-// The server runs in a process of its own (bench/support/soak-server.ts): its RSS is the mock's alone.
-const child = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/soak-server.ts')], {
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  // As sports-odds-mock runs it (SOAK_NODE_DEFAULTS=1: Node's defaults); SOAK_NODE_FLAGS: more flags for its Node.
-  ...serverProcess(process.env['SOAK_NODE_DEFAULTS'] === '1', process.env['SOAK_NODE_FLAGS']),
-});
-const ask = <T>(kind: string) =>
-  new Promise<T>((done) => {
-    const onMessage = (m: { kind: string } & T) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      done(m);
-    };
-    child.on('message', onMessage);
-    if (kind !== 'ready') child.send({ kind });
-  });
+const { child, ask } = soakServer();
 const server = await ask<{ url: string; apiKey: string; now: number; gc: boolean }>('ready');
 const startedAt = Date.now();
 const mockNow = () => server.now + (Date.now() - startedAt);
