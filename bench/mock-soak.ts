@@ -128,26 +128,15 @@ async function rotatingClient(i: number): Promise<void> {
   }
 }
 
-interface Sample {
+/** A sample: what the server reported of itself, with the clients' side of the moment. */
+interface Sample extends ServerSample {
   t: number;
   requests: number;
   rate: number;
-  rss: number;
-  heap: number;
-  /** Memory outside the JS heap: buffers of sockets and bodies. */
-  external: number;
   /** RSS of this process: the 50 clients. */
   clientsRss: number;
   fiveXx: number;
   lost: number;
-  /** Answers in the response cache, and in the kept answers with their characters. */
-  cached: number;
-  cachedBytes: number;
-  kept: number;
-  keptChars: number;
-  /** RSS by kind of mapping, and V8's spaces as committed (bench/support/soak-server.ts). */
-  maps: Record<string, number>;
-  spaces: Record<string, number>;
 }
 
 const samples: Sample[] = [];
@@ -158,21 +147,13 @@ const sample = async () => {
   const at = await ask<ServerSample>('sample');
   const t = Math.round((Date.now() - started) / 1000);
   samples.push({
+    ...at,
     t,
     requests: stats.answered,
     rate: Math.round((stats.answered - lastCount) / (SAMPLE_MS / 1000)),
-    rss: at.rss,
-    heap: at.heap,
-    external: at.external,
     clientsRss: process.memoryUsage().rss,
     fiveXx: fiveXx(),
     lost: stats.lost,
-    cached: at.cached,
-    cachedBytes: at.cachedBytes,
-    kept: at.kept,
-    keptChars: at.keptBytes,
-    maps: at.maps,
-    spaces: at.spaces,
   });
   lastCount = stats.answered;
 };
@@ -198,7 +179,7 @@ console.log(
 );
 for (const s of samples) {
   const cached = `${s.cached} (${mb(s.cachedBytes)})`;
-  const kept = `${s.kept} (${mb(s.keptChars)})`;
+  const kept = `${s.kept} (${mb(s.keptBytes)})`;
   console.log(
     `  ${String(s.t).padStart(6)} | ${String(s.requests).padStart(8)} | ${String(s.rate).padStart(6)} | ${mb(s.rss).padStart(8)} | ${mb(s.heap).padStart(9)} | ${mb(s.external).padStart(13)} | ${cached.padStart(12)} | ${kept.padStart(13)} | ${String(s.fiveXx).padStart(3)} | ${String(s.lost).padStart(4)} | ${mb(s.clientsRss).padStart(10)}`,
   );
@@ -217,7 +198,7 @@ console.log(`\nstatuses: ${statuses}`);
 // Warm once both answer caches are full (the response cache at its count, the kept answers at a bound), and past the minimum.
 const full = (s: Sample) =>
   (s.cached >= CACHE_BOUNDS.maxCount || s.cachedBytes >= 0.95 * (CACHE_BOUNDS.maxBytes ?? 0)) &&
-  (s.kept >= STABLE_ANSWER_BOUNDS.maxCount || s.keptChars >= 0.95 * STABLE_ANSWER_BOUNDS.maxBytes);
+  (s.kept >= STABLE_ANSWER_BOUNDS.maxCount || s.keptBytes >= 0.95 * STABLE_ANSWER_BOUNDS.maxBytes);
 const filled = samples.find(full);
 const afterWarmUp = samples.find((s) => s.t >= Math.max(WARM_UP_S, filled?.t ?? 0)) ?? samples.at(-1)!;
 const last = samples.at(-1)!;
