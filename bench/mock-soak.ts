@@ -13,8 +13,7 @@
  * (bench/support/soak-server.ts, with --expose-gc), so its RSS is the mock's alone; the clients'
  * RSS is printed beside it.
  */
-import { fork } from 'node:child_process';
-import { resolve } from 'node:path';
+import { type ServerSample, serverProcess, soakServer } from './support/server-process';
 import { CACHE_BOUNDS } from '../mocks/service/state/response-cache';
 import { STABLE_ANSWER_BOUNDS } from '../mocks/service/state/stable-answers';
 
@@ -27,33 +26,7 @@ const SETTLED_EVENTS = 400;
 const RSS_LIMIT_MB = 200;
 const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
 
-/** What the server process reports of itself. */
-interface ServerSample {
-  rss: number;
-  heap: number;
-  external: number;
-  cached: number;
-  cachedBytes: number;
-  kept: number;
-  keptBytes: number;
-}
-
-// The server runs in a process of its own (bench/support/soak-server.ts): its RSS is the mock's alone.
-const child = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/soak-server.ts')], {
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  // SOAK_NODE_FLAGS: more flags for the server's Node (e.g. --max-semi-space-size=4, docs/performance.md).
-  execArgv: ['--expose-gc', ...(process.env['SOAK_NODE_FLAGS']?.split(' ').filter(Boolean) ?? [])],
-});
-const ask = <T>(kind: string) =>
-  new Promise<T>((done) => {
-    const onMessage = (m: { kind: string } & T) => {
-      if (m.kind !== kind) return;
-      child.off('message', onMessage);
-      done(m);
-    };
-    child.on('message', onMessage);
-    if (kind !== 'ready') child.send({ kind });
-  });
+const { child, ask } = soakServer();
 const server = await ask<{ url: string; apiKey: string; now: number; gc: boolean }>('ready');
 const startedAt = Date.now();
 const mockNow = () => server.now + (Date.now() - startedAt);
@@ -155,23 +128,15 @@ async function rotatingClient(i: number): Promise<void> {
   }
 }
 
-interface Sample {
+/** A sample: what the server reported of itself, with the clients' side of the moment. */
+interface Sample extends ServerSample {
   t: number;
   requests: number;
   rate: number;
-  rss: number;
-  heap: number;
-  /** Memory outside the JS heap: buffers of sockets and bodies. */
-  external: number;
   /** RSS of this process: the 50 clients. */
   clientsRss: number;
   fiveXx: number;
   lost: number;
-  /** Answers in the response cache, and in the kept answers with their characters. */
-  cached: number;
-  cachedBytes: number;
-  kept: number;
-  keptChars: number;
 }
 
 const samples: Sample[] = [];
@@ -182,19 +147,13 @@ const sample = async () => {
   const at = await ask<ServerSample>('sample');
   const t = Math.round((Date.now() - started) / 1000);
   samples.push({
+    ...at,
     t,
     requests: stats.answered,
     rate: Math.round((stats.answered - lastCount) / (SAMPLE_MS / 1000)),
-    rss: at.rss,
-    heap: at.heap,
-    external: at.external,
     clientsRss: process.memoryUsage().rss,
     fiveXx: fiveXx(),
     lost: stats.lost,
-    cached: at.cached,
-    cachedBytes: at.cachedBytes,
-    kept: at.kept,
-    keptChars: at.keptBytes,
   });
   lastCount = stats.answered;
 };
@@ -206,7 +165,9 @@ await Promise.all(clients);
 clearInterval(timer);
 await sample();
 
+const { execArgv: serverFlags } = serverProcess(process.env['SOAK_NODE_DEFAULTS'] === '1', process.env['SOAK_NODE_FLAGS'], false);
 console.log(`mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base} (the server in a process of its own; heap after a full GC)`);
+console.log(`server's Node: ${serverFlags.join(' ') || "Node's defaults"}`);
 console.log(
   `bounds: response cache ${CACHE_BOUNDS.maxCount} answers and ${mb(CACHE_BOUNDS.maxBytes ?? 0)} MB for ${CACHE_BOUNDS.maxAgeMs / 60_000} min; kept answers ${STABLE_ANSWER_BOUNDS.maxCount} answers and ${mb(STABLE_ANSWER_BOUNDS.maxBytes)} MB; ${settled.length} settled events in the mix\n`,
 );
@@ -218,7 +179,7 @@ console.log(
 );
 for (const s of samples) {
   const cached = `${s.cached} (${mb(s.cachedBytes)})`;
-  const kept = `${s.kept} (${mb(s.keptChars)})`;
+  const kept = `${s.kept} (${mb(s.keptBytes)})`;
   console.log(
     `  ${String(s.t).padStart(6)} | ${String(s.requests).padStart(8)} | ${String(s.rate).padStart(6)} | ${mb(s.rss).padStart(8)} | ${mb(s.heap).padStart(9)} | ${mb(s.external).padStart(13)} | ${cached.padStart(12)} | ${kept.padStart(13)} | ${String(s.fiveXx).padStart(3)} | ${String(s.lost).padStart(4)} | ${mb(s.clientsRss).padStart(10)}`,
   );
@@ -237,13 +198,18 @@ console.log(`\nstatuses: ${statuses}`);
 // Warm once both answer caches are full (the response cache at its count, the kept answers at a bound), and past the minimum.
 const full = (s: Sample) =>
   (s.cached >= CACHE_BOUNDS.maxCount || s.cachedBytes >= 0.95 * (CACHE_BOUNDS.maxBytes ?? 0)) &&
-  (s.kept >= STABLE_ANSWER_BOUNDS.maxCount || s.keptChars >= 0.95 * STABLE_ANSWER_BOUNDS.maxBytes);
+  (s.kept >= STABLE_ANSWER_BOUNDS.maxCount || s.keptBytes >= 0.95 * STABLE_ANSWER_BOUNDS.maxBytes);
 const filled = samples.find(full);
 const afterWarmUp = samples.find((s) => s.t >= Math.max(WARM_UP_S, filled?.t ?? 0)) ?? samples.at(-1)!;
 const last = samples.at(-1)!;
 const growth = (last.rss - afterWarmUp.rss) / afterWarmUp.rss;
 const peak = samples.reduce((top, s) => (s.rss > top.rss ? s : top));
 console.log(`\ncaches full at ${filled === undefined ? 'no sample (the run is too short to fill them)' : `${filled.t} s`}`);
+const mapped = (kinds: Record<string, number>) =>
+  Object.entries(kinds)
+    .map(([kind, bytes]) => `${kind} ${mb(bytes)}`)
+    .join(', ');
+console.log(`last sample's RSS by mapping: ${mapped(last.maps)}; V8's spaces: ${mapped(last.spaces)}`);
 const verdicts = [
   [
     `RSS growth after ${afterWarmUp.t} s (the caches full, and at least ${WARM_UP_S} s): ${(growth * 100).toFixed(1)}%, ${mb(afterWarmUp.rss)} -> ${mb(last.rss)} MB (target < 10%)`,

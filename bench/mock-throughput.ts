@@ -14,6 +14,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { serverProcess } from './support/server-process';
 import type { Scenario } from './support/throughput-child';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
@@ -22,6 +23,8 @@ const CONNECTIONS = 32;
 const TURNS = 4;
 const ONLY = process.env['BENCH_ONLY']?.split(',');
 const PROFILE = process.env['BENCH_PROFILE'];
+/** The mock's Node flags: sports-odds-mock's (BENCH_NODE_DEFAULTS=1: Node's defaults), and BENCH_NODE_FLAGS. */
+const MOCK_FLAGS = serverProcess(process.env['BENCH_NODE_DEFAULTS'] === '1', process.env['BENCH_NODE_FLAGS'], false).execArgv;
 
 interface Usage {
   cpu: NodeJS.CpuUsage;
@@ -32,6 +35,7 @@ interface Usage {
 function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ url: string; scenarios?: Scenario[] }> } {
   const proc = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/throughput-child.ts'), kind], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    ...(kind === 'mock' ? serverProcess(process.env['BENCH_NODE_DEFAULTS'] === '1', process.env['BENCH_NODE_FLAGS'], false) : {}),
   });
   const ready = new Promise<{ url: string; scenarios?: Scenario[] }>((done, fail) => {
     proc.once('error', fail);
@@ -163,7 +167,7 @@ const head = [
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
 console.log(
-  `\nmock server vs bare node:http, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per server and scenario in ${TURNS} turns, Node ${process.versions.node}`,
+  `\nmock server vs bare node:http, ${CONNECTIONS} keep-alive connections, ${SECONDS} s per server and scenario in ${TURNS} turns, Node ${process.versions.node}${MOCK_FLAGS.length > 0 ? `, the mock with ${MOCK_FLAGS.join(' ')}` : ''}`,
 );
 console.log(line(head));
 console.log(line(widths.map((w) => '-'.repeat(w))));

@@ -3,6 +3,8 @@
  * so that the RSS the soak reports is the mock's own, not its clients'. On `sample` it reports its
  * memory (after a full GC when run with --expose-gc) and how full its answer caches are.
  */
+import { readFileSync } from 'node:fs';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { startMockServer } from '../../mocks/server/node';
 import { contextOf } from '../../mocks/service/internal';
 
@@ -27,7 +29,35 @@ process.on('message', async (message: { kind: 'sample' | 'stop' }) => {
       cachedBytes: cache.bytes,
       kept: stable.size,
       keptBytes: stable.bytes,
+      spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size])),
+      maps: residentByKind(),
     });
   }
   if (message.kind === 'stop') await server.close().finally(() => process.exit(0));
 });
+
+/**
+ * Resident memory by kind of mapping (Linux /proc/self/smaps; empty elsewhere): the Node binary and
+ * other files, malloc's main heap, and anonymous mappings (V8's pages, malloc's other arenas and large blocks).
+ */
+function residentByKind(): Record<string, number> {
+  let text: string;
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8');
+  } catch {
+    return {};
+  }
+  const kinds: Record<string, number> = {};
+  let kind = 'anonymous';
+  for (const line of text.split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      const name = head[1] ?? '';
+      kind = name === '' ? 'anonymous' : name === '[heap]' ? 'malloc' : name.startsWith('/') ? 'files' : 'other';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) kinds[kind] = (kinds[kind] ?? 0) + Number(rss[1]) * 1024;
+  }
+  return kinds;
+}

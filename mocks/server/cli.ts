@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
 import { CommandLine } from './cli-flags';
+import { restartWithServerSettings } from './memory-settings';
 import type { MockServerOptions } from './node';
 import { unsupportedRuntime } from '../service/runtime-check';
 import type { VerifyOptions, VerifyReport, VerifyReportFormat } from '../verify';
@@ -213,6 +214,7 @@ async function verifyMain(argv: string[]): Promise<void> {
 async function main(): Promise<void> {
   if (process.argv[2] === 'verify') return verifyMain(process.argv.slice(3));
   const options = parse(process.argv.slice(2));
+  restartWithServerSettings();
   const { startMockServer } = await loadServer();
   let server: Awaited<ReturnType<typeof startMockServer>>;
   try {

@@ -3,6 +3,8 @@ import { request as httpRequest, Agent } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/schemas';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
+import { readFile } from 'node:fs/promises';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../mocks/server/memory-settings';
 import { buildCli } from '../helpers/cli';
 import { newGate, turn, until } from '../helpers/gate';
 import { NOW } from '../helpers/mock-server';
@@ -247,8 +249,8 @@ describe('sports-odds-mock CLI', () => {
     cli = await buildCli();
   });
 
-  const run = (args: string[]) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = (args: string[], env: NodeJS.ProcessEnv = process.env) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
     const out = { stdout: '', stderr: '' };
     child.stdout.on('data', (c) => (out.stdout += c));
     child.stderr.on('data', (c) => (out.stderr += c));
@@ -294,6 +296,40 @@ describe('sports-odds-mock CLI', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { plan: { slug: string }; recovery_email: { verified: boolean } }).recovery_email.verified).toBe(true);
     child.kill(signal);
+    expect(await exit).toBe(0);
+  });
+
+  /** The Node flags and environment of a running process, as Linux shows them. */
+  const processOf = async (pid: number) => ({
+    argv: (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0'),
+    env: (await readFile(`/proc/${pid}/environ`, 'utf8')).split('\0'),
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'serves from the same process restarted in place with its memory settings, printing nothing twice',
+    async () => {
+      const env = { ...process.env };
+      delete env['NODE_OPTIONS'];
+      delete env['MALLOC_ARENA_MAX'];
+      const { child, out, exit, printed } = run(['--port', '0', '--now', NOW], env);
+      await printed('Try: curl');
+      const seen = await processOf(child.pid!);
+      for (const flag of SERVER_NODE_FLAGS) expect(seen.argv).toContain(flag);
+      for (const [name, value] of Object.entries(SERVER_ENV)) expect(seen.env).toContain(`${name}=${value}`);
+      expect(out.stdout.match(/listening on/g)).toHaveLength(1);
+      expect(out.stderr).toBe('');
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')('leaves the young generation to the user who set it, and never restarts', async () => {
+    const env = { ...process.env, NODE_OPTIONS: '--max_semi_space_size=8' }; // V8's other spelling
+    const { child, exit, printed } = run(['--port', '0', '--now', NOW], env);
+    await printed('Try: curl');
+    const seen = await processOf(child.pid!);
+    for (const flag of SERVER_NODE_FLAGS) expect(seen.argv).not.toContain(flag);
+    child.kill('SIGTERM');
     expect(await exit).toBe(0);
   });
 });

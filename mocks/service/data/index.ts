@@ -37,7 +37,7 @@ import { listingHorizon } from './bounds';
 import { type SpecialDef, specialHistory, specialLatest, specialRows } from './specials';
 import { type SportDef, sportById } from './sports';
 import { eventRow } from './events';
-import { buildTimeline, type Timeline } from './timeline';
+import { buildTimeline, type SizedTimeline, type Timeline } from './timeline';
 import { type AddedEvent, type AddedProp, isAdded } from './added/event';
 import { addedEventRow, addedLastChangeAt, addedLiveState } from './added/lifecycle';
 import { addedPropOdds, decodeAddedSpecialId } from './added/props';
@@ -141,6 +141,10 @@ const isAddedProp = (def: SpecialDef | AddedProp): def is AddedProp => (def as P
 
 const FIXTURE_CACHE = 16384;
 const TIMELINE_CACHE = 128;
+/** The timelines kept: 128 at most and 8 MiB of heap (a settled event's full history holds about 270 kB). */
+const TIMELINE_BYTES = 8 * 1024 * 1024;
+/** Line marks kept (about 60 kB each for a settled event). */
+const MARKS_CACHE = 32;
 
 /**
  * Creates the dataset of a seed: cheap (tables only); everything else is computed on demand.
@@ -153,8 +157,8 @@ export function createDataset(seed: string | number): Dataset {
   const text = String(seed);
   const core: Core = createCore(text, hashString(text));
   const fixtures = new Lru<number, Fixture | undefined>(FIXTURE_CACHE);
-  const timelines = new Lru<number, Timeline>(TIMELINE_CACHE);
-  const marks = new Lru<number, LineMarks>(TIMELINE_CACHE);
+  const timelines = new Lru<number, SizedTimeline>(TIMELINE_CACHE, { max: TIMELINE_BYTES, of: (tl) => tl.bytes });
+  const marks = new Lru<number, LineMarks>(MARKS_CACHE);
   const added = new AddedEvents();
   const fixture = (eventId: number) => fixtures.get(eventId, (id) => buildFixture(core, id));
   const fixtureAt = (eventId: number, now: number) => {

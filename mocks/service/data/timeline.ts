@@ -92,8 +92,18 @@ function altSteps(f: Fixture, period: number): { altSpread: number; altTotal: nu
 /** The periods a fixture is priced for (a child fixture: the full event only). */
 const pricedPeriods = (f: Fixture): readonly number[] => (f.child === null ? f.sport.pricedPeriods : [0]);
 
+/** A generated timeline with the heap bytes it holds (estimated): what the dataset's cache weighs. */
+export interface SizedTimeline extends Timeline {
+  /** Its snapshot columns and the quotes made so far (they are made on demand, so it grows as routes read it). */
+  readonly bytes: number;
+}
+
+/** Heap bytes of one snapshot's columns, and of one quote with its prices (measured: 128 settled timelines, 34.6 MB for 134,739 quotes). */
+const SNAPSHOT_BYTES = 24;
+const QUOTE_BYTES = 256;
+
 /** Builds the snapshot timeline of an event (empty when it is never priced); quotes are computed on demand. */
-export function buildTimeline(f: Fixture): Timeline {
+export function buildTimeline(f: Fixture): SizedTimeline {
   const periods = f.priced ? pricedPeriods(f) : [];
   const pre = f.priced ? prematchInstants(f) : [];
   const feed = inPlayFeed(f);
@@ -134,6 +144,7 @@ export function buildTimeline(f: Fixture): Timeline {
   const playOf = (): Play => (play ??= buildPlay(f));
   const prematch = new Map<number, Quote[]>();
   const inPlay: (Quote[] | undefined)[] = [];
+  let quotesMade = 0;
   const context = (p: number, isLive: boolean): QuoteContext => ({
     draws: drawsIn(f.model, p),
     moneylineOnly: f.model.engine === 'duel',
@@ -144,7 +155,10 @@ export function buildTimeline(f: Fixture): Timeline {
     ...altSteps(f, p),
     maxWin: MAX_WIN_BY_TIER[f.league.tier] * (f.child === null ? 1 : 0.3),
   });
-  const tl: Timeline = {
+  const tl: SizedTimeline = {
+    get bytes() {
+      return n * SNAPSHOT_BYTES + quotesMade * QUOTE_BYTES;
+    },
     fixture: f,
     periods,
     count: n,
@@ -168,6 +182,7 @@ export function buildTimeline(f: Fixture): Timeline {
         if (quotes === undefined) {
           quotes = quotesOf(prematchOutcome(f, p, k), context(p, false));
           prematch.set(key, quotes);
+          quotesMade += quotes.length;
         }
         return quotes;
       }
@@ -175,6 +190,7 @@ export function buildTimeline(f: Fixture): Timeline {
       if (quotes === undefined) {
         quotes = quotesOf(liveOutcome(f, playOf(), p, at), context(p, true));
         inPlay[i] = quotes;
+        quotesMade += quotes.length;
       }
       return quotes;
     },
