@@ -223,14 +223,7 @@ async function main(): Promise<void> {
     process.stderr.write(`sports-odds-mock: cannot listen: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  process.stdout.write(
-    `Sports Odds Data mock service listening on ${server.url}\n` +
-      `  demo key (data:read + account:manage): ${server.mock.apiKey}\n` +
-      `  demo account: ${server.mock.demoEmail} (recovery mailbox verified)\n` +
-      `  mock time: ${server.mock.clock.date().toISOString()}\n` +
-      (options.admin === false ? '' : `  control plane: ${server.url}/__admin\n`) +
-      `Try: curl -H "Authorization: Bearer ${server.mock.apiKey}" ${server.url}/v1/catalog/sports\n`,
-  );
+  // Before the banner: a supervisor may stop the server as soon as it reads it.
   let closing = false;
   const stop = (signal: string) => {
     if (closing) return;
@@ -243,6 +236,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  process.stdout.write(
+    `Sports Odds Data mock service listening on ${server.url}\n` +
+      `  demo key (data:read + account:manage): ${server.mock.apiKey}\n` +
+      `  demo account: ${server.mock.demoEmail} (recovery mailbox verified)\n` +
+      `  mock time: ${server.mock.clock.date().toISOString()}\n` +
+      (options.admin === false ? '' : `  control plane: ${server.url}/__admin\n`) +
+      `Try: curl -H "Authorization: Bearer ${server.mock.apiKey}" ${server.url}/v1/catalog/sports\n`,
+  );
 }
 
 void main();

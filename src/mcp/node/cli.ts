@@ -162,10 +162,11 @@ if (values.http === true) {
     return server;
   };
   const http = await serveHttp(session, port ?? 3333);
-  process.stderr.write(`sports-odds-mcp: Streamable HTTP at ${http.url}${values.mock === true ? ' (mock service)' : ''}\n`);
+  // Before the line that says it listens: a supervisor may stop it as soon as it reads it.
   const stop = () => void http.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  process.stderr.write(`sports-odds-mcp: Streamable HTTP at ${http.url}${values.mock === true ? ' (mock service)' : ''}\n`);
 } else {
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   await first.connect(new StdioServerTransport());
