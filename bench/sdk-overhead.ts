@@ -166,7 +166,7 @@ async function measure(label: string, eventId: number, rows: number, rounds: num
       (ratios.cpu[k] as number[]).push((round.cpu[k] as number) / (round.cpu[0] as number));
     }
   }
-  const [r, s, k, q, off, on] = wall.map(median) as [number, number, number, number, number, number];
+  const [r, s, , , off, on] = wall.map(median) as [number, number, number, number, number, number];
   const ratio = (k: number, of: 'wall' | 'cpu' = 'wall') => median(ratios[of][k] as number[]);
   console.log(
     `${label.padEnd(12)} raw ${r.toFixed(3)} ms   sdk ${s.toFixed(3)} ms   ratio ${ratio(1).toFixed(3)}x   ` +
