@@ -118,6 +118,7 @@ const CORE_PARTS: Record<string, string> = {
   url: 'request path',
   'fast-encoders': 'parameter encoders',
   'fast-validators': 'answer validators',
+  'row-checks': 'answer validators',
   options: 'options, logging',
   logger: 'options, logging',
   runtime: 'options, logging',
