@@ -138,8 +138,31 @@ const cpuNow = () => {
   return (user + system) / 1000;
 };
 
+/** A seeded shuffle: the same orders in every run. */
+let seed = 0x5eed;
+const random = () => {
+  seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+  return seed / 2 ** 31;
+};
+let lastRunner = -1;
 /**
- * Rounds of one call per runner, in rotating order (each takes every place equally often, none runs twice in a row):
+ * Round i's order: shuffled, so that no runner always follows the same one (a rotation keeps each runner's predecessor,
+ * and what that one left behind, for the garbage collector or the socket, the same for the whole run), and never
+ * starting with the runner that ended the round before.
+ */
+function orderOf(count: number): number[] {
+  const order = Array.from({ length: count }, (_, k) => k);
+  for (let k = count - 1; k > 0; k--) {
+    const j = Math.floor(random() * (k + 1));
+    [order[k], order[j]] = [order[j] as number, order[k] as number];
+  }
+  if (order[0] === lastRunner) [order[0], order[1]] = [order[1] as number, order[0] as number];
+  lastRunner = order[count - 1] as number;
+  return order;
+}
+
+/**
+ * Rounds of one call per runner, in shuffled order (each takes every place equally often, none runs twice in a row):
  * each round's ratios to raw, so that a slow stretch of the machine weighs on both sides of a ratio, not on one runner's median.
  * Wall time and the process's CPU time (the server runs in it too, serving the same bytes to every runner).
  */
@@ -153,8 +176,7 @@ async function measure(label: string, eventId: number, rows: number, rounds: num
   const ratios = { wall: runners.map(() => [] as number[]), cpu: runners.map(() => [] as number[]) };
   for (let i = 0; i < rounds; i++) {
     const round = { wall: [] as number[], cpu: [] as number[] };
-    for (let j = 0; j < runners.length; j++) {
-      const k = (i + j) % runners.length;
+    for (const k of orderOf(runners.length)) {
       if (collectFirst) collect();
       const c0 = cpuNow();
       const t0 = performance.now();
@@ -221,7 +243,7 @@ function measureValidation(iterations: number) {
 const only = process.env['BENCH_ONLY'];
 const manyRounds = Number(process.env['BENCH_ROUNDS'] ?? 200);
 console.log(
-  `node ${process.version}, validation on; every ratio is a median of per-round ratios (one call per runner a round, rotating order)`,
+  `node ${process.version}, validation on; every ratio is a median of per-round ratios (one call per runner a round, shuffled order)`,
 );
 if (only !== '1') measureValidation(200);
 const one = only === '10000' ? undefined : await measure('1 row', 1, 1, 3000);
