@@ -1,5 +1,5 @@
 import { SportsOddsError } from '../core/errors/base';
-import { checkDuration, checkNumber } from '../core/input-checks';
+import { checkDuration, checkNumber, checkOptions } from '../core/input-checks';
 import type { RedisScriptClient } from './runner';
 
 /**
@@ -36,6 +36,8 @@ export interface ResolvedAnswers {
 
 const MIB = 1024 * 1024;
 
+const KNOWN = ['redis', 'maxBytes', 'maxAnswerBytes', 'waitMs', 'timeoutMs'] as const;
+
 const DEFAULTS = { maxBytes: 64 * MIB, maxAnswerBytes: 256 * 1024, waitMs: 5000, timeoutMs: 250 } as const;
 
 /**
@@ -50,17 +52,18 @@ export function resolveAnswers(answers: RedisAnswersOptions | false | undefined,
     throw new SportsOddsError(
       `redisCoordinator: answers must be false or an object ({ maxBytes, maxAnswerBytes, waitMs, timeoutMs, redis }), got ${typeof answers}`,
     );
-  const own = answers?.redis;
+  const given = answers === undefined ? {} : checkOptions<RedisAnswersOptions>('redisCoordinator: answers', answers, KNOWN);
+  const own = given.redis;
   if (own !== undefined && (typeof own !== 'object' || own === null || typeof own.evalsha !== 'function' || typeof own.eval !== 'function'))
     throw new SportsOddsError(
       'redisCoordinator: answers.redis must be a Redis client with evalsha, eval and script (an ioredis or iovalkey client)',
     );
   const size = (name: 'maxBytes' | 'maxAnswerBytes'): number => {
-    const value = answers?.[name];
+    const value = given[name];
     return value === undefined ? DEFAULTS[name] : checkNumber(`redisCoordinator: answers.${name}`, value, { integer: true, unit: 'bytes' });
   };
   const wait = (name: 'waitMs' | 'timeoutMs'): number => {
-    const value = answers?.[name];
+    const value = given[name];
     return value === undefined ? DEFAULTS[name] : Math.ceil(checkDuration(`redisCoordinator: answers.${name}`, value));
   };
   return {
