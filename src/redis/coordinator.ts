@@ -6,7 +6,7 @@ import { checkBudget } from '../core/options';
 import { realSleep, throwIfAborted } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
 import { RedisAnswers } from './answer-store';
-import { namespaceKeys } from './layout';
+import { namespaceKeys, wakeChannel } from './layout';
 import { LeaseKeeper } from './leases';
 import { checkEviction } from './eviction';
 import { ADMIT, CLEAR, RATE, READ, RECOVER, RELEASE, RENEW, SETTLE, SLOT } from './lua';
@@ -17,6 +17,7 @@ import { copyCredits, numberOf, type Reply } from './reply';
 import { RedisKeys } from './rotation';
 import { ScriptRunner } from './runner';
 import { Sealer } from './seal';
+import { WakeChannel } from './wake';
 
 /** How long the plan's rate shared by a process stays in Redis: an hour, so a plan change is seen. */
 export const RATE_TTL_MS = 3_600_000;
@@ -27,9 +28,14 @@ class RedisAdmission implements Admission {
   constructor(
     readonly id: string,
     readonly envelope: number | undefined,
-    /** Whether it took a pacing slot (its hold starts at settle). */
-    readonly slot: boolean,
+    /** The rate it is paced under (it takes a pacing slot, whose hold starts at settle); undefined when unpaced. */
+    readonly rate: (() => number) | undefined,
   ) {}
+
+  /** Whether it took a pacing slot. */
+  get slot(): boolean {
+    return this.rate !== undefined;
+  }
 }
 
 const arg = (v: number | undefined): string => (v === undefined ? '' : String(v));
@@ -41,7 +47,8 @@ const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFlo
  * reservations and spend, the credit windows, the plan's rate and the rotation's records. Every
  * operation is one atomic Lua script on Redis's clock (see `lua.ts`).
  *
- * - Pacing: at most `rate` attempts hold a slot at once, each until one second after its answer.
+ * - Pacing: at most `rate` attempts hold a slot at once, each until one second after its answer;
+ *   a waiter is told by a notice (Pub/Sub, `wake.ts`) when the slot it is next for frees.
  * - Leases: a dead process's lapse within `leaseMs`; a lapsed reservation counts as spent (refunded on a late settle).
  * - Failures: Redis unreachable, late (`timeoutMs`) or refusing is a `CoordinatorError`: nothing is sent unpaced.
  * - No key expires (see `layout.ts`): the scripts prune what they hold.
@@ -66,6 +73,7 @@ export class RedisCoordinator implements Coordinator {
   readonly #runner: ScriptRunner;
   readonly #queue: SlotQueue;
   readonly #leases: LeaseKeeper;
+  readonly #wake: WakeChannel;
   readonly #process = toBase64Url(crypto.getRandomValues(new Uint8Array(9)));
   #count = 0;
   #credits: CreditSnapshot = { spent: 0, meteredCalls: 0, reserved: 0, period: {}, daily: {} };
@@ -73,8 +81,6 @@ export class RedisCoordinator implements Coordinator {
   /** The plan's rate a process shared, as the last reply said. */
   #rate: number | undefined;
   #syncing: Promise<void> | undefined;
-  /** Admissions of this process asking Redis for a slot in their first step. */
-  #trying = 0;
   /** The namespace's epoch as the last reply said (undefined before the first). */
   #epoch: string | undefined;
   /** Costs of answers this process could not record because the record was lost (added back by `recover()`). */
@@ -95,13 +101,25 @@ export class RedisCoordinator implements Coordinator {
     this.#queue = new SlotQueue(
       async (id, rate) => {
         await this.#sync('waiting for a pacing slot');
-        const reply = await this.#run('waiting for a pacing slot', SLOT, [id, rate], true);
-        return { taken: reply.a === 1, waitMs: numberOf(reply.b) ?? o.windowMs };
+        const reply = await this.#run('waiting for a pacing slot', SLOT, [id, rate, this.#listening()], true);
+        return this.#slotOf(id, reply);
       },
       realSleep,
       (error) => error instanceof CoordinatorError,
     );
     this.#leases = new LeaseKeeper(o.leaseMs / 3, (ids) => this.#run('renewing leases', RENEW, ids));
+    this.#wake = new WakeChannel(
+      o.redis,
+      wakeChannel(o.prefix, o.namespace),
+      (id, at) => {
+        const local = this.#runner.toLocal(at);
+        if (id === '*') this.#queue.wake();
+        else if (local !== undefined && id.startsWith(`${this.#process}.`)) this.#queue.hint(id, local);
+      },
+      () => {
+        this.#runner.roundTrips += 1;
+      },
+    );
     const sealer = o.secret === undefined ? undefined : new Sealer(o.secret, o.namespace);
     o.secret = undefined;
     this.keys = new RedisKeys({
@@ -143,23 +161,15 @@ export class RedisCoordinator implements Coordinator {
     const rate = given === undefined ? undefined : typeof given === 'number' ? () => given : given;
     throwIfAborted(signal);
     checkBudget(request.budget);
-    const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate !== undefined);
-    // Reservation and slot in one step when nothing of this process is ahead; else it queues, and only the first waiter asks.
-    const tryNow = rate !== undefined && this.#queue.idle && this.#trying === 0;
-    let waitMs = 0;
-    if (envelope !== undefined || tryNow) {
-      if (tryNow) this.#trying += 1;
-      try {
-        const first = await this.#reserve(admission, request, tryNow ? rate?.() : undefined);
-        if (rate === undefined || first.taken) return admission;
-        if (tryNow) waitMs = first.waitMs;
-      } finally {
-        if (tryNow) this.#trying -= 1;
-      }
-    }
-    if (rate === undefined) return admission;
+    const admission = new RedisAdmission(`${this.#process}.${(this.#count++).toString(36)}`, envelope, rate);
+    if (envelope === undefined && rate === undefined) return admission;
+    // A paced process may wait: it subscribes to its notices at its first paced call (a waiter told before it hears goes by its estimate).
+    if (rate !== undefined) this.#wake.open();
+    // Reservation and slot in one step; else the attempt waits in the namespace's line until told.
+    const first = await this.#reserve(admission, request, rate?.());
+    if (rate === undefined || first.taken) return admission;
     try {
-      await this.#queue.wait(admission.id, rate, signal, waitMs);
+      await this.#queue.wait(admission.id, rate, signal, first.waitMs);
     } catch (error) {
       this.#leases.delete(admission.id);
       // An aborted wait gives its reservation back before it rejects; a failing Redis gets it back when it can.
@@ -167,8 +177,21 @@ export class RedisCoordinator implements Coordinator {
       else await this.#run('giving back an admission', RELEASE, [admission.id]).catch(() => this.#giveBack(admission));
       throw error;
     }
-    this.#leases.add(admission.id);
     return admission;
+  }
+
+  /** Whether a waiter is heard (`'1'` or `''`): the namespace's notices reach this process (subscribing again if it was closed). */
+  #listening(): string {
+    this.#wake.open();
+    return this.#wake.listening ? '1' : '';
+  }
+
+  /** A reply to a question for a slot: taken, or when to ask again (its reservation is kept until then in Redis). */
+  #slotOf(id: string, reply: Reply): { taken: boolean; waitMs: number } {
+    const taken = reply.a === 1;
+    const waitMs = taken ? 0 : (numberOf(reply.b) ?? this.#o.windowMs);
+    this.#leases.add(id, waitMs);
+    return { taken, waitMs };
   }
 
   /** The admission's first step: budget checks, reservation, and a slot under `rate` if given (`BudgetExceededError` takes nothing). */
@@ -184,6 +207,7 @@ export class RedisCoordinator implements Coordinator {
       arg(budget.periodFloor),
       floors ? String(request.serviceNow()) : '',
       arg(rate),
+      rate === undefined ? '' : this.#listening(),
     ];
     let reply: Reply;
     try {
@@ -197,8 +221,7 @@ export class RedisCoordinator implements Coordinator {
       const available = numberOf(reply.b) ?? 0;
       throw new BudgetExceededError((BUDGET_LIMITS.includes(limit) ? limit : 'maxCredits') as BudgetLimit, envelope as number, available);
     }
-    this.#leases.add(admission.id);
-    return { taken: reply.a === 1, waitMs: numberOf(reply.b) ?? this.#o.windowMs };
+    return this.#slotOf(admission.id, reply);
   }
 
   async settle(admission: Admission, answer: CreditSource | undefined, _receivedAt: number): Promise<boolean> {
@@ -298,6 +321,18 @@ export class RedisCoordinator implements Coordinator {
     ]);
     this.#unrecorded -= unrecorded;
     return this.credits();
+  }
+
+  /**
+   * Closes the connection the coordinator opened for its notices (the client given stays open and
+   * yours); it closes by itself when that client ends. A later wait opens it again.
+   *
+   * @example
+   * coordinator.close();
+   * await redis.quit();
+   */
+  close(): void {
+    this.#wake.close();
   }
 
   /** A new epoch for the namespace, unique to this process and moment. */

@@ -3,8 +3,8 @@
 /** What the check needs of a Redis client: `CONFIG GET` and the `ready` event, where it has them. */
 export interface EvictionProbe {
   config?(subcommand: 'GET', parameter: string): Promise<unknown>;
-  /** The client's events: `ready` (connected again) and `error` (a failed connection). */
-  on?(event: 'ready' | 'error', listener: (error?: unknown) => void): unknown;
+  /** The client's events: `ready` (connected again), `error` (a failed connection) and `end` (closed for good). */
+  on?(event: 'ready' | 'error' | 'end', listener: (error?: unknown) => void): unknown;
 }
 
 /** The value of a `CONFIG GET` reply (`[name, value]`, or an object in RESP3). */

@@ -43,3 +43,14 @@ export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export function namespaceKeys(prefix: string, namespace: string): string[] {
   return KEY_NAMES.map((name) => `${prefix}:{${namespace}}:${name}`);
 }
+
+/**
+ * The namespace's channel of notices (Pub/Sub): `SETTLE` publishes `<waiter> <ms>`, when the slot
+ * the waiter is next for frees (Redis's clock), so that it asks then instead of polling.
+ *
+ * @example
+ * wakeChannel('sod', 'acct-1'); // 'sod:{acct-1}:wake'
+ */
+export function wakeChannel(prefix: string, namespace: string): string {
+  return `${prefix}:{${namespace}}:wake`;
+}

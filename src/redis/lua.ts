@@ -46,6 +46,11 @@ end
 local function count(key)
   return redis.call('ZCOUNT', key, '-inf', '(+inf')
 end
+-- Moves a reservation's lease end to \`untilMs\`, never earlier than it is.
+local function extend(id, untilMs)
+  local at = redis.call('ZSCORE', K_RESV, id)
+  if at and tonumber(at) < untilMs then redis.call('ZADD', K_RESV, untilMs, id) end
+end
 -- Keeps the newest \`most\` members of an index (a ZSET), forgetting the others and their values in \`hash\`.
 local function keepNewest(index, hash, most)
   local extra = count(index) - most
@@ -60,6 +65,12 @@ end
 local function rateOf(rate, untilMs)
   if rate and tonumber(untilMs or '0') > now then return rate end
   return ''
+end
+
+-- A notice on the namespace's channel (layout.ts, \`wakeChannel\`): \`<waiter> <ms>\`, or \`*\` for every waiter.
+-- An ACL without the channel refuses it: waiters then go by their estimates, and the script goes on.
+local function notify(who, at)
+  redis.pcall('PUBLISH', string.sub(K_STATE, 1, -6) .. 'wake', who .. ' ' .. at)
 end
 
 local function reply(status, a, b, c)
@@ -122,9 +133,10 @@ end
 
 -- Takes a slot for id when fewer than rate are held and no earlier waiter is owed one: 1, 0. Else
 -- id waits in the namespace's line (first come, first served across processes): 0 and the ms until
--- its turn may come (the hold that frees its slot, when known; else a window per rate slots ahead),
--- so that each waiter asks about once per slot instead of every waiter at every free slot.
-local function take(id, rate)
+-- its turn may come (the hold that frees its slot, when known; else a window per rate slots ahead).
+-- A listening waiter (its process hears the notices SETTLE publishes) is told the time of its slot
+-- when the slot's hold starts; its own estimate is then only the fallback of a lost notice.
+local function take(id, rate, listening)
   if redis.call('ZSCORE', K_SLOTS, id) then return 1, 0 end
   -- A rebuilt record knows nothing of the slots held before the loss: none is given for a window.
   local quiet = redis.call('HGET', K_STATE, 'quiet')
@@ -136,9 +148,10 @@ local function take(id, rate)
   -- told to come later does not leave a free slot idle until then.
   local due = 0
   if ahead > 0 and free > 0 then
-    for _, other in ipairs(redis.call('ZRANGE', K_WAIT, 0, ahead - 1)) do
+    for _, other in ipairs(redis.call('ZRANGE', K_WAIT, 0, math.min(ahead, 256) - 1)) do
       local at = redis.call('ZSCORE', K_WAIT_LEASE, other)
       if at and tonumber(at) <= now then due = due + 1 end
+      if due >= free then break end
     end
   end
   if due < free then
@@ -156,6 +169,7 @@ local function take(id, rate)
     wait = tonumber(h[2]) - now
   else
     wait = window * math.max(1, math.ceil((k + 1 - count(K_HELD)) / math.max(rate, 1)))
+    if listening then wait = 2 * wait + window end
   end
   -- A slot in flight frees early when its lease lapses (its process died).
   local s = redis.call('ZRANGE', K_SLOTS, 0, 0, 'WITHSCORES')
@@ -165,6 +179,8 @@ local function take(id, rate)
     redis.call('ZADD', K_WAIT, redis.call('HINCRBY', K_STATE, 'ticket', 1), id)
   end
   redis.call('ZADD', K_WAIT_LEASE, now + wait, id)
+  -- The reservation waits with its waiter: it lapses a lease after the time the waiter was told.
+  extend(id, now + wait + lease)
   return 0, wait
 end
 
@@ -197,7 +213,7 @@ const script = (body: string, guarded = true): string =>
 /**
  * Admits an attempt: the budget's checks, then its reservation, then (when `rate` is given) a
  * slot, in one step. ARGV: id, envelope, maxCredits, dailyFloor, periodFloor, serviceNow, rate
- * ('' where absent). Reply: `ok` slot(0/1) wait-ms; `budget` limit available; `late`.
+ * ('' where absent), listening (1 or ''). Reply: `ok` slot(0/1) wait-ms; `budget` limit available; `late`.
  */
 export const ADMIT = script(`
 if late() then return reply('late') end
@@ -228,25 +244,25 @@ if envelope ~= '' and redis.call('HEXISTS', K_ENV, id) == 0 then
   redis.call('HINCRBY', K_STATE, 'reserved', e)
 end
 local slot, wait = 0, 0
-if ARGV[13] ~= '' then slot, wait = take(id, tonumber(ARGV[13])) end
+if ARGV[13] ~= '' then slot, wait = take(id, tonumber(ARGV[13]), ARGV[14] == '1') end
 return reply('ok', slot, wait)
 `);
 
-/** Asks again for a slot (the first waiter of a process). ARGV: id, rate. Reply: `ok` slot wait-ms; `late`. */
+/** Asks again for a slot (a waiter, at the time it was told). ARGV: id, rate, listening (1 or ''). Reply: `ok` slot wait-ms; `late`. */
 export const SLOT = script(`
 if late() then return reply('late') end
 lapse()
-redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[7])
-local slot, wait = take(ARGV[7], tonumber(ARGV[8]))
+extend(ARGV[7], now + lease)
+local slot, wait = take(ARGV[7], tonumber(ARGV[8]), ARGV[9] == '1')
 return reply('ok', slot, wait)
 `);
 
-/** Renews the leases of a process's attempts in flight. ARGV: ids. */
+/** Renews the leases of a process's attempts in flight (a waiter's reservation is never shortened). ARGV: ids. */
 export const RENEW = script(`
 lapse()
 for i = 7, #ARGV do
   redis.call('ZADD', K_SLOTS, 'XX', now + lease, ARGV[i])
-  redis.call('ZADD', K_RESV, 'XX', now + lease, ARGV[i])
+  extend(ARGV[i], now + lease)
 end
 return reply('ok')
 `);
@@ -255,7 +271,9 @@ return reply('ok')
  * Ends an attempt: its hold starts, its reservation ends, its cost is spent and its windows recorded
  * (an older window never replaces a newer one). After an anchored recovery, the service's remaining
  * credits raise the spend (less reservations in flight). ARGV: id, held(0/1), cost, the period's
- * limit, remaining, reset (ms), the daily window's ('' where absent), retry(0/1).
+ * limit, remaining, reset (ms), the daily window's ('' where absent), retry(0/1). A hold that
+ * starts tells the first waiter not yet due by its end to ask then: a notice `<waiter> <ms>` on the
+ * namespace's channel (layout.ts, `wakeChannel`).
  */
 export const SETTLE = script(`
 lapse()
@@ -269,7 +287,17 @@ end
 finish(ARGV[7], cost or 0)
 -- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
 if ARGV[8] == '1' then
-  redis.call('ZADD', K_HELD, now + window, ARGV[7])
+  local ends = now + window
+  redis.call('ZADD', K_HELD, ends, ARGV[7])
+  -- The first waiter in line not told to ask by the time this slot frees is told to ask then.
+  for _, waiter in ipairs(redis.call('ZRANGE', K_WAIT, 0, 255)) do
+    if waiter == PH then break end
+    if tonumber(redis.call('ZSCORE', K_WAIT_LEASE, waiter) or '0') > ends then
+      redis.call('ZADD', K_WAIT_LEASE, ends, waiter)
+      notify(waiter, ends)
+      break
+    end
+  end
 end
 local function record(p, limit, remaining, reset)
   if reset ~= '' then
@@ -309,10 +337,18 @@ lapse()
 return reply('ok')
 `);
 
-/** The shared plan rate (it lasts `ttl`, so that a plan change is seen). ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate. */
+/**
+ * The shared plan rate (it lasts `ttl`, so that a plan change is seen); a higher one tells every
+ * waiter to ask at once. ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate.
+ */
 export const RATE = script(`
-if ARGV[7] ~= '' then redis.call('HSET', K_STATE, 'rate', ARGV[7], 'rate-until', now + tonumber(ARGV[8])) end
 local r = redis.call('HMGET', K_STATE, 'rate', 'rate-until')
+if ARGV[7] ~= '' then
+  local before = tonumber(rateOf(r[1], r[2])) or 0
+  redis.call('HSET', K_STATE, 'rate', ARGV[7], 'rate-until', now + tonumber(ARGV[8]))
+  if tonumber(ARGV[7]) > before then notify('*', now) end
+  r = redis.call('HMGET', K_STATE, 'rate', 'rate-until')
+end
 return reply('ok', rateOf(r[1], r[2]))
 `);
 

@@ -2,35 +2,44 @@ import { abortError } from '../core/runtime';
 import type { Sleep } from '../core/types';
 import { localNow } from './runner';
 
-/** One question to Redis for a slot: taken, or how long until one may free. */
+/** One question to Redis for a slot: taken, or how long until it may free. */
 export type SlotPoll = (id: string, rate: number) => Promise<{ taken: boolean; waitMs: number }>;
 
 /** A waiter's rate: read again at every question, so a rate learned meanwhile applies. */
 export type RateOf = () => number;
 
+/** Notices kept for waiters not yet waiting (one attempt's notice can overtake its own reply). */
+const MAX_EARLY = 64;
+
 interface Waiter {
   readonly id: string;
   readonly rate: RateOf;
   readonly signal: AbortSignal | undefined;
-  /** When to ask first, on the local clock (what an earlier reply said). */
-  readonly readyAt: number;
+  /** When to ask next, on the local clock. */
+  until: number;
+  /** Notices received (`hint`), so that one arriving while a question is out is not lost. */
+  notices: number;
+  noticeAt: number;
+  /** Ends the waiter's nap early (a notice, a new rate). */
+  wakeup: AbortController | undefined;
   done: boolean;
   finish(error?: unknown): void;
 }
 
 /**
- * The attempts of one process waiting for a pacing slot, first in first out: only the first asks
- * Redis, so a hundred queued calls send one question at a time. A `fatal` error fails every waiter.
+ * The attempts of one process waiting for a pacing slot. Each waits in the namespace's line in
+ * Redis and asks again when told: by its notice (`hint`: the slot it is next for frees then), by
+ * the reply of its last question (the fallback of a lost notice), or at once when the rate changes
+ * (`wake`). A `fatal` error fails every waiter.
  *
  * @example
  * const queue = new SlotQueue(poll, realSleep, (e) => e instanceof CoordinatorError);
  * await queue.wait(id, () => 20, signal, 0);
  */
 export class SlotQueue {
-  readonly #waiters: Waiter[] = [];
-  #draining = false;
-  /** Ends the first waiter's sleep early (`wake()`). */
-  #wakeup: AbortController | undefined;
+  readonly #waiters = new Map<string, Waiter>();
+  /** Notices that came before their waiter (its first reply still on the way), the newest kept. */
+  readonly #early = new Map<string, number>();
 
   constructor(
     private readonly poll: SlotPoll,
@@ -40,13 +49,10 @@ export class SlotQueue {
 
   /** True when no attempt of this process waits. */
   get idle(): boolean {
-    return this.#waiters.length === 0;
+    return this.#waiters.size === 0;
   }
 
-  /**
-   * Resolves once `id` holds a slot under `rate` (`AbortError` when `signal` aborts first); asks no
-   * sooner than `waitMs` from now, unless the rate rose meanwhile.
-   */
+  /** Resolves once `id` holds a slot under `rate` (`AbortError` when `signal` aborts first); asks first `waitMs` from now. */
   wait(id: string, rate: RateOf, signal: AbortSignal | undefined, waitMs: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(abortError(signal));
@@ -55,64 +61,82 @@ export class SlotQueue {
         id,
         rate,
         signal,
-        readyAt: localNow() + waitMs,
+        until: this.#early.get(id) ?? localNow() + waitMs,
+        notices: 0,
+        noticeAt: 0,
+        wakeup: undefined,
         done: false,
         finish: (error?: unknown) => {
           if (waiter.done) return;
           waiter.done = true;
           signal?.removeEventListener('abort', onAbort);
-          const at = this.#waiters.indexOf(waiter);
-          if (at >= 0) this.#waiters.splice(at, 1);
+          waiter.wakeup?.abort();
+          this.#waiters.delete(id);
           if (error === undefined) resolve();
           else reject(error);
         },
       };
+      this.#early.delete(id);
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#waiters.push(waiter);
-      void this.#drain();
+      this.#waiters.set(id, waiter);
+      void this.#run(waiter);
     });
   }
 
-  /** Makes the first waiter ask at once: the rate it asked under changed, so its turn may have come. */
+  /** Every waiter asks at once: the rate it asked under changed, so its turn may have come. */
   wake(): void {
-    this.#wakeup?.abort();
-  }
-
-  /** Sleeps `ms`, or less when `wake()` is called; rejects when `signal` aborts. */
-  async #nap(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    const wakeup = new AbortController();
-    this.#wakeup = wakeup;
-    try {
-      await this.sleep(ms, signal === undefined ? wakeup.signal : AbortSignal.any([signal, wakeup.signal]));
-    } catch (error) {
-      if (!wakeup.signal.aborted || signal?.aborted) throw error;
-    } finally {
-      this.#wakeup = undefined;
+    const now = localNow();
+    for (const w of this.#waiters.values()) {
+      w.until = now;
+      w.wakeup?.abort();
     }
   }
 
-  async #drain(): Promise<void> {
-    if (this.#draining) return;
-    this.#draining = true;
-    try {
-      for (let w = this.#waiters[0]; w !== undefined; w = this.#waiters[0]) {
-        try {
-          let waitMs = w.readyAt - localNow();
-          while (!w.done) {
-            if (waitMs > 0) await this.#nap(waitMs, w.signal);
-            if (w.done) break;
-            const rate = w.rate();
-            const answer = await this.poll(w.id, rate);
-            if (answer.taken) w.finish();
-            else waitMs = w.rate() > rate ? 0 : answer.waitMs;
-          }
-        } catch (error) {
-          if (this.fatal(error)) for (const waiter of [...this.#waiters]) waiter.finish(error);
-          else w.finish(error);
-        }
+  /** Tells waiter `id` (if it is this process's) to ask at `at` (local clock): the slot it is next for frees then. */
+  hint(id: string, at: number): void {
+    const w = this.#waiters.get(id);
+    if (w === undefined) {
+      if (this.#early.size >= MAX_EARLY) this.#early.delete(this.#early.keys().next().value as string);
+      this.#early.set(id, at);
+      return;
+    }
+    w.notices += 1;
+    w.noticeAt = at;
+    w.until = at;
+    w.wakeup?.abort();
+  }
+
+  /** Sleeps until `w.until`, which a notice may move; returns early when `wake()` made it now. */
+  async #nap(w: Waiter): Promise<void> {
+    for (let ms = w.until - localNow(); ms > 0 && !w.done; ms = w.until - localNow()) {
+      const wakeup = new AbortController();
+      w.wakeup = wakeup;
+      try {
+        await this.sleep(ms, w.signal === undefined ? wakeup.signal : AbortSignal.any([w.signal, wakeup.signal]));
+      } catch (error) {
+        if (!wakeup.signal.aborted || w.signal?.aborted) throw error;
+      } finally {
+        w.wakeup = undefined;
       }
-    } finally {
-      this.#draining = false;
+    }
+  }
+
+  async #run(w: Waiter): Promise<void> {
+    try {
+      while (!w.done) {
+        await this.#nap(w);
+        if (w.done) return;
+        const rate = w.rate();
+        const notices = w.notices;
+        const answer = await this.poll(w.id, rate);
+        if (answer.taken) return w.finish();
+        w.until = w.rate() > rate ? localNow() : localNow() + answer.waitMs;
+        // A notice that came while the question was out may be newer than its reply.
+        if (w.notices !== notices) w.until = Math.min(w.until, w.noticeAt);
+      }
+    } catch (error) {
+      if (this.fatal(error)) for (const waiter of [...this.#waiters.values()]) waiter.finish(error);
+      else w.finish(error);
     }
   }
 }

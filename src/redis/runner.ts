@@ -1,5 +1,6 @@
 import { CoordinatorError, CoordinatorStateLostError, type LostState } from '../core/errors/coordinator';
 import type { EvictionProbe } from './eviction';
+import type { WakeSource } from './wake';
 import { parseReply, type Reply } from './reply';
 
 const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satisfies LostState[];
@@ -12,7 +13,7 @@ const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satis
  * import { Redis } from 'ioredis';
  * const redis: RedisScriptClient = new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379');
  */
-export interface RedisScriptClient extends EvictionProbe {
+export interface RedisScriptClient extends EvictionProbe, WakeSource {
   evalsha(sha1: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
   eval(script: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
   script(subcommand: 'LOAD', script: string): Promise<unknown>;
@@ -95,6 +96,11 @@ export class ScriptRunner {
    */
   deadline(): string {
     return this.#offset === undefined ? '' : String(Math.floor(localNow() + this.timeoutMs + this.#offset));
+  }
+
+  /** A time on Redis's clock on the local clock (`localNow`), never earlier than it is; undefined before any reply. */
+  toLocal(redisMs: number): number | undefined {
+    return this.#offset === undefined ? undefined : redisMs - this.#offset;
   }
 
   /** True once a reply taught Redis's clock. */
