@@ -26,11 +26,15 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
-/** Throws (never skips) when `redis-server` is not on PATH, saying how to install it. */
-export function checkRedisInstalled(): void {
-  const probe = spawnSync('redis-server', ['--version'], { encoding: 'utf8' });
+/** Throws (never skips) when `server` (`redis-server`, on PATH) does not run, saying how to install it. */
+export function checkRedisInstalled(server = 'redis-server'): void {
+  const probe = spawnSync(server, ['--version'], { encoding: 'utf8' });
   if (probe.error !== undefined || probe.status !== 0)
-    throw new Error(`a real redis-server is needed on PATH and none was found: ${INSTALL}`);
+    throw new Error(
+      server === 'redis-server'
+        ? `a real redis-server is needed on PATH and none was found: ${INSTALL}`
+        : `${server} does not run: run \`node scripts/ensure-valkey-server.mjs\` (npm test does) and try again`,
+    );
 }
 
 /** Whether the server on `port` answers PING with PONG. */
@@ -69,6 +73,8 @@ export interface RedisServerOptions {
   conf?: readonly string[];
   /** Keeps the data across `stop()`/`start()` (an append-only file synced at every write). */
   persistent?: boolean;
+  /** The server to run: `redis-server` (on PATH) by default, or another of its protocol (a `valkey-server`'s path). */
+  server?: string;
 }
 
 /**
@@ -79,7 +85,8 @@ export interface RedisServerOptions {
  * const redis = new Redis(server.url);
  */
 export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
-  checkRedisInstalled();
+  const server = options.server ?? 'redis-server';
+  checkRedisInstalled(server);
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'sports-odds-redis-'));
   const conf = join(dir, 'redis.conf');
@@ -87,13 +94,9 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
   const persistence = options.persistent ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn(
-      'redis-server',
-      [conf, '--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir],
-      {
-        stdio: 'ignore',
-      },
-    );
+    const started = spawn(server, [conf, '--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence, '--dir', dir], {
+      stdio: 'ignore',
+    });
     child = started;
     await new Promise<void>((resolve, reject) => {
       started.once('spawn', resolve);

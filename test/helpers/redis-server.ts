@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
 import { startRedisServer, type RedisServer, type RedisServerOptions } from '../../examples/lib/redis-server';
 
@@ -35,4 +37,17 @@ export function useRedisServer(options: RedisServerOptions = {}): RedisServer {
     start: () => running().start(),
     close: () => running().close(),
   };
+}
+
+/**
+ * The `valkey-server` the Valkey tests run: one on PATH, else Debian's package unpacked into
+ * .cache/valkey by `scripts/ensure-valkey-server.mjs` (which `npm test` runs first).
+ *
+ * @example
+ * const server = useRedisServer({ server: valkeyServer() });
+ */
+export function valkeyServer(): string {
+  const onPath = spawnSync('valkey-server', ['--version'], { stdio: 'ignore' });
+  if (onPath.error === undefined && onPath.status === 0) return 'valkey-server';
+  return fileURLToPath(new URL('../../.cache/valkey/root/usr/bin/valkey-server', import.meta.url));
 }
