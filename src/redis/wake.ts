@@ -10,6 +10,7 @@ export interface RedisSubscriber {
   subscribe(channel: string): Promise<unknown>;
   on(event: 'message', listener: (channel: string, message: string) => void): unknown;
   on(event: 'error', listener: (error: unknown) => void): unknown;
+  once?(event: 'ready', listener: () => void): unknown;
   disconnect(): void;
   /** ioredis's connection state (`ready` once connected and subscribed again after a reconnection). */
   readonly status?: string;
@@ -90,19 +91,25 @@ export class WakeChannel {
       const at = Number(message.slice(space + 1));
       if (space > 0 && Number.isFinite(at)) this.onNotice(message.slice(0, space), at);
     });
-    this.onSubscribe();
-    sub.subscribe(this.channel).then(
-      () => {
-        if (this.#sub === sub) this.#subscribed = true;
-      },
-      (error: unknown) => {
-        if (this.#sub !== sub) return;
-        // Refused by Redis (unknown command, an ACL): for good; a connection that failed: tried again later.
-        if (error instanceof Error && error.name === 'ReplyError') this.#unavailable = true;
-        else this.#retryAt = performance.now() + RETRY_MS;
-        this.close();
-      },
-    );
+    const subscribe = (): void => {
+      this.onSubscribe();
+      sub.subscribe(this.channel).then(
+        () => {
+          if (this.#sub === sub) this.#subscribed = true;
+        },
+        (error: unknown) => {
+          if (this.#sub !== sub) return;
+          // Refused by Redis (unknown command, an ACL): for good. Not connected yet (a client that queues
+          // nothing offline): once it is. A connection that failed: a new one, later.
+          if (error instanceof Error && error.name === 'ReplyError') this.#unavailable = true;
+          else if (typeof sub.once === 'function' && sub.status !== 'ready' && sub.status !== 'end')
+            return void sub.once('ready', subscribe);
+          else this.#retryAt = performance.now() + RETRY_MS;
+          this.close();
+        },
+      );
+    };
+    subscribe();
   }
 
   /** Closes the subscription's connection (the coordinator's client stays as it is); the next wait opens it again. */

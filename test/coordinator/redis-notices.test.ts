@@ -152,6 +152,21 @@ describe('notices to waiters (Pub/Sub on the namespace channel)', () => {
     }
   });
 
+  it('subscribes once connected when the client queues nothing offline (enableOfflineQueue: false)', async () => {
+    const admin = fleet.inspector();
+    const name = `no-queue-${process.pid}`;
+    const redis = new Redis(server.url, { connectionName: name, enableOfflineQueue: false, maxRetriesPerRequest: null });
+    redis.on('error', () => undefined);
+    try {
+      await new Promise((resolve) => redis.once('ready', resolve));
+      const c = new RedisCoordinator({ redis, namespace: freshNamespace('no-queue'), secret: SECRET });
+      await c.settle(await c.admit(request({ rate: 5 })), undefined, Date.now());
+      await until(() => subscribers(admin, `name=${name}`), 1);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it('opens one subscriber connection per paced coordinator, closed by close() or with its client', async () => {
     const admin = fleet.inspector();
     const name = `subs-${process.pid}`;
