@@ -8,6 +8,7 @@ export type { RedisCoordinatorOptions } from './options';
 export type { RedisAnswersOptions } from './answer-options';
 export type { RedisAnswers } from './answer-store';
 export type { RedisScriptClient } from './runner';
+export type { RedisSubscriber } from './wake';
 export type { RedisKeys } from './rotation';
 export { MAX_ROTATIONS } from './rotation';
 export { MIN_SECRET_BYTES } from './seal';
