@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RedisCoordinator, type RedisScriptClient } from '../../src/redis/index';
 import { useRedisServer } from '../helpers/redis-server';
 import { metered, request } from './contract';
+import { lineOf } from './line';
 import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';
 
 const server = useRedisServer();
@@ -31,31 +32,6 @@ function named(name: string): Redis {
   const c = new Redis(server.url, { connectionName: name, maxRetriesPerRequest: null });
   c.on('error', () => undefined);
   return c;
-}
-
-/**
- * `n` paced processes (rate 2, a window of 100 ms) make two calls each; resolves to the scripts
- * Redis ran per call and the order in which processes were admitted.
- */
-async function lineOf(handles: RedisCoordinator[], inspector: Redis): Promise<{ perCall: number; order: number[] }> {
-  await Promise.all(handles.map((c) => c.readCredits()));
-  const scripts = async () => {
-    const info = await inspector.info('commandstats');
-    return [...info.matchAll(/^cmdstat_(evalsha|eval):calls=(\d+)/gm)].reduce((n, m) => n + Number(m[2]), 0);
-  };
-  const before = await scripts();
-  const order: number[] = [];
-  await Promise.all(
-    handles.map(async (c, i) => {
-      for (let call = 0; call < 2; call += 1) {
-        const admission = await c.admit(request({ rate: 2, envelope: 1 }));
-        order.push(i);
-        await sleep(5);
-        await c.settle(admission, metered(1), Date.now());
-      }
-    }),
-  );
-  return { perCall: ((await scripts()) - before) / (2 * handles.length), order };
 }
 
 describe('notices to waiters (Pub/Sub on the namespace channel)', () => {

@@ -1,51 +1,25 @@
-import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { useRedisServer } from '../helpers/redis-server';
 import { request } from './contract';
+import { lineOf } from './line';
 import { freshNamespace, useRedisFleet } from './redis-fleet';
 
 const server = useRedisServer();
 const fleet = useRedisFleet(server);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Scripts Redis ran so far (EVALSHA and EVAL). */
-async function scriptsRun(redis: Redis): Promise<number> {
-  const info = await redis.info('commandstats');
-  let scripts = 0;
-  for (const m of info.matchAll(/^cmdstat_(evalsha|eval):calls=(\d+)/gm)) scripts += Number(m[2]);
-  return scripts;
-}
-
 describe('waiting for a pacing slot in Redis', () => {
   it('costs each call at most 4 scripts, however many processes wait, each served in its turn', async () => {
-    const processes = 16;
-    const perProcess = 2;
-    const rate = 2;
     // One window is 100 ms here, so 32 calls at 2 per window take about 1.6 s.
-    const handles = fleet.handles(processes, { namespace: freshNamespace('line'), windowMs: 100 });
-    await Promise.all(handles.map((c) => c.readCredits()));
-    const inspector = fleet.inspector();
-    const before = await scriptsRun(inspector);
-    const order: number[] = [];
-    await Promise.all(
-      handles.map(async (c, i) => {
-        for (let call = 0; call < perProcess; call += 1) {
-          const admission = await c.admit(request({ rate, envelope: 1 }));
-          order.push(i);
-          await sleep(5);
-          await c.settle(admission, undefined, Date.now());
-        }
-      }),
-    );
-    const after = await scriptsRun(inspector);
-    const calls = processes * perProcess;
-    const scriptsPerCall = (after - before) / calls;
+    const handles = fleet.handles(16, { namespace: freshNamespace('line'), windowMs: 100 });
+    const { perCall, order } = await lineOf(handles, fleet.inspector());
     // An admission and a settlement are 2; a waiter asks once more, when the notice of the hold that
     // frees its slot tells it to (about 3 measured; 4.4 when each waiter guessed its turn, 10.3 when
     // every waiter asked at every freed slot). The goal is at most 4.
-    expect(scriptsPerCall).toBeLessThanOrEqual(4);
+    expect(perCall).toBeLessThanOrEqual(4);
     // Every process got its first call before any got its second: first come, first served.
-    expect(new Set(order.slice(0, processes)).size).toBe(processes);
+    expect(new Set(order.slice(0, 16)).size).toBe(16);
+    expect((await handles[0]!.readCredits()).spent).toBe(32);
   });
 
   it('sets no TTL, whatever the script: no PEXPIRE on an admission, a settlement, a read or a refusal', async () => {
