@@ -13,70 +13,16 @@
  *
  *   node scripts/run-ts.mjs bench/sdk-overhead.ts
  */
-import { createServer } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { AddressInfo } from 'node:net';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import ky from 'ky';
 import { SportsOdds, VERSION } from '../src';
 import { validateBody } from '../src/core/zod-validate';
 import { routes } from '../src/schemas';
+import { bodies, historyServer, KEY } from './support/history-server';
 
-const KEY = `svc_live_${'B3nch'.repeat(6)}ab`;
-
-function oddsRow(i: number) {
-  return {
-    event_id: 1001,
-    line_id: 500_000 + i,
-    alt_line_id: i % 4 === 0 ? null : 700_000 + i,
-    market: ['moneyline', 'spread', 'totals', 'home_totals', 'away_totals'][i % 5],
-    period: i % 3,
-    line: i % 5 === 0 ? null : -3.5 + (i % 8) * 0.5,
-    odds1: 1.8 + (i % 10) / 100,
-    odds0: i % 5 === 0 ? 3.4 : null,
-    odds2: 2.05 - (i % 10) / 100,
-    todds1: 1.85 + (i % 10) / 100,
-    todds0: i % 5 === 0 ? 3.55 : null,
-    todds2: 2.1 - (i % 10) / 100,
-    max_win: 5000,
-    cutoff: '2026-11-21T18:00:00Z',
-    status: 1,
-    timestamp: new Date(Date.UTC(2026, 10, 20) + i * 60_000).toISOString(),
-    score_home: 0,
-    score_away: 0,
-    red_cards_home: 0,
-    red_cards_away: 0,
-  };
-}
-
-const bodies = new Map<number, Buffer>([
-  [1, Buffer.from(JSON.stringify([oddsRow(0)]))],
-  [10_000, Buffer.from(JSON.stringify(Array.from({ length: 10_000 }, (_, i) => oddsRow(i))))],
-]);
-
-const server = createServer((req, res) => {
-  const rows = Number(new URL(req.url ?? '/', 'http://x').pathname.split('/')[3]) === 2 ? 10_000 : 1;
-  const body = bodies.get(rows) as Buffer;
-  res.writeHead(200, {
-    'content-type': 'application/json',
-    'content-length': body.length,
-    'x-credits-cost': String(Math.max(1, Math.ceil(rows / 20))),
-    'x-credits-period-limit': '1000000',
-    'x-credits-period-remaining': '900000',
-    'x-credits-period-reset': '2026-12-01T00:00:00Z',
-    'x-credits-daily-limit': '100000',
-    'x-credits-daily-remaining': '90000',
-    'x-credits-daily-reset': '2026-11-22T00:00:00Z',
-    'x-result-rows': String(rows),
-    'x-result-truncated': 'false',
-    'x-request-id': `req_${'0'.repeat(32)}`,
-    'x-service-origin': 'http://127.0.0.1',
-  });
-  res.end(body);
-});
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { base, close } = await historyServer();
 
 const odds = new SportsOdds({ apiKey: KEY, baseUrl: base, logLevel: 'off' });
 const untraced = new SportsOdds({ apiKey: KEY, baseUrl: base, logLevel: 'off', tracing: false });
@@ -259,4 +205,4 @@ if (many) {
 }
 console.log(`targets: ${targets.join(', ')}`);
 await provider.shutdown();
-server.close();
+close();
