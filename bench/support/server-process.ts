@@ -9,7 +9,9 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../mocks/server/memory-setting
 
 /** The `execArgv` and `env` of a forked server process (`gc` exposed by default, for heap after a full GC). */
 export function serverProcess(nodeDefaults: boolean, moreFlags = '', gc = true): { execArgv: string[]; env: NodeJS.ProcessEnv } {
-  const flags = [...(gc ? ['--expose-gc'] : []), ...(nodeDefaults ? [] : SERVER_NODE_FLAGS), ...moreFlags.split(' ').filter(Boolean)];
+  const flags = [
+    ...new Set([...(gc ? ['--expose-gc'] : []), ...(nodeDefaults ? [] : SERVER_NODE_FLAGS), ...moreFlags.split(' ').filter(Boolean)]),
+  ];
   return { execArgv: flags, env: nodeDefaults ? process.env : { ...process.env, ...SERVER_ENV } };
 }
 

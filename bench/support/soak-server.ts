@@ -6,11 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { startMockServer } from '../../mocks/server/node';
+import { SERVER_NODE_FLAGS, watchMemory } from '../../mocks/server/memory-settings';
 import { contextOf } from '../../mocks/service/internal';
 
 const plans = { soak: { slug: 'soak', name: 'Soak', periodCredits: 1e12, periodDays: 30, dailyCredits: 1e12, rateLimitRps: 1e9 } };
 const server = await startMockServer({ port: 0, plans, demoAccount: { plan: 'soak' } });
 const gc = (globalThis as { gc?: () => void }).gc;
+// Run as sports-odds-mock runs: with its memory settings, the memory watch too.
+if (SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) watchMemory();
 const send = (message: unknown) => process.send?.(message);
 
 send({ kind: 'ready', url: server.url, apiKey: server.mock.apiKey, now: server.mock.clock.now(), gc: gc !== undefined });

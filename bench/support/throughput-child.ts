@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { startMockServer } from '../../mocks/server/node';
+import { SERVER_NODE_FLAGS, watchMemory } from '../../mocks/server/memory-settings';
 
 /** One benchmarked request and the answer the mock gave it. */
 export interface Scenario {
@@ -46,6 +47,8 @@ const UNLIMITED = { slug: 'bench', name: 'Bench', periodCredits: 1e12, periodDay
 
 async function mock(): Promise<void> {
   const server = await startMockServer({ port: 0, now: NOW, plans: { bench: UNLIMITED }, demoAccount: { plan: 'bench' } });
+  // Run as sports-odds-mock runs: with its memory settings, the memory watch too.
+  if (SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) watchMemory();
   const { mock: service } = server;
   const { apiKey: trialKey } = await service.createAccount({ email: 'bench-trial@example.com', plan: 'trial' });
   const get = async (path: string, key: string) => {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
 import { CommandLine } from './cli-flags';
-import { restartWithServerSettings } from './memory-settings';
+import { restartWithServerSettings, watchMemory } from './memory-settings';
 import type { MockServerOptions } from './node';
 import { unsupportedRuntime } from '../service/runtime-check';
 import type { VerifyOptions, VerifyReport, VerifyReportFormat } from '../verify';
@@ -223,6 +223,7 @@ async function main(): Promise<void> {
     process.stderr.write(`sports-odds-mock: cannot listen: ${(error as Error).message}\n`);
     process.exit(1);
   }
+  watchMemory();
   // Before the banner: a supervisor may stop the server as soon as it reads it.
   let closing = false;
   const stop = (signal: string) => {

@@ -5,8 +5,11 @@
  * keep an arena per thread.
  */
 
-/** V8 flags: a young generation of 2 MiB a semi-space, and the next full GC at 1.5 times what is live. */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', '--heap-growing-percent=50'];
+/**
+ * V8 flags: a young generation of 2 MiB a semi-space, the next full GC at 1.5 times what is live, and
+ * `gc` exposed for the memory watch (`watchMemory`).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', '--heap-growing-percent=50', '--expose-gc'];
 
 /**
  * Environment of the server's process, for glibc's malloc (other C libraries ignore it): two arenas,
@@ -41,4 +44,70 @@ export function restartWithServerSettings(): void {
   } catch {
     // The runtime refused (a platform without it): the server runs with Node's defaults.
   }
+}
+
+/** RSS past which the memory watch has V8 give back what it keeps for reuse: under the 200 MB goal with room for a check's interval. */
+export const RSS_WATCH_BYTES = 180 * 1024 * 1024;
+/** How often the watch reads RSS (one read of /proc/self/statm on Linux): RSS grows a few MB at most in between. */
+const WATCH_EVERY_MS = 250;
+/** The longest the watch waits after a collection that left RSS near the limit. */
+const LONGEST_WAIT_MS = 60_000;
+
+/** V8's memory-reducing full GC: compacts, shrinks the young generation and returns the pages V8 keeps for reuse. */
+type ReducingGc = () => void;
+
+/**
+ * The decision of the memory watch, apart from its timer: past `limitBytes` of RSS, one
+ * memory-reducing GC; when that leaves RSS above 90% of the limit (what is live is near it), the
+ * next waits longer, doubling from 1 s up to a minute, so a server whose live data fills the budget
+ * never spends its time collecting.
+ *
+ * @example
+ * const watch = new MemoryWatch(RSS_WATCH_BYTES, gc, () => process.memoryUsage.rss());
+ * watch.check(Date.now()); // true when it collected
+ */
+export class MemoryWatch {
+  #waitMs = 0;
+  #nextAt = 0;
+  /** Collections made. */
+  collections = 0;
+
+  constructor(
+    readonly limitBytes: number,
+    private readonly gc: ReducingGc,
+    private readonly rss: () => number,
+  ) {}
+
+  /** Collects if RSS is past the limit and no wait is running at `now` (ms); true when it did. */
+  check(now: number): boolean {
+    if (now < this.#nextAt || this.rss() <= this.limitBytes) return false;
+    this.gc();
+    this.collections += 1;
+    const nearLimit = this.rss() > 0.9 * this.limitBytes;
+    this.#waitMs = nearLimit ? Math.min(LONGEST_WAIT_MS, Math.max(1_000, 2 * this.#waitMs)) : 0;
+    this.#nextAt = now + this.#waitMs;
+    return true;
+  }
+}
+
+/**
+ * Keeps the server's RSS under its goal without a cost per request: RSS is read every 250 ms, and a
+ * `MemoryWatch` collects past `RSS_WATCH_BYTES`. Under steady load V8 never runs its own memory
+ * reducer (it waits for an idle moment), so the pages it keeps for reuse are otherwise never
+ * returned. Needs `gc` (`--expose-gc`, which the CLI's restart sets); without it, nothing is watched.
+ *
+ * @example
+ * const stop = watchMemory(); // the CLI, once the server listens
+ */
+export function watchMemory(): () => void {
+  const exposed = (globalThis as { gc?: (options: { type: 'major'; flavor: 'last-resort' }) => void }).gc;
+  if (typeof exposed !== 'function') return () => undefined;
+  const watch = new MemoryWatch(
+    RSS_WATCH_BYTES,
+    () => exposed({ type: 'major', flavor: 'last-resort' }),
+    () => process.memoryUsage.rss(),
+  );
+  const timer = setInterval(() => watch.check(Date.now()), WATCH_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }

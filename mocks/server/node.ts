@@ -149,16 +149,6 @@ function bodyOf(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** Node's request headers (lower-case names) as the service reads them. */
-function headerReaderOf(req: IncomingMessage): HeaderReader {
-  return {
-    get(name) {
-      const value = req.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-  };
-}
-
 /** The body as UTF-8, at most `limit` bytes held (`413` as soon as declared or read past it). */
 function readNodeBody(req: IncomingMessage, headers: HeaderReader, limit: number): Promise<string> {
   const declared = declaredLength(headers);
@@ -194,10 +184,31 @@ function readNodeBody(req: IncomingMessage, headers: HeaderReader, limit: number
   });
 }
 
-/** A `node:http` request as the service reads it: no Fetch `Request` is built on the `/v1` path. */
-function serviceRequestOf(req: IncomingMessage, base: string): ServiceRequest {
-  const headers = headerReaderOf(req);
-  return { method: req.method ?? 'GET', url: `${base}${req.url ?? '/'}`, headers, readBody: (limit) => readNodeBody(req, headers, limit) };
+/** A `node:http` request as the service reads it: no Fetch `Request` built on the `/v1` path, no closure made per request. */
+class NodeRequest implements ServiceRequest, HeaderReader {
+  readonly method: string;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    /** The absolute URL. */
+    readonly url: string,
+  ) {
+    this.method = req.method ?? 'GET';
+  }
+
+  /** Node's headers (lower-case names) are read in place. */
+  get headers(): HeaderReader {
+    return this;
+  }
+
+  get(name: string): string | null {
+    const value = this.req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  readBody(limit: number): Promise<string> {
+    return readNodeBody(this.req, this, limit);
+  }
 }
 
 /** A Fetch `Response` (the control plane, the pages) as an answer. */
@@ -260,9 +271,12 @@ type Reply = ServiceAnswer & { cors?: string | null };
 function pairsOf(reply: Reply, close: boolean): string[] {
   const pairs = reply.headers.toPairs();
   if (reply.cors !== undefined) {
-    const vary = pairs.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'vary');
-    if (vary < 0) pairs.push('Vary', 'Origin');
-    else pairs[vary + 1] = `${pairs[vary + 1] as string}, Origin`;
+    // Most answers have no `Vary` of their own: looked up by its lower-cased name, not by lower-casing every name.
+    if (!reply.headers.has('vary')) pairs.push('Vary', 'Origin');
+    else {
+      const vary = pairs.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'vary');
+      pairs[vary + 1] = `${pairs[vary + 1] as string}, Origin`;
+    }
     if (reply.cors !== null) pairs.push('Access-Control-Allow-Origin', reply.cors, 'Access-Control-Expose-Headers', EXPOSED);
   }
   for (const cookie of reply.headers.cookies) pairs.push('Set-Cookie', cookie);
@@ -276,11 +290,14 @@ function send(res: ServerResponse, reply: Reply, close: boolean): void {
   if (!res.socket?.writable) return;
   answeredRequests.set(res.socket, res.req);
   const pairs = pairsOf(reply, close);
-  if (reply.body !== null && !reply.headers.has('content-length')) pairs.push('Content-Length', String(Buffer.byteLength(reply.body)));
+  // A cached answer's bytes go as they are (Node writes them beside the head); other bodies are encoded here.
+  const body = reply.body === null ? null : (reply.utf8 ?? reply.body);
+  if (body !== null && !reply.headers.has('content-length'))
+    pairs.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   res.writeHead(reply.status, pairs);
   // A large body goes after the head in a write of its own: joined to the head, Node would copy it whole first.
-  if (reply.body !== null && reply.body.length > JOIN_HEAD_UP_TO) res.flushHeaders();
-  res.end(reply.body ?? undefined);
+  if (typeof body === 'string' && body.length > JOIN_HEAD_UP_TO) res.flushHeaders();
+  res.end(body ?? undefined);
 }
 
 /** Bodies up to this many characters are sent in one write with the head. */
@@ -384,13 +401,14 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const route = async (req: IncomingMessage): Promise<Reply> => {
     const method = req.method ?? 'GET';
     if (!METHODS.has(method)) throw new ServiceError(404, 'not_found', `no ${method.slice(0, 32)} operation at this path`);
-    // Before msw's matcher, which throws on long URLs, and before anything buffers the URL further.
-    checkUrlLength(`${url}${req.url ?? '/'}`);
     const rawPath = req.url ?? '/';
+    const absolute = `${url}${rawPath}`;
+    // Before msw's matcher, which throws on long URLs, and before anything buffers the URL further.
+    checkUrlLength(absolute);
     const isApi = rawPath === '/v1' || rawPath.startsWith('/v1/') || rawPath.startsWith('/v1?');
     if (isApi) {
-      const request = serviceRequestOf(req, url);
-      const origin = allowedOrigin(request.headers.get('origin'));
+      const request = new NodeRequest(req, absolute);
+      const origin = allowedOrigin(request.get('origin'));
       if (method === 'OPTIONS') {
         const headers = baseHeaders(newRequestId(), url, mock.clock.now());
         if (origin) {
@@ -423,33 +441,34 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
   };
 
-  /** Every refusal the adapter decides itself is the service's envelope, never a 5xx. */
-  const answer = (req: IncomingMessage): Promise<Reply> =>
-    route(req).catch((error: unknown) => {
-      if (!(error instanceof ServiceError)) throw error;
-      return envelope(error.status, error.code, error.message, url, mock.clock.now());
-    });
+  /** Answers a request: every refusal the adapter decides itself is the service's envelope, never a 5xx. */
+  const respond = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    try {
+      let reply: Reply;
+      try {
+        reply = await route(req);
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        reply = envelope(error.status, error.code, error.message, url, mock.clock.now());
+      }
+      const now = mock.clock.now();
+      requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, atMs: now }, now);
+      if (reply.dropped) {
+        req.socket.destroy();
+        return;
+      }
+      // An early answer leaves the body unread: drop a small rest and keep the connection, or close it.
+      const rest = leftover(req);
+      if (rest !== 'none') dropRest(req, rest === 'close');
+      send(res, reply, closing || rest === 'close');
+      if (closing) server.closeIdleConnections();
+    } catch {
+      if (res.headersSent) return void res.destroy();
+      send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()), true);
+    }
+  };
 
-  server.on('request', (req, res) => {
-    void answer(req)
-      .then((reply) => {
-        const now = mock.clock.now();
-        requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, atMs: now }, now);
-        if (reply.dropped) {
-          req.socket.destroy();
-          return;
-        }
-        // An early answer leaves the body unread: drop a small rest and keep the connection, or close it.
-        const rest = leftover(req);
-        if (rest !== 'none') dropRest(req, rest === 'close');
-        send(res, reply, closing || rest === 'close');
-        if (closing) server.closeIdleConnections();
-      })
-      .catch(() => {
-        if (res.headersSent) return void res.destroy();
-        send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()), true);
-      });
-  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => void respond(req, res));
 
   // Node's parser refused the request: the envelope with a request id instead of Node's bare status line.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {

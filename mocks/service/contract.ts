@@ -127,6 +127,7 @@ interface RawInput {
   routes: readonly RouteDef[];
   /** Path parameters as raw (decoded URI component) strings. */
   rawParams: Record<string, string>;
+  /** Shared by the requests of the same URL: read only. */
   url: URL;
   headers: HeaderReader;
   /** The body as read (at most 64 KiB), or undefined for a route that takes none. */

@@ -27,20 +27,33 @@ function lowerCase(name: string): string {
   return lower;
 }
 
+/** An answer's headers as answered, for the request detail: exact-size pairs that later changes never reach. */
+export class HeaderSnapshot {
+  constructor(
+    readonly pairs: readonly string[],
+    readonly cookies: readonly string[],
+  ) {}
+
+  /** The headers as flat (name, value) pairs without cookies. */
+  toPairs(): readonly string[] {
+    return this.pairs;
+  }
+}
+
+const NO_COOKIES: readonly string[] = Object.freeze([]);
+
 /** An answer's headers in the order and case set: a plain map, not `Headers`, as every request builds one. */
 export class AnswerHeaders implements HeaderReader {
   /** Flat triples of (lower-case name, name as set, value): one array for the handful an answer has. */
   #entries: string[] = [];
   #cookies: string[] = [];
-  /** The arrays are shared with a snapshot: the next change copies them first. */
-  #shared = false;
 
   constructor(init: Readonly<Record<string, string>> = {}) {
     for (const name in init) this.#entries.push(lowerCase(name), name, init[name] as string);
   }
 
-  #indexOf(name: string): number {
-    const key = lowerCase(name);
+  /** Where the entry of a lower-cased name is, or -1. */
+  #indexOf(key: string): number {
     for (let i = 0; i < this.#entries.length; i += 3) if (this.#entries[i] === key) return i;
     return -1;
   }
@@ -50,59 +63,51 @@ export class AnswerHeaders implements HeaderReader {
     return this.#cookies;
   }
 
-  /** Copies the arrays a snapshot shares before they change. */
-  #own(): void {
-    if (!this.#shared) return;
-    this.#entries = [...this.#entries];
-    this.#cookies = [...this.#cookies];
-    this.#shared = false;
-  }
-
   get(name: string): string | null {
-    const i = this.#indexOf(name);
+    const i = this.#indexOf(lowerCase(name));
     return i < 0 ? null : (this.#entries[i + 2] as string);
   }
 
   has(name: string): boolean {
-    return this.#indexOf(name) >= 0;
+    return this.#indexOf(lowerCase(name)) >= 0;
   }
 
   set(name: string, value: string): void {
-    this.#own();
-    const i = this.#indexOf(name);
-    if (i < 0) this.#entries.push(lowerCase(name), name, value);
+    const key = lowerCase(name);
+    const i = this.#indexOf(key);
+    if (i < 0) this.#entries.push(key, name, value);
     else this.#entries[i + 2] = value;
   }
 
   /** Adds a value: a cookie of its own for `Set-Cookie`, else joined to the existing one with `, `. */
   append(name: string, value: string): void {
-    this.#own();
-    if (lowerCase(name) === 'set-cookie') return void this.#cookies.push(value);
-    const i = this.#indexOf(name);
-    if (i < 0) this.#entries.push(lowerCase(name), name, value);
+    const key = lowerCase(name);
+    if (key === 'set-cookie') return void this.#cookies.push(value);
+    const i = this.#indexOf(key);
+    if (i < 0) this.#entries.push(key, name, value);
     else this.#entries[i + 2] = `${this.#entries[i + 2] as string}, ${value}`;
   }
 
   delete(name: string): void {
-    this.#own();
-    const i = this.#indexOf(name);
+    const i = this.#indexOf(lowerCase(name));
     if (i >= 0) this.#entries.splice(i, 3);
   }
 
-  /** The headers as now, unaffected by later changes; copy-on-write, so an unchanged snapshot copies nothing. */
-  snapshot(): AnswerHeaders {
-    const copy = new AnswerHeaders();
-    copy.#entries = this.#entries;
-    copy.#cookies = this.#cookies;
-    copy.#shared = true;
-    this.#shared = true;
-    return copy;
+  /**
+   * The headers as now, unaffected by later changes: pairs of exact size, so that a log keeping it for
+   * a thousand answers keeps no spare room, and the working arrays die young.
+   */
+  snapshot(): HeaderSnapshot {
+    return new HeaderSnapshot(this.toPairs(), this.#cookies.length === 0 ? NO_COOKIES : [...this.#cookies]);
   }
 
   /** The headers as flat (name, value) pairs without cookies, in the order set: what `node:http`'s `writeHead` takes. */
   toPairs(): string[] {
-    const out: string[] = [];
-    for (let i = 0; i < this.#entries.length; i += 3) out.push(this.#entries[i + 1] as string, this.#entries[i + 2] as string);
+    const out = new Array<string>((this.#entries.length / 3) * 2);
+    for (let i = 0, o = 0; i < this.#entries.length; i += 3, o += 2) {
+      out[o] = this.#entries[i + 1] as string;
+      out[o + 1] = this.#entries[i + 2] as string;
+    }
     return out;
   }
 
@@ -120,6 +125,8 @@ export interface ServiceAnswer {
   headers: AnswerHeaders;
   /** The serialized body, or null for none. */
   body: string | null;
+  /** The body as UTF-8 where the service keeps it so (a cached answer): a transport may send these bytes as they are. */
+  utf8?: Uint8Array | undefined;
   /** An injected fault drops the connection: no answer reaches the client. */
   dropped?: true;
 }

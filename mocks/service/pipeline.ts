@@ -9,7 +9,7 @@ import { MAX_BODY_BYTES } from './request-body';
 import { costOf, failureCost } from './pipeline/charge';
 import { delay, faultAfterWork, faultBeforeWork, faultError } from './pipeline/faults';
 import { requireJson } from './pipeline/input';
-import { checkUrlLength, lookupRoute, type RouteMatch } from './pipeline/lookup';
+import { checkUrlLength, lookupRoute, parseUrl, type RouteMatch } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
 import { validateOutput } from './pipeline/output';
 import { recordActivity, recordHealth, type Trace } from './pipeline/record';
@@ -18,6 +18,7 @@ import { reserveEnvelope } from './pipeline/reserve';
 import { ServiceError } from './service-error';
 import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
 import type { Fault } from './state/faults';
+import type { Override } from './state/overrides';
 import type { CachedResult } from './state/response-cache';
 import { overrideData, overrideOperation } from './use/run';
 
@@ -108,7 +109,7 @@ interface Admitted {
 /** The steps before any work, synchronous where key hashing is; refusals are thrown, except the rate window's (returned). */
 function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): Admitted | ServiceError | Promise<Admitted | ServiceError> {
   checkUrlLength(request.url);
-  const url = new URL(request.url);
+  const url = parseUrl(request.url);
   const { basePath } = service.options;
   const mounted = basePath !== '';
   const path = mounted && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
@@ -212,6 +213,7 @@ async function outcomeOf<T>(work: () => T | Promise<T>): Promise<{ value: T } | 
 interface SourcedAnswer {
   result: Pick<DataResult, 'rows' | 'truncated' | 'nextCursor' | 'verified'>;
   text: string;
+  utf8?: Uint8Array | undefined;
   outcome: 'HIT' | 'MISS' | undefined;
 }
 
@@ -219,10 +221,14 @@ interface SourcedAnswer {
 function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cacheOf> | undefined, now: number): SourcedAnswer {
   const text = JSON.stringify(validateOutput(route, 200, fresh.body));
   if (!cache || !(cache.visible || fresh.stable === true)) return { result: fresh, text, outcome: undefined };
-  const entry: CachedResult = { text, rows: fresh.rows, truncated: fresh.truncated };
+  // The visible cache's answers are served again and again: encoded once here, not at every write.
+  const utf8 = cache.visible ? UTF8.encode(text) : undefined;
+  const entry: CachedResult = { text, utf8, rows: fresh.rows, truncated: fresh.truncated };
   cache.store.set(cache.key, entry, now);
-  return { result: fresh, text, outcome: 'MISS' };
+  return { result: fresh, text, utf8, outcome: 'MISS' };
 }
+
+const UTF8 = new TextEncoder();
 
 /** A data request's reservation, settled exactly once. */
 interface Metering {
@@ -259,38 +265,31 @@ async function serveData(
 ): Promise<ServiceAnswer> {
   const { route } = match;
   const { input } = call;
-  const metering = route.metering!;
   // An override answers in the handler's place: never from a cache, never kept in one.
   const override = service.state.overrides.take(route.id, input.params);
   trace.override = override;
   const cache = override === undefined ? cacheOf(match, input, service) : undefined;
   // Injected latency (or a test's gate) holds the reservation in flight, whatever the answer's source.
   if (fault !== undefined) await delay(fault);
-  const work = (): DataResult | Promise<DataResult> =>
-    override
-      ? overrideData({ override, route, input, caller, service }, metering.rowCap(input.query))
-      : call.handle({
-          clock: service.clock,
-          rowCap: metering.rowCap(input.query),
-          cursorSecret: service.cursorSecret!,
-          data: service.data,
-          liveScanLimit: service.options.liveScanLimit,
-        });
   let answer: SourcedAnswer;
   let now: number;
   try {
     const cached = cache?.store.get(cache.key, service.clock.now());
-    const done = cached ? { cached } : await outcomeOf(work);
+    // The work is only set up on a miss: a cache hit makes no closure for it.
+    const done = cached ? { cached } : await outcomeOf(() => dataWork(call, override, route, caller, service));
     now = service.clock.now();
     // An after-work fault replaces whatever the work came to; a fresh answer it replaced is not kept (docs/testing.md, "Faults").
     if (faultAfterWork(fault)) throw faultError(fault!);
     if ('error' in done) throw done.error;
-    answer = 'cached' in done ? { result: done.cached, text: done.cached.text, outcome: 'HIT' } : keep(route, done.value, cache, now);
+    answer =
+      'cached' in done
+        ? { result: done.cached, text: done.cached.text, utf8: done.cached.utf8, outcome: 'HIT' }
+        : keep(route, done.value, cache, now);
   } catch (error) {
     settle(failureCost(error));
     throw error;
   }
-  const { result, text, outcome } = answer;
+  const { result, text, utf8, outcome } = answer;
   const cost = costOf(result);
   settle(cost, now);
   setCreditHeaders(headers, caller.account, cost, now);
@@ -298,7 +297,21 @@ async function serveData(
   headers.set(HEADER.truncated, String(result.truncated));
   if (result.nextCursor !== undefined) headers.set(HEADER.nextCursor, result.nextCursor);
   if (outcome && cache?.visible) headers.set(HEADER.cache, outcome);
-  return jsonAnswer(200, undefined, headers, text);
+  return jsonAnswer(200, undefined, headers, text, utf8);
+}
+
+/** The handler's work for a data request, or a test's override in its place. */
+function dataWork(call: DataCall, override: Override | undefined, route: RouteDef, caller: Caller, service: ServiceContext) {
+  const { input } = call;
+  const rowCap = route.metering!.rowCap(input.query);
+  if (override) return overrideData({ override, route, input, caller, service }, rowCap);
+  return call.handle({
+    clock: service.clock,
+    rowCap,
+    cursorSecret: service.cursorSecret!,
+    data: service.data,
+    liveScanLimit: service.options.liveScanLimit,
+  });
 }
 
 async function serveOperation(

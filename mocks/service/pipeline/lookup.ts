@@ -44,6 +44,21 @@ export function checkUrlLength(url: string): void {
   }
 }
 
+/** URLs parsed lately, by their text: clients repeat the same few, so most requests parse none. */
+const parsedUrls = new Map<string, URL>();
+const PARSED_URLS_KEPT = 128;
+
+/** The request's URL parsed, shared by every request with the same text: read it, never change it. */
+export function parseUrl(text: string): URL {
+  let url = parsedUrls.get(text);
+  if (url === undefined) {
+    url = new URL(text);
+    if (parsedUrls.size >= PARSED_URLS_KEPT) parsedUrls.clear();
+    parsedUrls.set(text, url);
+  }
+  return url;
+}
+
 /** Finds the operation for a method and path; anything else under `/v1` is `404 not_found`. */
 export function lookupRoute(method: string, pathname: string, service: ServiceContext): RouteMatch {
   for (const { route, pattern, names } of compile(service.routes)) {

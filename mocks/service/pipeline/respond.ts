@@ -18,10 +18,11 @@ export function baseHeaders(requestId: string, serviceOrigin: string, now: numbe
   return new AnswerHeaders({ [HEADER.requestId]: requestId, [HEADER.serviceOrigin]: serviceOrigin, Date: httpDate(now) });
 }
 
-/** A JSON answer; `text` is the body already serialized (a cached answer), else `body` is. */
-export function jsonAnswer(status: number, body: unknown, headers: AnswerHeaders, text?: string): ServiceAnswer {
+/** A JSON answer; `text` is the body already serialized (a cached answer, with `utf8` where kept encoded), else `body` is. */
+export function jsonAnswer(status: number, body: unknown, headers: AnswerHeaders, text?: string, utf8?: Uint8Array): ServiceAnswer {
   headers.set('Content-Type', 'application/json');
-  return { status, headers, body: status === 204 ? null : (text ?? JSON.stringify(body)) };
+  if (status === 204) return { status, headers, body: null, utf8: undefined };
+  return { status, headers, body: text ?? JSON.stringify(body), utf8 };
 }
 
 /** A JSON answer as a Fetch `Response` (the control plane and the pages answer through MSW). */

@@ -64,7 +64,7 @@ export interface ActivityFacts {
 
 /** What the detail reads of an answer's headers. */
 export interface AnswerHeaderView {
-  toPairs(): string[];
+  toPairs(): readonly string[];
   readonly cookies: readonly string[];
 }
 

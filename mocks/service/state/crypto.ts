@@ -35,11 +35,26 @@ const POOL = new Uint8Array(4096);
 let poolHex = '';
 let poolAt = POOL.length;
 
+/** Character codes of `0-9a-f`, and the pool's hex as character codes, decoded to one string per batch. */
+const HEX_CODES = new TextEncoder().encode('0123456789abcdef');
+const POOL_CODES = new Uint8Array(2 * POOL.length);
+const ASCII = new TextDecoder();
+
+function poolToHex(): string {
+  for (let i = 0; i < POOL.length; i++) {
+    const byte = POOL[i] as number;
+    POOL_CODES[2 * i] = HEX_CODES[byte >> 4] as number;
+    POOL_CODES[2 * i + 1] = HEX_CODES[byte & 15] as number;
+  }
+  return ASCII.decode(POOL_CODES);
+}
+
 /** `count` random bytes as lowercase hex. */
 export function randomHex(count: number): string {
   if (count > POOL.length) return toHex(crypto.getRandomValues(new Uint8Array(count)));
   if (poolAt + count > POOL.length) {
-    poolHex = toHex(crypto.getRandomValues(POOL));
+    crypto.getRandomValues(POOL);
+    poolHex = poolToHex();
     poolAt = 0;
   }
   const out = poolHex.slice(2 * poolAt, 2 * (poolAt + count));

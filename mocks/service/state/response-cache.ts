@@ -5,14 +5,17 @@ export const CACHE_TTL_MS = 60 * 60 * 1000;
 /** One hour, 1,000 answers, 16 MiB: a large listing's answer is megabytes, and a thousand would not fit a test machine. */
 export const CACHE_BOUNDS: Bounds = { maxAgeMs: CACHE_TTL_MS, maxCount: 1_000, maxBytes: 16 * 1024 * 1024 };
 
-/** An entry's bytes: its key and body text, and a fixed allowance for the entry's objects. */
-export const cachedBytes = (key: string, value: CachedResult): number => textBytes(key) + textBytes(value.text) + ENTRY_OVERHEAD;
+/** An entry's bytes: its key, its body as text and as UTF-8 where kept so, and a fixed allowance for the entry's objects. */
+export const cachedBytes = (key: string, value: CachedResult): number =>
+  textBytes(key) + textBytes(value.text) + (value.utf8?.byteLength ?? 0) + ENTRY_OVERHEAD;
 const ENTRY_OVERHEAD = 160;
 
 /** A cached data answer: its body serialized once (and validated once), with what its headers say. */
 export interface CachedResult {
   /** The JSON body as sent. */
   text: string;
+  /** The same body as UTF-8, encoded once when kept, so a transport that sends bytes never encodes it again. */
+  utf8?: Uint8Array | undefined;
   rows: number;
   truncated: boolean;
 }
