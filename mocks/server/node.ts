@@ -267,20 +267,44 @@ function dropRest(req: IncomingMessage, close: boolean): void {
 /** An answer of the server; a `/v1` answer carries the origin its CORS headers name (`null`: none, only `Vary: Origin`). */
 type Reply = ServiceAnswer & { cors?: string | null };
 
-/** The header pairs to write, CORS added here so the answer (kept as answered by the detail) is never changed. */
-function pairsOf(reply: Reply, close: boolean): string[] {
-  const pairs = reply.headers.toPairs();
-  if (reply.cors !== undefined) {
-    // Most answers have no `Vary` of their own: looked up by its lower-cased name, not by lower-casing every name.
-    if (!reply.headers.has('vary')) pairs.push('Vary', 'Origin');
-    else {
-      const vary = pairs.findIndex((name, i) => i % 2 === 0 && name.toLowerCase() === 'vary');
-      pairs[vary + 1] = `${pairs[vary + 1] as string}, Origin`;
-    }
-    if (reply.cors !== null) pairs.push('Access-Control-Allow-Origin', reply.cors, 'Access-Control-Expose-Headers', EXPOSED);
+/** The header pairs to write in one array of exact size, CORS added here so the answer (kept as answered by the detail) is never changed. */
+function pairsOf(reply: Reply, close: boolean, contentLength: string | undefined): string[] {
+  const { headers, cors } = reply;
+  // Most answers have no `Vary` of their own: looked up by its lower-cased name, not by lower-casing every name.
+  const ownVary = cors !== undefined && headers.has('vary');
+  const room =
+    (cors === undefined || ownVary ? 0 : 2) +
+    (cors === undefined || cors === null ? 0 : 4) +
+    2 * headers.cookies.length +
+    (close ? 2 : 0) +
+    (contentLength === undefined ? 0 : 2);
+  const pairs = headers.toPairs(room);
+  let at = pairs.length - room;
+  if (ownVary) {
+    const vary = pairs.findIndex((name, i) => i % 2 === 0 && i < at && name.toLowerCase() === 'vary');
+    pairs[vary + 1] = `${pairs[vary + 1] as string}, Origin`;
+  } else if (cors !== undefined) {
+    pairs[at++] = 'Vary';
+    pairs[at++] = 'Origin';
   }
-  for (const cookie of reply.headers.cookies) pairs.push('Set-Cookie', cookie);
-  if (close) pairs.push('Connection', 'close');
+  if (cors !== undefined && cors !== null) {
+    pairs[at++] = 'Access-Control-Allow-Origin';
+    pairs[at++] = cors;
+    pairs[at++] = 'Access-Control-Expose-Headers';
+    pairs[at++] = EXPOSED;
+  }
+  for (const cookie of headers.cookies) {
+    pairs[at++] = 'Set-Cookie';
+    pairs[at++] = cookie;
+  }
+  if (close) {
+    pairs[at++] = 'Connection';
+    pairs[at++] = 'close';
+  }
+  if (contentLength !== undefined) {
+    pairs[at++] = 'Content-Length';
+    pairs[at++] = contentLength;
+  }
   return pairs;
 }
 
@@ -289,12 +313,13 @@ function send(res: ServerResponse, reply: Reply, close: boolean): void {
   // The connection was refused meanwhile (the client too slow to send its body): nothing to write to.
   if (!res.socket?.writable) return;
   answeredRequests.set(res.socket, res.req);
-  const pairs = pairsOf(reply, close);
   // A cached answer's bytes go as they are (Node writes them beside the head); other bodies are encoded here.
   const body = reply.body === null ? null : (reply.utf8 ?? reply.body);
-  if (body !== null && !reply.headers.has('content-length'))
-    pairs.push('Content-Length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
-  res.writeHead(reply.status, pairs);
+  const length =
+    body === null || reply.headers.has('content-length')
+      ? undefined
+      : String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  res.writeHead(reply.status, pairsOf(reply, close, length));
   // A large body goes after the head in a write of its own: joined to the head, Node would copy it whole first.
   if (typeof body === 'string' && body.length > JOIN_HEAD_UP_TO) res.flushHeaders();
   res.end(body ?? undefined);

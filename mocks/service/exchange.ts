@@ -42,20 +42,32 @@ export class HeaderSnapshot {
 
 const NO_COOKIES: readonly string[] = Object.freeze([]);
 
+/** Room for the headers of most answers (a data answer has 16): made once, never grown. */
+const ROOM = 3 * 20;
+
 /** An answer's headers in the order and case set: a plain map, not `Headers`, as every request builds one. */
 export class AnswerHeaders implements HeaderReader {
-  /** Flat triples of (lower-case name, name as set, value): one array for the handful an answer has. */
-  #entries: string[] = [];
+  /** Flat triples of (lower-case name, name as set, value), the first `#end` slots in use. */
+  #entries: string[] = new Array<string>(ROOM);
+  #end = 0;
   #cookies: string[] = [];
 
   constructor(init: Readonly<Record<string, string>> = {}) {
-    for (const name in init) this.#entries.push(lowerCase(name), name, init[name] as string);
+    for (const name in init) this.#add(lowerCase(name), name, init[name] as string);
   }
 
   /** Where the entry of a lower-cased name is, or -1. */
   #indexOf(key: string): number {
-    for (let i = 0; i < this.#entries.length; i += 3) if (this.#entries[i] === key) return i;
+    for (let i = 0; i < this.#end; i += 3) if (this.#entries[i] === key) return i;
     return -1;
+  }
+
+  #add(key: string, name: string, value: string): void {
+    if (this.#end === this.#entries.length) this.#entries.length *= 2;
+    this.#entries[this.#end] = key;
+    this.#entries[this.#end + 1] = name;
+    this.#entries[this.#end + 2] = value;
+    this.#end += 3;
   }
 
   /** `Set-Cookie` values, which never combine. */
@@ -75,7 +87,7 @@ export class AnswerHeaders implements HeaderReader {
   set(name: string, value: string): void {
     const key = lowerCase(name);
     const i = this.#indexOf(key);
-    if (i < 0) this.#entries.push(key, name, value);
+    if (i < 0) this.#add(key, name, value);
     else this.#entries[i + 2] = value;
   }
 
@@ -84,13 +96,15 @@ export class AnswerHeaders implements HeaderReader {
     const key = lowerCase(name);
     if (key === 'set-cookie') return void this.#cookies.push(value);
     const i = this.#indexOf(key);
-    if (i < 0) this.#entries.push(key, name, value);
+    if (i < 0) this.#add(key, name, value);
     else this.#entries[i + 2] = `${this.#entries[i + 2] as string}, ${value}`;
   }
 
   delete(name: string): void {
     const i = this.#indexOf(lowerCase(name));
-    if (i >= 0) this.#entries.splice(i, 3);
+    if (i < 0) return;
+    this.#entries.copyWithin(i, i + 3, this.#end);
+    this.#end -= 3;
   }
 
   /**
@@ -101,10 +115,13 @@ export class AnswerHeaders implements HeaderReader {
     return new HeaderSnapshot(this.toPairs(), this.#cookies.length === 0 ? NO_COOKIES : [...this.#cookies]);
   }
 
-  /** The headers as flat (name, value) pairs without cookies, in the order set: what `node:http`'s `writeHead` takes. */
-  toPairs(): string[] {
-    const out = new Array<string>((this.#entries.length / 3) * 2);
-    for (let i = 0, o = 0; i < this.#entries.length; i += 3, o += 2) {
+  /**
+   * The headers as flat (name, value) pairs without cookies, in the order set: what `node:http`'s
+   * `writeHead` takes. `room` more slots at the end are left for the caller to fill.
+   */
+  toPairs(room = 0): string[] {
+    const out = new Array<string>((this.#end / 3) * 2 + room);
+    for (let i = 0, o = 0; i < this.#end; i += 3, o += 2) {
       out[o] = this.#entries[i + 1] as string;
       out[o + 1] = this.#entries[i + 2] as string;
     }
@@ -114,7 +131,7 @@ export class AnswerHeaders implements HeaderReader {
   /** The headers as a plain object (without cookies), for `node:http` and `Response`. */
   toObject(): Record<string, string> {
     const out: Record<string, string> = {};
-    for (let i = 0; i < this.#entries.length; i += 3) out[this.#entries[i + 1] as string] = this.#entries[i + 2] as string;
+    for (let i = 0; i < this.#end; i += 3) out[this.#entries[i + 1] as string] = this.#entries[i + 2] as string;
     return out;
   }
 }

@@ -44,6 +44,21 @@ describe('AnswerHeaders: the headers of an answer, as the pipeline builds them',
     expect(kept.toPairs()).toEqual(['X-Request-Id', 'req_1']);
   });
 
+  it('keeps every header past the room it starts with, in order, through deletes and re-adds', () => {
+    const h = new AnswerHeaders();
+    const names = Array.from({ length: 45 }, (_, i) => `X-H${i}`);
+    for (const name of names) h.set(name, name.toLowerCase());
+    h.delete('X-H0');
+    h.delete('x-h44');
+    h.set('X-H0', 'again');
+    const expected = [...names.slice(1, 44), 'X-H0'].flatMap((name) => [name, name === 'X-H0' ? 'again' : name.toLowerCase()]);
+    expect(h.toPairs()).toEqual(expected);
+    expect(h.get('x-h44')).toBeNull();
+    expect(h.get('X-H43')).toBe('x-h43');
+    expect(Object.keys(h.toObject())).toHaveLength(44);
+    expect(h.toPairs(2)).toHaveLength(expected.length + 2);
+  });
+
   it('turns into a Fetch Response and back without losing a header or a cookie', async () => {
     const h = new AnswerHeaders({ 'Content-Type': 'application/json' });
     h.append('Set-Cookie', 'a=1');
