@@ -210,6 +210,7 @@ const mapped = (kinds: Record<string, number>) =>
     .map(([kind, bytes]) => `${kind} ${mb(bytes)}`)
     .join(', ');
 console.log(`last sample's RSS by mapping: ${mapped(last.maps)}; V8's spaces: ${mapped(last.spaces)}`);
+console.log(`memory watch: ${last.collections} memory-reducing collections in ${SECONDS} s`);
 const verdicts = [
   [
     `RSS growth after ${afterWarmUp.t} s (the caches full, and at least ${WARM_UP_S} s): ${(growth * 100).toFixed(1)}%, ${mb(afterWarmUp.rss)} -> ${mb(last.rss)} MB (target < 10%)`,

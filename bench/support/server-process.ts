@@ -24,6 +24,8 @@ export interface ServerSample {
   cachedBytes: number;
   kept: number;
   keptBytes: number;
+  /** Memory-reducing collections of the memory watch so far (0 without it). */
+  collections: number;
   /** RSS by kind of mapping, and V8's spaces as committed. */
   maps: Record<string, number>;
   spaces: Record<string, number>;

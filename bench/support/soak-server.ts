@@ -13,7 +13,7 @@ const plans = { soak: { slug: 'soak', name: 'Soak', periodCredits: 1e12, periodD
 const server = await startMockServer({ port: 0, plans, demoAccount: { plan: 'soak' } });
 const gc = (globalThis as { gc?: () => void }).gc;
 // Run as sports-odds-mock runs: with its memory settings, the memory watch too.
-if (SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) watchMemory();
+const watch = SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag)) ? watchMemory() : undefined;
 const send = (message: unknown) => process.send?.(message);
 
 send({ kind: 'ready', url: server.url, apiKey: server.mock.apiKey, now: server.mock.clock.now(), gc: gc !== undefined });
@@ -32,6 +32,7 @@ process.on('message', async (message: { kind: 'sample' | 'stop' }) => {
       cachedBytes: cache.bytes,
       kept: stable.size,
       keptBytes: stable.bytes,
+      collections: watch?.collections ?? 0,
       spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size])),
       maps: residentByKind(),
     });

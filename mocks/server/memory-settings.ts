@@ -46,28 +46,33 @@ export function restartWithServerSettings(): void {
   }
 }
 
-/** RSS past which the memory watch has V8 give back what it keeps for reuse: under the 200 MB goal with room for a check's interval. */
-export const RSS_WATCH_BYTES = 180 * 1024 * 1024;
-/** How often the watch reads RSS (one read of /proc/self/statm on Linux): RSS grows a few MB at most in between. */
-const WATCH_EVERY_MS = 250;
-/** The longest the watch waits after a collection that left RSS near the limit. */
+/** RSS past which the memory watch has V8 give back what it keeps for reuse: under the 200 MB goal with room for a second's growth. */
+export const RSS_WATCH_BYTES = 170 * 1024 * 1024;
+/** How often the watch reads RSS (one read of /proc/self/statm on Linux). */
+const WATCH_EVERY_MS = 100;
+/** The shortest time between two collections: at most one a second, whatever the traffic. */
+const SHORTEST_WAIT_MS = 1_000;
+/** The longest the watch waits after collections that gave little back. */
 const LONGEST_WAIT_MS = 60_000;
+/** A collection that gives back less than this share of the limit was not worth its pause: what is live fills the budget. */
+const WORTH_SHARE = 0.05;
 
 /** V8's memory-reducing full GC: compacts, shrinks the young generation and returns the pages V8 keeps for reuse. */
 type ReducingGc = () => void;
 
 /**
  * The decision of the memory watch, apart from its timer: past `limitBytes` of RSS, one
- * memory-reducing GC; when that leaves RSS above 90% of the limit (what is live is near it), the
- * next waits longer, doubling from 1 s up to a minute, so a server whose live data fills the budget
- * never spends its time collecting.
+ * memory-reducing GC, at most one a second. A collection that gives back less than 5% of the limit
+ * (what is live fills the budget) makes the next wait twice as long, up to a minute, so a server
+ * whose live data outgrows the budget never spends its time collecting; one that gives back more
+ * brings the wait back to a second.
  *
  * @example
  * const watch = new MemoryWatch(RSS_WATCH_BYTES, gc, () => process.memoryUsage.rss());
  * watch.check(Date.now()); // true when it collected
  */
 export class MemoryWatch {
-  #waitMs = 0;
+  #waitMs = SHORTEST_WAIT_MS;
   #nextAt = 0;
   /** Collections made. */
   collections = 0;
@@ -80,11 +85,13 @@ export class MemoryWatch {
 
   /** Collects if RSS is past the limit and no wait is running at `now` (ms); true when it did. */
   check(now: number): boolean {
-    if (now < this.#nextAt || this.rss() <= this.limitBytes) return false;
+    if (now < this.#nextAt) return false;
+    const before = this.rss();
+    if (before <= this.limitBytes) return false;
     this.gc();
     this.collections += 1;
-    const nearLimit = this.rss() > 0.9 * this.limitBytes;
-    this.#waitMs = nearLimit ? Math.min(LONGEST_WAIT_MS, Math.max(1_000, 2 * this.#waitMs)) : 0;
+    const worth = before - this.rss() >= WORTH_SHARE * this.limitBytes;
+    this.#waitMs = worth ? SHORTEST_WAIT_MS : Math.min(LONGEST_WAIT_MS, 2 * this.#waitMs);
     this.#nextAt = now + this.#waitMs;
     return true;
   }
@@ -97,17 +104,16 @@ export class MemoryWatch {
  * returned. Needs `gc` (`--expose-gc`, which the CLI's restart sets); without it, nothing is watched.
  *
  * @example
- * const stop = watchMemory(); // the CLI, once the server listens
+ * const watch = watchMemory(); // the CLI, once the server listens; `watch?.collections` counts them
  */
-export function watchMemory(): () => void {
+export function watchMemory(): MemoryWatch | undefined {
   const exposed = (globalThis as { gc?: (options: { type: 'major'; flavor: 'last-resort' }) => void }).gc;
-  if (typeof exposed !== 'function') return () => undefined;
+  if (typeof exposed !== 'function') return undefined;
   const watch = new MemoryWatch(
     RSS_WATCH_BYTES,
     () => exposed({ type: 'major', flavor: 'last-resort' }),
     () => process.memoryUsage.rss(),
   );
-  const timer = setInterval(() => watch.check(Date.now()), WATCH_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  setInterval(() => watch.check(Date.now()), WATCH_EVERY_MS).unref();
+  return watch;
 }

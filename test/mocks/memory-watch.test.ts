@@ -30,38 +30,36 @@ describe("sports-odds-mock's memory watch (issue 34: RSS under 200 MB without a 
     expect(RSS_WATCH_BYTES).toBeGreaterThan(150 * MB);
   });
 
-  it('collects only past the limit, and again as soon as RSS is past it once more', () => {
+  it('collects only past the limit, at most once a second while each collection gives memory back', () => {
     const w = watched(180 * MB, [140 * MB, 140 * MB]); // what each collection gives back
     w.rss = 179 * MB;
     expect(w.watch.check(0)).toBe(false);
     w.rss = 181 * MB;
     expect(w.watch.check(250)).toBe(true);
-    expect(w.watch.check(500)).toBe(false);
     w.rss = 182 * MB;
-    expect(w.watch.check(750)).toBe(true);
+    expect(w.watch.check(750)).toBe(false); // a second has not passed
+    expect(w.watch.check(1_250)).toBe(true);
     expect(w.watch.collections).toBe(2);
   });
 
-  it('waits longer after each collection that leaves RSS near the limit, doubling from 1 s up to a minute', () => {
+  it('waits twice as long after each collection that gives back less than 5% of the limit, up to a minute', () => {
     const w = watched(100 * MB, []);
     const at: number[] = [];
-    w.rss = 120 * MB; // a live heap the collection cannot shrink below 90% of the limit
-    for (let now = 0; now <= 200_000; now += 250) if (w.watch.check(now)) at.push(now);
-    expect(at.slice(0, 5)).toEqual([0, 1_000, 3_000, 7_000, 15_000]);
+    w.rss = 120 * MB; // a live heap no collection shrinks
+    for (let now = 0; now <= 300_000; now += 250) if (w.watch.check(now)) at.push(now);
+    expect(at.slice(0, 5)).toEqual([0, 2_000, 6_000, 14_000, 30_000]);
     const waits = at.slice(1).map((t, i) => t - (at[i] as number));
     expect(Math.max(...waits)).toBe(60_000);
   });
 
-  it('goes back to collecting at once after a collection that gives memory back', () => {
-    const w = watched(100 * MB, []);
+  it('goes back to a second between collections once one gives memory back', () => {
+    const w = watched(100 * MB, [120 * MB, 60 * MB]);
     w.rss = 120 * MB;
-    expect(w.watch.check(0)).toBe(true); // RSS stays at 120: wait 1 s
-    expect(w.watch.check(500)).toBe(false);
-    expect(w.watch.check(1_000)).toBe(true); // wait 2 s now
-    const freeing = watched(100 * MB, [60 * MB]);
-    freeing.rss = 120 * MB;
-    expect(freeing.watch.check(0)).toBe(true);
-    freeing.rss = 101 * MB;
-    expect(freeing.watch.check(250)).toBe(true);
+    expect(w.watch.check(0)).toBe(true); // gave nothing back: wait 2 s
+    expect(w.watch.check(1_000)).toBe(false);
+    expect(w.watch.check(2_000)).toBe(true); // gave 60 MB back: wait 1 s
+    w.rss = 101 * MB;
+    expect(w.watch.check(2_500)).toBe(false);
+    expect(w.watch.check(3_000)).toBe(true);
   });
 });
