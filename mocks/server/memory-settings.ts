@@ -98,7 +98,7 @@ export class MemoryWatch {
 }
 
 /**
- * Keeps the server's RSS under its goal without a cost per request: RSS is read every 250 ms, and a
+ * Brings the server's RSS back toward its goal without a cost per request: RSS is read every 100 ms, and a
  * `MemoryWatch` collects past `RSS_WATCH_BYTES`. Under steady load V8 never runs its own memory
  * reducer (it waits for an idle moment), so the pages it keeps for reuse are otherwise never
  * returned. Needs `gc` (`--expose-gc`, which the CLI's restart sets); without it, nothing is watched.
