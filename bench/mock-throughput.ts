@@ -30,6 +30,8 @@ interface Usage {
   cpu: NodeJS.CpuUsage;
   rss: number;
   heap: number;
+  /** The mock's memory-watch collections so far (the bare server reports none). */
+  collections?: number;
 }
 
 function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ url: string; scenarios?: Scenario[] }> } {
@@ -79,7 +81,13 @@ async function slice(proc: ChildProcess, url: string, s: Scenario, seconds: numb
   const before = await usage(proc);
   const run = await load(url, s, seconds);
   const after = await usage(proc);
-  return { ...run, cpu: after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system, rss: after.rss, heap: after.heap };
+  return {
+    ...run,
+    cpu: after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system,
+    rss: after.rss,
+    heap: after.heap,
+    collections: (after.collections ?? 0) - (before.collections ?? 0),
+  };
 }
 
 type Slice = Awaited<ReturnType<typeof slice>>;
@@ -112,6 +120,7 @@ async function measure(s: Scenario) {
       rssBefore: slices[0]?.rss ?? 0,
       rssAfter: slices.at(-1)?.rss ?? 0,
       heapAfter: slices.at(-1)?.heap ?? 0,
+      collections: slices.reduce((sum, x) => sum + x.collections, 0),
     };
   }) as [Measured, Measured];
   return { b, m };
@@ -126,6 +135,8 @@ interface Measured {
   rssBefore: number;
   rssAfter: number;
   heapAfter: number;
+  /** Memory-watch collections during the measured slices. */
+  collections: number;
 }
 
 const mock = child('mock');
@@ -146,7 +157,7 @@ for (const s of scenarios.filter((s) => !ONLY || ONLY.some((word) => s.name.incl
     (m.rps / b.rps).toFixed(2),
     `${b.cpuUs.toFixed(0)} / ${m.cpuUs.toFixed(0)} (${(m.cpuUs / b.cpuUs).toFixed(1)}x)`,
     `${m.p50} / ${m.p99} ms (${(m.p99 / Math.max(1, m.p50)).toFixed(1)}x)`,
-    `${mb(m.rssBefore)} -> ${mb(m.rssAfter)} (heap ${mb(m.heapAfter)})`,
+    `${mb(m.rssBefore)} -> ${mb(m.rssAfter)} (heap ${mb(m.heapAfter)}; ${m.collections} watch collections)`,
     String(m.errors),
   ]);
 }

@@ -48,7 +48,7 @@ const UNLIMITED = { slug: 'bench', name: 'Bench', periodCredits: 1e12, periodDay
 async function mock(): Promise<void> {
   const server = await startMockServer({ port: 0, now: NOW, plans: { bench: UNLIMITED }, demoAccount: { plan: 'bench' } });
   // Run as sports-odds-mock runs: with its memory settings, the memory watch too.
-  if (SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) watchMemory();
+  const watch = SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag)) ? watchMemory() : undefined;
   const { mock: service } = server;
   const { apiKey: trialKey } = await service.createAccount({ email: 'bench-trial@example.com', plan: 'trial' });
   const get = async (path: string, key: string) => {
@@ -91,7 +91,13 @@ async function mock(): Promise<void> {
   send({ kind: 'ready', url: server.url, scenarios });
   process.on('message', async (message: Message) => {
     if (message.kind === 'usage')
-      send({ kind: 'usage', cpu: process.cpuUsage(), rss: process.memoryUsage().rss, heap: process.memoryUsage().heapUsed });
+      send({
+        kind: 'usage',
+        cpu: process.cpuUsage(),
+        rss: process.memoryUsage().rss,
+        heap: process.memoryUsage().heapUsed,
+        collections: watch?.collections ?? 0,
+      });
     await profile(message);
     if (message.kind === 'stop') await server.close().finally(() => process.exit(0));
   });
