@@ -13,6 +13,7 @@ import type { SharedAnswers, SharedLookup, SharedPlace } from '../core/shared-an
 import { toBase64Url } from '../schemas/base64url';
 import { CLEAR, KEEP, LOOKUP, RELEASE } from './answer-lua';
 import type { ResolvedAnswers } from './answer-options';
+import { ScriptEvaluator } from './scripts';
 
 /** What an answer weighs in Redis besides its body: its key, hash fields, index and totals entries. */
 export const ANSWER_OVERHEAD_BYTES = 1024;
@@ -73,8 +74,6 @@ const isBody = (v: unknown): v is Body => {
   );
 };
 
-const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT');
-
 const encoder = new TextEncoder();
 
 /** The SHA-256 of a call's URL, in hex: an answer's name in Redis (never the URL itself, never a key). */
@@ -112,7 +111,7 @@ export class RedisAnswers implements SharedAnswers {
   readonly #answerPrefix: string;
   readonly #claimPrefix: string;
   readonly #warn: (message: string) => void;
-  readonly #shas = new Map<string, Promise<string>>();
+  readonly #scripts: ScriptEvaluator;
   readonly #process = toBase64Url(crypto.getRandomValues(new Uint8Array(9)));
   #count = 0;
   /** Redis's clock minus the local monotonic clock, bounded from below by the last reply. */
@@ -122,7 +121,9 @@ export class RedisAnswers implements SharedAnswers {
   #warned = false;
   #size = { entries: 0, bytes: 0 };
   /** Redis commands sent (each one round trip): for benches. */
-  roundTrips = 0;
+  get roundTrips(): number {
+    return this.#scripts.roundTrips;
+  }
 
   constructor(options: ResolvedAnswers, prefix: string, namespace: string, onWarning: (message: string) => void) {
     this.#o = options;
@@ -134,6 +135,7 @@ export class RedisAnswers implements SharedAnswers {
     this.#answerPrefix = `${base}answer:`;
     this.#claimPrefix = `${base}answer-claim:`;
     this.#warn = onWarning;
+    this.#scripts = new ScriptEvaluator(options.redis);
   }
 
   async lookup(place: SharedPlace, readMs: number, claim: boolean, now: () => number): Promise<SharedLookup> {
@@ -252,7 +254,7 @@ export class RedisAnswers implements SharedAnswers {
     const argv = [this.#answerPrefix, digest, ...args];
     const sent = performance.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = this.#evaluate(source, keys, argv);
+    const attempt = this.#scripts.evaluate(source, keys, argv);
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
@@ -278,27 +280,6 @@ export class RedisAnswers implements SharedAnswers {
     } finally {
       clearTimeout(timer);
       attempt.catch(() => undefined);
-    }
-  }
-
-  /** `EVALSHA`, loading the script once; `EVAL` when Redis lost it or refuses `SCRIPT`/`EVALSHA`. */
-  async #evaluate(source: string, keys: string[], argv: (string | number)[]): Promise<unknown> {
-    const redis = this.#o.redis;
-    try {
-      let sha = this.#shas.get(source);
-      if (sha === undefined) {
-        this.roundTrips += 1;
-        sha = redis.script('LOAD', source).then(String);
-        sha.catch(() => this.#shas.delete(source));
-        this.#shas.set(source, sha);
-      }
-      const id = await sha;
-      this.roundTrips += 1;
-      return await redis.evalsha(id, keys.length, ...keys, ...argv);
-    } catch (error) {
-      if (!(error instanceof Error) || !(isNoScript(error) || /^ERR unknown command|^NOPERM/i.test(error.message))) throw error;
-      this.roundTrips += 1;
-      return await redis.eval(source, keys.length, ...keys, ...argv);
     }
   }
 }

@@ -74,6 +74,8 @@ export class RedisCoordinator implements Coordinator {
   readonly #queue: SlotQueue;
   readonly #leases: LeaseKeeper;
   readonly #wake: WakeChannel;
+  /** `SUBSCRIBE`s sent for the notices (round trips beside the scripts). */
+  #subscribes = 0;
   readonly #process = toBase64Url(crypto.getRandomValues(new Uint8Array(9)));
   #count = 0;
   #credits: CreditSnapshot = { spent: 0, meteredCalls: 0, reserved: 0, period: {}, daily: {} };
@@ -117,7 +119,7 @@ export class RedisCoordinator implements Coordinator {
         else if (local !== undefined && id.startsWith(`${this.#process}.`)) this.#queue.hint(id, local);
       },
       () => {
-        this.#runner.roundTrips += 1;
+        this.#subscribes += 1;
       },
     );
     const sealer = o.secret === undefined ? undefined : new Sealer(o.secret, o.namespace);
@@ -152,7 +154,7 @@ export class RedisCoordinator implements Coordinator {
 
   /** Redis commands this coordinator sent (each one round trip): for benches and tuning. */
   get roundTrips(): number {
-    return this.#runner.roundTrips;
+    return this.#runner.roundTrips + this.#subscribes;
   }
 
   async admit(request: AdmitRequest): Promise<Admission> {

@@ -2,6 +2,7 @@ import { CoordinatorError, CoordinatorStateLostError, type LostState } from '../
 import type { EvictionProbe } from './eviction';
 import type { WakeSource } from './wake';
 import { parseReply, type Reply } from './reply';
+import { ScriptEvaluator, type ScriptCommands } from './scripts';
 
 const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satisfies LostState[];
 
@@ -13,18 +14,7 @@ const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satis
  * import { Redis } from 'ioredis';
  * const redis: RedisScriptClient = new Redis(process.env.REDIS_URL ?? 'redis://localhost:6379');
  */
-export interface RedisScriptClient extends EvictionProbe, WakeSource {
-  evalsha(sha1: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
-  eval(script: string, numkeys: number, ...args: (string | number)[]): Promise<unknown>;
-  script(subcommand: 'LOAD', script: string): Promise<unknown>;
-}
-
-/** A Redis error that says the script is not in Redis's cache (a restart, `SCRIPT FLUSH`, another node). */
-const isNoScript = (error: unknown): boolean => error instanceof Error && error.message.startsWith('NOSCRIPT');
-
-/** A Redis error that refuses the command itself (renamed or disabled, as managed Redis does with `SCRIPT`, or denied by an ACL). */
-const isRefused = (error: unknown): boolean =>
-  error instanceof Error && (/^ERR unknown command/i.test(error.message) || error.message.startsWith('NOPERM'));
+export interface RedisScriptClient extends EvictionProbe, WakeSource, ScriptCommands {}
 
 /** What went wrong, for the message (name, code, short message): keys are sealed or HMACed before reaching a script. */
 const kindOf = (error: unknown): string => {
@@ -55,11 +45,7 @@ export const localNow = (): number => performance.now();
  * const reply = await runner.run('admit', ADMIT, [...args]);
  */
 export class ScriptRunner {
-  /** Commands sent to Redis (each one round trip). */
-  roundTrips = 0;
-  readonly #shas = new Map<string, Promise<string>>();
-  /** True once Redis refused `SCRIPT` or `EVALSHA`: every script is then sent whole with `EVAL`. */
-  #evalOnly = false;
+  readonly #scripts: ScriptEvaluator;
 
   /** The client's last connection error (ECONNREFUSED...), named by an operation that then fails. */
   #lastError: unknown;
@@ -72,11 +58,17 @@ export class ScriptRunner {
     private readonly name: string,
     private readonly timeoutMs: number,
   ) {
+    this.#scripts = new ScriptEvaluator(redis);
     // Listening also ends ioredis's "Unhandled error event" at every reconnection: the error reaches the call instead.
     if (typeof redis.on === 'function')
       redis.on('error', (error) => {
         this.#lastError = error;
       });
+  }
+
+  /** Commands sent to Redis (each one round trip). */
+  get roundTrips(): number {
+    return this.#scripts.roundTrips;
   }
 
   /** A failure of `what`, with where Redis is, its last error, and what to check. */
@@ -110,7 +102,7 @@ export class ScriptRunner {
 
   /** Runs `source` with `args` (after the namespace's keys) within the timeout; `what` names it in errors; `late` fails. */
   async run(what: string, source: string, args: readonly (string | number)[]): Promise<Reply> {
-    const attempt = this.#evaluate(source, args);
+    const attempt = this.#scripts.evaluate(source, this.keys, args);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(this.#failure(what, `did not answer within ${this.timeoutMs} ms`, undefined)), this.timeoutMs);
@@ -141,43 +133,5 @@ export class ScriptRunner {
     }
     if (reply.status === 'late') throw new CoordinatorError(this.name, `${what} reached Redis after its deadline: nothing was taken`);
     return reply;
-  }
-
-  async #evaluate(source: string, args: readonly (string | number)[]): Promise<unknown> {
-    const argv = [...this.keys, ...args];
-    const whole = () => {
-      this.roundTrips += 1;
-      return this.redis.eval(source, this.keys.length, ...argv);
-    };
-    if (this.#evalOnly) return await whole();
-    try {
-      const sha = await this.#sha(source);
-      this.roundTrips += 1;
-      return await this.redis.evalsha(sha, this.keys.length, ...argv);
-    } catch (error) {
-      if (isRefused(error)) {
-        this.#evalOnly = true;
-        return await whole();
-      }
-      if (!isNoScript(error)) throw error;
-      // EVAL runs it on the node that holds the keys and caches it there again.
-      this.roundTrips += 1;
-      return await this.redis.eval(source, this.keys.length, ...argv);
-    }
-  }
-
-  /** The script's id, from `SCRIPT LOAD` (once per script and process). */
-  #sha(source: string): Promise<string> {
-    let sha = this.#shas.get(source);
-    if (sha === undefined) {
-      this.roundTrips += 1;
-      sha = this.redis.script('LOAD', source).then((id) => {
-        if (typeof id !== 'string') throw new TypeError('SCRIPT LOAD gave no script id');
-        return id;
-      });
-      sha.catch(() => this.#shas.delete(source));
-      this.#shas.set(source, sha);
-    }
-    return sha;
   }
 }
