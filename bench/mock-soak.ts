@@ -1,8 +1,8 @@
 /**
  * Soak of the standalone mock server (issues 10, 23 and 34): 50 concurrent clients of mixed traffic (data
  * routes, refusals, 429s, bot challenges and recovery requests, key rotations with replays, oversize
- * bodies, and the histories and results of 400 settled events, which fill the kept answers past their
- * bound) for 60 s (300 s for the figures of docs/performance.md), with RSS, heap and the answer caches
+ * bodies, the histories and results of 400 settled events, which fill the kept answers past their
+ * bound, and day listings over 45 days, which fill the generated fixtures past theirs) for 60 s (300 s for the figures of docs/performance.md), with RSS, heap and the answer caches
  * sampled every 5 s. Not a test: prints a table, RSS per minute and the verdict.
  *
  *   npx node scripts/run-ts.mjs bench/mock-soak.ts [seconds] [clients]
@@ -16,6 +16,7 @@
 import { type ServerSample, serverProcess, soakServer } from './support/server-process';
 import { CACHE_BOUNDS } from '../mocks/service/state/response-cache';
 import { STABLE_ANSWER_BOUNDS } from '../mocks/service/state/stable-answers';
+import { FIXTURE_CACHE } from '../mocks/service/data';
 
 const SECONDS = Number(process.argv[2] ?? 60);
 const CLIENTS = Number(process.argv[3] ?? 50);
@@ -62,7 +63,9 @@ const nonce = () => `rot_${Buffer.from(crypto.getRandomValues(new Uint8Array(32)
 
 const stats = { sent: 0, answered: 0, lost: 0, byStatus: new Map<number, number>() };
 /** Shared counters, so that every client walks on to keys no answer was kept for yet. */
-const spread = { leagues: 0, histories: 0, results: 0 };
+const spread = { leagues: 0, histories: 0, results: 0, days: 0 };
+/** The days the listings walk (a month back to the two-week horizon): their fixtures fill the fixture cache past its bound. */
+const LISTED_DAYS = 45;
 
 /** Sends one request and reads its answer; a request without an answer is lost. */
 async function hit(path: string, init: RequestInit = {}): Promise<{ status: number; text: string } | undefined> {
@@ -97,6 +100,10 @@ const MIX: ((n: number) => Promise<unknown>)[] = [
   () => hit('/v1/catalog/sports', { method: 'PUT', headers: bearer(demo) }), // 404
   () => hit(`/v1/events/${settled[spread.histories++ % settled.length]}/odds?full_history=1`, { headers: bearer(demo) }), // kept answers, past their bound
   () => hit(`/v1/events/${settled[spread.results++ % settled.length]}/results`, { headers: bearer(demo) }),
+  () => {
+    const day = new Date(mockNow() + (13 - (spread.days++ % LISTED_DAYS)) * 86_400_000).toISOString().slice(0, 10);
+    return hit(`/v1/events?starts_from=${day}T00:00:00Z&starts_to=${day}&limit=500`, { headers: bearer(demo) });
+  },
   // An unused challenge (left for the store's bound), then one spent on a recovery request.
   () => hit('/__challenge', { method: 'POST', headers: { ...json, Origin: base }, body: '{}' }),
   async () => {
@@ -166,7 +173,9 @@ clearInterval(timer);
 await sample();
 
 const { execArgv: serverFlags } = serverProcess(process.env['SOAK_NODE_DEFAULTS'] === '1', process.env['SOAK_NODE_FLAGS'], false);
-console.log(`mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base} (the server in a process of its own; heap after a full GC)`);
+console.log(
+  `mock soak: ${CLIENTS} clients for ${SECONDS} s against ${base} (the server in a process of its own; RSS as it stood, the heap after a full GC)`,
+);
 console.log(`server's Node: ${serverFlags.join(' ') || "Node's defaults"}`);
 console.log(
   `bounds: response cache ${CACHE_BOUNDS.maxCount} answers and ${mb(CACHE_BOUNDS.maxBytes ?? 0)} MB for ${CACHE_BOUNDS.maxAgeMs / 60_000} min; kept answers ${STABLE_ANSWER_BOUNDS.maxCount} answers and ${mb(STABLE_ANSWER_BOUNDS.maxBytes)} MB; ${settled.length} settled events in the mix\n`,
@@ -210,6 +219,13 @@ const mapped = (kinds: Record<string, number>) =>
     .map(([kind, bytes]) => `${kind} ${mb(bytes)}`)
     .join(', ');
 console.log(`last sample's RSS by mapping: ${mapped(last.maps)}; V8's spaces: ${mapped(last.spaces)}`);
+console.log(
+  `largest sample's (${peak.t} s) RSS by mapping: ${mapped(peak.maps)}; V8's spaces: ${mapped(peak.spaces)}; external ${mb(peak.external)}`,
+);
+const { fixtures, timelines, marks } = last.generated;
+console.log(
+  `generated data kept at the last sample: ${fixtures} fixtures (bound ${FIXTURE_CACHE}), ${timelines} timelines, ${marks} line marks`,
+);
 console.log(`memory watch: ${last.collections} memory-reducing collections in ${SECONDS} s`);
 const verdicts = [
   [

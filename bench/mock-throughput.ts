@@ -9,7 +9,8 @@
  *
  * BENCH_ONLY=catalog,429 runs the scenarios whose names contain one of the words; BENCH_PROFILE=<dir>
  * writes a V8 CPU profile of each server process over each measured run there (`<server>-<scenario>.cpuprofile`),
- * summed up by `node scripts/run-ts.mjs bench/support/profile-summary.ts <file>`.
+ * summed up by `node scripts/run-ts.mjs bench/support/profile-summary.ts <file>`. BENCH_BARE_BURN_US=<us> has the
+ * bare server spin that long per request: slowed to the mock's rate, it pays the mock's kernel time per request.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';

@@ -26,6 +26,8 @@ export interface ServerSample {
   keptBytes: number;
   /** Memory-reducing collections of the memory watch so far (0 without it). */
   collections: number;
+  /** Generated fixtures, timelines and line marks kept. */
+  generated: { fixtures: number; timelines: number; marks: number };
   /** RSS by kind of mapping, and V8's spaces as committed. */
   maps: Record<string, number>;
   spaces: Record<string, number>;

@@ -1,7 +1,7 @@
 /**
  * The server process of bench/mock-soak.ts, driven over IPC: runs the standalone mock server alone,
  * so that the RSS the soak reports is the mock's own, not its clients'. On `sample` it reports its
- * memory (after a full GC when run with --expose-gc) and how full its answer caches are.
+ * memory (RSS as it stood; the heap after a full GC when run with --expose-gc) and how full its caches are.
  */
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
@@ -19,8 +19,10 @@ const send = (message: unknown) => process.send?.(message);
 send({ kind: 'ready', url: server.url, apiKey: server.mock.apiKey, now: server.mock.clock.now(), gc: gc !== undefined });
 process.on('message', async (message: { kind: 'sample' | 'stop' }) => {
   if (message.kind === 'sample') {
+    // RSS as the server had it, before this sample's own full GC (which gives back a few MB); the heap after it.
+    const rss = process.memoryUsage.rss();
     gc?.();
-    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const { heapUsed, external, arrayBuffers } = process.memoryUsage();
     const { cache, stable } = contextOf(server.mock).state;
     send({
       kind: 'sample',
@@ -33,6 +35,7 @@ process.on('message', async (message: { kind: 'sample' | 'stop' }) => {
       kept: stable.size,
       keptBytes: stable.bytes,
       collections: watch?.collections ?? 0,
+      generated: contextOf(server.mock).data.cached(),
       spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size])),
       maps: residentByKind(),
     });

@@ -103,6 +103,13 @@ async function mock(): Promise<void> {
   });
 }
 
+/** BENCH_BARE_BURN_US: CPU the bare server spends per request, to compare the servers' kernel time at the same rate. */
+const BURN_MS = Number(process.env['BENCH_BARE_BURN_US'] ?? 0) / 1000;
+const burn = (ms: number) => {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+};
+
 function bare(scenarios: Scenario[]): void {
   const byPath = new Map<string, { key: string; status: number; headers: Record<string, string>; body: Buffer }[]>();
   for (const s of scenarios) {
@@ -115,6 +122,7 @@ function bare(scenarios: Scenario[]): void {
     const key = (req.headers.authorization ?? '').slice('Bearer '.length);
     const answer = byPath.get(req.url ?? '')?.find((a) => a.key === key);
     if (!answer) return void res.writeHead(404).end();
+    if (BURN_MS > 0) burn(BURN_MS);
     res.writeHead(answer.status, answer.headers).end(answer.body);
   });
   server.listen(0, '127.0.0.1', () => send({ kind: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));

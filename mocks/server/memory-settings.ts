@@ -12,11 +12,12 @@
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2', '--heap-growing-percent=50', '--expose-gc'];
 
 /**
- * Environment of the server's process, for glibc's malloc (other C libraries ignore it): two arenas,
- * and blocks of 128 KiB or more always mapped on their own, so that a freed request body or socket
- * buffer goes back to the system (glibc raises that threshold after each such free by default).
+ * Environment of the server's process, for glibc's malloc (other C libraries ignore it): one arena,
+ * and blocks of 64 KiB or more (every socket read buffer Node allocates) always mapped on their own,
+ * so that a freed request body or read buffer goes back to the system instead of fragmenting the heap
+ * (glibc raises that threshold after each such free by default).
  */
-export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+export const SERVER_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '65536' };
 
 /** What names a setting of the young generation or heap growth: the user's own choice stands. */
 const CHOSEN =
@@ -48,10 +49,14 @@ export function restartWithServerSettings(): void {
 
 /** RSS past which the memory watch has V8 give back what it keeps for reuse: under the 200 MB goal with room for a second's growth. */
 export const RSS_WATCH_BYTES = 170 * 1024 * 1024;
+/** RSS past which the watch collects sooner than a second after the last collection: the goal is 12 MiB away. */
+export const RSS_URGENT_BYTES = 188 * 1024 * 1024;
 /** How often the watch reads RSS (one read of /proc/self/statm on Linux). */
 const WATCH_EVERY_MS = 100;
-/** The shortest time between two collections: at most one a second, whatever the traffic. */
+/** The shortest time between two collections while RSS stays under `RSS_URGENT_BYTES`. */
 const SHORTEST_WAIT_MS = 1_000;
+/** The shortest time between two collections past it: at most four a second, and only while collections give memory back. */
+const URGENT_WAIT_MS = 250;
 /** The longest the watch waits after collections that gave little back. */
 const LONGEST_WAIT_MS = 60_000;
 /** A collection that gives back less than this share of the limit was not worth its pause: what is live fills the budget. */
@@ -62,10 +67,12 @@ type ReducingGc = () => void;
 
 /**
  * The decision of the memory watch, apart from its timer: past `limitBytes` of RSS, one
- * memory-reducing GC, at most one a second. A collection that gives back less than 5% of the limit
- * (what is live fills the budget) makes the next wait twice as long, up to a minute, so a server
- * whose live data outgrows the budget never spends its time collecting; one that gives back more
- * brings the wait back to a second.
+ * memory-reducing GC, at most one a second; past `urgentBytes`, as soon as a quarter of a second
+ * after the last one, since a server under heavy traffic can grow by tens of MB in a second. A
+ * collection that gives back less than 5% of the limit (what is live fills the budget) makes the
+ * next wait twice as long, up to a minute, and ends the urgent pace, so a server whose live data
+ * outgrows the budget never spends its time collecting; one that gives back more brings the wait
+ * back to a second.
  *
  * @example
  * const watch = new MemoryWatch(RSS_WATCH_BYTES, gc, () => process.memoryUsage.rss());
@@ -74,6 +81,7 @@ type ReducingGc = () => void;
 export class MemoryWatch {
   #waitMs = SHORTEST_WAIT_MS;
   #nextAt = 0;
+  #lastAt = Number.NEGATIVE_INFINITY;
   /** Collections made. */
   collections = 0;
 
@@ -81,15 +89,18 @@ export class MemoryWatch {
     readonly limitBytes: number,
     private readonly gc: ReducingGc,
     private readonly rss: () => number,
+    readonly urgentBytes: number = RSS_URGENT_BYTES,
   ) {}
 
   /** Collects if RSS is past the limit and no wait is running at `now` (ms); true when it did. */
   check(now: number): boolean {
-    if (now < this.#nextAt) return false;
     const before = this.rss();
     if (before <= this.limitBytes) return false;
+    const urgent = before > this.urgentBytes && this.#waitMs === SHORTEST_WAIT_MS && now >= this.#lastAt + URGENT_WAIT_MS;
+    if (now < this.#nextAt && !urgent) return false;
     this.gc();
     this.collections += 1;
+    this.#lastAt = now;
     const worth = before - this.rss() >= WORTH_SHARE * this.limitBytes;
     this.#waitMs = worth ? SHORTEST_WAIT_MS : Math.min(LONGEST_WAIT_MS, 2 * this.#waitMs);
     this.#nextAt = now + this.#waitMs;

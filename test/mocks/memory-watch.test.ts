@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryWatch, RSS_WATCH_BYTES } from '../../mocks/server/memory-settings';
+import { MemoryWatch, RSS_URGENT_BYTES, RSS_WATCH_BYTES } from '../../mocks/server/memory-settings';
 
 const MB = 1024 * 1024;
 
@@ -28,6 +28,34 @@ describe("sports-odds-mock's memory watch (issue 34: RSS under 200 MB without a 
   it('stays under the 200 MB goal with room for RSS to grow between two checks', () => {
     expect(RSS_WATCH_BYTES).toBeLessThan(200 * 1_000_000);
     expect(RSS_WATCH_BYTES).toBeGreaterThan(150 * MB);
+    expect(RSS_URGENT_BYTES).toBeGreaterThan(RSS_WATCH_BYTES);
+    expect(RSS_URGENT_BYTES).toBeLessThan(200 * MB);
+  });
+
+  it('past the urgent level, collects a quarter of a second after the last collection, not a second', () => {
+    const w = watched(170 * MB, [150 * MB, 150 * MB, 150 * MB]);
+    w.rss = 175 * MB;
+    expect(w.watch.check(0)).toBe(true); // gave 25 MB back
+    w.rss = 185 * MB; // past the limit, under the urgent level: the second stands
+    expect(w.watch.check(200)).toBe(false);
+    w.rss = 190 * MB;
+    expect(w.watch.check(200)).toBe(false); // not yet a quarter of a second
+    expect(w.watch.check(250)).toBe(true);
+    w.rss = 185 * MB;
+    expect(w.watch.check(900)).toBe(false);
+    expect(w.watch.check(1_250)).toBe(true);
+    expect(w.watch.collections).toBe(3);
+  });
+
+  it('drops the urgent pace once a collection gives little back: live data over the budget is not collected four times a second', () => {
+    const w = watched(170 * MB, [150 * MB, 189 * MB]);
+    w.rss = 195 * MB;
+    expect(w.watch.check(0)).toBe(true); // gave 45 MB back
+    w.rss = 195 * MB;
+    expect(w.watch.check(250)).toBe(true); // urgent; gives back only 6 MB: wait 2 s
+    w.rss = 199 * MB;
+    for (const now of [500, 750, 1_000, 2_000]) expect(w.watch.check(now)).toBe(false);
+    expect(w.watch.check(2_250)).toBe(true);
   });
 
   it('collects only past the limit, at most once a second while each collection gives memory back', () => {

@@ -1,4 +1,4 @@
-import type { Fixture } from './fixtures';
+import { type Fixture, matchOf } from './fixtures';
 import { inBreak } from './game';
 import { mix, rngOf, unit } from './prng';
 import { MINUTE } from './time';
@@ -42,7 +42,8 @@ export function inPlayFeed(f: Fixture): InPlayFeed {
 export function suspendedAt(f: Fixture, feed: InPlayFeed, t: number): boolean {
   if (inBreak(f.timing.segments, t)) return true;
   // Extra play is traded suspended: its outcome is priced as a whole.
-  const extra = f.match.overtime ? f.timing.segments[f.match.units.length - 1] : undefined;
+  const match = matchOf(f);
+  const extra = match.overtime ? f.timing.segments[match.units.length - 1] : undefined;
   if (extra !== undefined && t >= extra.start) return true;
   if (feed.suspension !== null && t >= feed.suspension[0] && t < feed.suspension[1]) return true;
   return unit(feed.blipHash, Math.floor((t - f.starts) / IN_PLAY_STEP)) < BLIP_RATE;

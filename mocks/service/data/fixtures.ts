@@ -49,8 +49,8 @@ export interface Fixture {
   readonly settledAt: number;
   /** Results corrected and re-settled, or null. */
   readonly correctedAt: number | null;
-  /** The event as its model plays it: the news before kickoff and the play drawn at the close. */
-  readonly match: Match;
+  /** The parent's rating gap the opening prices start from (null for a derivative): with `hash`, what draws its match (`matchOf`). */
+  readonly gap: number | null;
   /** Base bookmaker margin of the event's main markets (2.5 % to 5 % by tier). */
   readonly margin: number;
   /** A heavy event has a price snapshot every ten minutes: more history than one response holds. */
@@ -139,8 +139,7 @@ export function buildFixture(core: Core, eventId: number): Fixture | undefined {
   const gap =
     child === null ? (sideRating(core, league, homeIndex, season) - sideRating(core, league, awayIndex, season)) / Math.SQRT2 : null;
   const openAt = toSecond(starts - ODDS_OPEN_LEAD + eventRng.between(0, 50) * MINUTE);
-  const matchRng = rngOf(hash, 0x3a7c);
-  const match = drawMatch(model, sport.format, [openAt, starts], openingView(model, league, gap, matchRng), matchRng);
+  const match = drawn(hash, model, league, gap, openAt, starts);
   // Derivatives follow their parent's clock: the same slot draws, the parent's regulation.
   const timing = planTiming(sport.format, match, starts, slotRng);
   const settledAt = toSecond(timing.endAt + eventRng.between(5, 40) * MINUTE);
@@ -171,11 +170,34 @@ export function buildFixture(core: Core, eventId: number): Fixture | undefined {
     abandoned: timing.abandoned,
     settledAt,
     correctedAt: corrected ? toSecond(settledAt + eventRng.between(1, 72) * HOUR) : null,
-    match,
+    gap,
     margin: 0.015 + 0.01 * league.tier + eventRng.between(0, 0.005),
     heavy: eventRng.next() < HEAVY_RATE,
     priced: child === null || eventRng.next() < 0.97,
   };
+}
+
+/** The match of a fixture, from its seed: the one its timing was planned from. */
+function drawn(hash: number, model: SportModel, league: LeagueDef, gap: number | null, openAt: number, starts: number): Match {
+  const rng = rngOf(hash, 0x3a7c);
+  return drawMatch(model, league.sport.format, [openAt, starts], openingView(model, league, gap, rng), rng);
+}
+
+/** The matches drawn again for fixtures that were asked for theirs (those priced or scored), while the fixture is kept. */
+const matches = new WeakMap<Fixture, Match>();
+
+/**
+ * The event as its model plays it: the news before kickoff and the play drawn at the close. A fixture
+ * does not keep it (it is more than half of a fixture's heap, and a listing reads thousands of fixtures
+ * but the match of only those it prices or scores): it is drawn again from the fixture's seed, once.
+ */
+export function matchOf(f: Fixture): Match {
+  let match = matches.get(f);
+  if (match === undefined) {
+    match = drawn(f.hash, f.model, f.league, f.gap, f.openAt, f.starts);
+    matches.set(f, match);
+  }
+  return match;
 }
 
 /** The child fixture ids of a parent (empty for a child or a league without derivatives). */

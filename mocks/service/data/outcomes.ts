@@ -2,7 +2,7 @@ import { countOutcome } from './engine-count';
 import { duelLiveOutcome, duelOutcome } from './engine-duel';
 import { normalOutcome } from './engine-normal';
 import { RACE_START, raceOutcome } from './engine-race';
-import type { Fixture } from './fixtures';
+import { type Fixture, matchOf } from './fixtures';
 import type { Outcome } from './outcome';
 import { unplayed } from './period-state';
 import { duelStateAt, periodStateAt, type Play, raceStateAt } from './play';
@@ -12,12 +12,13 @@ import { duelStateAt, periodStateAt, type Play, raceStateAt } from './play';
 /** The regulation share and segment count of a period of a timed event. */
 function periodShare(f: Fixture, period: number): [share: number, segments: number] {
   const segments = f.sport.format.periods.find((p) => p.period === period)?.segments ?? [];
-  return [segments.reduce((s, i) => s + (f.match.shares[i] ?? 0), 0), segments.length];
+  const { shares } = matchOf(f);
+  return [segments.reduce((s, i) => s + (shares[i] ?? 0), 0), segments.length];
 }
 
 /** Before kickoff, after k news items: the strength and pace so far, the news to come integrated. */
 export function prematchOutcome(f: Fixture, period: number, k: number): Outcome {
-  const { match } = f;
+  const match = matchOf(f);
   const { model } = match;
   const news = match.news();
   const strength = [news.strength[k] as number, news.restStrength[k] as number] as const;
@@ -38,7 +39,7 @@ export function prematchOutcome(f: Fixture, period: number, k: number): Outcome 
 
 /** In play at t: the close's strength and pace (every news item in), the play so far. */
 export function liveOutcome(f: Fixture, play: Play, period: number, t: number): Outcome {
-  const { match } = f;
+  const match = matchOf(f);
   const { model } = match;
   const strength = [match.close[0], 0] as const;
   const pace = [match.close[1], 0] as const;

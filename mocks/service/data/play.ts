@@ -1,6 +1,6 @@
 import { duelWinner } from './engine-duel';
 import { RACE_START, type RaceState } from './engine-race';
-import type { Fixture } from './fixtures';
+import { type Fixture, matchOf } from './fixtures';
 import type { Segment } from './game';
 import type { PeriodState } from './period-state';
 import { type Rng, rngOf } from './prng';
@@ -30,7 +30,7 @@ const sortedTimes = (rng: Rng, count: number, seg: Segment): Float64Array => {
 /** Places the match's units on the clock (drawn on first use, from the event's hash). */
 export function buildPlay(f: Fixture): Play {
   const rng = rngOf(f.hash, 0x5c0e);
-  const { match } = f;
+  const match = matchOf(f);
   const natural = f.timing.natural;
   let times: [Float64Array, Float64Array][];
   if (match.model.engine === 'race') {
@@ -118,7 +118,8 @@ export const redCardsAt = (play: Play, t: number): [number, number] => [
 function scoringSegments(f: Fixture, period: number): number[] {
   const spec = f.sport.format.periods.find((p) => p.period === period);
   const segments = [...(spec?.segments ?? [])];
-  if (period === 0 && f.match.overtime) segments.push(f.match.units.length - 1);
+  const match = period === 0 ? matchOf(f) : undefined;
+  if (match?.overtime) segments.push(match.units.length - 1);
   return segments;
 }
 
@@ -130,7 +131,7 @@ const restOf = (seg: Segment | undefined, t: number): number =>
 export function periodStateAt(f: Fixture, play: Play, period: number, t: number): PeriodState {
   const spec = f.sport.format.periods.find((p) => p.period === period);
   const regular = spec?.segments ?? [];
-  const { match } = f;
+  const match = matchOf(f);
   let rest = 0;
   let segmentsLeft = 0;
   for (const i of regular) {
@@ -152,7 +153,7 @@ export function periodStateAt(f: Fixture, play: Play, period: number, t: number)
 
 /** Where a race stands at t: sets won, units of the finished sets, the set in progress. */
 export function raceStateAt(f: Fixture, play: Play, t: number): RaceState {
-  const { match } = f;
+  const match = matchOf(f);
   let sh = 0;
   let sa = 0;
   let uh = 0;
@@ -196,7 +197,7 @@ export interface FinalScore {
 
 /** The score of a period as played up to t (the final score once the period is over). */
 export function scoreAt(f: Fixture, play: Play, period: number, t: number): FinalScore {
-  const { match } = f;
+  const match = matchOf(f);
   const model = match.model;
   if (model.engine === 'duel') {
     if (t < f.endAt) return { home: 0, away: 0, setsHome: null, setsAway: null };
@@ -237,7 +238,7 @@ function settlementErrorOf(f: Fixture): SettlementError | null {
   if (f.correctedAt === null) return null;
   const rng = rngOf(f.hash, 0xc0ee);
   const segment = (f.sport.format.periods[0]?.segments.length ?? 1) - 1;
-  const units = f.match.units;
+  const units = matchOf(f).units;
   const home = units.reduce((s, u) => s + u[0], 0);
   const away = units.reduce((s, u) => s + u[1], 0);
   const first: 0 | 1 = rng.chance(0.5) ? 0 : 1;
@@ -246,7 +247,7 @@ function settlementErrorOf(f: Fixture): SettlementError | null {
       const scored = units[segment]?.[side] ?? 0;
       if (scored + delta < 0) continue;
       const [h, a] = side === 0 ? [home + delta, away] : [home, away + delta];
-      if (h === a && !f.match.model.draws) continue;
+      if (h === a && !f.model.draws) continue;
       return { segment, side, delta };
     }
   }

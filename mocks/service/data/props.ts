@@ -1,6 +1,6 @@
 import { playerContestantId } from './contestants';
 import type { Core } from './core';
-import type { Fixture } from './fixtures';
+import { type Fixture, matchOf } from './fixtures';
 import { propSpecialIdOf } from './ids';
 import { drawsIn } from './models';
 import { playerName } from './names';
@@ -279,7 +279,7 @@ function propDef(core: Core, f: Fixture, kind: PropKind, k: number, outcomes: Pr
     cutoff: f.starts,
     times,
     // Priced from the news known at the snapshot, as the main markets were then.
-    book: (i) => market.book(outcomes(newsStateAt(f.match.news(), times[i] as number))),
+    book: (i) => market.book(outcomes(newsStateAt(matchOf(f).news(), times[i] as number))),
     margin: MARGINS[kind] + 0.01 * (f.league.tier - 1),
     maxWin: Math.round(2000 / f.league.tier),
     feed: sourceFeedId(f),

@@ -1,7 +1,7 @@
 import { drawsIn } from './models';
 import { IN_PLAY_CUTOFF_LEAD, IN_PLAY_STEP, inPlayCount, inPlayFeed, suspendedAt } from './feed';
 import type { EventBase } from './event-base';
-import type { Fixture } from './fixtures';
+import { type Fixture, matchOf } from './fixtures';
 import { lineIdOf } from './ids';
 import { newsStateAt } from './news';
 import { liveOutcome, prematchOutcome } from './outcomes';
@@ -85,7 +85,8 @@ function altSteps(f: Fixture, period: number): { altSpread: number; altTotal: nu
   if (period === 0) return { altSpread: model.altSpread, altTotal: model.altTotal };
   if (model.engine === 'race') return { altSpread: model.setAlt[0], altTotal: model.setAlt[1] };
   const segments = f.sport.format.periods.find((x) => x.period === period)?.segments ?? [];
-  const share = Math.sqrt(segments.reduce((s, i) => s + (f.match.shares[i] ?? 0), 0));
+  const { shares } = matchOf(f);
+  const share = Math.sqrt(segments.reduce((s, i) => s + (shares[i] ?? 0), 0));
   return { altSpread: Math.max(1, Math.round(model.altSpread * share)), altTotal: Math.max(1, Math.round(model.altTotal * share)) };
 }
 
@@ -176,7 +177,7 @@ export function buildTimeline(f: Fixture): SizedTimeline {
       const p = tl.period[i] as number;
       const at = tl.t[i] as number;
       if (tl.live[i] === 0) {
-        const k = newsStateAt(f.match.news(), at);
+        const k = newsStateAt(matchOf(f).news(), at);
         const key = k * 256 + p;
         let quotes = prematch.get(key);
         if (quotes === undefined) {

@@ -75,7 +75,8 @@ function issues(tallies: DayTally[]): RequestHealthIssue[] {
     if (Date.parse(issue.last_seen_at) < t.lastSeenAt) issue.last_seen_at = iso(t.lastSeenAt);
     byKey.set(key, issue);
   }
-  return [...byKey.values()].sort((a, b) => b.failures - a.failures || a.endpoint.localeCompare(b.endpoint));
+  // Ties in code-unit order: the same on every runtime, and no collation data paged in from ICU.
+  return [...byKey.values()].sort((a, b) => b.failures - a.failures || (a.endpoint < b.endpoint ? -1 : a.endpoint > b.endpoint ? 1 : 0));
 }
 
 const sum = (

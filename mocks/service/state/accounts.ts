@@ -1,5 +1,6 @@
 import type { AccountStatus } from '../../../src/schemas';
-import { Meter } from './meter';
+import { SharedCap } from './bounded';
+import { CHARGES_IN_ALL, Meter } from './meter';
 import type { PlanConfig } from './plans';
 import { RateWindow } from './rate';
 
@@ -40,6 +41,8 @@ export function statusDenial(status: AccountStatus): 'account_suspended' | 'plan
 export class AccountStore {
   private readonly byId = new Map<string, AccountRecord>();
   private readonly byEmail = new Map<string, AccountRecord>();
+  /** Every account's ledger charges together stay within `CHARGES_IN_ALL`. */
+  private readonly charges = new SharedCap(CHARGES_IN_ALL);
 
   /** Adds an account with fresh meters anchored at `createdAt`. */
   add(init: {
@@ -63,7 +66,7 @@ export class AccountStore {
         verifiedAt: init.recoveryVerified ? createdAt : null,
         generation: init.recoveryVerified ? 1 : 0,
       },
-      meter: new Meter(plan.periodDays, plan.periodCredits, plan.dailyCredits, createdAt),
+      meter: new Meter(plan.periodDays, plan.periodCredits, plan.dailyCredits, createdAt, this.charges),
       rate: new RateWindow(),
       verificationSentAt: null,
     };

@@ -27,14 +27,18 @@ const PAST_LATIN1 = /[\u0100-\uffff]/;
  */
 export class BoundedLog<T> {
   #slots: (T | undefined)[] = [];
+  /** Entries this log dropped by its own bounds that its `SharedCap` still counts in its line. */
+  shedByItself = 0;
   /** Each slot's time, read once when pushed: the age check reads this, not the entry. */
   #times: number[] = [];
   #head = 0;
   #size = 0;
 
+  /** `cap` bounds this log together with the others it bounds (one log per account). */
   constructor(
     readonly bounds: Bounds,
     private readonly timeOf: (entry: T) => number,
+    private readonly cap?: SharedCap,
   ) {}
 
   get length(): number {
@@ -43,7 +47,7 @@ export class BoundedLog<T> {
 
   push(entry: T, now: number): void {
     const { maxCount } = this.bounds;
-    if (this.#size === maxCount) this.#dropOldest();
+    if (this.#size === maxCount) this.#shed();
     if (this.#size === this.#slots.length) {
       const doubled = Math.max(16, this.#slots.length * 2);
       this.#grow(Math.min(maxCount, doubled));
@@ -53,12 +57,13 @@ export class BoundedLog<T> {
     this.#times[slot] = this.timeOf(entry);
     this.#size += 1;
     this.trim(now);
+    this.cap?.added(this);
   }
 
   /** Drops entries older than the age bound at `now`. */
   trim(now: number): void {
     const cutoff = now - this.bounds.maxAgeMs;
-    while (this.#size > 0 && (this.#times[this.#head] as number) < cutoff) this.#dropOldest();
+    while (this.#size > 0 && (this.#times[this.#head] as number) < cutoff) this.#shed();
   }
 
   toArray(): T[] {
@@ -83,10 +88,86 @@ export class BoundedLog<T> {
     this.#head = 0;
   }
 
-  #dropOldest(): void {
+  /** Drops the oldest entry by this log's own bounds. */
+  #shed(): void {
+    this.dropOldest();
+    if (this.cap === undefined) return;
+    this.shedByItself += 1;
+    this.cap.shed();
+  }
+
+  /** Drops the oldest entry (its `SharedCap` calls this when the logs together pass their bound). */
+  dropOldest(): void {
+    if (this.#size === 0) return;
     this.#slots[this.#head] = undefined;
     this.#head = (this.#head + 1) % this.#slots.length;
     this.#size -= 1;
+  }
+}
+
+/** The part of a log a `SharedCap` reaches. */
+interface CappedLog {
+  shedByItself: number;
+  readonly length: number;
+  dropOldest(): void;
+}
+
+/**
+ * A bound on many `BoundedLog`s together (one per account: every account may keep its 10,000, but not
+ * every account of a mock with thousands): past `maxCount` entries in all, the oldest entry of all goes.
+ * It keeps the log of each entry in the order they were pushed; an entry its log already dropped by its
+ * own bounds (always that log's oldest) is passed over when its turn comes.
+ *
+ * @example
+ * const cap = new SharedCap(20_000);
+ * const a = new BoundedLog(FAILURE_DETAIL_BOUNDS, (e) => e.at, cap);
+ * const b = new BoundedLog(FAILURE_DETAIL_BOUNDS, (e) => e.at, cap); // a.length + b.length <= 20,000
+ */
+export class SharedCap {
+  /** The log of every entry counted, oldest first from `#head`. */
+  #line: CappedLog[] = [];
+  #head = 0;
+  #total = 0;
+
+  constructor(readonly maxCount: number) {}
+
+  /** Entries in all the logs. */
+  get total(): number {
+    return this.#total;
+  }
+
+  /** A log kept one more entry: past the bound, the oldest entry of all goes. */
+  added(log: CappedLog): void {
+    this.#line.push(log);
+    this.#total += 1;
+    while (this.#total > this.maxCount) {
+      const oldest = this.#line[this.#head++] as CappedLog;
+      if (oldest.shedByItself > 0) oldest.shedByItself -= 1;
+      else {
+        oldest.dropOldest();
+        this.#total -= 1;
+      }
+    }
+    if (this.#head > 1024 && this.#head * 2 > this.#line.length) this.#compact();
+  }
+
+  /** A log dropped an entry by its own bounds. */
+  shed(): void {
+    this.#total -= 1;
+    // The line holds an entry for each drop not yet passed over: past twice the bound, pass them over now.
+    if (this.#line.length - this.#head > 2 * this.maxCount) this.#compact();
+  }
+
+  /** The line without the entries logs dropped themselves, in the same order. */
+  #compact(): void {
+    const line: CappedLog[] = [];
+    for (let i = this.#head; i < this.#line.length; i++) {
+      const log = this.#line[i] as CappedLog;
+      if (log.shedByItself > 0) log.shedByItself -= 1;
+      else line.push(log);
+    }
+    this.#line = line;
+    this.#head = 0;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { QuotaWindow } from '../../../src/schemas';
-import { BoundedLog, type Bounds } from './bounded';
+import { BoundedLog, type Bounds, type SharedCap } from './bounded';
 
 /**
  * Credit metering in two windows, plan period and UTC day (docs/service.md, "Metering: credits, windows and headers"):
@@ -54,6 +54,8 @@ export const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY
 
 /** The detailed charges kept per account: 90 days (the longest usage window) and 10,000 charges. */
 export const CHARGE_BOUNDS: Bounds = { maxAgeMs: 90 * DAY_MS, maxCount: 10_000 };
+/** The detailed charges kept across all accounts (about 150 bytes each: 7.5 MB), the oldest of all going first. */
+export const CHARGES_IN_ALL = 50_000;
 /** Credits per UTC day are kept for the 90 days a usage report reaches back. */
 const USAGE_DAYS = 90;
 
@@ -64,8 +66,8 @@ const resetTexts = new WeakMap<WindowState, string>();
 export class Meter {
   period: WindowState;
   daily: WindowState;
-  /** The most recent charges, oldest first (the mock's ledger), within `CHARGE_BOUNDS`. */
-  readonly charges = new BoundedLog<Charge>(CHARGE_BOUNDS, (c) => c.at);
+  /** The most recent charges, oldest first (the mock's ledger), within `CHARGE_BOUNDS` and the accounts' shared cap. */
+  readonly charges: BoundedLog<Charge>;
   /** Every credit ever charged: exact however many detailed charges were dropped. */
   charged = 0;
   /** Credits per UTC day (day start in ms), for the last 90 days. */
@@ -76,7 +78,9 @@ export class Meter {
     periodCredits: number,
     dailyCredits: number,
     periodAnchor: number,
+    shared?: SharedCap,
   ) {
+    this.charges = new BoundedLog<Charge>(CHARGE_BOUNDS, (c) => c.at, shared);
     const periodMs = periodDays * DAY_MS;
     this.period = { startsAt: periodAnchor, resetsAt: periodAnchor + periodMs, limit: periodCredits, used: 0, inFlight: 0 };
     const day = utcDayStart(periodAnchor);

@@ -1,7 +1,7 @@
 import { cachedBytes, type CachedResult } from './response-cache';
 
-/** 256 answers, 12 MiB: a settled event's full history is about 250 to 600 kB, so a few dozen of the largest fit. */
-export const STABLE_ANSWER_BOUNDS = { maxCount: 256, maxBytes: 12 * 1024 * 1024 } as const;
+/** 256 answers, 8 MiB (was 12): a settled event's full history is about 250 to 600 kB, so 14 to 30 of them fit. */
+export const STABLE_ANSWER_BOUNDS = { maxCount: 256, maxBytes: 8 * 1024 * 1024 } as const;
 
 interface Entry extends CachedResult {
   /** Mock time when stored: the answer holds for any later instant, not an earlier one. */

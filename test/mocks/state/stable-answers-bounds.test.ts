@@ -4,7 +4,7 @@ import { STABLE_ANSWER_BOUNDS, StableAnswers } from '../../../mocks/service/stat
 
 /**
  * Answers that can no longer change as the clock moves forward hold for any later instant, never an
- * earlier one, and the store stays within 256 answers and 12 MiB (keys and bodies as the heap holds
+ * earlier one, and the store stays within 256 answers and 8 MiB (keys and bodies as the heap holds
  * them), the least recently used going first.
  */
 const T0 = Date.parse('2026-11-21T15:00:00Z');
