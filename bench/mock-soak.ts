@@ -2,8 +2,9 @@
  * Soak of the standalone mock server (issues 10, 23 and 34): 50 concurrent clients of mixed traffic (data
  * routes, refusals, 429s, bot challenges and recovery requests, key rotations with replays, oversize
  * bodies, the histories and results of 400 settled events, which fill the kept answers past their
- * bound, and day listings over 45 days, which fill the generated fixtures past theirs) for 60 s (300 s for the figures of docs/performance.md), with RSS, heap and the answer caches
- * sampled every 5 s. Not a test: prints a table, RSS per minute and the verdict.
+ * bound, and day listings over 45 days, which fill the generated fixtures past theirs) for 60 s (300 s
+ * for the figures of docs/performance.md), with RSS, heap and the answer caches sampled every 5 s.
+ * Not a test: prints a table, RSS per minute and the verdict.
  *
  *   npx node scripts/run-ts.mjs bench/mock-soak.ts [seconds] [clients]
  *
