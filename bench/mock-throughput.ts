@@ -19,6 +19,11 @@ import { serverProcess } from './support/server-process';
 import type { Scenario } from './support/throughput-child';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const burnUs = process.env['BENCH_BARE_BURN_US'];
+if (burnUs !== undefined && !(Number(burnUs) >= 0 && Number.isFinite(Number(burnUs)) && burnUs.trim() !== '')) {
+  console.error(`BENCH_BARE_BURN_US must be a number of microseconds, 0 or more; got ${JSON.stringify(burnUs)}`);
+  process.exit(2);
+}
 const CONNECTIONS = 32;
 /** Slices per server and scenario, taken in turns. */
 const TURNS = 4;

@@ -76,7 +76,7 @@ type ReducingGc = () => void;
  *
  * @example
  * const watch = new MemoryWatch(RSS_WATCH_BYTES, gc, () => process.memoryUsage.rss());
- * watch.check(Date.now()); // true when it collected
+ * watch.check(performance.now()); // true when it collected
  */
 export class MemoryWatch {
   #waitMs = SHORTEST_WAIT_MS;
@@ -125,6 +125,7 @@ export function watchMemory(): MemoryWatch | undefined {
     () => exposed({ type: 'major', flavor: 'last-resort' }),
     () => process.memoryUsage.rss(),
   );
-  setInterval(() => watch.check(Date.now()), WATCH_EVERY_MS).unref();
+  // The monotonic clock: a wall clock set back would hold the watch's waits for as long.
+  setInterval(() => watch.check(performance.now()), WATCH_EVERY_MS).unref();
   return watch;
 }

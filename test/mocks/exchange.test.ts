@@ -37,11 +37,15 @@ describe('AnswerHeaders: the headers of an answer, as the pipeline builds them',
     expect(kept.cookies).toEqual(['a=1']);
     expect(h.toPairs()).toEqual(['X-Request-Id', 'req_2', 'X-Cache', 'HIT']);
     expect(h.cookies).toEqual(['a=1', 'b=2']);
+    expect(h.get('X-Request-Id')).toBe('req_2');
     // A second snapshot of changed headers is unaffected by what follows too.
     const again = h.snapshot();
     h.delete('X-Cache');
     expect(again.toPairs()).toEqual(['X-Request-Id', 'req_2', 'X-Cache', 'HIT']);
+    expect(again.toPairs()).toContain('X-Cache');
     expect(kept.toPairs()).toEqual(['X-Request-Id', 'req_1']);
+    expect(kept.toPairs()).not.toContain('X-Cache');
+    expect(h.get('X-Cache')).toBeNull();
   });
 
   it('keeps every header past the room it starts with, in order, through deletes and re-adds', () => {

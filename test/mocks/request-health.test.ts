@@ -366,6 +366,20 @@ describe('request-health detail pages', () => {
     expect(one.summary.failed_requests).toBe(1);
     expect(one.events.map((e) => e.request_id)).toEqual(today);
   });
+
+  it('lists issues with the most failures first, and issues with as many in code-unit order of their endpoint', async () => {
+    const mock = newMock(ROOMY);
+    // Recorded first, so that only the tie-break (not the order of recording) puts the leagues first.
+    for (let i = 0; i < 2; i++) expect((await call(mock, `${SPORTS}?unknown=${i}`)).status).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await call(mock, `/v1/catalog/leagues?unknown=${i}`)).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await call(mock, '/v1/events/999999999/odds')).status).toBe(404);
+    const report = await health(mock);
+    expect(report.issues.map((i) => [i.endpoint, i.failures])).toEqual([
+      [ODDS_TEMPLATE, 3],
+      ['/v1/catalog/leagues', 2],
+      [SPORTS, 2],
+    ]);
+  });
 });
 
 describe('support guidance messages', () => {
