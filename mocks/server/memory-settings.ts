@@ -62,7 +62,11 @@ const LONGEST_WAIT_MS = 60_000;
 /** A collection that gives back less than this share of the limit was not worth its pause: what is live fills the budget. */
 const WORTH_SHARE = 0.05;
 
-/** V8's memory-reducing full GC: compacts, shrinks the young generation and returns the pages V8 keeps for reuse. */
+/**
+ * V8's memory-reducing full GC: compacts, shrinks the young generation and returns the pages V8 keeps for reuse. It also
+ * lets die the maps only optimized code points to, so that code is discarded and compiled again: each one costs far more
+ * than its pause (docs/performance.md, "Fifth pass"), which is why collections are rationed.
+ */
 type ReducingGc = () => void;
 
 /**
@@ -109,7 +113,7 @@ export class MemoryWatch {
 }
 
 /**
- * Brings the server's RSS back toward its goal without a cost per request: RSS is read every 100 ms, and a
+ * Brings the server's RSS back toward its goal, with no work per request: RSS is read every 100 ms, and a
  * `MemoryWatch` collects past `RSS_WATCH_BYTES`. Under steady load V8 never runs its own memory
  * reducer (it waits for an idle moment), so the pages it keeps for reuse are otherwise never
  * returned. Needs `gc` (`--expose-gc`, which the CLI's restart sets); without it, nothing is watched.
