@@ -324,7 +324,7 @@ describe('sports-odds-mock CLI', () => {
   );
 
   it.runIf(process.platform === 'linux')('leaves the young generation to the user who set it, and never restarts', async () => {
-    const env = { ...process.env, NODE_OPTIONS: '--max_semi_space_size=8' }; // V8's other spelling
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '--max_semi_space_size=8' }; // V8's other spelling
     for (const name of Object.keys(SERVER_ENV)) delete env[name];
     const { child, exit, printed } = run(['--port', '0', '--now', NOW], env);
     await printed('Try: curl');
