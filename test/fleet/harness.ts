@@ -110,9 +110,7 @@ export async function forkWorker(bundle: string, config: WorkerConfig): Promise<
     },
     started: () => next(proc, 'started').then(() => undefined),
     failedWith: (name) =>
-      failures.has(name)
-        ? Promise.resolve()
-        : new Promise<void>((done) => waiting.set(name, [...(waiting.get(name) ?? []), done])),
+      failures.has(name) ? Promise.resolve() : new Promise<void>((done) => waiting.set(name, [...(waiting.get(name) ?? []), done])),
     rotate() {
       const rotated = next(proc, 'rotated');
       tell({ kind: 'rotate' });
