@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
 import { launchChromium } from './browser';
+import { newGate } from '../helpers/gate';
 import { postAdmin } from '../helpers/standalone';
 
 /**
@@ -64,6 +65,22 @@ describe('one state at a time, in words a customer can act on', () => {
     );
     // The demo account has its key: the service queues nothing for it, and the page said why.
     expect((await server.mock.outbox()).filter((m) => m.kind === 'recovery')).toEqual([]);
+    await context.close();
+  });
+
+  it('/recover shows its wait apart from its answer: `#progress` while the service works, `#status` once it answered', async () => {
+    const { context, page } = await fresh();
+    const gate = newGate();
+    server.mock.faults.inject({ route: 'recovery.request', hold: gate.opened });
+    await page.goto(`${server.url}/recover`);
+    await page.fill('#email', server.mock.demoEmail);
+    await page.getByRole('button', { name: 'Send recovery link' }).click();
+    await page.locator('#view[aria-busy="true"] #progress', { hasText: 'Sending…' }).waitFor();
+    expect(await page.locator('#status').count()).toBe(0);
+    gate.open();
+    const view = await settled(page);
+    expect(view).toHaveLength(2);
+    expect(await page.locator('#view').getAttribute('aria-busy')).toBeNull();
     await context.close();
   });
 

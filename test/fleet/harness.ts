@@ -52,6 +52,8 @@ export interface Worker {
   run(seconds: number, concurrency: number, calls?: number): Promise<WorkerStats>;
   /** Resolves once the run's loops have started (after `run` was sent). */
   started(): Promise<void>;
+  /** Resolves once a call of the current run has failed with this error name (at once if one already has). */
+  failedWith(name: string): Promise<void>;
   /** Asks the worker to rotate its key. */
   rotate(): Promise<{ ok: boolean; error?: string; prefix?: string }>;
   /** Ends a run early. */
@@ -88,15 +90,27 @@ export async function forkWorker(bundle: string, config: WorkerConfig): Promise<
   });
   const { pid } = await next(proc, 'ready');
   const tell = (message: ToWorker) => proc.send(message);
+  // The failures of the current run by name, and who waits for one: a failure told before anyone asked is kept.
+  const failures = new Set<string>();
+  const waiting = new Map<string, Array<() => void>>();
+  proc.on('message', (message: FromWorker) => {
+    if (message.kind !== 'failed') return;
+    failures.add(message.name);
+    for (const done of waiting.get(message.name) ?? []) done();
+    waiting.delete(message.name);
+  });
   return {
     proc,
     pid,
     run(seconds, concurrency, calls) {
+      failures.clear();
       const done = next(proc, 'done');
       tell(calls === undefined ? { kind: 'run', seconds, concurrency } : { kind: 'run', seconds, concurrency, calls });
       return done.then((m) => m.stats);
     },
     started: () => next(proc, 'started').then(() => undefined),
+    failedWith: (name) =>
+      failures.has(name) ? Promise.resolve() : new Promise<void>((done) => waiting.set(name, [...(waiting.get(name) ?? []), done])),
     rotate() {
       const rotated = next(proc, 'rotated');
       tell({ kind: 'rotate' });

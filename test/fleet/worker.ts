@@ -31,6 +31,8 @@ export type FromWorker =
   | { kind: 'ready'; pid: number }
   | { kind: 'started' }
   | { kind: 'done'; stats: WorkerStats }
+  /** The first failure of each error name in a run (later ones are only counted in the stats). */
+  | { kind: 'failed'; name: string }
   | { kind: 'rotated'; ok: boolean; error?: string; prefix?: string };
 
 /** What one run saw. */
@@ -130,6 +132,7 @@ async function run(seconds: number, concurrency: number, calls: number | undefin
       } catch (error) {
         const e = error as { name?: string; code?: string };
         const name = e.code === undefined ? String(e.name) : `${e.name}:${e.code}`;
+        if (stats.failed[name] === undefined) send({ kind: 'failed', name });
         stats.failed[name] = (stats.failed[name] ?? 0) + 1;
         stats.messages[name] ??= String((error as Error).message);
         // A refusal that holds for the rest of the run (the budget, Redis down) would spin: pause a little.

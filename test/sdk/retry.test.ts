@@ -167,7 +167,9 @@ describe('retries', () => {
       apiKey: TEST_KEY,
       baseUrl: 'https://api.sports-odds.test',
       timeout: 10_000,
-      totalTimeout: 30,
+      // Long enough for the first attempt to leave on a loaded machine (the deadline runs from the call), far
+      // shorter than the attempt's own timeout: the deadline, not the attempt's timeout, ends the call.
+      totalTimeout: 1_000,
       logLevel: 'off',
       fetch: (input) => {
         calls += 1;

@@ -1,7 +1,7 @@
 import type { AccountRecoveryAccepted, AccountRecoverySuccess } from '../../../../src/schemas';
 import { showKeyOnce } from './key-once';
 import { token } from './token';
-import { el, failure, post, show, state } from './view';
+import { el, failure, post, state, working } from './view';
 
 /** The recovery request form, with a note above it (why a link did not work). */
 function requestForm(note?: string): void {
@@ -19,7 +19,7 @@ function requestForm(note?: string): void {
 
 /** Gets a bot challenge for this hostname, then sends the recovery request. */
 async function send(email: string): Promise<void> {
-  show('Sending…');
+  working('Sending…');
   const challenge = await post<{ challenge_token: string }>('/__challenge', {});
   if (challenge.status !== 201 && challenge.status !== 200) return failure(challenge);
   const r = await post<AccountRecoveryAccepted>('/v1/recovery/requests', { email, challenge_token: challenge.json.challenge_token ?? '' });
@@ -42,7 +42,7 @@ const LINK_REFUSED: Readonly<Record<string, string>> = {
 /** `/recover`: the request form; `/recover#token=rcv_...`: the recovery claim, its key shown once. */
 export async function recoverPage(): Promise<void> {
   if (!token) return requestForm();
-  show('Checking your recovery link…');
+  working('Checking your recovery link…');
   const r = await post<AccountRecoverySuccess>('/v1/recovery/claims', { recovery_token: token });
   const code = r.json.error?.code;
   if (r.status === 200 && r.json.api_key)

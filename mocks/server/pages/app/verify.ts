@@ -1,11 +1,11 @@
 import type { RecoveryEmailVerificationSuccess } from '../../../../src/schemas';
 import { token } from './token';
-import { failure, post, show } from './view';
+import { failure, post, show, working } from './view';
 
 /** `/verify-recovery-email#token=emv_...`: confirms the recovery mailbox. */
 export async function verifyPage(): Promise<void> {
   if (!token) return show('Open the link from the verification e-mail: this page needs it.', true);
-  show('Verifying…');
+  working('Verifying…');
   const r = await post<RecoveryEmailVerificationSuccess>('/v1/recovery-email/verifications', { verification_token: token });
   if (r.status === 200) show(r.json.message ?? '');
   else

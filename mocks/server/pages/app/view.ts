@@ -25,10 +25,22 @@ export function linkLine(text: string, attrs: Readonly<Record<string, string>>):
 }
 
 /** Replaces whatever the page showed with these nodes: one state at a time. */
-export const state = (...nodes: Node[]): void => view.replaceChildren(...nodes);
+export function state(...nodes: Node[]): void {
+  view.removeAttribute('aria-busy');
+  view.replaceChildren(...nodes);
+}
 
-/** Shows one sentence as the page's state. */
+/** Shows one sentence as the page's state: a settled state, the answer to what the page asked (`#status`). */
 export const show = (text: string, isError = false): void => state(el('p', text, { id: 'status', class: isError ? 'error' : '' }));
+
+/**
+ * Shows that the page is waiting for the service (`#progress`, the view marked `aria-busy`): never `#status`, so a
+ * reader (or a test) waiting for the page's answer does not take the wait for it.
+ */
+export function working(text: string): void {
+  state(el('p', text, { id: 'progress', class: 'muted' }));
+  view.setAttribute('aria-busy', 'true');
+}
 
 /** The service's answer to a page: its status, and its JSON (an error envelope on a refusal); status 0 when unreachable. */
 export interface Reply<T> {
