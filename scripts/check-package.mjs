@@ -5,13 +5,15 @@
 // ESM-only, so attw runs with the `esm-only` profile: CommonJS consumers on Node >= 22.12 load it
 // through require(esm)). Then the tarball is installed in a scratch project and used
 // (smoke-tarball.mjs), the downstream suite runs against it, and a copy of examples/downstream-tests
-// outside the repository runs on it with its documented steps (test-downstream.mjs).
+// outside the repository runs on it with its documented steps (test-downstream.mjs), and every
+// command the README and the guides give users runs as they give it (test-doc-commands.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packCleanTree, root, run, tarballFiles } from './lib/pack.mjs';
 import { cdnBase, packedLinkProblems } from './lib/readme-links.mjs';
+import { runDocCommands } from './test-doc-commands.mjs';
 import { runCopiedExample, runDownstream } from './test-downstream.mjs';
 
 /** What the tarball must hold, and what it must never hold. */
@@ -33,6 +35,7 @@ const REQUIRED = [
   'dist/mcp/index.d.ts',
   'dist/mcp/cli.js',
   // The guides the README links to, so its links work for npm users (scripts/pack-readme.mjs).
+  'docs/sdk.md',
   'docs/service.md',
   'docs/testing.md',
   'docs/browser.md',
@@ -75,6 +78,7 @@ try {
   run(process.execPath, ['scripts/smoke-tarball.mjs', tarball]);
   runDownstream(tarball);
   runCopiedExample(tarball);
+  runDocCommands(tarball);
   console.log('\ncheck:package: the clean-tree tarball is complete, lints clean, installs and runs.');
 } catch (error) {
   console.error(`\ncheck:package failed: ${error instanceof Error ? error.message : error}`);
