@@ -2,22 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../examples/run-example';
+import { ships } from '../package/shipped-files';
 
 /**
  * The documents the package ships speak to its users: current facts and how to reproduce them. The
  * history of how they came to be (an issue's number, a pass of work, a branch) belongs in commit
  * messages and changesets, never in README.md, CHANGELOG.md or a shipped guide.
  */
-
-const { files } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { files: string[] };
-
-/** Whether package.json's "files" ships `path` (an entry is a file, a folder, or a `*` pattern). */
-const ships = (path: string): boolean =>
-  files.some((entry) =>
-    entry.includes('*')
-      ? new RegExp(`^${entry.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(path)
-      : path === entry || path.startsWith(`${entry}/`),
-  );
 
 /** The Markdown documents of the repository's top level and of docs/ that the tarball ships. */
 const shipped = [

@@ -3,6 +3,7 @@ import { dirname, join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { headingAnchor, linkTargets } from '../../scripts/lib/readme-links.mjs';
+import { ships } from './shipped-files';
 
 /**
  * Every relative link of the documents the tarball ships (README.md, CHANGELOG.md, docs/*.md)
@@ -12,15 +13,6 @@ import { headingAnchor, linkTargets } from '../../scripts/lib/readme-links.mjs';
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { files } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] };
-
-/** Whether package.json's "files" ships `path` (an entry is a file, a folder, or a `*` pattern). */
-const ships = (path: string): boolean =>
-  files.some((entry) =>
-    entry.includes('*')
-      ? new RegExp(`^${entry.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`).test(path)
-      : path === entry || path.startsWith(`${entry}/`),
-  );
 
 /** The anchors of a Markdown file's headings (outside code fences). */
 function anchorsOf(markdown: string): Set<string> {
