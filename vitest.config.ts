@@ -7,8 +7,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // The downstream suite imports the package by name: it runs against the installed tarball
-    // (npm run test:downstream, check:package), never against the sources.
-    exclude: [...configDefaults.exclude, 'test/downstream/**'],
+    // (npm run test:downstream, check:package), never against the sources; so do the documented
+    // commands (npm run test:docs-commands, check:package).
+    exclude: [...configDefaults.exclude, 'test/downstream/**', 'test/doc-commands/**'],
     globalSetup: ['test/e2e/global-setup.ts'],
     pool: 'forks',
     testTimeout: 20_000,

@@ -5,13 +5,15 @@
 // ESM-only, so attw runs with the `esm-only` profile: CommonJS consumers on Node >= 22.12 load it
 // through require(esm)). Then the tarball is installed in a scratch project and used
 // (smoke-tarball.mjs), the downstream suite runs against it, and a copy of examples/downstream-tests
-// outside the repository runs on it with its documented steps (test-downstream.mjs).
+// outside the repository runs on it with its documented steps (test-downstream.mjs), and every
+// command the README and the guides give users runs as they give it (test-doc-commands.mjs).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packCleanTree, root, run, tarballFiles } from './lib/pack.mjs';
 import { cdnBase, packedLinkProblems } from './lib/readme-links.mjs';
+import { runDocCommands } from './test-doc-commands.mjs';
 import { runCopiedExample, runDownstream } from './test-downstream.mjs';
 
 /** What the tarball must hold, and what it must never hold. */
@@ -33,6 +35,7 @@ const REQUIRED = [
   'dist/mcp/index.d.ts',
   'dist/mcp/cli.js',
   // The guides the README links to, so its links work for npm users (scripts/pack-readme.mjs).
+  'docs/sdk.md',
   'docs/service.md',
   'docs/testing.md',
   'docs/browser.md',
@@ -45,7 +48,8 @@ const REQUIRED = [
   'docs/openapi.json',
   'docs/images/console.png',
 ];
-const FORBIDDEN = /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci|docs\/api)\/|^\.readme-before-pack\.md$/;
+// The contributor documents (CONTRIBUTING.md, docs/contributing/) need a clone: they are not the package's.
+const FORBIDDEN = /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci|docs\/api|docs\/contributing)\/|^\.readme-before-pack\.md$|^CONTRIBUTING\.md$/;
 
 const packDir = mkdtempSync(join(tmpdir(), 'sports-odds-data-pack-'));
 try {
@@ -75,6 +79,7 @@ try {
   run(process.execPath, ['scripts/smoke-tarball.mjs', tarball]);
   runDownstream(tarball);
   runCopiedExample(tarball);
+  runDocCommands(tarball);
   console.log('\ncheck:package: the clean-tree tarball is complete, lints clean, installs and runs.');
 } catch (error) {
   console.error(`\ncheck:package failed: ${error instanceof Error ? error.message : error}`);

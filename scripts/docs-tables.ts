@@ -1,5 +1,5 @@
 /**
- * Generates the route tables of the docs from the route table (and, for README's method table, the
+ * Generates the route tables of the docs from the route table (and, for the method table of docs/sdk.md, the
  * SDK's own source and JSDoc): `npm run docs:tables` writes each between its markers
  * (`<!-- generated: name ... -->` ... `<!-- /generated -->`), and a test keeps every committed table
  * as this generates it, naming each one that is out of date.
@@ -19,7 +19,7 @@ interface TableSource {
 
 /** Every generated table of the docs. */
 export const TABLES: readonly TableSource[] = [
-  { file: 'README.md', block: 'methods', render: methodTable },
+  { file: 'docs/sdk.md', block: 'methods', render: methodTable },
   { file: 'docs/service.md', block: 'data-routes', render: dataRoutesTable },
   { file: 'docs/service.md', block: 'account-routes', render: accountRoutesTable },
   { file: 'docs/service.md', block: 'credential-routes', render: credentialRoutesTable },

@@ -1,7 +1,7 @@
 /**
  * Generates src/core/row-checks.ts: checks of the rows of the history routes' answers written as
  * direct property loads (`o.odds1`), which V8 runs in about half the time of the validators' closures
- * (docs/performance.md, "10,000 validated rows"). The SDK generates no code at run time, so they are
+ * (docs/performance.md, "Time per call"). The SDK generates no code at run time, so they are
  * generated here from the same zod schemas; `npm run row-checks` writes them, a test keeps the file
  * as this makes it, and the validators' property tests hold them to zod.
  *

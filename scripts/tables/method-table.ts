@@ -1,5 +1,5 @@
 /**
- * README's method table, from the SDK's own source: every public method of the client and of its
+ * The method table of docs/sdk.md, from the SDK's own source: every public method of the client and of its
  * resources, in the order the client declares them, with the route it calls (from the route table
  * and `src/resources/route-methods.ts`), its parameters (a route's query or body as its fields) and
  * the first sentence of its JSDoc. Read with the TypeScript parser; nothing is type-checked here.
@@ -101,7 +101,7 @@ function rowsOf(prefix: string, methods: readonly MethodDoc[]): string[][] {
   });
 }
 
-/** README, "Using the SDK": the client's resources and their methods, then the client's own, then the credentials client's. */
+/** docs/sdk.md, "Making calls": the client's resources and their methods, then the client's own, then the credentials client's. */
 export function methodTable(): string {
   const resourceFiles = readdirSync('src/resources').map((name) => `src/resources/${name}`);
   const client = classNamed('SportsOdds', ['src/client.ts']);

@@ -5,7 +5,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's options table is the client's public options, no more and no less: an option the
+ * The options table of docs/sdk.md is the client's public options, no more and no less: an option the
  * declaration files mark `@internal` (left out of the API pages) is never shown to users, and a
  * public one is never missing from the table.
  */
@@ -28,17 +28,17 @@ function clientOptions(): Map<string, boolean> {
   return options;
 }
 
-/** Every backticked name in the rows of the README's "### Options" table. */
+/** Every backticked name in the rows of the "## Options" table of docs/sdk.md. */
 function tableNames(): Set<string> {
-  const readme = readFileSync(join(root, 'README.md'), 'utf8');
-  const lines = readme.slice(readme.indexOf('\n### Options\n')).split('\n');
+  const doc = readFileSync(join(root, 'docs/sdk.md'), 'utf8');
+  const lines = doc.slice(doc.indexOf('\n## Options\n')).split('\n');
   const start = lines.findIndex((line) => line.startsWith('| '));
   const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
   const rows = lines.slice(start, end);
   return new Set(rows.flatMap((row) => [...row.matchAll(/`([A-Za-z]+)(?::[^`]*)?`/g)].map((m) => m[1] as string)));
 }
 
-describe("the README's options table", () => {
+describe('the options table of docs/sdk.md', () => {
   const options = clientOptions();
   const names = tableNames();
 

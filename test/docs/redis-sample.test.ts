@@ -7,7 +7,7 @@ import { useRedisServer } from '../helpers/redis-server';
 import { useSharedStandaloneMock } from '../helpers/standalone';
 
 /**
- * The Redis samples of README.md and docs/scaling.md, run as a reader runs them: two processes of
+ * The Redis samples of docs/sdk.md and docs/scaling.md, run as a reader runs them: two processes of
  * one account against a standalone mock and a real Redis. Both do their work and exit (issue 31:
  * the samples never closed their ioredis client, so the processes never ended).
  */
@@ -52,7 +52,7 @@ function runSample(file: string, env: Record<string, string>): Promise<ExampleRu
 
 describe('the Redis samples of the docs', () => {
   it.each([
-    ['README.md', '### Many processes, one account'],
+    ['docs/sdk.md', '## Many processes, one account'],
     ['docs/scaling.md', '## Sharing an account across processes'],
   ])('%s (%s): two processes do their work and exit', { timeout: 60_000 }, async (doc, heading) => {
     const code = await sampleOf(doc, heading);

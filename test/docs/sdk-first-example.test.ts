@@ -6,22 +6,22 @@ import { ROOT } from '../examples/run-example';
 import { useMockServer } from '../helpers/mock-server';
 
 /**
- * The README's first example, run as a reader copies it, against the mock (issue 31): it takes the
+ * The first example of docs/sdk.md, run as a reader copies it, against the mock: it takes the
  * prices of a match, never of a child fixture (corners, bookings), which listings hold too, even
  * when the listing's first row is one (an override serves the mock's own rows, a child first).
  */
 
 const newMock = useMockServer();
 
-/** The first code block under "## Using the SDK", its import left out (the test gives the client). */
+/** The first code block of docs/sdk.md, under "## Making calls", its import left out (the test gives the client). */
 function firstExample(): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Using the SDK'));
+  const doc = readFileSync(join(ROOT, 'docs/sdk.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Making calls'));
   const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   return block.replace(/^import .*$/m, '');
 }
 
-describe("the README's first example", () => {
+describe('the first example of docs/sdk.md', () => {
   it('picks a match: the listing it reads holds child fixtures, and it leaves them out', async () => {
     const mock = newMock();
     const listed: Event[] = [];
