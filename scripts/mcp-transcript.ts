@@ -1,5 +1,5 @@
 /**
- * Runs a real session against `sports-odds-mcp --mock` over stdio and writes its transcript into
+ * Runs a real session against `sports-odds-mcp --mock --confirm-above 100` (so that a call asks) over stdio and writes its transcript into
  * docs/mcp.md, between the transcript markers: `npm run docs:mcp`. The client asks the person
  * (elicitation) and this script answers yes, as a person at the keyboard would.
  */
@@ -27,7 +27,7 @@ client.setRequestHandler(ElicitRequestSchema, (request) => {
 await client.connect(
   new StdioClientTransport({
     command: process.execPath,
-    args: ['scripts/run-ts.mjs', 'src/mcp/node/cli.ts', '--mock', '--max-credits', '600'],
+    args: ['scripts/run-ts.mjs', 'src/mcp/node/cli.ts', '--mock', '--max-credits', '600', '--confirm-above', '100'],
     stderr: 'ignore',
   }),
 );
@@ -65,6 +65,7 @@ const yesterday = iso(new Date(now.getTime() - 30 * 3_600_000));
 const finished = (await call('events_list', { starts_from: yesterday, starts_to: iso(new Date(now.getTime() - 6 * 3_600_000)), limit: 2 }))
   .structuredContent as Rows;
 const done = finished.rows[0]?.['event_id'] as number;
+await call('best_price', { event_id: done, market: 'moneyline' });
 await call('clv', {
   bets: [
     { event_id: done, market: 'moneyline', side: 'home', odds: 2.05, stake: 10 },

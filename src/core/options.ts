@@ -36,7 +36,8 @@ function readEnv(name: string): string | undefined {
   return env?.[name]?.trim() || undefined;
 }
 
-const isLoopback = (hostname: string): boolean =>
+/** A loopback host name: `localhost`, `*.localhost`, `[::1]` or 127.x.y.z. */
+export const isLoopback = (hostname: string): boolean =>
   hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 
 /** Checks the base URL: absolute http(s), and no key over plain http to a non-loopback host. */

@@ -4,7 +4,7 @@ import type { OddsHistoryState } from '../core/odds-history';
 import { NotFoundError } from '../core/errors/api';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
-import type { OddsSnapshot } from '../schemas/prices';
+import { type OddsSnapshot, PriceStatus } from '../schemas/prices';
 import { KnownMarket, positiveInt } from '../schemas/primitives';
 import { qUtcDateTime } from '../schemas/query';
 import { routes } from '../schemas/routes';
@@ -42,31 +42,52 @@ const BestPriceArgs = z.strictObject({
   period: z.optional(z.int().check(z.gte(0))),
 });
 
+/** What a price row's line is at the service's time `at`: past its cutoff it is no longer offered, whatever its status says. */
+function stateOf(row: OddsSnapshot, at: number): 'open' | 'closed' | 'suspended' | 'off_board' | 'unknown' {
+  const cutoff = Date.parse(row.cutoff ?? '');
+  if (!Number.isNaN(cutoff) && cutoff <= at) return 'closed';
+  if (row.status === PriceStatus.open) return 'open';
+  if (row.status === PriceStatus.suspended) return 'suspended';
+  return row.status === PriceStatus.offBoard ? 'off_board' : 'unknown';
+}
+
+/** The service's time of an answer (its `Date` header), or the client's clock where it has none. */
+const answeredAt = (response: Response, now: () => number): number => {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  return Number.isNaN(date) ? now() : date;
+};
+
 const bestPrice = domainTool(BestPriceArgs, {
   name: 'best_price',
-  description: `Best open price per market, period and outcome across an event's primary and alternate lines (latest snapshot). Worst case ${LATEST} credits.`,
-  outputSchema: rowsOutput({ type: 'object' }),
+  description: `Best price per market, period and outcome across an event's primary and alternate lines (latest snapshot), each with its state (open, suspended, off_board, or closed: past its cutoff), timestamp and cutoff; an open price wins over others. Worst case ${LATEST} credits.`,
+  outputSchema: rowsOutput({ type: 'object' }, { open: { type: 'integer' }, as_of: { type: 'string' } }),
   worstCaseDefault: LATEST,
   worstCase: () => LATEST,
-  async run({ odds }, args: z.output<typeof BestPriceArgs>) {
-    const { data, meta } = await odds.events.odds(args.event_id, {}, { maxRetries: 0 }).withMeta();
-    const best = new Map<string, Json>();
+  async run({ odds, now }, args: z.output<typeof BestPriceArgs>) {
+    const { data, meta, response } = await odds.events.odds(args.event_id, {}, { maxRetries: 0 }).withMeta();
+    const at = answeredAt(response, now);
+    const best = new Map<string, { open: boolean; odds: number; row: Json }>();
     for (const row of data) {
       if ((args.market !== undefined && row.market !== args.market) || (args.period !== undefined && row.period !== args.period)) continue;
-      if (row.status !== null && row.status !== undefined && row.status !== 1) continue;
+      const state = stateOf(row, at);
+      const open = state === 'open';
       OUTCOMES.forEach(([column], i) => {
         const price = row[column];
         if (typeof price !== 'number') return;
         const outcome = outcomeName(row.market, i);
         const key = `${row.market}|${row.period}|${outcome}`;
         const held = best.get(key);
-        if (held === undefined || price > (held['odds'] as number)) {
-          best.set(key, { market: row.market, period: row.period, outcome, odds: price, line: row.line, alt_line_id: row.alt_line_id });
+        // An open price beats any that is not; then the higher price.
+        if (held === undefined || (open && !held.open) || (open === held.open && price > held.odds)) {
+          const { market, period, line, alt_line_id, timestamp, cutoff } = row;
+          best.set(key, { open, odds: price, row: { market, period, outcome, odds: price, line, alt_line_id, state, timestamp, cutoff } });
         }
       });
     }
-    const rows = [...best.values()];
-    return { rows, count: rows.length, credits: meta.credits.cost ?? 0 };
+    const rows = [...best.values()].map((b) => b.row);
+    const open = rows.filter((r) => r['state'] === 'open').length;
+    const asOf = new Date(at).toISOString().replace('.000Z', 'Z');
+    return { rows, count: rows.length, open, as_of: asOf, credits: meta.credits.cost ?? 0 };
   },
 });
 
@@ -117,6 +138,7 @@ const lineMovement = domainTool(LineMovementArgs, {
   description: `Each line's price at 'from' and at 'to' (last snapshot at or before each) and the change, largest price move first, from the price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
   outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
   worstCaseDefault: HISTORY_PAGE,
+  scales: { argument: 'max_pages', credits: HISTORY_PAGE, most: MAX_PAGES, unit: 'page' },
   worstCase: (args: LineMovementArgs) => HISTORY_PAGE * (args.max_pages ?? 1),
   async run({ odds, held }, args: LineMovementArgs) {
     const allowance = HISTORY_PAGE * (args.max_pages ?? 1);
@@ -188,9 +210,10 @@ const ClvArgs = z.strictObject({ bets: z.array(z.record(z.string(), z.unknown())
 
 const clv = domainTool(ClvArgs, {
   name: 'clv',
-  description: `Closing-line value of each bet (the analytics_clv arguments per bet, up to ${MAX_BETS}) with totals. Worst case ${CLV_CALL} credits per bet.`,
+  description: `Closing-line value of each bet (the analytics_clv arguments per bet) with totals. Worst case ${CLV_CALL} credits per bet.`,
   outputSchema: rowsOutput({ type: 'object' }, { summary: { type: 'object' } }),
   worstCaseDefault: CLV_CALL,
+  scales: { argument: 'bets', credits: CLV_CALL, most: MAX_BETS, unit: 'bet' },
   parse: (args) =>
     args.bets.map((bet, i) => {
       try {

@@ -9,7 +9,10 @@ export interface McpServerOptions {
   maxCredits: number;
   /** Most credits one tool call may cost at worst. Default 250 (one page of odds history), at most `maxCredits`. */
   maxCallCredits?: number | undefined;
-  /** A call whose worst case is above this asks the person first (elicitation) or is refused. Default 100. */
+  /**
+   * A call whose worst case is above this asks the person first (elicitation), or is refused where the
+   * client cannot ask. Default 250, the per-call cap's default: every tool fits it with the inputs it lists.
+   */
   confirmAboveCredits?: number | undefined;
   /** The account toolset (record, usage, keys, request health) and, with it, the mutations (revoke a key, resend a verification). Default off. */
   toolsets?: { account?: boolean; mutations?: boolean };
@@ -22,7 +25,7 @@ export interface McpServerOptions {
 }
 
 /** The defaults of the options. */
-export const MCP_DEFAULTS = { maxCallCredits: 250, confirmAboveCredits: 100, maxResultTokens: 20_000 } as const;
+export const MCP_DEFAULTS = { maxCallCredits: 250, confirmAboveCredits: 250, maxResultTokens: 20_000 } as const;
 
 /** A count option: a non-negative integer (positive where zero means nothing), or a clear error. */
 export function checkCount(name: string, value: unknown, min: number): number {

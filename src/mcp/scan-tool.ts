@@ -40,6 +40,7 @@ export const eventsScanTool: ToolDef<ScanArgs> = schemaTool(
     description: `Every event of a kickoff window, never truncated. Worst case ${PAGE} credits a page (max_pages, default 1).`,
     outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
     worstCaseDefault: PAGE,
+    scales: { argument: 'max_pages', credits: PAGE, most: MAX_PAGES, unit: 'page' },
     worstCase: (args: ScanArgs) => PAGE * (args.max_pages ?? 1),
     async run({ odds, held }, args: ScanArgs) {
       const allowance = PAGE * (args.max_pages ?? 1);

@@ -7,9 +7,10 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SportsOdds } from '../client';
-import { APIError } from '../core/errors/api';
+import { APIError, AuthenticationError } from '../core/errors/api';
 import { SportsOddsError } from '../core/errors/base';
 import { BudgetExceededError } from '../core/errors/local';
+import type { Json } from '../schemas/json-schema';
 import { redact } from '../schemas/redact';
 import { VERSION } from '../version';
 import { ArgumentError, refuseSecrets } from './arguments';
@@ -17,8 +18,7 @@ import { bound, Continuations, loadTokenizer, OversizeError, type TokenLimit, te
 import { type BudgetSettings, creditsLeft, overBudget, refusalOf, SessionLedger } from './budget';
 import { domainTools } from './domain-tools';
 import { freeTools, type SessionState } from './free-tools';
-import type { McpServerOptions } from './options';
-import { resolveMcpOptions } from './options';
+import { type McpServerOptions, resolveMcpOptions } from './options';
 import { routeTools } from './route-tools';
 import { type AnyTool, type ToolContext, WORST_CASE_META } from './tool';
 
@@ -45,12 +45,35 @@ function annotationsOf(tool: AnyTool): ToolAnnotations {
   return hints;
 }
 
-/** A tool as `tools/list` shows it. */
-function listed(tool: AnyTool): Tool {
+/**
+ * A tool's schema and description with the bound of its scaling argument set to what `limit` (the
+ * most one call may cost in this session) allows: `clv` takes as many bets, `line_movement` as many
+ * pages, as fit.
+ */
+function scaled(tool: AnyTool, limit: number): Pick<Tool, 'description' | 'inputSchema'> {
+  const scales = tool.scales;
+  const inputSchema = tool.inputSchema as Tool['inputSchema'];
+  if (scales === undefined) return { description: tool.description, inputSchema };
+  const fit = Math.min(scales.most, Math.floor(limit / scales.credits));
+  if (fit < 1) {
+    return {
+      description: `${tool.description} Not callable here: one ${scales.unit} may cost ${scales.credits}, over this session's per-call limit of ${limit}.`,
+      inputSchema,
+    };
+  }
+  const property = { ...(inputSchema.properties?.[scales.argument] as Json) };
+  property[property['type'] === 'array' ? 'maxItems' : 'maximum'] = fit;
+  return {
+    description: `${tool.description} Here at most ${fit} ${scales.unit}${fit === 1 ? '' : 's'} a call.`,
+    inputSchema: { ...inputSchema, properties: { ...inputSchema.properties, [scales.argument]: property } },
+  };
+}
+
+/** A tool as `tools/list` shows it to a session whose calls may cost at most `limit` credits each. */
+function listed(tool: AnyTool, limit: number): Tool {
   return {
     name: tool.name,
-    description: tool.description,
-    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    ...scaled(tool, limit),
     ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema as Tool['outputSchema'] }),
     annotations: annotationsOf(tool),
     _meta: { [WORST_CASE_META]: tool.worstCaseDefault },
@@ -59,8 +82,8 @@ function listed(tool: AnyTool): Tool {
 
 const refusal = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
 
-/** An error of a call in words for the agent; never a stack, never a key. */
-function errorText(error: unknown, settings: BudgetSettings): string {
+/** An error of a call in words for the agent; never a stack, never a key. `keyWords`: where the key comes from, to check. */
+function errorText(error: unknown, settings: BudgetSettings, keyWords: string): string {
   if (error instanceof ArgumentError) return `invalid arguments: ${error.message}; nothing was sent or charged`;
   if (error instanceof BudgetExceededError) {
     return error.limit === 'maxCredits'
@@ -69,11 +92,24 @@ function errorText(error: unknown, settings: BudgetSettings): string {
   }
   if (error instanceof APIError) {
     const cost = error.meta.credits.cost ?? 0;
-    return `the service answered ${error.status} ${error.code}: ${redact(error.message)} (charged ${cost} credits)`;
+    const charged = cost === 0 ? 'nothing was charged' : `charged ${cost} credits`;
+    // The message already starts with the status and code: said once.
+    const prefix = `${error.status} ${error.code}: `;
+    const said = redact(error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message);
+    if (error instanceof AuthenticationError) {
+      return `the service refused this server's API key (${error.status} ${error.code}: ${said}); ${charged}. Check ${keyWords}.`;
+    }
+    return `the service answered ${error.status} ${error.code}: ${said}; ${charged}`;
   }
   if (error instanceof SportsOddsError || error instanceof OversizeError) return redact(error.message);
   return 'internal error of the MCP server; nothing more is known';
 }
+
+/** Where the key of a server made with these client options comes from, in the words of a refusal of it. */
+const keyWordsOf = (client: McpServerOptions['client']): string =>
+  client.apiKey === undefined
+    ? `SPORTS_ODDS_API_KEY in this server's environment (for an MCP client: the "env" of this server's entry in its configuration), then restart the server`
+    : 'the apiKey of the client options given to createMcpServer';
 
 /**
  * The MCP server of the Sports Odds Data Service: a read-only tool per data route, domain tools and
@@ -88,6 +124,14 @@ function errorText(error: unknown, settings: BudgetSettings): string {
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(options: McpServerOptions): Server {
+  return createMcpServerWith(options, keyWordsOf(options?.client ?? {}));
+}
+
+/**
+ * `createMcpServer` with the words of a refused key (`keyWords`: where the key comes from, what to
+ * check), for a host that knows better than the options where its key comes from (the bin).
+ */
+export function createMcpServerWith(options: McpServerOptions, keyWords: string): Server {
   const resolved = resolveMcpOptions(options);
   const ledger = new SessionLedger();
   const { client } = resolved;
@@ -112,7 +156,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   };
   for (const tool of [...enabledTools(resolved), ...freeTools(session)]) tools.set(tool.name, tool);
   const server = new Server({ name: 'sports-odds-data', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const ctx: ToolContext = { odds, held: session.held };
+  const ctx: ToolContext = { odds, held: session.held, now: client.now ?? Date.now };
 
   /** Asks the person before a call above the threshold; the refusal when they decline or cannot be asked. */
   const confirm = async (tool: string, cost: number): Promise<string | undefined> => {
@@ -139,7 +183,16 @@ export function createMcpServer(options: McpServerOptions): Server {
       : `not sent: the person did not confirm a call of up to ${cost} credits; nothing was charged`;
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...tools.values()].map(listed) }));
+  /** The most one call may cost in this session: the per-call cap, and the confirmation threshold where the client cannot ask. */
+  const perCallLimit = (): number => {
+    const { maxCallCredits, confirmAboveCredits } = resolved.settings;
+    return server.getClientCapabilities()?.elicitation === undefined ? Math.min(maxCallCredits, confirmAboveCredits) : maxCallCredits;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    const limit = perCallLimit();
+    return { tools: [...tools.values()].map((tool) => listed(tool, limit)) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
     const tool = tools.get(params.name);
     if (tool === undefined) {
@@ -171,7 +224,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       if (error instanceof BudgetExceededError && error.limit === 'maxCredits') {
         return refusal(overBudget(error.envelope, error.available, resolved.settings, await odds.readCredits()));
       }
-      return refusal(errorText(error, resolved.settings));
+      return refusal(errorText(error, resolved.settings, keyWords));
     }
   });
   return server;

@@ -14,6 +14,20 @@ export interface ToolContext {
   readonly odds: SportsOdds;
   /** The session's continuations (cut answers, scan checkpoints). */
   readonly held: Continuations;
+  /** The client's clock (its `now` option): stands in where an answer does not say the service's time. */
+  readonly now: () => number;
+}
+
+/** How a tool's worst case grows with one of its arguments. */
+interface Scaling {
+  /** The argument: an array (its items) or an integer. */
+  readonly argument: string;
+  /** Worst-case credits of one item or one unit of it. */
+  readonly credits: number;
+  /** The most the tool ever takes, whatever the limits. */
+  readonly most: number;
+  /** What one unit is called (`bet`, `page`). */
+  readonly unit: string;
 }
 
 /** One tool of the server: what `tools/list` shows and what `tools/call` runs. */
@@ -30,6 +44,8 @@ export interface ToolDef<A = Record<string, unknown>> {
   readonly idempotent: boolean;
   /** Worst case with default arguments: shown in `_meta` and the description. */
   readonly worstCaseDefault: number;
+  /** A worst case that grows with one argument (bets, pages): the listed bound of it is what the session's per-call limit allows. */
+  readonly scales?: Scaling | undefined;
   /** Checks the arguments (throws `ArgumentError`, never echoing a value). */
   parse(args: Record<string, unknown>): A;
   /** Most credits a call with these checked arguments can be charged, from the route envelopes. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMockService } from '../../mocks';
 import { connect, textOf } from './harness';
 
 const SECRET = 'svc_live_0123456789abcdefABCDEF0123456789';
@@ -21,6 +22,17 @@ describe('bad input: clear tool errors, nothing charged', () => {
     expect(textOf(combination)).toContain('since cannot be combined with full_history=0');
     expect(s.charged()).toBe(0);
     expect(s.mock.requests()).toHaveLength(0);
+    await s.close();
+  });
+
+  it('answers a refused key (401) once, naming where the key comes from: the client options given to createMcpServer', async () => {
+    const mock = createMockService({ now: '2026-11-21T12:00:00Z' });
+    const s = await connect({}, {}, mock, { apiKey: `svc_live_${'0'.repeat(32)}`, email: mock.demoEmail });
+    const refused = await s.call('catalog_sports');
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toMatch(
+      /^the service refused this server's API key \(401 invalid_api_key: [^)]+\(request req_\w+\)\); nothing was charged\. Check the apiKey of the client options given to createMcpServer\.$/,
+    );
     await s.close();
   });
 

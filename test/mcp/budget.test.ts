@@ -54,7 +54,7 @@ describe('the session budget', () => {
   });
 
   it('refuses above the threshold when the client cannot ask', async () => {
-    const s = await connect();
+    const s = await connect({ confirmAboveCredits: 100 });
     const refused = await s.call('events_odds', { event_id: 420103220, full_history: true });
     expect(textOf(refused)).toContain('above the 100 that need a person');
     expect(s.charged()).toBe(0);
@@ -79,5 +79,96 @@ describe('the session budget', () => {
     expect(credits.budget.spent).toBe(s.charged());
     expect(credits.budget.left).toBe(1000 - s.charged());
     await s.close();
+  });
+});
+
+/** Each tool of the default list with its costliest inputs short of the ones it lists as bounded (`bets`, `max_pages`). */
+const COSTLIEST: Record<string, Record<string, unknown>> = {
+  catalog_sports: {},
+  catalog_leagues: { sport_id: 29 },
+  catalog_periods: { sport_id: 29 },
+  events_list: { live: true, limit: 500 },
+  events_odds: { event_id: 420103220, full_history: true },
+  events_opening_lines: { event_id: 420103220 },
+  events_closing_lines: { event_id: 420103220 },
+  events_results: { event_id: 420103220 },
+  events_props: { event_id: 420103220 },
+  props_odds: { prop_id: 1, full_history: true },
+  outrights_list: {},
+  analytics_clv: { event_id: 420103220, market: 'moneyline', side: 'home', odds: 2 },
+  events_scan: { starts_from: '2026-11-21T12:00:00Z', starts_to: '2026-11-22' },
+  best_price: { event_id: 420103220 },
+  line_movement: { event_id: 420103220, from: '2026-11-20T00:00:00Z', to: '2026-11-21T11:00:00Z' },
+  clv: {},
+  estimate_cost: { calls: [{ tool: 'credits' }] },
+  credits: {},
+  more_rows: { continuation: 'x' },
+};
+
+type Listed = { name: string; description?: string; inputSchema: { properties?: Record<string, { maximum?: number; maxItems?: number }> } };
+const bound = (tools: Listed[], tool: string, argument: string) => {
+  const schema = tools.find((t) => t.name === tool)?.inputSchema.properties?.[argument];
+  return schema?.maxItems ?? schema?.maximum;
+};
+
+describe('the defaults fit the tools, for a client that cannot ask the person', () => {
+  it('lets every tool of the default list be called with the inputs it lists, within --confirm-above and the per-call cap', async () => {
+    const s = await connect();
+    const { tools } = (await s.client.listTools()) as { tools: Listed[] };
+    expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(COSTLIEST).sort());
+    const ended = 620051500;
+    const bets = Array.from({ length: bound(tools, 'clv', 'bets') ?? 0 }, () => ({
+      event_id: ended,
+      market: 'moneyline',
+      side: 'home',
+      odds: 2,
+    }));
+    const largest = (name: string) => ({
+      ...COSTLIEST[name],
+      ...(name === 'clv' ? { bets } : {}),
+      ...(name === 'line_movement' || name === 'events_scan' ? { max_pages: bound(tools, name, 'max_pages') } : {}),
+    });
+    const plan = tools.map((t) => ({ tool: t.name, arguments: largest(t.name) }));
+    const estimate = (await s.call('estimate_cost', { calls: plan })).structuredContent as {
+      calls: { tool: string; credits?: number; error?: string; needs_confirmation?: boolean }[];
+    };
+    const { budget } = (await s.call('credits')).structuredContent as {
+      budget: { max_call_credits: number; confirm_above_credits: number };
+    };
+    for (const priced of estimate.calls) {
+      expect(priced.error, priced.tool).toBeUndefined();
+      expect(priced.needs_confirmation, priced.tool).toBeUndefined();
+      expect(priced.credits, priced.tool).toBeLessThanOrEqual(Math.min(budget.max_call_credits, budget.confirm_above_credits));
+    }
+    // What the docs promise such a client: CLV of 10 bets a call, a page of odds history, 10 pages of a scan.
+    expect(bets).toHaveLength(10);
+    expect(bound(tools, 'line_movement', 'max_pages')).toBe(1);
+    expect(bound(tools, 'events_scan', 'max_pages')).toBe(10);
+    for (const name of ['clv', 'line_movement', 'events_odds', 'events_scan']) {
+      const answered = await s.call(name, largest(name));
+      expect(answered.isError, `${name}: ${textOf(answered).slice(0, 200)}`).toBeFalsy();
+    }
+    expect(s.charged()).toBeGreaterThan(0);
+    await s.close();
+  });
+
+  it('lists the bounds that the session allows: the per-call cap, or --confirm-above where the client cannot ask', async () => {
+    const cannotAsk = await connect({ confirmAboveCredits: 100 });
+    const canAsk = await connect({ confirmAboveCredits: 100 }, { capabilities: { capabilities: { elicitation: { form: {} } } } });
+    const listed = async (s: Awaited<ReturnType<typeof connect>>) => ((await s.client.listTools()) as { tools: Listed[] }).tools;
+    const [without, withElicitation] = [await listed(cannotAsk), await listed(canAsk)];
+    expect(bound(without, 'clv', 'bets')).toBe(4);
+    expect(without.find((t) => t.name === 'clv')?.description).toContain('Here at most 4 bets a call.');
+    expect(without.find((t) => t.name === 'line_movement')?.description).toContain(
+      "Not callable here: one page may cost 250, over this session's per-call limit of 100.",
+    );
+    expect(bound(withElicitation, 'clv', 'bets')).toBe(10);
+    expect(bound(withElicitation, 'line_movement', 'max_pages')).toBe(1);
+    // The listed bound is the one the server keeps: one bet more is refused, nothing sent.
+    const bets = Array.from({ length: 5 }, () => ({ event_id: 620051500, market: 'moneyline', side: 'home', odds: 2 }));
+    const refused = await cannotAsk.call('clv', { bets });
+    expect(textOf(refused)).toContain('may cost up to 125 credits, above the 100 that need a person');
+    expect(cannotAsk.charged()).toBe(0);
+    await Promise.all([cannotAsk.close(), canAsk.close()]);
   });
 });

@@ -41,8 +41,67 @@ describe('domain tools', () => {
     expect(of('moneyline', 'away')).toMatchObject({ odds: 4.2 });
     expect(of('spread', 'home')).toMatchObject({ odds: 2.6, line: -7.5 });
     expect(of('spread', 'away')).toMatchObject({ odds: 1.92 });
+    // Before kickoff every line is offered: each row says so, with its snapshot's time and its cutoff.
+    for (const row of best.rows) {
+      expect(row).toMatchObject({ state: 'open', timestamp: expect.stringMatching(/Z$/), cutoff: '2026-11-21T14:00:00Z' });
+    }
+    expect(best).toMatchObject({ open: best.rows.length, as_of: '2026-11-21T12:00:00Z' });
     expect(best.credits).toBeLessThanOrEqual(25);
     expect(best.credits).toBe(s.charged());
+    await s.close();
+  });
+
+  it('best_price: an open price wins over a higher one that is suspended, which is shown only where nothing is open', async () => {
+    const s = await connect();
+    const event = s.mock.data.addEvent({
+      ...SPEC,
+      markets: [
+        {
+          market: 'spread',
+          prices: [
+            { at: -600, line: -3.5, odds: [2.4, 2.3] },
+            { at: -300, status: 'suspended' },
+          ],
+        },
+        { market: 'spread', alternate: true, prices: [{ at: -600, line: -2.5, odds: [2.1, 1.7] }] },
+        {
+          market: 'moneyline',
+          prices: [
+            { at: -600, odds: [1.5, 4.1, 5.2] },
+            { at: -300, status: 'suspended' },
+          ],
+        },
+      ],
+    });
+    const best = (await s.call('best_price', { event_id: event })).structuredContent as Rows<Record<string, unknown>> & { open: number };
+    const of = (market: string, outcome: string) => best.rows.find((r) => r['market'] === market && r['outcome'] === outcome);
+    expect(of('spread', 'home')).toMatchObject({ odds: 2.1, line: -2.5, state: 'open' });
+    expect(of('spread', 'away')).toMatchObject({ odds: 1.7, state: 'open' });
+    expect(of('moneyline', 'home')).toMatchObject({ odds: 1.5, state: 'suspended' });
+    expect(best.open).toBe(2);
+    await s.close();
+  });
+
+  it('best_price of a match that ended days ago: the last prices, each closed (past its cutoff), with its timestamp; none called open', async () => {
+    const s = await connect();
+    // Kicked off on 2026-11-17, four days before the mock's now.
+    const ended = 620051500;
+    const listed = (await s.call('events_list', { event_id: ended })).structuredContent as Rows<{ live_status: number }>;
+    expect(listed.rows[0]?.live_status).toBe(2);
+    const best = (await s.call('best_price', { event_id: ended })).structuredContent as Rows<Record<string, unknown>> & {
+      open: number;
+      as_of: string;
+    };
+    expect(best.rows.length).toBeGreaterThan(0);
+    expect(best.open).toBe(0);
+    expect(best.as_of).toBe('2026-11-21T12:00:00Z');
+    for (const row of best.rows) {
+      expect(row['state']).toBe('closed');
+      expect(Date.parse(row['timestamp'] as string)).toBeLessThan(Date.parse('2026-11-18T00:00:00Z'));
+      expect(Date.parse(row['cutoff'] as string)).toBeLessThanOrEqual(Date.parse(best.as_of));
+    }
+    const { tools } = await s.client.listTools();
+    expect(tools.find((t) => t.name === 'best_price')?.description).not.toMatch(/best open price/i);
     await s.close();
   });
 

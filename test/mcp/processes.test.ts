@@ -6,6 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer } from '../../mocks/server/node';
 import { buildCli } from '../helpers/cli';
 
 const run = promisify(execFile);
@@ -37,6 +38,15 @@ describe('sports-odds-mcp as a process', () => {
     [['--redis', '--http'], /^sports-odds-mcp: --redis needs a value/],
     [['--max-credits'], /^sports-odds-mcp: --max-credits needs a value/],
     [['--max-credits', '-5'], /^sports-odds-mcp: --max-credits must be an integer of at least 1, got "-5"/],
+    [
+      ['--max-credit', '10'],
+      /^sports-odds-mcp: unknown flag --max-credit \(did you mean --max-credits\?\); the flags are --max-credits, --max-call-credits, /,
+    ],
+    [['--confirm-abve=10'], /^sports-odds-mcp: unknown flag --confirm-abve \(did you mean --confirm-above\?\); the flags are /],
+    [['--read_only'], /^sports-odds-mcp: unknown flag --read_only \(did you mean --read-only\?\)/],
+    [['--verbose'], /^sports-odds-mcp: unknown flag --verbose; the flags are --max-credits, .*--help\n/],
+    [['--http=yes'], /^sports-odds-mcp: --http takes no value/],
+    [['2000'], /^sports-odds-mcp: unexpected argument "2000": sports-odds-mcp takes flags only/],
   ])('refuses %j where it enters: the flag, what was given and what is accepted; exit code 2, no stack', async (args, words) => {
     const failed = await run(process.execPath, [cli, '--mock', ...args]).catch((e: { code: number; stderr: string }) => e);
     expect('code' in failed && failed.code).toBe(2);
@@ -51,6 +61,64 @@ describe('sports-odds-mcp as a process', () => {
     expect('code' in failed && failed.code).toBe(2);
     expect((failed as { stderr: string }).stderr).toMatch(/^sports-odds-mcp: --max-credits is required/);
     expect((failed as { stderr: string }).stderr).not.toMatch(/\n\s+at /);
+  });
+
+  /** The environment of a server a client starts: the machine's, less the service's variables, plus `env`. */
+  const envWith = (env: Record<string, string>) => {
+    const { SPORTS_ODDS_API_KEY: _key, SPORTS_ODDS_BASE_URL: _url, ...rest } = process.env;
+    return { ...rest, ...env } as Record<string, string>;
+  };
+
+  it.each([
+    [
+      { SPORTS_ODDS_BASE_URL: 'https://api.example.com' },
+      /^sports-odds-mcp: SPORTS_ODDS_API_KEY is not set: .* Set it in the "env" of this server's entry in your MCP client's configuration/,
+    ],
+    [
+      { SPORTS_ODDS_API_KEY: 'svc_live_x' },
+      /^sports-odds-mcp: SPORTS_ODDS_BASE_URL is not set: .* Set it in the "env" of this server's entry in your MCP client's configuration/,
+    ],
+    [
+      { SPORTS_ODDS_API_KEY: 'svc_live_x', SPORTS_ODDS_BASE_URL: 'api.example.com' },
+      /^sports-odds-mcp: SPORTS_ODDS_BASE_URL "api.example.com" is not an absolute URL .*; fix it in the "env" of this server's entry/,
+    ],
+    [
+      { SPORTS_ODDS_API_KEY: 'svc_live_x', SPORTS_ODDS_BASE_URL: 'http://api.example.com' },
+      /^sports-odds-mcp: SPORTS_ODDS_BASE_URL "http:\/\/api.example.com" is plain http:\/\/ to a host that is not this machine/,
+    ],
+  ])('refuses to start without a usable service environment (%j), in the words of a configuration, not of the SDK', async (env, words) => {
+    const failed = await run(process.execPath, [cli, '--max-credits', '10'], { env: envWith(env) }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect('code' in failed && failed.code).toBe(2);
+    const { stderr } = failed as { stderr: string };
+    expect(stderr).toMatch(words);
+    // The SDK's words (its constructor, its option names) mean nothing to a user of the bin.
+    expect(stderr).not.toMatch(/new SportsOdds|apiKey|baseUrl|allowInsecureHttp/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('answers a call refused for its key (401) once, with what to check in the client configuration', async () => {
+    const service = await startMockServer({ port: 0 });
+    try {
+      const client = new Client({ name: 'wrong-key', version: '1.0.0' });
+      const env = envWith({ SPORTS_ODDS_API_KEY: `svc_live_${'0'.repeat(32)}`, SPORTS_ODDS_BASE_URL: service.url });
+      await client.connect(
+        new StdioClientTransport({ command: process.execPath, args: [cli, '--max-credits', '100'], env, stderr: 'pipe' }),
+      );
+      const refused = await client.callTool({ name: 'catalog_sports', arguments: {} });
+      expect(refused.isError).toBe(true);
+      const text = (refused.content as { text: string }[])[0]?.text ?? '';
+      expect(text).toMatch(
+        /^the service refused this server's API key \(401 invalid_api_key: [^)]+\(request req_\w+\)\); nothing was charged\. /,
+      );
+      expect(text.match(/401 invalid_api_key/g)).toHaveLength(1);
+      expect(text).toContain(`Check SPORTS_ODDS_API_KEY in the "env" of this server's entry in your MCP client's configuration`);
+      expect(text).not.toContain('svc_live_0000');
+      await client.close();
+    } finally {
+      await service.close();
+    }
   });
 
   it('answers the Inspector CLI (tools/list, one tools/call) over stdio', async () => {

@@ -3,33 +3,12 @@
  * `sports-odds-mcp`: the MCP server of the Sports Odds Data Service over stdio, or Streamable HTTP
  * on loopback (`--http`), within a credit budget (docs/mcp.md).
  */
-import { parseArgs } from 'node:util';
 import type { ClientOptions, Coordinator, Logger } from '../../core/types';
 import { memoryCoordinator } from '../../core/memory-coordinator';
 import { redact } from '../../schemas/redact';
 import { checkCount, type McpServerOptions } from '../options';
-
-const USAGE = `Usage: sports-odds-mcp --max-credits <n> [options]
-       sports-odds-mcp --mock [options]
-
-The Sports Odds Data Service as MCP tools, over stdio (default) or Streamable HTTP on 127.0.0.1.
-The key and the service come from SPORTS_ODDS_API_KEY and SPORTS_ODDS_BASE_URL.
-
-Options:
-  --max-credits <n>        most credits this server may spend (required unless --mock; --mock: 1000)
-  --max-call-credits <n>   most credits one tool call may cost at worst (default 250)
-  --confirm-above <n>      ask the person before a call above this many credits (default 100)
-  --max-result-tokens <n>  token cap of one result (default 20000)
-  --account                add the account toolset (record, usage, keys, request health)
-  --mutations              with --account: revoke a key, resend a verification
-  --read-only              read-only tools only (wins over --mutations)
-  --redis <url>            share the budget and pacing with a fleet through Redis (needs ioredis)
-  --namespace <ns>         the fleet's namespace in Redis (with --redis)
-  --mock                   run against the embedded mock service (no key, no network; needs msw)
-  --http                   serve Streamable HTTP on 127.0.0.1 instead of stdio
-  --port <n>               port of --http (default 3333; 0 picks a free one)
-  --help                   show this help
-`;
+import { type FlagValues, parseFlags, USAGE, type UsageError } from './flags';
+import { serviceFromEnvironment, WHERE_ENV_IS_SET } from './service-env';
 
 function fail(message: string): never {
   process.stderr.write(`sports-odds-mcp: ${redact(message)}\n\n${USAGE}`);
@@ -54,47 +33,15 @@ const count = (name: string, text: string | undefined, min: number): number | un
   }
 };
 
-const OPTIONS = {
-  'max-credits': { type: 'string' },
-  'max-call-credits': { type: 'string' },
-  'confirm-above': { type: 'string' },
-  'max-result-tokens': { type: 'string' },
-  account: { type: 'boolean' },
-  mutations: { type: 'boolean' },
-  'read-only': { type: 'boolean' },
-  redis: { type: 'string' },
-  namespace: { type: 'string' },
-  mock: { type: 'boolean' },
-  http: { type: 'boolean' },
-  port: { type: 'string' },
-  help: { type: 'boolean' },
-} as const;
+/** The peers the server needs, named as a user adds them: to the npx command, or to the project. */
+const PEERS_NEEDED =
+  'needs its optional peers @modelcontextprotocol/sdk and gpt-tokenizer: in an npx command add --package=@modelcontextprotocol/sdk --package=gpt-tokenizer (docs/mcp.md, "Where the server runs"); in a project, npm install @modelcontextprotocol/sdk gpt-tokenizer';
 
-/** `--port -1`: a value after a valued flag is its value, even with a dash, unless it is one of our flags. */
-function joinValues(args: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    const next = args[i + 1];
-    const name = arg.startsWith('--') ? arg.slice(2) : '';
-    const valued = name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === 'string';
-    if (valued && next?.startsWith('-') && !(next.replace(/^--?|=.*$/g, '') in OPTIONS)) {
-      out.push(`${arg}=${next}`);
-      i++;
-    } else out.push(arg);
-  }
-  return out;
-}
-
-let values: ReturnType<typeof parse>;
-function parse() {
-  return parseArgs({ args: joinValues(process.argv.slice(2)), strict: true, allowPositionals: false, options: OPTIONS }).values;
-}
+let values: FlagValues;
 try {
-  values = parse();
+  values = parseFlags(process.argv.slice(2));
 } catch (error) {
-  const missing = /Option '(--[\w-]+)[^']*' argument missing|Option '(--[\w-]+)' argument is ambiguous/.exec((error as Error).message);
-  fail(missing === null ? (error as Error).message : `${missing[1] ?? missing[2]} needs a value`);
+  fail((error as UsageError).message);
 }
 if (values.help === true) {
   process.stdout.write(USAGE);
@@ -107,6 +54,14 @@ const port = count('port', values.port, 0);
 if (port !== undefined && port > 65_535) fail(`--port must be a TCP port from 0 to 65535, got ${port}`);
 const maxCredits = count('max-credits', values['max-credits'], 1) ?? (values.mock === true ? 1000 : undefined);
 if (maxCredits === undefined) fail('--max-credits is required: the most credits this server may spend (or --mock to try it)');
+
+/** The service of the environment (unless --mock), checked before anything starts. */
+let serviceUrl: string | undefined;
+try {
+  serviceUrl = values.mock === true ? undefined : serviceFromEnvironment(process.env);
+} catch (error) {
+  fail((error as UsageError).message);
+}
 
 /** The client options: the embedded mock's, or the environment's service. */
 async function clientOptions(): Promise<ClientOptions> {
@@ -125,9 +80,18 @@ async function clientOptions(): Promise<ClientOptions> {
       );
     }
   }
-  if (values.mock !== true) return { coordinator, logger: stderrLogger };
-  const { createMockService } = await import('../../../mocks/index');
-  const mock = createMockService();
+  if (serviceUrl !== undefined) return { baseUrl: serviceUrl, coordinator, logger: stderrLogger };
+  let mocks: typeof import('../../../mocks/index');
+  try {
+    mocks = await import('../../../mocks/index');
+  } catch (error) {
+    fail(
+      (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND'
+        ? '--mock needs msw: in an npx command add --package=msw; in a project, npm install msw'
+        : `--mock cannot start the embedded mock service: ${(error as Error).message}`,
+    );
+  }
+  const mock = mocks.createMockService();
   return { apiKey: mock.apiKey, baseUrl: mock.baseUrl, fetch: mock.fetch, coordinator, logger: stderrLogger };
 }
 
@@ -141,17 +105,21 @@ const options: McpServerOptions = {
   toolsets: { account: values.account === true, mutations: values.mutations === true },
   readOnly: values['read-only'] === true,
 };
-let createMcpServer: typeof import('../server').createMcpServer;
+/** Where this server's key comes from, in the words of a refusal of it (a 401). */
+const keyWords =
+  values.mock === true
+    ? "the embedded mock's demo key (--mock), revoked in this session: restart the server for a fresh mock service"
+    : `SPORTS_ODDS_API_KEY in ${WHERE_ENV_IS_SET}, then restart the server`;
+let createMcpServer: (o: McpServerOptions) => import('@modelcontextprotocol/sdk/server/index.js').Server;
 let first: ReturnType<typeof createMcpServer>;
 try {
-  ({ createMcpServer } = await import('../server'));
+  // The tokenizer is loaded by the first call: found now, so that its absence is said before a client connects.
+  import.meta.resolve('gpt-tokenizer/encoding/o200k_base');
+  const { createMcpServerWith } = await import('../server');
+  createMcpServer = (o) => createMcpServerWith(o, keyWords);
   first = createMcpServer(options);
 } catch (error) {
-  fail(
-    (error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND'
-      ? 'needs @modelcontextprotocol/sdk and gpt-tokenizer: npm install @modelcontextprotocol/sdk gpt-tokenizer'
-      : (error as Error).message,
-  );
+  fail((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND' ? PEERS_NEEDED : (error as Error).message);
 }
 if (values.http === true) {
   const { serveHttp } = await import('./http');
