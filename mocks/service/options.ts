@@ -22,7 +22,7 @@ export interface MockServiceOptions {
   /** Register `POST /v1/account/billing-portal` (not registered in the private beta). Default false. */
   billingPortal?: boolean;
   /**
-   * The most entries some stores hold (docs/mock-server.md, "What the mock keeps"), each a whole number, 1 or
+   * The most entries some stores hold (docs/mock-server.md, "What the mock keeps, and for how long"), each a whole number, 1 or
    * more: lower to see a full store's refusal in a test, raise for a long-running shared mock. A store of
    * credentials or records past its bound refuses one more (`503 temporarily_unavailable`); a log drops its oldest.
    *

@@ -8,7 +8,7 @@ import { DEFAULT_STORE_BOUNDS } from '../../mocks/service/state/store-bounds';
 import { NOW } from '../helpers/mock-server';
 
 /**
- * Every store the mock holds is bounded (docs/mock-server.md, "What the mock keeps"), each bound driven
+ * Every store the mock holds is bounded (docs/mock-server.md, "What the mock keeps, and for how long"), each bound driven
  * through the real mock: a store of credentials or records refuses one more (`503 temporarily_unavailable`,
  * a `StoreFullError` in process) and drops nothing; a log drops its oldest. Small bounds come from
  * `createMockService({ bounds })`; the per-account and byte bounds are the defaults themselves.

@@ -35,7 +35,7 @@ export interface ServiceState {
   overrides: OverrideStore;
 }
 
-/** A fresh, empty state, its stores within `bounds` (docs/mock-server.md, "What the mock keeps"). */
+/** A fresh, empty state, its stores within `bounds` (docs/mock-server.md, "What the mock keeps, and for how long"). */
 export function createState(bounds: StoreBounds = DEFAULT_STORE_BOUNDS): ServiceState {
   return {
     accounts: new AccountStore(bounds.accounts, bounds.charges),

@@ -2,7 +2,7 @@ import { closestName } from '../../../src/schemas/closest-name';
 import { shown } from '../../../src/schemas/issue-words';
 
 /**
- * How many entries the mock's stores hold at most (docs/mock-server.md, "What the mock keeps"), each a
+ * How many entries the mock's stores hold at most (docs/mock-server.md, "What the mock keeps, and for how long"), each a
  * count of entries whose size is bounded, so each bounds bytes too. The stores of credentials and records
  * (accounts, keys, tokens, challenges, checkouts, rotations) and the outbox never drop an entry to make
  * room: one more is refused, `503 temporarily_unavailable`. The logs drop their oldest entries.

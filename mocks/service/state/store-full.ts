@@ -2,7 +2,7 @@ import { ServiceError } from '../service-error';
 import type { StoreBounds } from './store-bounds';
 
 /**
- * A create refused because its store is at its bound (docs/mock-server.md, "What the mock keeps"): a store
+ * A create refused because its store is at its bound (docs/mock-server.md, "What the mock keeps, and for how long"): a store
  * of credentials or records never drops an entry to make room. Answered as the service answers a lack of
  * capacity, `503 temporarily_unavailable`, with `Retry-After` when an entry will expire; in process, the
  * call rejects with this error (`name` `StoreFullError`, `store` the bound's name in `StoreBounds`).
