@@ -189,24 +189,23 @@ console.log(
   `bounds: response cache ${CACHE_BOUNDS.maxCount} answers and ${mb(CACHE_BOUNDS.maxBytes ?? 0)} MB for ${CACHE_BOUNDS.maxAgeMs / 60_000} min; kept answers ${STABLE_ANSWER_BOUNDS.maxCount} answers and ${mb(STABLE_ANSWER_BOUNDS.maxBytes)} MB; ${settled.length} settled events in the mix\n`,
 );
 console.log(
-  '   t (s) | answered | req/s  | RSS (MB) | heap (MB) | external (MB) | cache (MB)   | kept (MB)     | 5xx | full | lost | clients RSS',
+  '   t (s) | answered | req/s  | RSS (MB) | heap (MB) | old (MB) | large (MB) | malloc (MB) | external (MB) | cache (MB)   | kept (MB)     | 5xx | full | lost | clients RSS',
 );
 console.log(
-  '  -------+----------+--------+----------+-----------+---------------+--------------+---------------+-----+------+------+------------',
+  '  -------+----------+--------+----------+-----------+----------+------------+-------------+---------------+--------------+---------------+-----+------+------+------------',
 );
 for (const s of samples) {
   const cached = `${s.cached} (${mb(s.cachedBytes)})`;
   const kept = `${s.kept} (${mb(s.keptBytes)})`;
   console.log(
-    `  ${String(s.t).padStart(6)} | ${String(s.requests).padStart(8)} | ${String(s.rate).padStart(6)} | ${mb(s.rss).padStart(8)} | ${mb(s.heap).padStart(9)} | ${mb(s.external).padStart(13)} | ${cached.padStart(12)} | ${kept.padStart(13)} | ${String(s.fiveXx).padStart(3)} | ${String(s.full).padStart(4)} | ${String(s.lost).padStart(4)} | ${mb(s.clientsRss).padStart(10)}`,
+    `  ${String(s.t).padStart(6)} | ${String(s.requests).padStart(8)} | ${String(s.rate).padStart(6)} | ${mb(s.rss).padStart(8)} | ${mb(s.heap).padStart(9)} | ${mb(s.spaces['old_space'] ?? 0).padStart(8)} | ${mb((s.spaces['large_object_space'] ?? 0) + (s.spaces['new_large_object_space'] ?? 0)).padStart(10)} | ${mb(s.maps['malloc'] ?? 0).padStart(11)} | ${mb(s.external).padStart(13)} | ${cached.padStart(12)} | ${kept.padStart(13)} | ${String(s.fiveXx).padStart(3)} | ${String(s.full).padStart(4)} | ${String(s.lost).padStart(4)} | ${mb(s.clientsRss).padStart(10)}`,
   );
 }
 const nearest = (t: number) => samples.reduce((best, s) => (Math.abs(s.t - t) < Math.abs(best.t - t) ? s : best));
-/** The mean RSS of the samples of minute `m` (from m - 1 to m minutes). */
-const minuteMean = (m: number) => {
-  const of = samples.filter((s) => s.t > (m - 1) * 60 && s.t <= m * 60);
-  return of.reduce((sum, s) => sum + s.rss, 0) / Math.max(1, of.length);
-};
+/** The samples of minute `m` (from m - 1 to m minutes). */
+const minuteOf = (m: number) => samples.filter((s) => s.t > (m - 1) * 60 && s.t <= m * 60);
+const minuteMean = (m: number) => minuteOf(m).reduce((sum, s) => sum + s.rss, 0) / Math.max(1, minuteOf(m).length);
+const minuteFloor = (m: number) => Math.min(...minuteOf(m).map((s) => s.rss));
 const minutes = Math.floor(SECONDS / 60);
 if (minutes >= 1) {
   const marks = Array.from({ length: minutes + 1 }, (_, m) => m);
@@ -215,6 +214,12 @@ if (minutes >= 1) {
     `  mean RSS of each minute (MB): ${marks
       .slice(1)
       .map((m) => `minute ${m} ${mb(minuteMean(m))}`)
+      .join(', ')}`,
+  );
+  console.log(
+    `  lowest RSS of each minute (MB): ${marks
+      .slice(1)
+      .map((m) => `minute ${m} ${mb(minuteFloor(m))}`)
       .join(', ')}`,
   );
   console.log(`  requests answered by each minute: ${marks.map((m) => `${m} min ${nearest(m * 60).requests}`).join(', ')}`);
