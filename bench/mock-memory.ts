@@ -1,8 +1,8 @@
 /**
- * Where the standalone mock server's memory goes, one kind of traffic at a time (issue 34): the soak's
- * server process (bench/support/soak-server.ts) under clients that send only catalog answers, only full
+ * Where the standalone mock server's memory goes, one kind of traffic at a time: the soak's server process
+ * (bench/support/soak-server.ts, on Node's defaults) under clients that send only catalog answers, only full
  * histories of settled events, only refused oversize bodies, or only event listings. Every 5 s it prints
- * the server's RSS by kind of mapping, V8's spaces as resident and the heap after a full GC. Not a test.
+ * the server's RSS by kind of mapping, V8's spaces as resident and the heap in use. Not a test.
  *
  *   npx node scripts/run-ts.mjs bench/mock-memory.ts <catalog|histories|bodies|listings> [seconds] [clients]
  *
@@ -54,7 +54,7 @@ async function client(): Promise<void> {
 }
 
 console.log(`mock memory: ${CLIENTS} clients of ${KIND} for ${SECONDS} s (${process.env['SOAK_NODE_FLAGS'] ?? 'no flags'})`);
-console.log('  t (s) | answered | RSS   | files | malloc | anon  | new   | old   | large | code  | heap after GC | kept (MB)');
+console.log('  t (s) | answered | RSS   | files | malloc | anon  | new   | old   | large | code  | heap in use   | kept (MB)');
 const print = async () => {
   const s = await ask<ServerSample>('sample');
   const cols = [

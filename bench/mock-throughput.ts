@@ -29,21 +29,19 @@ const CONNECTIONS = 32;
 const TURNS = 4;
 const ONLY = process.env['BENCH_ONLY']?.split(',');
 const PROFILE = process.env['BENCH_PROFILE'];
-/** The mock's Node flags: sports-odds-mock's (BENCH_NODE_DEFAULTS=1: Node's defaults), and BENCH_NODE_FLAGS. */
-const MOCK_FLAGS = serverProcess(process.env['BENCH_NODE_DEFAULTS'] === '1', process.env['BENCH_NODE_FLAGS'], false).execArgv;
+/** The mock's Node flags: none (Node's defaults, as sports-odds-mock runs), or BENCH_NODE_FLAGS. */
+const MOCK_FLAGS = serverProcess(process.env['BENCH_NODE_FLAGS']).execArgv;
 
 interface Usage {
   cpu: NodeJS.CpuUsage;
   rss: number;
   heap: number;
-  /** The mock's memory-watch collections so far (the bare server reports none). */
-  collections?: number;
 }
 
 function child(kind: 'mock' | 'bare'): { proc: ChildProcess; ready: Promise<{ url: string; scenarios?: Scenario[] }> } {
   const proc = fork(resolve('scripts/run-ts.mjs'), [resolve('bench/support/throughput-child.ts'), kind], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    ...(kind === 'mock' ? serverProcess(process.env['BENCH_NODE_DEFAULTS'] === '1', process.env['BENCH_NODE_FLAGS'], false) : {}),
+    ...(kind === 'mock' ? serverProcess(process.env['BENCH_NODE_FLAGS']) : {}),
   });
   const ready = new Promise<{ url: string; scenarios?: Scenario[] }>((done, fail) => {
     proc.once('error', fail);
@@ -92,7 +90,6 @@ async function slice(proc: ChildProcess, url: string, s: Scenario, seconds: numb
     cpu: after.cpu.user + after.cpu.system - before.cpu.user - before.cpu.system,
     rss: after.rss,
     heap: after.heap,
-    collections: (after.collections ?? 0) - (before.collections ?? 0),
   };
 }
 
@@ -126,7 +123,6 @@ async function measure(s: Scenario) {
       rssBefore: slices[0]?.rss ?? 0,
       rssAfter: slices.at(-1)?.rss ?? 0,
       heapAfter: slices.at(-1)?.heap ?? 0,
-      collections: slices.reduce((sum, x) => sum + x.collections, 0),
     };
   }) as [Measured, Measured];
   return { b, m };
@@ -141,8 +137,6 @@ interface Measured {
   rssBefore: number;
   rssAfter: number;
   heapAfter: number;
-  /** Memory-watch collections during the measured slices. */
-  collections: number;
 }
 
 const mock = child('mock');
@@ -163,7 +157,7 @@ for (const s of scenarios.filter((s) => !ONLY || ONLY.some((word) => s.name.incl
     (m.rps / b.rps).toFixed(2),
     `${b.cpuUs.toFixed(0)} / ${m.cpuUs.toFixed(0)} (${(m.cpuUs / b.cpuUs).toFixed(1)}x)`,
     `${m.p50} / ${m.p99} ms (${(m.p99 / Math.max(1, m.p50)).toFixed(1)}x)`,
-    `${mb(m.rssBefore)} -> ${mb(m.rssAfter)} (heap ${mb(m.heapAfter)}; ${m.collections} watch collections)`,
+    `${mb(m.rssBefore)} -> ${mb(m.rssAfter)} (heap ${mb(m.heapAfter)})`,
     String(m.errors),
   ]);
 }

@@ -41,3 +41,5 @@ export type { Charge } from './service/state/meter';
 export type { OutboxMessage } from './service/state/outbox';
 export type { ActivityEntry } from './service/state/activity';
 export type { Bounds } from './service/state/bounded';
+export type { StoreBounds } from './service/state/store-bounds';
+export { StoreFullError } from './service/state/store-full';

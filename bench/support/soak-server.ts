@@ -1,29 +1,25 @@
 /**
- * The server process of bench/mock-soak.ts, driven over IPC: runs the standalone mock server alone,
- * so that the RSS the soak reports is the mock's own, not its clients'. On `sample` it reports its
- * memory (RSS as it stood; the heap after a full GC when run with --expose-gc) and how full its caches are.
+ * The server process of bench/mock-soak.ts, driven over IPC: runs the standalone mock server alone, on
+ * Node's defaults as `sports-odds-mock` runs, so that the RSS the soak reports is the mock's own, not
+ * its clients'. On `sample` it reports its memory as it stands (no collection of its own: that would
+ * change what it measures) and how full its stores are.
  */
 import { readFileSync } from 'node:fs';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { startMockServer } from '../../mocks/server/node';
-import { SERVER_NODE_FLAGS, watchMemory } from '../../mocks/server/memory-settings';
 import { contextOf } from '../../mocks/service/internal';
 
 const plans = { soak: { slug: 'soak', name: 'Soak', periodCredits: 1e12, periodDays: 30, dailyCredits: 1e12, rateLimitRps: 1e9 } };
 const server = await startMockServer({ port: 0, plans, demoAccount: { plan: 'soak' } });
-const gc = (globalThis as { gc?: () => void }).gc;
-// Run as sports-odds-mock runs: with its memory settings, the memory watch too.
-const watch = SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag)) ? watchMemory() : undefined;
 const send = (message: unknown) => process.send?.(message);
 
-send({ kind: 'ready', url: server.url, apiKey: server.mock.apiKey, now: server.mock.clock.now(), gc: gc !== undefined });
+send({ kind: 'ready', url: server.url, apiKey: server.mock.apiKey, now: server.mock.clock.now() });
 process.on('message', async (message: { kind: 'sample' | 'stop' }) => {
   if (message.kind === 'sample') {
-    // RSS as the server had it, before this sample's own full GC (which gives back a few MB); the heap after it.
-    const rss = process.memoryUsage.rss();
-    gc?.();
-    const { heapUsed, external, arrayBuffers } = process.memoryUsage();
-    const { cache, stable } = contextOf(server.mock).state;
+    const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+    const service = contextOf(server.mock);
+    const { cache, stable, accounts, keys, challenges, rotations, activity, outbox } = service.state;
+    const now = service.clock.now();
     send({
       kind: 'sample',
       rss,
@@ -34,8 +30,16 @@ process.on('message', async (message: { kind: 'sample' | 'stop' }) => {
       cachedBytes: cache.bytes,
       kept: stable.size,
       keptBytes: stable.bytes,
-      collections: watch?.collections ?? 0,
-      generated: contextOf(server.mock).data.cached(),
+      generated: service.data.cached(),
+      stores: {
+        accounts: accounts.all().length,
+        keys: keys.size,
+        challenges: challenges.size,
+        rotations: rotations.size,
+        outbox: outbox.messages(now).length,
+        'activity record': activity.counts(now).kept,
+        'server log': server.requests.length,
+      },
       spaces: Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size])),
       maps: residentByKind(),
     });

@@ -8,7 +8,6 @@ import { createServer } from 'node:http';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { startMockServer } from '../../mocks/server/node';
-import { SERVER_NODE_FLAGS, watchMemory } from '../../mocks/server/memory-settings';
 
 /** One benchmarked request and the answer the mock gave it. */
 export interface Scenario {
@@ -47,8 +46,6 @@ const UNLIMITED = { slug: 'bench', name: 'Bench', periodCredits: 1e12, periodDay
 
 async function mock(): Promise<void> {
   const server = await startMockServer({ port: 0, now: NOW, plans: { bench: UNLIMITED }, demoAccount: { plan: 'bench' } });
-  // Run as sports-odds-mock runs: with its memory settings, the memory watch too.
-  const watch = SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag)) ? watchMemory() : undefined;
   const { mock: service } = server;
   const { apiKey: trialKey } = await service.createAccount({ email: 'bench-trial@example.com', plan: 'trial' });
   const get = async (path: string, key: string) => {
@@ -96,7 +93,6 @@ async function mock(): Promise<void> {
         cpu: process.cpuUsage(),
         rss: process.memoryUsage().rss,
         heap: process.memoryUsage().heapUsed,
-        collections: watch?.collections ?? 0,
       });
     await profile(message);
     if (message.kind === 'stop') await server.close().finally(() => process.exit(0));

@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
 import { CommandLine } from './cli-flags';
-import { restartWithServerSettings, watchMemory } from './memory-settings';
 import type { MockServerOptions } from './node';
 import { unsupportedRuntime } from '../service/runtime-check';
 import type { VerifyOptions, VerifyReport, VerifyReportFormat } from '../verify';
@@ -214,7 +213,6 @@ async function verifyMain(argv: string[]): Promise<void> {
 async function main(): Promise<void> {
   if (process.argv[2] === 'verify') return verifyMain(process.argv.slice(3));
   const options = parse(process.argv.slice(2));
-  restartWithServerSettings();
   const { startMockServer } = await loadServer();
   let server: Awaited<ReturnType<typeof startMockServer>>;
   try {
@@ -223,7 +221,6 @@ async function main(): Promise<void> {
     process.stderr.write(`sports-odds-mock: cannot listen: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  watchMemory();
   // Before the banner: a supervisor may stop the server as soon as it reads it.
   let closing = false;
   const stop = (signal: string) => {

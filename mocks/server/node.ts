@@ -21,7 +21,7 @@ import { checkUrlLength } from '../service/pipeline/lookup';
 import { newRequestId } from '../service/pipeline/request-id';
 import { baseHeaders, errorAnswer } from '../service/pipeline/respond';
 import { ServiceError } from '../service/service-error';
-import { BoundedLog, type Bounds } from '../service/state/bounded';
+import { BoundedLog, type Bounds, textBytes } from '../service/state/bounded';
 import { useSha256 } from '../service/state/crypto';
 import { HEADER, SDK_VERSION_HEADER, type KnownErrorCode } from '../../src/schemas';
 
@@ -84,7 +84,7 @@ export interface MockServer {
   port: number;
   /** The mock service behind it, with every in-process handle. */
   mock: MockService;
-  /** The most recent requests (1,000 within an hour of mock time), oldest first: method and URL, to prove what travelled in URLs. */
+  /** The most recent requests (1,000 and 2 MiB within an hour of mock time), oldest first: method and URL, to prove what travelled in URLs. */
   readonly requests: LoggedRequest[];
   /** Stops accepting connections, lets running requests finish, then closes idle keep-alive sockets. */
   close(): Promise<void>;
@@ -101,8 +101,13 @@ const isLoopback = (address: string | undefined) =>
 const METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** A body that arrives after an early answer is read and dropped up to this size; past it the connection closes. */
 const DRAIN_LIMIT = 1024 * 1024;
-/** The request log: the 1,000 most recent requests of the last hour of mock time. */
-export const REQUEST_LOG_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
+/**
+ * The request log: the 1,000 most recent requests of the last hour of mock time, and 2 MiB of them as
+ * `loggedBytes` counts them (a request line may be 16 KiB, Node's limit of a head; most are under 200 bytes).
+ */
+export const REQUEST_LOG_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000, maxBytes: 2 * 1024 * 1024 };
+/** A logged request's bytes: its method and URL as text, and its object. */
+const loggedBytes = (r: { method: string; url: string }): number => 64 + textBytes(r.method) + textBytes(r.url);
 
 /** The request a connection last answered: an answer may leave its body still arriving. */
 const answeredRequests = new WeakMap<Socket, IncomingMessage>();
@@ -412,7 +417,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const pages = pageHandlers(mock);
   const adminHandlers = createAdminHandlers(mock);
   // Times kept as numbers, written out only when the log is read.
-  const requests = new BoundedLog<Omit<LoggedRequest, 'at'> & { atMs: number }>(REQUEST_LOG_BOUNDS, (r) => r.atMs);
+  const requests = new BoundedLog<Omit<LoggedRequest, 'at'> & { atMs: number }>(REQUEST_LOG_BOUNDS, (r) => r.atMs, undefined, loggedBytes);
   // `--admin-remote` lifts the browser guards of the control plane and the challenge widget.
   const guarded = admin !== true;
   let closing = false;

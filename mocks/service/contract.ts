@@ -8,7 +8,7 @@ import type { ParamsOf, QueryOf, ResponseOf } from '../../src/schemas/route-type
 import type { Clock } from './clock';
 import type { Dataset } from './data';
 import type { HeaderReader, ServiceRequest } from './exchange';
-import type { AccountRecord, KeyRecord, ServiceState } from './state';
+import type { AccountRecord, KeyRecord, ServiceState, StoreBounds } from './state';
 import type { PlanConfig } from './state/plans';
 
 /** A request's decoded input, as the steps that serve every route read it (reservation, cache key, overrides). */
@@ -179,6 +179,8 @@ export interface ResolvedOptions {
   plans: Readonly<Record<string, PlanConfig>>;
   liveScanLimit: number;
   billingPortal: boolean;
+  /** The stores' bounds, the defaults for those not given. */
+  bounds: StoreBounds;
 }
 
 /** The mock service's shared context: one per `createMockService()`. */

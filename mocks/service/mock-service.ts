@@ -28,6 +28,7 @@ import { refuseTakenAddress, startCheckout } from './routes/checkout';
 import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
 import type { ArmedFault, FaultSpec } from './state/faults';
+import { GUIDANCE_FIELD_MAX } from './state/guidance';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
 import { planOf, provisionAccount, type AccountInit } from './actions/provision';
@@ -205,7 +206,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const service: ServiceContext = {
     options: resolved,
     clock: time.clock,
-    state: createState(),
+    state: createState(resolved.bounds),
     data: createDataset(resolved.seed),
     handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
     routes: routeList,
@@ -347,6 +348,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     async addGuidance(init) {
       const account = accountOf(init.email);
+      for (const field of ['endpoint', 'error_code'] as const) {
+        const value = init[field];
+        if (typeof value === 'string' && value.length > GUIDANCE_FIELD_MAX[field])
+          throw new RangeError(`guidance ${field}: at most ${GUIDANCE_FIELD_MAX[field]} characters, not ${value.length}`);
+      }
       const now = new Date(service.clock.now()).toISOString();
       const parsed = z.safeParse(RequestGuidanceMessage, {
         id: newId('gdn_'),
@@ -391,7 +397,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     error: mockError,
     reset() {
       service.data.added.clear();
-      service.state = createState();
+      service.state = createState(resolved.bounds);
       // Nothing is stamped later than the seeded state's start now: the clock may go back that far.
       time.restart();
       service.ready = seed(time.start);

@@ -1,6 +1,7 @@
 import type { AccountStatus } from '../../src/schemas';
 import type { ResolvedOptions } from './contract';
 import { DEFAULT_PLANS, type PlanConfig } from './state/plans';
+import { storeBoundsOf, type StoreBounds } from './state/store-bounds';
 
 /** Options of `createMockService`. */
 export interface MockServiceOptions {
@@ -20,6 +21,15 @@ export interface MockServiceOptions {
   liveScanLimit?: number;
   /** Register `POST /v1/account/billing-portal` (not registered in the private beta). Default false. */
   billingPortal?: boolean;
+  /**
+   * The most entries some stores hold (docs/mock-server.md, "What the mock keeps, and for how long"), each a whole number, 1 or
+   * more: lower to see a full store's refusal in a test, raise for a long-running shared mock. A store of
+   * credentials or records past its bound refuses one more (`503 temporarily_unavailable`); a log drops its oldest.
+   *
+   * @example
+   * createMockService({ bounds: { accounts: 10 } }); // the eleventh account is refused
+   */
+  bounds?: Partial<StoreBounds>;
 }
 
 const DEFAULT_BASE_URL = 'https://api.sports-odds.test';
@@ -39,5 +49,6 @@ export function resolveOptions(options: MockServiceOptions): ResolvedOptions {
     plans: { ...DEFAULT_PLANS, ...options.plans },
     liveScanLimit: options.liveScanLimit ?? 5000,
     billingPortal: options.billingPortal ?? false,
+    bounds: storeBoundsOf(options.bounds),
   };
 }

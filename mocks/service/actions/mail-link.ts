@@ -6,36 +6,41 @@ import type { TokenKind, TokenRecord } from '../state/tokens';
 
 const PREFIX: Record<TokenKind, string> = { recovery: 'rcv_', verification: 'emv_' };
 
-/** Issues a single-use token of `kind`, stores its SHA-256 only, and returns the plaintext once. */
-async function issueToken(
-  service: ServiceContext,
-  kind: keyof typeof PREFIX,
-  record: Omit<TokenRecord, 'kind' | 'usedAt'>,
-): Promise<string> {
-  const token = randomToken(PREFIX[kind]);
-  service.state.tokens.add(await sha256Hex(token), { ...record, kind, usedAt: null }, service.clock.now());
-  return token;
-}
-
 /** The first-party page link of a token: the token travels only in the URL fragment. */
 const pageLink = (service: ServiceContext, page: string, token: string): string => `${service.options.publicOrigin}${page}#token=${token}`;
 
 const PAGE: Record<TokenKind, string> = { recovery: '/recover', verification: '/verify-recovery-email' };
 
 /**
- * "E-mails" a link: issues a token of `kind` bound to the account's current mailbox and
- * recovery-authority generation, valid for `ttlMs`, and puts its page link in the outbox.
+ * Refuses (`StoreFullError`) unless `count` more links fit: a token each in the token store and a message
+ * each in the outbox, neither of which drops an entry to make room.
+ */
+export function assertMailRoom(service: ServiceContext, count = 1): void {
+  const now = service.clock.now();
+  service.state.tokens.assertRoom(now, count);
+  service.state.outbox.assertRoom(now, count);
+}
+
+/**
+ * "E-mails" a link: issues a single-use token of `kind` (only its SHA-256 kept) bound to the account's
+ * current mailbox and recovery-authority generation, valid for `ttlMs`, and puts its page link in the
+ * outbox; both or neither (`StoreFullError` when either store is full).
  */
 export async function mailLink(service: ServiceContext, account: AccountRecord, kind: TokenKind, ttlMs: number): Promise<void> {
+  const token = randomToken(PREFIX[kind]);
+  const hash = await sha256Hex(token);
+  // From here on synchronous: the room checked is the room used.
+  const { tokens, outbox } = service.state;
   const now = service.clock.now();
-  const token = await issueToken(service, kind, {
+  assertMailRoom(service);
+  const record: TokenRecord = {
+    kind,
+    usedAt: null,
     accountId: account.id,
     email: account.email,
     generation: account.recovery.generation,
     expiresAt: now + ttlMs,
-  });
-  service.state.outbox.send(
-    { to: account.email, kind, link: pageLink(service, PAGE[kind], token), sent_at: new Date(now).toISOString() },
-    now,
-  );
+  };
+  tokens.add(hash, record, now);
+  outbox.send({ to: account.email, kind, link: pageLink(service, PAGE[kind], token), sent_at: new Date(now).toISOString() }, now);
 }

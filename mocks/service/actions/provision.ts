@@ -23,11 +23,15 @@ export function planOf(service: ServiceContext, slug: string) {
 
 /**
  * Creates an account and its primary key (both scopes, docs/service.md, "Authentication, keys and scopes"),
- * returning the plaintext once. The account exists at once; the key too when its `hash` is given.
+ * returning the plaintext once. The account exists at once; the key too when its `hash` is given. A full
+ * store of accounts or keys refuses it (`StoreFullError`) and nothing is added.
  */
 export async function provisionAccount(service: ServiceContext, init: AccountInit, now = service.clock.now(), hash?: string) {
   const plan = planOf(service, init.plan ?? 'trial');
-  const account = service.state.accounts.add({
+  // The state the call was made in, even if a reset comes while the key is hashed.
+  const { accounts, keys } = service.state;
+  keys.assertRoom(1, now);
+  const account = accounts.add({
     id: newId('acct_'),
     email: init.email,
     status: init.status ?? 'active',
@@ -35,12 +39,18 @@ export async function provisionAccount(service: ServiceContext, init: AccountIni
     createdAt: now,
     recoveryVerified: init.recoveryEmailVerified ?? false,
   });
-  const { record, plaintext } = await service.state.keys.create({
-    accountId: account.id,
-    name: 'Primary key',
-    scopes: BOTH_SCOPES,
-    now,
-    ...(init.apiKey === undefined ? {} : { plaintext: init.apiKey, hash }),
-  });
-  return { account, key: record, apiKey: plaintext };
+  try {
+    const { record, plaintext } = await keys.create({
+      accountId: account.id,
+      name: 'Primary key',
+      scopes: BOTH_SCOPES,
+      now,
+      ...(init.apiKey === undefined ? {} : { plaintext: init.apiKey, hash }),
+    });
+    return { account, key: record, apiKey: plaintext };
+  } catch (error) {
+    // The key store filled while the key was hashed: the account goes too.
+    accounts.remove(account);
+    throw error;
+  }
 }

@@ -118,7 +118,7 @@ export interface Dataset {
   /** Outrights listed at `now`, of one sport or all. */
   outrights(sportId: number | undefined, now: number): OutrightRow[];
   /** How many generated fixtures, timelines and line marks are kept now (each cache has its bound). */
-  cached(): { fixtures: number; timelines: number; marks: number };
+  cached(): { fixtures: number; timelines: number; marks: number; outcomes: number };
 }
 
 /** Two event sequences in (start, event id) order, merged in that order. */
@@ -256,6 +256,6 @@ export function createDataset(seed: string | number): Dataset {
     specialOdds: (def, now, fullHistory) =>
       isAddedProp(def) ? addedPropOdds(def, now, fullHistory) : fullHistory ? specialHistory(def, now) : specialLatest(def, now),
     outrights: (sportId, now) => listedOutrights(core, sportId, now).flatMap((def) => specialRows(def, now)),
-    cached: () => ({ fixtures: fixtures.size, timelines: timelines.size, marks: marks.size }),
+    cached: () => ({ fixtures: fixtures.size, timelines: timelines.size, marks: marks.size, outcomes: prematch.size }),
   };
 }

@@ -100,7 +100,7 @@ export interface SizedTimeline extends Timeline {
 }
 
 /** Heap bytes of one snapshot's columns, and of one quote with its prices (measured: 128 settled timelines, 34.6 MB for 134,739 quotes). */
-const SNAPSHOT_BYTES = 24;
+export const SNAPSHOT_BYTES = 24;
 const QUOTE_BYTES = 256;
 
 /** Builds the snapshot timeline of an event (empty when it is never priced); quotes are computed on demand. */

@@ -71,6 +71,9 @@ export async function rotateKey(ctx: OperationContextOf<'keys.rotate'>): Promise
   const bearer = readBearer(ctx.request.headers)!;
   const nonceHash = await sha256Hex(nonce);
   const credential = `${bearer}\u0000${nonce}`;
+  // The replacement is hashed before the commit, so that the commit and the insert are one synchronous step.
+  const plaintext = newApiKey();
+  const hash = await sha256Hex(plaintext);
 
   const existing = state.rotations.get(nonceHash, clock.now());
   if (existing) {
@@ -86,6 +89,9 @@ export async function rotateKey(ctx: OperationContextOf<'keys.rotate'>): Promise
 
   // Commit synchronously: of two rotations of one key racing with different nonces, exactly one wins.
   const now = clock.now();
+  // A full store refuses the rotation before it changes anything: the old key stays active.
+  state.rotations.assertRoom(now);
+  state.keys.assertRoom(1, now);
   state.keys.revoke(oldKey, now);
   let done!: () => void;
   const record = {
@@ -95,12 +101,7 @@ export async function rotateKey(ctx: OperationContextOf<'keys.rotate'>): Promise
   };
   state.rotations.add(nonceHash, record, now);
   try {
-    const plaintext = newApiKey();
-    const replacement = state.keys.insert(
-      { accountId: account.id, name: oldKey.name, scopes: oldKey.scopes, now },
-      plaintext,
-      await sha256Hex(plaintext),
-    );
+    const replacement = state.keys.insert({ accountId: account.id, name: oldKey.name, scopes: oldKey.scopes, now }, plaintext, hash);
     const body: KeyRotationSuccess = {
       api_key: plaintext,
       scopes: [...replacement.scopes],

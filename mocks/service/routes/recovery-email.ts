@@ -6,7 +6,7 @@ import {
 } from '../../../src/schemas';
 import type { OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import type { AccountRecord } from '../state/accounts';
-import { mailLink } from '../actions/mail-link';
+import { assertMailRoom, mailLink } from '../actions/mail-link';
 import { ServiceError } from '../service-error';
 import { assertLive, findToken } from './token-checks';
 
@@ -15,8 +15,12 @@ const ACCEPTED: RecoveryEmailVerificationAccepted = {
   message: 'If the recovery mailbox still needs verification, a verification link is on its way.',
 };
 
-/** E-mails a verification link for the current mailbox (24 hours, single use). */
+/**
+ * E-mails a verification link for the current mailbox (24 hours, single use); with room left for the links of
+ * the recovery requests still queued (`StoreFullError` otherwise, and the resend interval is not started).
+ */
 async function sendVerification(service: ServiceContext, account: AccountRecord): Promise<void> {
+  assertMailRoom(service, service.state.recoveries.length + 1);
   account.verificationSentAt = service.clock.now();
   await mailLink(service, account, 'verification', VERIFICATION_LINK_TTL_MS);
 }

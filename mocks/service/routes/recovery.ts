@@ -9,7 +9,7 @@ import type { OperationContextOf, OperationResultOf, ServiceContext } from '../c
 import { ServiceError } from '../service-error';
 import type { AccountRecord } from '../state/accounts';
 import { newApiKey, sha256Hex } from '../state/crypto';
-import { mailLink } from '../actions/mail-link';
+import { assertMailRoom, mailLink } from '../actions/mail-link';
 import { answerOnce } from '../state/replay';
 import { assertLive, findToken } from './token-checks';
 
@@ -54,6 +54,9 @@ const challengeFailed = () =>
  */
 export async function requestRecovery(ctx: OperationContextOf<'recovery.request'>): Promise<OperationResultOf<'recovery.request'>> {
   const { service } = ctx;
+  // Room for a link for this request and every one still queued, whatever the address (the answer must not tell
+  // one that has an account from one that has not); refused before the challenge is spent, so it serves the retry.
+  assertMailRoom(service, service.state.recoveries.length + 1);
   const hostname = new URL(service.options.publicOrigin).hostname;
   const token = ctx.body.challenge_token;
   const valid =
@@ -91,6 +94,8 @@ export async function claimRecovery(ctx: OperationContextOf<'recovery.claim'>): 
   const hash = await sha256Hex(plaintext);
   const body = await answerOnce<AccountRecoverySuccess>(record, token, RECOVERY_PURPOSE, service.clock.now(), async () => {
     const now = service.clock.now();
+    // A full key store refuses the claim before any key is revoked; the link stays unused for a retry.
+    service.state.keys.assertRoom(1, now);
     for (const key of service.state.keys.activeOf(account.id)) service.state.keys.revoke(key, now);
     service.state.keys.insert({ accountId: account.id, name: 'Recovered key', scopes: BOTH_SCOPES, now }, plaintext, hash);
     return {

@@ -1,8 +1,10 @@
 import type { AccountStatus } from '../../../src/schemas';
 import { SharedCap } from './bounded';
-import { CHARGES_IN_ALL, Meter } from './meter';
+import { Meter } from './meter';
 import type { PlanConfig } from './plans';
 import { RateWindow } from './rate';
+import { DEFAULT_STORE_BOUNDS } from './store-bounds';
+import { StoreFullError } from './store-full';
 
 /** Recovery-email authority (docs/service.md, "Credential delivery"). */
 interface RecoveryAuthority {
@@ -37,14 +39,29 @@ export function statusDenial(status: AccountStatus): 'account_suspended' | 'plan
   return PLAN_INACTIVE.has(status) ? 'plan_inactive' : 'account_suspended';
 }
 
-/** Accounts by id and by e-mail (case-insensitive). */
+/**
+ * Accounts by id and by e-mail (case-insensitive): at most `maxAccounts`, never one dropped (one more is
+ * refused with a `StoreFullError`).
+ */
 export class AccountStore {
   private readonly byId = new Map<string, AccountRecord>();
   private readonly byEmail = new Map<string, AccountRecord>();
-  /** Every account's ledger charges together stay within `CHARGES_IN_ALL`. */
-  private readonly charges = new SharedCap(CHARGES_IN_ALL);
+  /** Every account's ledger charges together stay within `chargesInAll`. */
+  private readonly charges: SharedCap;
 
-  /** Adds an account with fresh meters anchored at `createdAt`. */
+  constructor(
+    readonly maxAccounts: number = DEFAULT_STORE_BOUNDS.accounts,
+    chargesInAll: number = DEFAULT_STORE_BOUNDS.charges,
+  ) {
+    this.charges = new SharedCap(chargesInAll);
+  }
+
+  /** Refuses, with a `StoreFullError`, when the store holds `maxAccounts` accounts: checked before anything of a new account is made. */
+  assertRoom(): void {
+    if (this.byId.size >= this.maxAccounts) throw new StoreFullError('accounts', this.maxAccounts, 'accounts');
+  }
+
+  /** Adds an account with fresh meters anchored at `createdAt` (a `StoreFullError` past the bound). */
   add(init: {
     id: string;
     email: string;
@@ -54,6 +71,7 @@ export class AccountStore {
     recoveryVerified: boolean;
   }): AccountRecord {
     if (this.byEmail.has(init.email.toLowerCase())) throw new RangeError(`an account ${init.email} exists already`);
+    this.assertRoom();
     const { plan, createdAt } = init;
     const account: AccountRecord = {
       id: init.id,
@@ -73,6 +91,13 @@ export class AccountStore {
     this.byId.set(account.id, account);
     this.byEmail.set(account.email.toLowerCase(), account);
     return account;
+  }
+
+  /** Takes back an account whose creation failed after it was added (its key could not be stored): as if never made. */
+  remove(account: AccountRecord): void {
+    if (this.byId.get(account.id) !== account) return;
+    this.byId.delete(account.id);
+    this.byEmail.delete(account.email.toLowerCase());
   }
 
   get(id: string): AccountRecord | undefined {

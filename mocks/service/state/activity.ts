@@ -1,5 +1,6 @@
 import type { RouteDef } from '../../../src/schemas';
-import { BoundedLog, type Bounds } from './bounded';
+import { BoundedLog, type Bounds, textBytes } from './bounded';
+import { DEFAULT_STORE_BOUNDS } from './store-bounds';
 import type { Fault } from './faults';
 import type { KeyRecord } from './keys';
 import type { Override } from './overrides';
@@ -36,8 +37,15 @@ export interface ActivityDetail {
   dropped: boolean;
 }
 
-/** The activity log: the 1,000 most recent answers within an hour of mock time. */
-export const ACTIVITY_BOUNDS: Bounds = { maxAgeMs: 3_600_000, maxCount: 1_000 };
+/** The activity log keeps an hour of mock time. */
+const ACTIVITY_MAX_AGE_MS = 3_600_000;
+/**
+ * And 4 MiB of answers as `activityBytes` counts them: an answer with a URL of the longest the service reads
+ * (8,192 characters) counts about 9 kB, a typical one under 1 kB (measured: 815 bytes of heap a catalog answer).
+ */
+const ACTIVITY_MAX_BYTES = 4 * 1024 * 1024;
+/** What one kept answer takes besides its URL and header text: its facts object, the snapshot's arrays, the detail's closure. */
+const ACTIVITY_ENTRY_OVERHEAD = 600;
 
 /** An answer as the log keeps it: raw facts, nothing formatted or copied until the log is read. */
 export interface ActivityFacts {
@@ -68,10 +76,44 @@ export interface AnswerHeaderView {
   readonly cookies: readonly string[];
 }
 
-/** The most recent answers of the service, oldest first, within `ACTIVITY_BOUNDS`. */
+/**
+ * The bytes an answer's facts hold: its URL and account as text, its headers' names and values and its
+ * cookies (HTTP's Latin-1 text: a byte a character), and a fixed overhead.
+ */
+function activityBytes(facts: ActivityFacts): number {
+  let bytes = ACTIVITY_ENTRY_OVERHEAD + textBytes(facts.url) + (facts.account === null ? 0 : textBytes(facts.account));
+  if (facts.headers !== undefined) {
+    for (const text of facts.headers.toPairs()) bytes += text.length;
+    for (const cookie of facts.headers.cookies) bytes += cookie.length;
+  }
+  return bytes;
+}
+
+/**
+ * The most recent answers of the service, oldest first: an hour of mock time, at most `maxCount` answers
+ * and `ACTIVITY_MAX_BYTES`, the oldest going first.
+ */
 export class ActivityLog {
-  readonly #entries = new BoundedLog<ActivityFacts>(ACTIVITY_BOUNDS, (e) => e.atMs);
+  readonly #entries: BoundedLog<ActivityFacts>;
   #recorded = 0;
+
+  constructor(maxCount: number = DEFAULT_STORE_BOUNDS.requests) {
+    this.#entries = new BoundedLog<ActivityFacts>(
+      { maxAgeMs: ACTIVITY_MAX_AGE_MS, maxCount, maxBytes: ACTIVITY_MAX_BYTES },
+      (e) => e.atMs,
+      undefined,
+      activityBytes,
+    );
+  }
+
+  /** How long and how many answers it keeps, and how many bytes of them it holds now. */
+  get bounds(): Bounds {
+    return this.#entries.bounds;
+  }
+
+  get bytes(): number {
+    return this.#entries.bytes;
+  }
 
   record(facts: ActivityFacts): void {
     this.#recorded += 1;

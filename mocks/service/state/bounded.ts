@@ -1,6 +1,8 @@
 /**
  * Bounded containers for what the mock keeps per request or caller (docs/mock-server.md, "What the mock
- * keeps, and for how long"): at most `maxAgeMs` and `maxCount`, oldest first out, so memory stays steady.
+ * keeps, and for how long"): at most `maxAgeMs`, `maxCount` and, where entries vary in size, `maxBytes`.
+ * A log or cache drops its oldest entries past them (`push`, `set`); a store that never drops an entry
+ * to make room asks `fullUntil` first and refuses the new one.
  */
 
 /** How long and how many entries a store keeps. */
@@ -27,6 +29,9 @@ const PAST_LATIN1 = /[\u0100-\uffff]/;
  */
 export class BoundedLog<T> {
   #slots: (T | undefined)[] = [];
+  /** Each slot's bytes as `sizeOf` counted them, when the log counts bytes. */
+  #sizes: number[] = [];
+  #bytes = 0;
   /** Entries this log dropped by its own bounds that its `SharedCap` still counts in its line. */
   shedByItself = 0;
   /** Each slot's time, read once when pushed: the age check reads this, not the entry. */
@@ -34,20 +39,31 @@ export class BoundedLog<T> {
   #head = 0;
   #size = 0;
 
-  /** `cap` bounds this log together with the others it bounds (one log per account). */
+  /** `cap` bounds this log together with the others it bounds (one log per account); `sizeOf` counts an entry's bytes against `bounds.maxBytes`. */
   constructor(
     readonly bounds: Bounds,
     private readonly timeOf: (entry: T) => number,
     private readonly cap?: SharedCap,
+    private readonly sizeOf?: (entry: T) => number,
   ) {}
 
   get length(): number {
     return this.#size;
   }
 
+  /** Bytes held, as `sizeOf` counts them (0 for a log that counts none). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Appends an entry, dropping the oldest past the count and byte bounds (an entry larger than the byte bound is not kept). */
   push(entry: T, now: number): void {
     const { maxCount } = this.bounds;
+    const maxBytes = this.bounds.maxBytes ?? Number.POSITIVE_INFINITY;
+    const bytes = this.sizeOf?.(entry) ?? 0;
+    if (bytes > maxBytes) return;
     if (this.#size === maxCount) this.#shed();
+    while (this.#size > 0 && this.#bytes + bytes > maxBytes) this.#shed();
     if (this.#size === this.#slots.length) {
       const doubled = Math.max(16, this.#slots.length * 2);
       this.#grow(Math.min(maxCount, doubled));
@@ -55,6 +71,8 @@ export class BoundedLog<T> {
     const slot = (this.#head + this.#size) % this.#slots.length;
     this.#slots[slot] = entry;
     this.#times[slot] = this.timeOf(entry);
+    this.#sizes[slot] = bytes;
+    this.#bytes += bytes;
     this.#size += 1;
     this.trim(now);
     this.cap?.added(this);
@@ -64,6 +82,18 @@ export class BoundedLog<T> {
   trim(now: number): void {
     const cutoff = now - this.bounds.maxAgeMs;
     while (this.#size > 0 && (this.#times[this.#head] as number) < cutoff) this.#shed();
+  }
+
+  /**
+   * For a log that never drops an entry to make room: undefined when `count` more entries fit at `now`,
+   * else when its oldest entry leaves by age and frees room.
+   */
+  fullUntil(now: number, count = 1): number | undefined {
+    this.trim(now);
+    const maxBytes = this.bounds.maxBytes ?? Number.POSITIVE_INFINITY;
+    if (this.#size + count <= this.bounds.maxCount && this.#bytes <= maxBytes) return undefined;
+    // An entry leaves once older than the age bound: a millisecond after it.
+    return this.#size === 0 ? now : (this.#times[this.#head] as number) + this.bounds.maxAgeMs + 1;
   }
 
   toArray(): T[] {
@@ -81,10 +111,16 @@ export class BoundedLog<T> {
   #grow(capacity: number): void {
     const slots: (T | undefined)[] = this.toArray();
     const times: number[] = [];
-    for (let i = 0; i < this.#size; i++) times.push(this.#times[(this.#head + i) % this.#slots.length] as number);
+    const sizes: number[] = [];
+    for (let i = 0; i < this.#size; i++) {
+      const at = (this.#head + i) % this.#slots.length;
+      times.push(this.#times[at] as number);
+      sizes.push(this.#sizes[at] ?? 0);
+    }
     slots.length = capacity;
     this.#slots = slots;
     this.#times = times;
+    this.#sizes = sizes;
     this.#head = 0;
   }
 
@@ -99,6 +135,8 @@ export class BoundedLog<T> {
   /** Drops the oldest entry (its `SharedCap` calls this when the logs together pass their bound). */
   dropOldest(): void {
     if (this.#size === 0) return;
+    this.#bytes -= this.#sizes[this.#head] ?? 0;
+    this.#sizes[this.#head] = 0;
     this.#slots[this.#head] = undefined;
     this.#head = (this.#head + 1) % this.#slots.length;
     this.#size -= 1;
@@ -223,6 +261,18 @@ export class BoundedMap<K, V> {
     if (entry === undefined) return false;
     this.#bytes -= entry.bytes;
     return this.#entries.delete(key);
+  }
+
+  /**
+   * For a store that never drops an entry to make room: undefined when `count` more entries fit at `now`,
+   * else when its oldest entry expires and frees room.
+   */
+  fullUntil(now: number, count = 1): number | undefined {
+    this.trim(now);
+    const maxBytes = this.bounds.maxBytes ?? Number.POSITIVE_INFINITY;
+    if (this.#entries.size + count <= this.bounds.maxCount && this.#bytes <= maxBytes) return undefined;
+    const oldest = this.#entries.values().next();
+    return oldest.done ? now : oldest.value.at + this.bounds.maxAgeMs;
   }
 
   /** Drops expired entries from the front, and the oldest ones past the count and byte caps. */

@@ -1,11 +1,11 @@
 import { randomToken } from '../../../src/schemas';
-import { BoundedMap, type Bounds } from './bounded';
+import { BoundedMap } from './bounded';
 import { sha256Hex } from './crypto';
+import { DEFAULT_STORE_BOUNDS } from './store-bounds';
+import { StoreFullError } from './store-full';
 
 /** Bot challenges are short-lived. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-/** Outstanding challenges: five minutes each, the 10,000 most recent (anyone may ask for one). */
-export const CHALLENGE_BOUNDS: Bounds = { maxAgeMs: CHALLENGE_TTL_MS, maxCount: 10_000 };
 
 interface Challenge {
   action: string;
@@ -14,15 +14,23 @@ interface Challenge {
 
 /**
  * Issued bot-challenge tokens (docs/service.md, "Credential delivery"): single use, bound to an action and the public hostname.
- * Only their SHA-256 is kept.
+ * Only their SHA-256 is kept: five minutes each, at most `maxCount`, never one dropped before its time (one more is refused).
  */
 export class ChallengeStore {
-  private readonly byHash = new BoundedMap<string, Challenge>(CHALLENGE_BOUNDS);
+  private readonly byHash: BoundedMap<string, Challenge>;
 
-  /** Issues a token for `action` on `hostname`. */
+  constructor(maxCount: number = DEFAULT_STORE_BOUNDS.challenges) {
+    this.byHash = new BoundedMap<string, Challenge>({ maxAgeMs: CHALLENGE_TTL_MS, maxCount });
+  }
+
+  /** Issues a token for `action` on `hostname` (a `StoreFullError` when the store is full). */
   async issue(action: string, hostname: string, now: number): Promise<string> {
     const token = randomToken('chl_');
-    this.byHash.set(await sha256Hex(token), { action, hostname }, now);
+    const hash = await sha256Hex(token);
+    const freeAt = this.byHash.fullUntil(now);
+    if (freeAt !== undefined)
+      throw new StoreFullError('challenges', this.byHash.bounds.maxCount, 'outstanding bot challenges', { freeAt, now });
+    this.byHash.set(hash, { action, hostname }, now);
     return token;
   }
 

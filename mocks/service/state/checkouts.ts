@@ -1,5 +1,7 @@
-import { BoundedMap, type Bounds } from './bounded';
+import { BoundedMap } from './bounded';
 import type { ReplaySlot } from './replay';
+import { DEFAULT_STORE_BOUNDS } from './store-bounds';
+import { StoreFullError } from './store-full';
 
 /** A checkout session of a new customer (docs/service.md, "Numeric codes and identifiers": open, complete, closed). */
 export interface CheckoutSession {
@@ -18,19 +20,38 @@ export interface CheckoutSession {
   claim: ReplaySlot;
 }
 
-/** Checkout sessions: 30 days from their start, 10,000 at most. */
-const CHECKOUT_BOUNDS: Bounds = { maxAgeMs: 30 * 86_400_000, maxCount: 10_000 };
-/** Checkout cookies (one per intent made with a resume token): 24 hours, 10,000 at most. */
-export const CHECKOUT_COOKIE_BOUNDS: Bounds = { maxAgeMs: 86_400_000, maxCount: 10_000 };
+/** Checkout sessions are kept 30 days from their start. */
+const CHECKOUT_TTL_MS = 30 * 86_400_000;
+/** Checkout cookies (one per intent made with a resume token) are kept 24 hours. */
+export const CHECKOUT_COOKIE_TTL_MS = 86_400_000;
 
-/** Checkout sessions by id, by resume- and claim-token hash, and by cookie hash, all bounded. */
+/**
+ * Checkout sessions by id, by resume- and claim-token hash, and by cookie hash: at most `maxSessions`
+ * sessions and `maxCookies` cookies, none dropped before its time (one more is refused, `StoreFullError`).
+ */
 export class CheckoutStore {
-  private readonly byId = new BoundedMap<string, CheckoutSession>(CHECKOUT_BOUNDS);
-  private readonly byResume = new BoundedMap<string, CheckoutSession>(CHECKOUT_BOUNDS);
-  private readonly byClaim = new BoundedMap<string, CheckoutSession>(CHECKOUT_BOUNDS);
-  private readonly byCookie = new BoundedMap<string, CheckoutSession>(CHECKOUT_COOKIE_BOUNDS);
+  private readonly byId: BoundedMap<string, CheckoutSession>;
+  private readonly byResume: BoundedMap<string, CheckoutSession>;
+  private readonly byClaim: BoundedMap<string, CheckoutSession>;
+  private readonly byCookie: BoundedMap<string, CheckoutSession>;
 
+  constructor(maxSessions: number = DEFAULT_STORE_BOUNDS.checkouts, maxCookies: number = DEFAULT_STORE_BOUNDS.checkoutCookies) {
+    const sessions = { maxAgeMs: CHECKOUT_TTL_MS, maxCount: maxSessions };
+    this.byId = new BoundedMap<string, CheckoutSession>(sessions);
+    this.byResume = new BoundedMap<string, CheckoutSession>(sessions);
+    this.byClaim = new BoundedMap<string, CheckoutSession>(sessions);
+    this.byCookie = new BoundedMap<string, CheckoutSession>({ maxAgeMs: CHECKOUT_COOKIE_TTL_MS, maxCount: maxCookies });
+  }
+
+  /** Refuses (`StoreFullError`, with when room comes back) unless one more session fits at `now`. */
+  assertRoom(now: number): void {
+    const freeAt = this.byId.fullUntil(now);
+    if (freeAt !== undefined) throw new StoreFullError('checkouts', this.byId.bounds.maxCount, 'checkout sessions', { freeAt, now });
+  }
+
+  /** Adds a session (a `StoreFullError` when the store is full). */
   add(session: CheckoutSession, now: number): void {
+    this.assertRoom(now);
     this.byId.set(session.id, session, now);
     this.byResume.set(session.resumeHash, session, now);
     this.byClaim.set(session.claimHash, session, now);
@@ -59,8 +80,16 @@ export class CheckoutStore {
     return this.byId.values(now).find((s) => s.status !== 'closed' && s.email.toLowerCase() === wanted);
   }
 
-  /** Binds an HttpOnly cookie value (by hash) to a session. */
+  /** Refuses (`StoreFullError`, with when room comes back) unless one more cookie fits at `now`. */
+  assertCookieRoom(now: number): void {
+    const freeAt = this.byCookie.fullUntil(now);
+    if (freeAt !== undefined)
+      throw new StoreFullError('checkoutCookies', this.byCookie.bounds.maxCount, 'checkout cookies', { freeAt, now });
+  }
+
+  /** Binds an HttpOnly cookie value (by hash) to a session (a `StoreFullError` when the cookies are at their bound). */
   bindCookie(hash: string, session: CheckoutSession, now: number): void {
+    this.assertCookieRoom(now);
     this.byCookie.set(hash, session, now);
   }
 

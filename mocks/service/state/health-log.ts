@@ -1,5 +1,6 @@
 import { DETAIL_RETENTION_DAYS } from '../../../src/schemas';
 import { BoundedLog, type Bounds, SharedCap } from './bounded';
+import { DEFAULT_STORE_BOUNDS } from './store-bounds';
 
 /**
  * What the pipeline records of each authenticated request, for request health (docs/service.md, "Request health"). It holds
@@ -54,8 +55,6 @@ export const HEALTH_DAYS = 90;
  * early), and the 10,000 most recent.
  */
 export const FAILURE_DETAIL_BOUNDS: Bounds = { maxAgeMs: (DETAIL_RETENTION_DAYS + 1) * DAY_MS, maxCount: 10_000 };
-/** Failure details kept across all accounts (about 250 bytes each: 12.5 MB), the oldest of all going first. */
-export const FAILURE_DETAILS_IN_ALL = 50_000;
 
 const dayOf = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const issueKey = (endpoint: string, status: number, code: string) => `${endpoint} ${status} ${code}`;
@@ -68,7 +67,12 @@ interface AccountHealth {
 /** Request health per account: exact day tallies for 90 days, failure details within `FAILURE_DETAIL_BOUNDS`; successes only counted. */
 export class HealthLog {
   readonly #accounts = new Map<string, AccountHealth>();
-  readonly #failuresInAll = new SharedCap(FAILURE_DETAILS_IN_ALL);
+  readonly #failuresInAll: SharedCap;
+
+  /** `failuresInAll`: the failure details of every account together, the oldest of all going first past it. */
+  constructor(failuresInAll: number = DEFAULT_STORE_BOUNDS.failures) {
+    this.#failuresInAll = new SharedCap(failuresInAll);
+  }
 
   /** Counts a successful request: successes are tallied, never kept one by one. */
   count(accountId: string, occurredAt: number, latencyMs: number): void {

@@ -12,6 +12,7 @@ import { RecoveryQueue } from './recovery-queue';
 import { ResponseCache } from './response-cache';
 import { RotationStore } from './rotations';
 import { StableAnswers } from './stable-answers';
+import { DEFAULT_STORE_BOUNDS, type StoreBounds } from './store-bounds';
 import { TokenStore } from './tokens';
 
 /** Everything the mock holds in memory. */
@@ -34,26 +35,27 @@ export interface ServiceState {
   overrides: OverrideStore;
 }
 
-/** A fresh, empty state. */
-export function createState(): ServiceState {
+/** A fresh, empty state, its stores within `bounds` (docs/mock-server.md, "What the mock keeps, and for how long"). */
+export function createState(bounds: StoreBounds = DEFAULT_STORE_BOUNDS): ServiceState {
   return {
-    accounts: new AccountStore(),
-    keys: new KeyStore(),
-    health: new HealthLog(),
+    accounts: new AccountStore(bounds.accounts, bounds.charges),
+    keys: new KeyStore(bounds.keys),
+    health: new HealthLog(bounds.failures),
     faults: new FaultQueue(),
     cache: new ResponseCache(),
     stable: new StableAnswers(),
-    outbox: new Outbox(),
-    challenges: new ChallengeStore(),
-    tokens: new TokenStore(),
-    checkouts: new CheckoutStore(),
-    rotations: new RotationStore(),
-    guidance: new GuidanceStore(),
+    outbox: new Outbox(bounds.outbox),
+    challenges: new ChallengeStore(bounds.challenges),
+    tokens: new TokenStore(bounds.tokens),
+    checkouts: new CheckoutStore(bounds.checkouts, bounds.checkoutCookies),
+    rotations: new RotationStore(bounds.rotations),
+    guidance: new GuidanceStore(bounds.guidance),
     recoveries: new RecoveryQueue(),
-    activity: new ActivityLog(),
+    activity: new ActivityLog(bounds.requests),
     overrides: new OverrideStore(),
   };
 }
 
 export type { AccountRecord } from './accounts';
 export type { KeyRecord } from './keys';
+export type { StoreBounds } from './store-bounds';

@@ -1,5 +1,7 @@
 import { MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKey } from '../../../src/schemas';
 import { newApiKey, newId, sha256Hex, timingSafeEqual } from './crypto';
+import { DEFAULT_STORE_BOUNDS } from './store-bounds';
+import { StoreFullError } from './store-full';
 
 /** A stored key: only the SHA-256 of the plaintext is kept (docs/service.md, "Authentication, keys and scopes"). */
 export interface KeyRecord {
@@ -18,17 +20,51 @@ export interface KeyRecord {
 
 const PREFIX_LENGTH = 'svc_live_'.length + 4;
 /**
- * Revoked keys kept per account (inventory, request-health names): the 100 most recently revoked,
- * and any revoked inside the last 15 minutes, when its rotation can still be replayed, up to 1,000.
+ * Revoked keys kept per account (inventory, request-health names) once their rotation can no longer be
+ * replayed (15 minutes): the 100 most recently revoked. One inside its replay window is always kept.
  */
 export const REVOKED_KEYS_KEPT = 100;
-export const REVOKED_KEYS_MAX = 1_000;
 
-/** Keys by SHA-256, by id and by account; at most 5 active and `REVOKED_KEYS_KEPT` revoked per account. */
+/**
+ * Keys by SHA-256, by id and by account: at most 5 active per account, and `maxKeys` in all. An active key,
+ * or a revoked one inside its replay window, is never dropped; when the store is full, revoked keys past
+ * their window go, the longest revoked first, and only then is a new key refused (`StoreFullError`).
+ */
 export class KeyStore {
   private readonly byHash = new Map<string, KeyRecord>();
   private readonly byId = new Map<string, KeyRecord>();
   private readonly byAccount = new Map<string, KeyRecord[]>();
+  /** Revoked keys in the order they were revoked, from `#revokedHead` (some already dropped, passed over in turn). */
+  #revoked: KeyRecord[] = [];
+  #revokedHead = 0;
+
+  constructor(readonly maxKeys: number = DEFAULT_STORE_BOUNDS.keys) {}
+
+  /** Keys held, active and revoked. */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /**
+   * Makes room for `count` more keys at `now`, dropping revoked keys past their replay window (the longest
+   * revoked first), or refuses with a `StoreFullError` having dropped nothing else: checked before a change
+   * that ends in a new key (a rotation, a recovery), so that a refusal changes nothing.
+   */
+  assertRoom(count: number, now: number): void {
+    if (this.byId.size + count <= this.maxKeys) return;
+    const replayable = now - ROTATION_REPLAY_WINDOW_MS;
+    while (this.byId.size + count > this.maxKeys && this.#revokedHead < this.#revoked.length) {
+      const oldest = this.#revoked[this.#revokedHead] as KeyRecord;
+      if (this.byId.get(oldest.id) === oldest) {
+        if ((oldest.revokedAt ?? 0) > replayable) break;
+        this.#drop(oldest.accountId, new Set([oldest]));
+      }
+      this.#revokedHead += 1;
+    }
+    this.#compactRevoked();
+    if (this.byId.size + count > this.maxKeys)
+      throw new StoreFullError('keys', this.maxKeys, 'API keys (active, and revoked ones still replayable)');
+  }
 
   /** Creates a key, returning its plaintext once (only the hash is kept); with a known `hash`, inserted at once. */
   async create(init: {
@@ -47,6 +83,7 @@ export class KeyStore {
   /** Inserts a key whose plaintext and hash are already known (synchronous: used inside atomic steps). */
   insert(init: { accountId: string; name: string; scopes: APIKeyScopes; now: number }, plaintext: string, hash: string): KeyRecord {
     if (this.byHash.has(hash)) throw new Error('duplicate key');
+    this.assertRoom(1, init.now);
     const record: KeyRecord = {
       id: newId('key_'),
       accountId: init.accountId,
@@ -92,31 +129,40 @@ export class KeyStore {
     return this.activeOf(accountId).length >= MAX_ACTIVE_KEYS;
   }
 
-  /** Revokes a key (idempotent), then drops the account's oldest revoked keys past the bound. */
+  /** Revokes a key (idempotent), then drops the account's oldest revoked keys past `REVOKED_KEYS_KEPT` and their replay window. */
   revoke(record: KeyRecord, now: number): void {
     if (record.status === 'revoked') return;
     record.status = 'revoked';
     record.revokedAt = now;
+    this.#revoked.push(record);
     this.#prune(record.accountId, now);
+    this.#compactRevoked();
   }
 
   #prune(accountId: string, now: number): void {
     const keys = this.byAccount.get(accountId) ?? [];
     const revoked = keys.filter((k) => k.status === 'revoked').sort((a, b) => (a.revokedAt ?? 0) - (b.revokedAt ?? 0));
     const replayable = now - ROTATION_REPLAY_WINDOW_MS;
-    const beyondMax = Math.max(0, revoked.length - REVOKED_KEYS_MAX);
-    const drop = new Set(
-      revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT)).filter((k, i) => i < beyondMax || (k.revokedAt ?? 0) <= replayable),
-    );
-    if (drop.size === 0) return;
+    const drop = new Set(revoked.slice(0, Math.max(0, revoked.length - REVOKED_KEYS_KEPT)).filter((k) => (k.revokedAt ?? 0) <= replayable));
+    if (drop.size > 0) this.#drop(accountId, drop);
+  }
+
+  #drop(accountId: string, drop: ReadonlySet<KeyRecord>): void {
     for (const key of drop) {
       this.byHash.delete(key.hash);
       this.byId.delete(key.id);
     }
     this.byAccount.set(
       accountId,
-      keys.filter((k) => !drop.has(k)),
+      (this.byAccount.get(accountId) ?? []).filter((k) => !drop.has(k)),
     );
+  }
+
+  /** The revocation line without the keys dropped meanwhile, once it holds more than twice what the store can. */
+  #compactRevoked(): void {
+    if (this.#revoked.length - this.#revokedHead <= 2 * this.maxKeys && this.#revokedHead * 2 <= this.#revoked.length) return;
+    this.#revoked = this.#revoked.slice(this.#revokedHead).filter((k) => this.byId.get(k.id) === k);
+    this.#revokedHead = 0;
   }
 }
 

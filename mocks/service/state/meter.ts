@@ -54,8 +54,6 @@ export const utcDayStart = (ms: number): number => Math.floor(ms / DAY_MS) * DAY
 
 /** The detailed charges kept per account: 90 days (the longest usage window) and 10,000 charges. */
 export const CHARGE_BOUNDS: Bounds = { maxAgeMs: 90 * DAY_MS, maxCount: 10_000 };
-/** The detailed charges kept across all accounts (about 150 bytes each: 7.5 MB), the oldest of all going first. */
-export const CHARGES_IN_ALL = 50_000;
 /** Credits per UTC day are kept for the 90 days a usage report reaches back. */
 const USAGE_DAYS = 90;
 

@@ -11,10 +11,14 @@ export interface Override {
   readonly detail: unknown;
   /** Requests it still answers (`Infinity`: until removed). */
   remaining: number;
+  /** The bytes of its static answer or error (a control-plane override's JSON), 0 for a resolver: counted against `MAX_OVERRIDE_BYTES`. */
+  readonly bytes: number;
 }
 
 /** Overrides armed at once, at most. */
 export const MAX_OVERRIDES = 1_000;
+/** The static answers and errors of the armed overrides together, at most (each a request body of up to 64 KiB). */
+const MAX_OVERRIDE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The overrides of route answers, the most recent first (it wins over older ones of the same
@@ -23,14 +27,25 @@ export const MAX_OVERRIDES = 1_000;
 export class OverrideStore {
   #list: Override[] = [];
   #next = 1;
+  #bytes = 0;
 
-  /** Arms an override; refuses a 1,001st (`RangeError`). */
+  /** Arms an override; refuses a 1,001st, or one whose static answer would pass `MAX_OVERRIDE_BYTES` (`RangeError`). */
   add(init: Omit<Override, 'id'>): Override {
     if (this.#list.length >= MAX_OVERRIDES)
       throw new RangeError(`at most ${MAX_OVERRIDES} overrides can be armed at once: remove some, or reset`);
+    if (this.#bytes + init.bytes > MAX_OVERRIDE_BYTES)
+      throw new RangeError(
+        `the armed overrides' answers take at most ${MAX_OVERRIDE_BYTES / 1024 / 1024} MiB together: remove some, or reset`,
+      );
     const override: Override = { ...init, id: `ovr_${this.#next++}` };
     this.#list.unshift(override);
+    this.#bytes += override.bytes;
     return override;
+  }
+
+  /** Bytes of the armed overrides' static answers and errors. */
+  get bytes(): number {
+    return this.#bytes;
   }
 
   /** The override that answers this request, if any, counted as used. */
@@ -39,7 +54,7 @@ export class OverrideStore {
     if (index === -1) return undefined;
     const override = this.#list[index] as Override;
     override.remaining -= 1;
-    if (override.remaining <= 0) this.#list.splice(index, 1);
+    if (override.remaining <= 0) this.#drop(index);
     return override;
   }
 
@@ -47,7 +62,7 @@ export class OverrideStore {
   remove(id: string): boolean {
     const index = this.#list.findIndex((o) => o.id === id);
     if (index === -1) return false;
-    this.#list.splice(index, 1);
+    this.#drop(index);
     return true;
   }
 
@@ -55,7 +70,13 @@ export class OverrideStore {
   clear(): number {
     const n = this.#list.length;
     this.#list = [];
+    this.#bytes = 0;
     return n;
+  }
+
+  #drop(index: number): void {
+    const [dropped] = this.#list.splice(index, 1);
+    this.#bytes -= dropped?.bytes ?? 0;
   }
 
   /** The armed overrides, the most recent first. */

@@ -4,10 +4,18 @@ export interface QueuedRecovery {
   at: number;
 }
 
-/** Recovery requests not yet resolved; drains run one after another, so `drain()` sees every request queued before it. */
+/**
+ * Recovery requests not yet resolved; drains run one after another, so `drain()` sees every request queued before it.
+ * Each request spent a bot challenge, so the queue holds at most as many as the challenge store does, and a drain empties it.
+ */
 export class RecoveryQueue {
   #queued: QueuedRecovery[] = [];
   #draining: Promise<void> = Promise.resolve();
+
+  /** Requests queued and not yet taken by a drain: each may still send a link. */
+  get length(): number {
+    return this.#queued.length;
+  }
 
   push(request: QueuedRecovery): void {
     this.#queued.push(request);

@@ -1,6 +1,8 @@
 import { ROTATION_REPLAY_WINDOW_MS } from '../../../src/schemas';
-import { BoundedMap, type Bounds } from './bounded';
+import { BoundedMap } from './bounded';
 import type { Sealed } from './sealed';
+import { DEFAULT_STORE_BOUNDS } from './store-bounds';
+import { StoreFullError } from './store-full';
 
 /** A committed rotation, replayable with the exact old key and nonce for 15 minutes (docs/service.md, "Authentication, keys and scopes"). */
 export interface RotationRecord {
@@ -11,18 +13,31 @@ export interface RotationRecord {
   pending?: Promise<void>;
 }
 
-/** Rotations are kept for their 15-minute replay window, 10,000 at most. */
-export const ROTATION_BOUNDS: Bounds = { maxAgeMs: ROTATION_REPLAY_WINDOW_MS, maxCount: 10_000 };
-
-/** Rotations by SHA-256 of their nonce, within `ROTATION_BOUNDS`. */
+/**
+ * Rotations by SHA-256 of their nonce, each kept for its 15-minute replay window: at most `maxCount`, never
+ * one dropped before its time (a rotation past the bound is refused before it changes anything).
+ */
 export class RotationStore {
-  private readonly byNonce = new BoundedMap<string, RotationRecord>(ROTATION_BOUNDS);
+  private readonly byNonce: BoundedMap<string, RotationRecord>;
+
+  constructor(maxCount: number = DEFAULT_STORE_BOUNDS.rotations) {
+    this.byNonce = new BoundedMap<string, RotationRecord>({ maxAgeMs: ROTATION_REPLAY_WINDOW_MS, maxCount });
+  }
 
   get(nonceHash: string, now: number): RotationRecord | undefined {
     return this.byNonce.get(nonceHash, now);
   }
 
+  /** Refuses (`StoreFullError`, with when room comes back) unless one more rotation fits at `now`. */
+  assertRoom(now: number): void {
+    const freeAt = this.byNonce.fullUntil(now);
+    if (freeAt !== undefined)
+      throw new StoreFullError('rotations', this.byNonce.bounds.maxCount, 'key rotations inside their replay window', { freeAt, now });
+  }
+
+  /** Adds a committed rotation (a `StoreFullError` when the store is full). */
   add(nonceHash: string, record: RotationRecord, now: number): void {
+    this.assertRoom(now);
     this.byNonce.set(nonceHash, record, now);
   }
 

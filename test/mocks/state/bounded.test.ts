@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BoundedLog, BoundedMap } from '../../../mocks/service/state/bounded';
-import { CHALLENGE_BOUNDS, CHALLENGE_TTL_MS, ChallengeStore } from '../../../mocks/service/state/challenges';
-import { CHECKOUT_COOKIE_BOUNDS, CheckoutStore, type CheckoutSession } from '../../../mocks/service/state/checkouts';
+import { CHALLENGE_TTL_MS, ChallengeStore } from '../../../mocks/service/state/challenges';
+import { CHECKOUT_COOKIE_TTL_MS, CheckoutStore, type CheckoutSession } from '../../../mocks/service/state/checkouts';
 import { FAILURE_DETAIL_BOUNDS, HealthLog, type HealthEntry } from '../../../mocks/service/state/health-log';
-import { KeyStore, REVOKED_KEYS_KEPT, REVOKED_KEYS_MAX } from '../../../mocks/service/state/keys';
+import { KeyStore, REVOKED_KEYS_KEPT } from '../../../mocks/service/state/keys';
 import { CHARGE_BOUNDS, isExhausted, Meter, utcDayStart } from '../../../mocks/service/state/meter';
-import { Outbox, OUTBOX_BOUNDS } from '../../../mocks/service/state/outbox';
+import { Outbox, OUTBOX_TTL_MS } from '../../../mocks/service/state/outbox';
 import { CACHE_BOUNDS, ResponseCache } from '../../../mocks/service/state/response-cache';
-import { ROTATION_BOUNDS, RotationStore } from '../../../mocks/service/state/rotations';
-import { TOKEN_BOUNDS, TokenStore } from '../../../mocks/service/state/tokens';
+import { RotationStore } from '../../../mocks/service/state/rotations';
+import { DEFAULT_STORE_BOUNDS } from '../../../mocks/service/state/store-bounds';
+import { StoreFullError } from '../../../mocks/service/state/store-full';
+import { TOKEN_TTL_MS, TokenStore } from '../../../mocks/service/state/tokens';
 
 /** Everything kept per request or per caller is bounded by age and count (issue 10, item 7; docs/mock-server.md). */
 
@@ -143,12 +145,15 @@ describe('request health (HealthLog)', () => {
 });
 
 describe('stores of per-caller secrets', () => {
-  it('challenges: anyone may ask, so at most the bound are held, for five minutes each', async () => {
-    const store = new ChallengeStore();
-    for (let i = 0; i < CHALLENGE_BOUNDS.maxCount + 200; i++) await store.issue('account_recovery', 'h', T0);
-    expect(store.size).toBe(CHALLENGE_BOUNDS.maxCount);
+  it('challenges: at most the bound are held, for five minutes each; one more is refused until the oldest expires', async () => {
+    const store = new ChallengeStore(50);
+    for (let i = 0; i < 50; i++) await store.issue('account_recovery', 'h', T0 + i);
+    const refused = await store.issue('account_recovery', 'h', T0 + 60_000).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(StoreFullError);
+    expect(refused).toMatchObject({ status: 503, code: 'temporarily_unavailable', store: 'challenges', options: { retryAfter: 240 } });
+    expect(store.size).toBe(50);
     await store.issue('account_recovery', 'h', T0 + CHALLENGE_TTL_MS);
-    expect(store.size).toBe(1);
+    expect(store.size).toBe(50); // the first expired: its room taken
   });
 
   it('the response cache holds at most its bound of answers, one hour each', () => {
@@ -159,29 +164,35 @@ describe('stores of per-caller secrets', () => {
     expect(cache.get(`catalog.leagues?${CACHE_BOUNDS.maxCount + 49}`, T0 + CACHE_BOUNDS.maxAgeMs)).toBeUndefined();
   });
 
-  it('rotations, tokens, checkout cookies and the outbox each stop at their bounds', () => {
-    const rotations = new RotationStore();
-    for (let i = 0; i < ROTATION_BOUNDS.maxCount + 10; i++) rotations.add(`n${i}`, { oldKeyId: 'k', expiresAt: T0 }, T0);
-    expect(rotations.size).toBe(ROTATION_BOUNDS.maxCount);
-    expect(rotations.get('n9', T0)).toBeUndefined();
-    expect(rotations.get(`n${ROTATION_BOUNDS.maxCount}`, T0 + ROTATION_BOUNDS.maxAgeMs)).toBeUndefined();
+  it('rotations, tokens, checkout cookies and the outbox each refuse one more at their bounds, dropping none before its time', () => {
+    const rotations = new RotationStore(10);
+    for (let i = 0; i < 10; i++) rotations.add(`n${i}`, { oldKeyId: 'k', expiresAt: T0 }, T0);
+    expect(() => rotations.add('n10', { oldKeyId: 'k', expiresAt: T0 }, T0)).toThrow(StoreFullError);
+    expect(rotations.size).toBe(10);
+    expect(rotations.get('n0', T0)).toBeDefined();
 
-    const tokens = new TokenStore();
+    const tokens = new TokenStore(2);
     const token = { kind: 'recovery' as const, accountId: 'a', email: 'e', generation: 1, expiresAt: T0, usedAt: null };
     tokens.add('t', token, T0);
-    expect(tokens.get('t', T0 + TOKEN_BOUNDS.maxAgeMs - 1)).toBe(token);
-    expect(tokens.get('t', T0 + TOKEN_BOUNDS.maxAgeMs)).toBeUndefined();
+    tokens.add('u', token, T0);
+    expect(() => tokens.add('v', token, T0)).toThrow(StoreFullError);
+    expect(tokens.get('t', T0 + TOKEN_TTL_MS - 1)).toBe(token);
+    expect(tokens.get('t', T0 + TOKEN_TTL_MS)).toBeUndefined();
+    tokens.add('v', token, T0 + TOKEN_TTL_MS);
 
-    const checkouts = new CheckoutStore();
+    const checkouts = new CheckoutStore(10, 10);
     const session = { id: 'cs', claim: { usedAt: null } } as unknown as CheckoutSession;
-    for (let i = 0; i < CHECKOUT_COOKIE_BOUNDS.maxCount + 10; i++) checkouts.bindCookie(`c${i}`, session, T0);
-    expect(checkouts.cookies).toBe(CHECKOUT_COOKIE_BOUNDS.maxCount);
+    for (let i = 0; i < 10; i++) checkouts.bindCookie(`c${i}`, session, T0);
+    expect(() => checkouts.bindCookie('c10', session, T0)).toThrow(StoreFullError);
+    expect(checkouts.cookies).toBe(10);
+    checkouts.bindCookie('c10', session, T0 + CHECKOUT_COOKIE_TTL_MS);
+    expect(checkouts.cookies).toBe(1);
 
-    const outbox = new Outbox();
-    for (let i = 0; i < OUTBOX_BOUNDS.maxCount + 10; i++)
-      outbox.send({ to: `${i}@x`, kind: 'recovery', link: 'l', sent_at: new Date(T0).toISOString() }, T0);
-    expect(outbox.messages(T0).length).toBe(OUTBOX_BOUNDS.maxCount);
-    expect(outbox.messages(T0 + OUTBOX_BOUNDS.maxAgeMs + 1)).toEqual([]);
+    const outbox = new Outbox(10);
+    for (let i = 0; i < 10; i++) outbox.send({ to: `${i}@x`, kind: 'recovery', link: 'l', sent_at: new Date(T0).toISOString() }, T0);
+    expect(() => outbox.send({ to: 'x@x', kind: 'recovery', link: 'l', sent_at: new Date(T0).toISOString() }, T0)).toThrow(StoreFullError);
+    expect(outbox.messages(T0).length).toBe(10);
+    expect(outbox.messages(T0 + OUTBOX_TTL_MS + 1)).toEqual([]);
   });
 
   it('keys: an account keeps its most recently revoked keys, never one still inside its rotation replay window', async () => {
@@ -201,12 +212,19 @@ describe('stores of per-caller secrets', () => {
     expect(keys.findByHash(first.hash)).toBeUndefined();
   });
 
-  it('keys: at most the hard cap of revoked keys per account, even inside the replay window', async () => {
-    const keys = new KeyStore();
-    for (let i = 0; i < REVOKED_KEYS_MAX + 30; i++) {
-      const { record } = await keys.create({ accountId: 'a', name: 'k', scopes: ['data:read'], now: T0 + i });
-      keys.revoke(record, T0 + i);
-    }
-    expect(keys.ofAccount('a').length).toBe(REVOKED_KEYS_MAX);
+  it(`keys: at most the bound in all (${DEFAULT_STORE_BOUNDS.keys} by default); a full store drops revoked keys past their window, longest revoked first, else refuses`, async () => {
+    const keys = new KeyStore(5);
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push((await keys.create({ accountId: `a${i}`, name: 'k', scopes: ['data:read'], now: T0 })).record);
+    await expect(keys.create({ accountId: 'b', name: 'k', scopes: ['data:read'], now: T0 })).rejects.toThrow(StoreFullError);
+    keys.revoke(made[3]!, T0);
+    keys.revoke(made[1]!, T0 + 1);
+    // Revoked, but inside their replay window: kept, and the store still refuses.
+    await expect(keys.create({ accountId: 'b', name: 'k', scopes: ['data:read'], now: T0 + 60_000 })).rejects.toThrow(StoreFullError);
+    const later = T0 + 15 * 60_000 + 1;
+    await keys.create({ accountId: 'b', name: 'k', scopes: ['data:read'], now: later });
+    expect(keys.get(made[3]!.id)).toBeUndefined();
+    expect(keys.get(made[1]!.id)).toBe(made[1]);
+    expect(keys.size).toBe(5);
   });
 });

@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../mocks/service/state/accounts';
 import { BoundedLog, SharedCap } from '../../../mocks/service/state/bounded';
-import { FAILURE_DETAIL_BOUNDS, FAILURE_DETAILS_IN_ALL, HealthLog } from '../../../mocks/service/state/health-log';
-import { CHARGE_BOUNDS, CHARGES_IN_ALL, isExhausted } from '../../../mocks/service/state/meter';
+import { FAILURE_DETAIL_BOUNDS, HealthLog } from '../../../mocks/service/state/health-log';
+import { CHARGE_BOUNDS, isExhausted } from '../../../mocks/service/state/meter';
+import { DEFAULT_STORE_BOUNDS } from '../../../mocks/service/state/store-bounds';
+
+const { failures: FAILURE_DETAILS_IN_ALL, charges: CHARGES_IN_ALL } = DEFAULT_STORE_BOUNDS;
 
 /** Logs kept per account are bounded across accounts too (issue 34, item 2: every log bounded, whatever the number of accounts). */
 

@@ -1,6 +1,6 @@
 import { contextOf } from '../../../service/internal';
 import { notFound } from '../../../service/service-error';
-import { ACTIVITY_BOUNDS, type ActivityEntry } from '../../../service/state/activity';
+import type { ActivityEntry } from '../../../service/state/activity';
 import { appliedFault } from '../views';
 import type { Handlers } from './types';
 
@@ -24,13 +24,15 @@ export const requestHandlers = {
   },
   'requests.summary': (mock) => {
     const service = contextOf(mock);
-    const { recorded, kept } = service.state.activity.counts(service.clock.now());
-    return { recorded, kept, max_age_ms: ACTIVITY_BOUNDS.maxAgeMs, max_count: ACTIVITY_BOUNDS.maxCount };
+    const { activity } = service.state;
+    const { recorded, kept } = activity.counts(service.clock.now());
+    return { recorded, kept, max_age_ms: activity.bounds.maxAgeMs, max_count: activity.bounds.maxCount };
   },
   'requests.get': (mock, { params }) => {
     const service = contextOf(mock);
     const found = service.state.activity.find(params.id, service.clock.now());
-    if (!found) throw notFound('no answer with this request id in the log (it keeps an hour of mock time, 1,000 answers at most)');
+    if (!found)
+      throw notFound('no answer with this request id in the log (it keeps an hour of mock time, and the most recent answers only)');
     const { headers, fault, ...entry } = found;
     return { ...entry, answer_headers: [...headers], fault: fault ? appliedFault(fault) : null };
   },
