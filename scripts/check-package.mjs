@@ -49,7 +49,8 @@ const REQUIRED = [
   'docs/images/console.png',
 ];
 // The contributor documents (CONTRIBUTING.md, docs/contributing/) need a clone: they are not the package's.
-const FORBIDDEN = /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci|docs\/api|docs\/contributing)\/|^\.readme-before-pack\.md$|^CONTRIBUTING\.md$/;
+const FORBIDDEN =
+  /^(src|mocks|test|bench|scripts|examples|node_modules|\.changeset|\.ci|docs\/api|docs\/contributing)\/|^\.readme-before-pack\.md$|^CONTRIBUTING\.md$/;
 
 const packDir = mkdtempSync(join(tmpdir(), 'sports-odds-data-pack-'));
 try {
