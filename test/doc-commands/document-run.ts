@@ -92,7 +92,11 @@ export function shownTopKeys(shown: string): string[] {
 
 export class DocumentRun {
   #dir: string | undefined;
+  /** The folder a `cd` of the document entered, if one did. */
+  #cwd: string | undefined;
   #installed = false;
+  /** The folder of the document's first install. */
+  #installedAt: string | undefined;
   #vars: Record<string, string> = {};
   #server: { running: Running; url: string } | undefined;
   /** The answers of the document's requests so far, newest last. */
@@ -129,7 +133,7 @@ export class DocumentRun {
       case 'program':
         return this.#program(command);
       case 'mock-server':
-        return this.#mockServer(command, this.dir);
+        return this.#mockServer(command, this.#here);
       case 'clone-server':
         return this.#mockServer(command, ROOT);
       case 'clone-script':
@@ -145,23 +149,55 @@ export class DocumentRun {
         return this.#mswInit(command);
       case 'curl':
         return this.#curl(command);
+      case 'folder':
+        return this.#folder(command);
+      case 'installed-bin':
+        return this.#installedBin(command);
       case 'mcp-config':
         throw new Error(`${command.text}: not an MCP configuration`);
     }
   }
 
-  /** The command's words, its variables expanded. */
+  /** The command's words, its variables expanded, and a leading `~` the reader's home (the suite's own). */
   #words(command: ShellCommand): string[] {
-    return expandWords(command.words, this.#vars);
+    const home = this.suite().env['HOME'] ?? this.dir;
+    return expandWords(command.words, this.#vars).map((word) => word.replace(/^~(?=\/|$)/, home));
+  }
+
+  /** Where the document's commands run now: its own empty folder, or the one a `cd` of it entered. */
+  get #here(): string {
+    return this.#cwd ?? this.dir;
+  }
+
+  /** `mkdir -p <folder>` makes it; `cd <folder>` runs the commands after it there (it must exist). */
+  #folder(command: ShellCommand): void {
+    const [program, ...rest] = this.#words(command);
+    const folder = rest.at(-1) as string;
+    if (program === 'mkdir') {
+      mkdirSync(folder, { recursive: true });
+      return;
+    }
+    if (!existsSync(folder)) throw new Error(`\`${command.text}\`: ${folder} does not exist (no command before it made it)`);
+    this.#cwd = folder;
+  }
+
+  /** `node <installed bin> --help`: the bin the document's install put there prints its flags. */
+  async #installedBin(command: ShellCommand): Promise<void> {
+    const [, bin = '', ...args] = this.#words(command);
+    if (!existsSync(bin)) throw new Error(`\`${command.text}\`: ${bin} is not there (the document's install did not put it there)`);
+    const ended = await runToEnd(process.execPath, [bin, ...args], { cwd: this.#here, env: this.#env() }, SERVER_MS);
+    expectSuccess(ended, `\`${command.text}\``);
+    if (!/--max-credits|--port/.test(ended.stdout)) throw new Error(`\`${command.text}\` printed no flags:\n${tail(ended)}`);
   }
 
   async #install(command: ShellCommand): Promise<void> {
     const [program = '', ...args] = this.#words(command).map((word) => withTarball(word, this.suite().tarball));
     expectSuccess(
-      await runToEnd(program, args, { cwd: this.dir, env: this.#env(command.assignments) }, INSTALL_MS),
+      await runToEnd(program, args, { cwd: this.#here, env: this.#env(command.assignments) }, INSTALL_MS),
       `\`${[program, ...args].join(' ')}\``,
     );
     this.#installed = true;
+    this.#installedAt ??= this.#here;
   }
 
   /** The package as the README installs it, for a document that does not say how (it assumes the README's). */
@@ -193,8 +229,8 @@ export class DocumentRun {
     // Every name the paragraph gives the program (`first.mjs`, or `first.ts`) is saved and run.
     const names = [...new Set([name, ...[...source.intro.matchAll(/`([\w.-]+\.(?:mjs|js|ts))`/g)].map((m) => m[1] as string)])];
     for (const file of names) {
-      writeFileSync(join(this.dir, file), `${source.code}\n`);
-      const ended = await runToEnd(process.execPath, [file], { cwd: this.dir, env: this.#env() }, SERVER_MS);
+      writeFileSync(join(this.#here, file), `${source.code}\n`);
+      const ended = await runToEnd(process.execPath, [file], { cwd: this.#here, env: this.#env() }, SERVER_MS);
       expectSuccess(ended, `node ${file}`);
       if (shown && ended.stdout.trim() !== shown.code.trim()) {
         throw new Error(`node ${file} printed:\n${ended.stdout}\nand ${this.file}:${shown.line} shows:\n${shown.code}`);
@@ -248,8 +284,8 @@ export class DocumentRun {
       const service = { url: server.url, apiKey: server.mock.apiKey };
       const [program = '', ...rest] = this.#words(command).map((word) => withService(word, service));
       const env = Object.fromEntries(Object.entries(command.assignments).map(([k, v]) => [k, withService(v, service)]));
-      const args = program === 'npx' ? this.#npx(rest, this.dir) : rest;
-      const ended = await runToEnd(program, args, { cwd: this.dir, env: this.#env(env) }, INSTALL_MS);
+      const args = program === 'npx' ? this.#npx(rest, this.#here) : rest;
+      const ended = await runToEnd(program, args, { cwd: this.#here, env: this.#env(env) }, INSTALL_MS);
       // A run with one key cannot check `auth.scope` (a key without account:manage) and says so, exit 3,
       // as the document says; against the mock it must find no drift (exit 1) and give its report.
       if (args.includes('--run') && ended.code === 3 && /\| pass \|/.test(ended.stdout) && !/\| (BREAKING|ADDITIVE) \|/i.test(ended.stdout))
@@ -262,14 +298,19 @@ export class DocumentRun {
 
   /** `npx sports-odds-mcp ...` in the document's folder, driven by the MCP client. */
   async #mcpStdio(command: ShellCommand): Promise<void> {
-    await this.#ensureInstalled();
     const [program = '', ...rest] = this.#words(command);
-    const args = this.#npx(rest, this.dir);
+    // npx naming the packages runs from anywhere: from an empty folder, as a client would; a bare
+    // `npx sports-odds-mcp` runs the bin of the project the document installed.
+    const named = parseNpx(rest).packages.length > 0;
+    const cwd = named ? join(this.suite().work, `client-${++this.#clients}`) : this.#here;
+    if (named) mkdirSync(cwd, { recursive: true });
+    else await this.#ensureInstalled();
+    const args = this.#npx(rest, cwd);
     const { service } = this.suite();
     // Without --mock the server reads the service from the environment, as the document says.
     const serviceEnv = args.includes('--mock') ? {} : { SPORTS_ODDS_API_KEY: service.apiKey, SPORTS_ODDS_BASE_URL: service.url };
     const { sports } = await exerciseMcpServer(
-      { command: program, args, env: this.#env({ ...serviceEnv, ...command.assignments }), cwd: this.dir },
+      { command: program, args, env: this.#env({ ...serviceEnv, ...command.assignments }), cwd },
       MCP_MS,
     );
     if (sports !== 44) throw new Error(`catalog_sports answered ${sports} rows, not the catalog's 44`);
@@ -291,7 +332,9 @@ export class DocumentRun {
     if (args.some((arg) => installedPath.test(arg) && !existsSync(arg))) {
       await this.#ensureInstalled();
       args = args.map((arg) =>
-        installedPath.test(arg) && !existsSync(arg) ? arg.replace(installedPath, `${this.dir}/node_modules/sports-odds-data/$2`) : arg,
+        installedPath.test(arg) && !existsSync(arg)
+          ? arg.replace(installedPath, `${this.#installedAt ?? this.dir}/node_modules/sports-odds-data/$2`)
+          : arg,
       );
     }
     const env = Object.fromEntries(Object.entries(config.env).map(([k, v]) => [k, withService(v, service)]));
@@ -301,9 +344,9 @@ export class DocumentRun {
 
   async #mswInit(command: ShellCommand): Promise<void> {
     const [program = '', ...rest] = this.#words(command);
-    const args = this.#npx(rest, this.dir);
-    expectSuccess(await runToEnd(program, args, { cwd: this.dir, env: this.#env() }, INSTALL_MS), `\`${command.text}\``);
-    const worker = join(this.dir, args[args.indexOf('init') + 1] ?? '', 'mockServiceWorker.js');
+    const args = this.#npx(rest, this.#here);
+    expectSuccess(await runToEnd(program, args, { cwd: this.#here, env: this.#env() }, INSTALL_MS), `\`${command.text}\``);
+    const worker = join(this.#here, args[args.indexOf('init') + 1] ?? '', 'mockServiceWorker.js');
     if (!existsSync(worker)) throw new Error(`${command.text} wrote no ${worker}`);
   }
 
@@ -325,7 +368,7 @@ export class DocumentRun {
     const [program = '', ...args] = expandWords(command.words, vars).map((word) =>
       atAddress(word, url).replace(/\b([a-z]+_)\.\.\./g, (_, prefix: string) => this.#latestId(prefix)),
     );
-    const ended = await runToEnd(program, args, { cwd: this.dir, env: this.#env(command.assignments) }, SERVER_MS);
+    const ended = await runToEnd(program, args, { cwd: this.#here, env: this.#env(command.assignments) }, SERVER_MS);
     expectSuccess(ended, `\`${[program, ...args].join(' ')}\``);
     if (args.includes('-D')) {
       if (!/^HTTP\/[\d.]+ 2\d\d/.test(ended.stdout)) throw new Error(`the answer's head is not a success:\n${ended.stdout.slice(0, 500)}`);

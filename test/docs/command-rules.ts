@@ -11,6 +11,7 @@
  * - `hand`: a benchmark, a mutation run or a set-up the repository does not own, run by a person;
  *   `file` is what it runs, which must exist.
  */
+import { parseNpx } from '../doc-commands/substitute';
 import type { DocCommand, ShellCommand } from './commands';
 
 /** How the documented-commands suite runs a command it takes. */
@@ -24,6 +25,8 @@ export type Runner =
   | 'msw-init'
   | 'curl'
   | 'assign'
+  | 'folder'
+  | 'installed-bin'
   | 'clone-script'
   | 'clone-server';
 
@@ -100,9 +103,22 @@ export const RULES: readonly Rule[] = [
   },
   {
     id: 'mcp-stdio',
-    what: 'the MCP server over stdio, started by the official MCP client',
-    takes: (c) => starts(c, 'npx', 'sports-odds-mcp'),
+    what: 'the MCP server over stdio (`npx sports-odds-mcp`, or npx naming the packages), started by the official MCP client',
+    takes: (c) => starts(c, 'npx') && parseNpx(words(c).slice(1)).command === 'sports-odds-mcp',
     handling: runs('mcp-stdio'),
+  },
+  {
+    id: 'folder',
+    what: 'a folder made or entered for the commands after it (`mkdir -p ~/...`, `cd ~/...`)',
+    takes: (c) => (starts(c, 'mkdir', '-p') && words(c).length === 3) || (starts(c, 'cd') && words(c).length === 2),
+    handling: runs('folder'),
+  },
+  {
+    id: 'installed-bin',
+    what: 'an installed bin run by its path (`node .../node_modules/sports-odds-data/dist/...cli.js --help`): it prints its flags',
+    takes: (c) =>
+      starts(c, 'node') && /\/node_modules\/sports-odds-data\/dist\/.+\.js$/.test(words(c)[1] ?? '') && words(c)[2] === '--help',
+    handling: runs('installed-bin'),
   },
   {
     id: 'msw-init',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../examples/run-example';
 
 /**
- * The package is not on npm before its first release (issue 31): wherever a document says to
+ * The package is not on npm before its first release: wherever a document says to
  * install it by name, it says within a few lines to install the packed tarball until then.
  */
 

@@ -17,7 +17,9 @@ describe('npm run mock (README.md, docs/mock-server.md), as a contributor runs i
     const out = { stdout: '', stderr: '' };
     child.stdout.on('data', (chunk) => (out.stdout += chunk));
     child.stderr.on('data', (chunk) => (out.stderr += chunk));
-    const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    // 'close', not 'exit': npm may exit before the mock under it has written its last line to the shared pipe;
+    // the pipe closes once every process of the group holding it has ended.
+    const exit = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
     try {
       // Its first answer is a state: the banner printed, up to its last line.
       const banner = await new Promise<string>((resolve, reject) => {
