@@ -1,7 +1,7 @@
 import type { APIPromise } from './core/api-promise';
 import { registerClient, type ClientInternals } from './core/internals';
 import { MemoryCoordinator } from './core/memory-coordinator';
-import { checkCache, checkClientOptions, resolveApiKey, resolveOptions } from './core/options';
+import { checkCache, checkClientOptions, OVERRIDE_CHECKS, resolveApiKey, resolveOptions } from './core/options';
 import { newReuseState } from './core/reuse-gate';
 import { CacheControl } from './core/cache-control';
 import { callRoute } from './core/request';
@@ -75,7 +75,8 @@ export class SportsOdds implements RouteCaller {
 
   constructor(options: ClientOptions = {}) {
     const parent = (options as { [PARENT]?: ClientInternals } | undefined)?.[PARENT];
-    checkClientOptions(options);
+    if (parent === undefined) checkClientOptions(options);
+    else checkClientOptions(options, 'withOptions()', OVERRIDE_CHECKS);
     let internals: ClientInternals;
     if (parent === undefined) {
       const resolved = resolveOptions(options);

@@ -1,5 +1,6 @@
 /** The command-line layer of every bin and example: strict flags, checked before anything is sent; a mistake exits 2. Node-only. */
 import { parseArgs } from 'node:util';
+import { closestName } from '../../src/schemas/refusal-words';
 
 /** A flag as `node:util` `parseArgs` takes it. */
 export interface FlagSpec {
@@ -11,30 +12,13 @@ export interface FlagSpec {
 /** Exit status of a command-line mistake: nothing was sent. */
 const USAGE_EXIT = 2;
 
-/** The closest of `names` to `given` (at most 2 edits), for "did you mean". */
-function closest(given: string, names: readonly string[]): string | undefined {
-  const distance = (a: string, b: string): number => {
-    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-    for (let i = 1; i <= a.length; i++) {
-      const next = [i];
-      for (let j = 1; j <= b.length; j++) {
-        next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-      }
-      row = next;
-    }
-    return row[b.length] as number;
-  };
-  const [best] = names.map((name) => ({ name, d: distance(given, name) })).sort((x, y) => x.d - y.d);
-  return best !== undefined && best.d <= 2 ? best.name : undefined;
-}
-
 /** A `parseArgs` error in words of this command: the flag, and what to type instead. */
 function parseError(error: unknown, flags: readonly string[]): string {
   const { code, message } = error as { code?: string; message?: string };
   const text = message ?? String(error);
   const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(text);
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
-    const near = closest(unknown[2] as string, flags);
+    const near = closestName(unknown[2] as string, flags);
     return `unknown flag ${unknown[1]}${unknown[2]}${near === undefined ? '' : ` (did you mean --${near}?)`}`;
   }
   const missing = /^Option '(?:-\w, )?(--[\w-]+)[^']*' argument missing/.exec(text);
