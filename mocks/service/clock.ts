@@ -1,3 +1,5 @@
+import { instantMs, refuse } from './input-checks';
+
 /**
  * The mock's one clock (docs/testing.md, "The clock only moves forward"): starts at "now", runs at real
  * speed, only moves forward so no window, meter, cache or cursor sees time run back; until the mock first
@@ -8,12 +10,15 @@ export interface Clock {
   now(): number;
   /** The current mock time as a Date. */
   date(): Date;
-  /** Jumps to an instant no earlier than now (or the start, while unused), then keeps running; a `RangeError` otherwise. */
+  /**
+   * Jumps to an instant no earlier than now (or the start, while unused), then keeps running; a `RangeError` otherwise. The
+   * instant is RFC 3339 text with its offset (`2026-11-22T00:00:00Z`), a `Date` or epoch milliseconds.
+   */
   set(at: Date | string | number): void;
-  /** Jumps forward by `ms`, zero or more (a `RangeError` for a negative `ms`). */
+  /** Jumps forward by `ms`, a number of milliseconds, zero or more (a `RangeError` otherwise). */
   advance(ms: number): void;
   /** Stops the clock now, or at `at` (as `set` takes it); `advance` and `set` still move it. */
-  freeze(at?: Date | string | number): void;
+  freeze(at?: Date | string | number | undefined): void;
   /** Lets a frozen clock run at real speed again from where it stands. */
   resume(): void;
 }
@@ -22,11 +27,8 @@ export interface Clock {
 export const CLOCK_MIN_MS = 0;
 export const CLOCK_MAX_MS = Date.UTC(9998, 11, 31, 23, 59, 59, 999);
 
-const toMs = (at: Date | string | number): number => {
-  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
-  if (!Number.isFinite(ms)) throw new TypeError(`invalid clock time: ${String(at)}`);
-  return inRange(ms);
-};
+/** An instant the clock takes (`instantMs`: RFC 3339 with its offset, a Date, epoch milliseconds), within its range. */
+const toMs = (name: string, at: unknown): number => inRange(instantMs(name, at));
 
 /** A clock outside RFC 3339's years would make every later answer fail: refused before it moves. */
 function inRange(ms: number): number {
@@ -52,8 +54,12 @@ export interface ServiceClock {
  * The mock's clock, from `start` at real speed, only forward once read. Refuses (RangeError, staying put)
  * an earlier instant, a negative move, or an instant outside 1970-01-01 to 9998-12-31 UTC.
  */
-export function createServiceClock(start: Date | string | number = Date.now(), realNow: () => number = Date.now): ServiceClock {
-  const startMs = toMs(start);
+export function createServiceClock(
+  start: Date | string | number = Date.now(),
+  realNow: () => number = Date.now,
+  name = 'the clock start',
+): ServiceClock {
+  const startMs = toMs(name, start);
   let offset = startMs - realNow();
   let frozenAt: number | undefined;
   /** True until the service reads the clock: nothing the mock keeps is stamped after its start. */
@@ -64,8 +70,8 @@ export function createServiceClock(start: Date | string | number = Date.now(), r
     return peek();
   };
   /** An instant the clock may jump to: in range, not before the current one (or the start, while unused). */
-  const forward = (at: Date | string | number): number => {
-    const ms = toMs(at);
+  const forward = (name: string, at: unknown): number => {
+    const ms = toMs(name, at);
     const current = peek();
     if (ms >= current || (unused && ms >= startMs)) return ms;
     throw new RangeError(
@@ -74,19 +80,19 @@ export function createServiceClock(start: Date | string | number = Date.now(), r
   };
   const moves: Pick<Clock, 'set' | 'advance' | 'freeze' | 'resume'> = {
     set(at) {
-      const ms = forward(at);
+      const ms = forward('mock.clock.set()', at);
       if (frozenAt !== undefined) frozenAt = ms;
       else offset = ms - realNow();
     },
     advance(ms) {
-      if (!Number.isFinite(ms)) throw new TypeError(`invalid clock advance: ${String(ms)}`);
+      if (!Number.isFinite(ms)) refuse('mock.clock.advance()', ms, 'a number of milliseconds, 0 or more');
       if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(peek())})`);
       inRange(peek() + ms);
       if (frozenAt !== undefined) frozenAt += ms;
       else offset += ms;
     },
     freeze(at) {
-      frozenAt = at === undefined ? peek() : forward(at);
+      frozenAt = at === undefined ? peek() : forward('mock.clock.freeze()', at);
     },
     resume() {
       if (frozenAt === undefined) return;

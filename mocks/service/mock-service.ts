@@ -3,9 +3,10 @@ import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import {
+  ACCOUNT_STATUSES,
+  APIKeyScopes,
   RequestGuidanceMessage,
   routeList,
-  type APIKeyScopes,
   type AccountStatus,
   type ApiKey,
   type KnownErrorCode,
@@ -15,8 +16,10 @@ import {
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
 import { createDataset, type EventSpec } from './data';
-import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
+import { checkEmail, checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
+import { checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { handleRequest } from './pipeline';
+import { checkFault } from './pipeline/faults';
 import { registerContext } from './internal';
 import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
@@ -30,7 +33,7 @@ import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
 import type { ArmedFault, FaultSpec } from './state/faults';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
-import { planOf, provisionAccount, type AccountInit } from './actions/provision';
+import { checkAccountInit, planOf, provisionAccount, type AccountInit } from './actions/provision';
 import type { Override } from './state/overrides';
 import { armOverride } from './use/arm';
 import { type MockError, mockError } from './use/error';
@@ -197,11 +200,12 @@ export interface MockService {
  * });
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  checkServiceOptions(options, 'createMockService()');
   const resolved = resolveOptions(options);
   const demo = options.demoAccount ?? {};
   const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
   const demoKey = demo.apiKey ?? newApiKey();
-  const time = createServiceClock(options.now ?? Date.now());
+  const time = createServiceClock(options.now ?? Date.now(), Date.now, 'now');
   const service: ServiceContext = {
     options: resolved,
     clock: time.clock,
@@ -260,11 +264,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     fetch: fetchOne,
     async createAccount(init) {
+      checkAccountInit('mock.createAccount()', init);
       refuseTakenAddress(service, init.email);
+      if (init.plan !== undefined) planOf(service, init.plan);
       const { account, apiKey } = await provisionAccount(service, init);
       return { email: account.email, apiKey };
     },
     async createKey(email, init = {}) {
+      const { name, scopes } = checkNames<{ name?: unknown; scopes?: unknown }>('mock.createKey()', init, ['name', 'scopes']);
+      if (name !== undefined) checkText('name', name);
+      if (scopes !== undefined && !z.safeParse(APIKeyScopes, scopes).success)
+        refuse('scopes', scopes, 'a list of data:read, account:manage');
       // The key joins the state the call was made in, even if a reset comes while its hash is made.
       const { keys } = service.state;
       const account = accountOf(email);
@@ -287,6 +297,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return keyView(record);
     },
     async updateAccount(email, change) {
+      const given = checkNames<typeof change>('mock.updateAccount()', change, ['status', 'plan', 'email']);
+      if (given.status !== undefined) checkOneOf('status', given.status, ACCOUNT_STATUSES);
+      if (given.email !== undefined) checkEmail('email', given.email);
       const account = accountOf(email);
       // Every refusal comes before the first change, so a refused update changes nothing.
       const plan = change.plan === undefined ? undefined : planOf(service, change.plan);
@@ -298,9 +311,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     faults: {
       inject(spec) {
-        const route = routeList.find((r) => r.id === spec.route || r.path === spec.route);
-        if (!route) throw new RangeError(`unknown route ${spec.route}`);
-        return service.state.faults.add(route.id, spec);
+        const { route, fault } = checkFault(spec, routeList);
+        return service.state.faults.add(route.id, fault);
       },
       list: () => service.state.faults.list(),
       remove: (id) => service.state.faults.remove(id),
@@ -336,16 +348,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return service.state.outbox.messages(service.clock.now()).map((m) => ({ ...m }));
     },
     async issueChallenge(init = {}) {
+      checkNames('mock.issueChallenge()', init, ['action', 'hostname']);
       const hostname = init.hostname ?? new URL(resolved.publicOrigin).hostname;
       return service.state.challenges.issue(init.action ?? RECOVERY_ACTION, hostname, service.clock.now());
     },
-    startCheckout: (init) => startCheckout(service, { email: init.email, plan: init.plan ?? 'trial' }),
+    startCheckout: async (init) => {
+      const given = checkNames<typeof init>('mock.startCheckout()', init, ['email', 'plan']);
+      checkEmail('email', given.email);
+      return startCheckout(service, { email: given.email, plan: given.plan ?? 'trial' });
+    },
     async completeCheckout(sessionId) {
       const session = service.state.checkouts.get(sessionId, service.clock.now());
       if (!session) throw new RangeError(`no checkout ${sessionId}`);
       if (session.status === 'open') session.status = 'complete';
     },
     async addGuidance(init) {
+      checkNames('mock.addGuidance()', init, ['email', 'title', 'body', 'endpoint', 'error_code', 'expires_at']);
       const account = accountOf(init.email);
       const now = new Date(service.clock.now()).toISOString();
       const parsed = z.safeParse(RequestGuidanceMessage, {
@@ -378,6 +396,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         })),
     },
     use(routeId, resolver, options = {}) {
+      if (typeof resolver !== 'function') refuse(`mock.use('${String(routeId)}') resolver`, resolver, 'a function');
+      checkNames(`mock.use('${String(routeId)}') options`, options, ['once', 'times', 'params']);
       const store = service.state.overrides;
       let override: Override;
       try {
