@@ -112,7 +112,12 @@ export class Transport implements Sender {
     const safe = redact(text, secrets);
     // A failure that quotes a secret (a custom fetch echoing its headers) is kept only as masked text.
     if (safe !== text) cause = Object.assign(new Error(safe), { name: cause instanceof Error ? cause.name : 'Error' });
-    return new ConnectionError(`${req.method} ${req.url}: ${safe}`, cause === undefined ? {} : { cause });
+    // An https:// URL of a plain-HTTP server (OpenSSL's "wrong version number"): the likely mistake named, OpenSSL's words in the cause.
+    const plain = /wrong version number/.test(safe);
+    return new ConnectionError(
+      `${req.method} ${req.url}: ${plain ? 'the server speaks plain HTTP, not TLS: use http://' : safe}`,
+      cause === undefined ? {} : { cause },
+    );
   }
 }
 
