@@ -172,6 +172,9 @@ export function checkCache(value: unknown, dataRouteIds: readonly string[]): { m
 
 const checkMaxRetryCount = (_: string, value: unknown) => checkMaxRetries(value);
 
+/** A wait that may be zero (`maxRetryAfter`, a poll's `overlapMs`): a non-negative duration of one timer. */
+export const checkWait = (name: string, value: unknown): number => checkDuration(name, value, true);
+
 /*
  * The options of the client and of a call, each object with its table of checks: its names are the options there are (a name the
  * table lacks, or one it has that the type does not, is a compile error), each value checked where it enters; `0`: the value is
@@ -183,7 +186,7 @@ export const OVERRIDE_CHECKS = {
   timeout: checkDuration,
   totalTimeout: checkDuration,
   maxRetries: checkMaxRetryCount,
-  maxRetryAfter: (name: string, value: unknown) => checkDuration(name, value, true),
+  maxRetryAfter: checkWait,
   fetch: checkFunction,
   defaultHeaders: 0,
   validate: checkBoolean,
@@ -213,19 +216,6 @@ export const CLIENT_CHECKS = {
   random: checkFunction,
 } satisfies Record<keyof ClientOptions, OptionCheck>;
 
-/**
- * Checks the options of `owner` by its table (`CLIENT_CHECKS` by default): unknown names, and each value but those `resolveOptions` checks.
- *
- * @example
- * checkClientOptions({ coordinator: 'redis' }); // throws: coordinator must be an object with admit, settle, ...
- * checkClientOptions({ maxRetry: 2 }); // throws: new SportsOdds() has no option "maxRetry" (did you mean maxRetries?); its options are ...
- */
-export const checkClientOptions = (
-  options: ClientOptions,
-  owner = 'new SportsOdds()',
-  checks: Readonly<Record<string, OptionCheck>> = CLIENT_CHECKS,
-): void => void checkTable(owner, options, checks);
-
 /** The checks of one call's options (`RequestOptions`). */
 export const REQUEST_CHECKS = {
   signal: (name: string, value: unknown) => checkMethods(name, value, ['addEventListener']),
@@ -253,8 +243,8 @@ export const checkRequestOptions = <T extends RequestOptions>(
 ): T => checkTable<T>(owner, options, checks);
 
 /**
- * Applies defaults and the environment, or a parent's resolved options (`base`, for `withOptions`), to options `checkClientOptions`
- * checked; throws on a missing or wrong base URL, budget or rate limit.
+ * Applies defaults and the environment, or a parent's resolved options (`base`, for `withOptions`), to options checked by their
+ * table (`CLIENT_CHECKS`); throws on a missing or wrong base URL, budget or rate limit.
  *
  * @example
  * const resolved = resolveOptions({ baseUrl: 'https://api.example.com' });

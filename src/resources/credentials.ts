@@ -1,8 +1,8 @@
 import { APIPromise } from '../core/api-promise';
 import { MemoryCoordinator } from '../core/memory-coordinator';
 import { SportsOddsError } from '../core/errors/base';
-import type { OptionCheck } from '../core/input-checks';
-import { CLIENT_CHECKS, checkClientOptions, OVERRIDE_CHECKS, resolveOptions } from '../core/options';
+import { checkTable, type OptionCheck } from '../core/input-checks';
+import { CLIENT_CHECKS, OVERRIDE_CHECKS, resolveOptions } from '../core/options';
 import { replayRoute } from '../core/replay-route';
 import { callRoute, parserOf } from '../core/request';
 import { newReuseState } from '../core/reuse-gate';
@@ -78,7 +78,7 @@ export class SportsOddsCredentials {
   readonly #cookieCtx: ClientContext;
 
   constructor(options: CredentialsOptions = {}) {
-    checkClientOptions(options, 'new SportsOddsCredentials()', CREDENTIALS_CHECKS);
+    checkTable('new SportsOddsCredentials()', options, CREDENTIALS_CHECKS);
     const resolved = resolveOptions(options);
     this.baseUrl = resolved.baseUrl;
     const clock = new ServiceClock(resolved.now);

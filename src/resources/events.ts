@@ -5,7 +5,7 @@ import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
 import { LiveScan, type LiveScanState } from '../core/live-scan';
 import { Poll, type PollOptions } from '../core/polling';
 import { checkCount, checkDuration, checkNumber, checkOptions, given } from '../core/input-checks';
-import { checkRequestOptions, REQUEST_CHECKS } from '../core/options';
+import { checkRequestOptions, checkWait, REQUEST_CHECKS } from '../core/options';
 import { notReused } from '../core/reuse-gate';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
@@ -59,7 +59,7 @@ const HISTORY_CHECKS = { ...REQUEST_CHECKS, maxCredits: 0 } as const;
 const POLL_CHECKS = {
   ...REQUEST_CHECKS,
   intervalMs: checkDuration,
-  overlapMs: (name: string, value: unknown) => checkDuration(name, value, true),
+  overlapMs: checkWait,
   since: 0,
 } as const;
 
