@@ -12,7 +12,7 @@ import { controlRefusal } from './control-guard';
 import { AnswerHeaders, type HeaderReader, type ServiceAnswer, type ServiceRequest } from '../service/exchange';
 import { answerHeadersOf } from '../service/fetch-exchange';
 import { createMockService, type MockService } from '../service/mock-service';
-import { checkServiceOptions, type MockServiceOptions } from '../service/options';
+import { checkServiceOptions, SERVED_OPTIONS, type MockServiceOptions } from '../service/options';
 import { checkInteger, checkNames, checkOneOf, checkText, refuse } from '../service/input-checks';
 import { contextOf } from '../service/internal';
 import { pageHandlers } from './pages';
@@ -51,13 +51,7 @@ const MAX_LATENCY_MS = 60_000;
 
 /** The names of `MockServerOptions`: the service's (but its base URL, the server's own) and the server's. */
 const SERVER_OPTIONS = optionNames<MockServerOptions>()([
-  'seed',
-  'now',
-  'plans',
-  'demoAccount',
-  'publicOrigin',
-  'liveScanLimit',
-  'billingPortal',
+  ...SERVED_OPTIONS,
   'port',
   'host',
   'latencyMs',

@@ -43,9 +43,8 @@ export interface DemoAccount {
 const DEFAULT_BASE_URL = 'https://api.sports-odds.test';
 export const DEFAULT_DEMO_EMAIL = 'demo@sports-odds.test';
 
-/** The names of `MockServiceOptions`, each checked by `checkServiceOptions`. */
-const SERVICE_OPTIONS = optionNames<MockServiceOptions>()([
-  'baseUrl',
+/** The names of `MockServiceOptions` but its base URL (the standalone server's is its own), each checked by `checkServiceOptions`. */
+export const SERVED_OPTIONS = optionNames<Omit<MockServiceOptions, 'baseUrl'>>()([
   'seed',
   'now',
   'plans',
@@ -54,6 +53,9 @@ const SERVICE_OPTIONS = optionNames<MockServiceOptions>()([
   'liveScanLimit',
   'billingPortal',
 ]);
+
+/** The names of `MockServiceOptions`. */
+const SERVICE_OPTIONS = optionNames<MockServiceOptions>()(['baseUrl', ...SERVED_OPTIONS]);
 
 const PLAN_FIELDS = optionNames<PlanConfig>()(['slug', 'name', 'periodCredits', 'periodDays', 'dailyCredits', 'rateLimitRps']);
 const DEMO_FIELDS = optionNames<DemoAccount>()(['email', 'plan', 'status', 'apiKey']);
