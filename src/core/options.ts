@@ -166,7 +166,8 @@ export function checkCache(value: unknown, dataRouteIds: readonly string[]): { m
     'maxBytes',
   ]);
   const ages = { ...checkOptions<Record<string, number>>('cache.maxAge', maxAge, dataRouteIds) };
-  for (const id in ages) checkMaxAge(`cache.maxAge['${id}']`, ages[id]);
+  // A route left undefined keeps the route table's default.
+  for (const id in ages) if (ages[id] !== undefined) checkMaxAge(`cache.maxAge['${id}']`, ages[id]);
   return { maxAge: ages, maxBytes: checkNumber('cache.maxBytes', maxBytes, { integer: true, unit: 'bytes' }) };
 }
 

@@ -40,7 +40,7 @@ export function clientOptions(): ClientOptions {
     onCredits: nothing,
     budget: { maxCredits: numberFrom('MAX_CREDITS'), dailyFloor: numberFrom('DAILY_FLOOR'), periodFloor: nothing },
     coordinator: nothing,
-    cache: { maxAge: nothing, maxBytes: numberFrom('CACHE_BYTES') },
+    cache: { maxAge: { 'events.odds': numberFrom('ODDS_MAX_AGE'), 'catalog.sports': nothing }, maxBytes: numberFrom('CACHE_BYTES') },
     coalesce: flagFrom('COALESCE'),
     rotationStore: env.ROTATION_FILE === undefined ? undefined : new FileRotationStore(env.ROTATION_FILE),
     onKeyRotated: nothing,

@@ -490,7 +490,12 @@ describe('what each entry point takes instead', () => {
   });
 
   it('takes undefined for an option left to its default, everywhere', async () => {
-    const { odds } = client({ timeout: undefined, budget: { maxCredits: undefined }, logLevel: undefined });
+    const { odds } = client({
+      timeout: undefined,
+      budget: { maxCredits: undefined },
+      cache: { maxAge: { 'catalog.sports': undefined } },
+      logLevel: undefined,
+    });
     await odds.withOptions({ maxRetries: undefined }).catalog.sports({ timeout: undefined, signal: undefined });
     expect(createMockService({ now: undefined, seed: undefined, demoAccount: { email: undefined } }).demoEmail).toBe(
       'demo@sports-odds.test',
