@@ -120,7 +120,10 @@ export interface MockService {
   /** Creates an account (listed at once) and its primary key (both scopes), given once hashed; a refusal adds nothing. */
   createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
   /** Creates a further key for an account, in the state the call was made in; refuses a sixth active key (`RangeError`). */
-  createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
+  createKey(
+    email: string,
+    init?: { name?: string | undefined; scopes?: APIKeyScopes | undefined },
+  ): Promise<{ id: string; apiKey: string }>;
   /** Revokes a key at once, as `POST /v1/account/keys/{id}/revoke` does, and returns its record (`RangeError` for an unknown id). */
   revokeKey(keyId: string): ApiKey;
   /** Changes an account's status, plan or mailbox at once (a new mailbox resets its recovery authority); a refusal changes nothing. */
@@ -141,7 +144,10 @@ export interface MockService {
   /** Issues a single-use bot-challenge token for `action` on `hostname` (default: the public hostname). */
   issueChallenge(init?: { action?: string | undefined; hostname?: string | undefined }): Promise<string>;
   /** Starts a checkout for a new customer: the session id and its resume and claim tokens. */
-  startCheckout(init: { email: string; plan?: string }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
+  startCheckout(init: {
+    email: string;
+    plan?: string | undefined;
+  }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
   /** Marks a checkout paid, at once (the promise rejects for an unknown session). */
   completeCheckout(sessionId: string): Promise<void>;
   /** Adds an active support guidance message shown in an account's request health, at once (the promise rejects with a `RangeError` when malformed). */

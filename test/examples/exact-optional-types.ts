@@ -82,6 +82,8 @@ export async function mocks(redis: RedisScriptClient): Promise<void> {
   mock.faults.inject({ route: 'events.odds', status: numberFrom('STATUS'), count: nothing, retryAfter: nothing, latencyMs: nothing });
   mock.use('catalog.sports', () => [], { once: flagFrom('ONCE'), times: nothing, params: nothing });
   await mock.createAccount({ email: 'new@example.com', plan: env.PLAN, status: nothing, recoveryEmailVerified: nothing, apiKey: nothing });
+  await mock.createKey('new@example.com', { name: env.KEY_NAME, scopes: nothing });
+  await mock.startCheckout({ email: 'buyer@example.com', plan: env.PLAN });
   mock.clock.freeze(nothing);
   createFixtures({ seed: env.SEED, now: nothing });
   const server = await startMockServer({
