@@ -10,7 +10,7 @@ import { API_KEY_PATTERN } from '../../src/schemas';
 import { CommandLine } from './cli-flags';
 import { restartWithServerSettings, watchMemory } from './memory-settings';
 import type { MockServerOptions } from './node';
-import { isInstantText } from '../service/input-checks';
+import { isInstantText } from '../service/clock';
 import { unsupportedRuntime } from '../service/runtime-check';
 import type { VerifyOptions, VerifyReport, VerifyReportFormat } from '../verify';
 

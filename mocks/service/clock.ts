@@ -1,4 +1,6 @@
-import { instantMs, refuse } from './input-checks';
+import * as z from 'zod/mini';
+import { dateTime } from '../../src/schemas';
+import { kindOf } from '../../src/schemas/refusal-words';
 
 /**
  * The mock's one clock (docs/testing.md, "The clock only moves forward"): starts at "now", runs at real
@@ -26,6 +28,34 @@ export interface Clock {
 /** 1970 to the end of 9998: every window the clock starts (a year ahead at most) ends in a four-digit RFC 3339 year. */
 export const CLOCK_MIN_MS = 0;
 export const CLOCK_MAX_MS = Date.UTC(9998, 11, 31, 23, 59, 59, 999);
+
+/** What the mock takes as an instant, said whenever one is refused. */
+const INSTANT_FORMS =
+  'an RFC 3339 date-time with its offset (2026-11-22T00:00:00Z, 2026-11-22T01:00:00+01:00), a Date or epoch milliseconds';
+
+/**
+ * Whether `text` is an instant as RFC 3339 text with its offset (a real date and time: never a guess of `Date.parse`).
+ *
+ * @example
+ * isInstantText('2026-11-22T00:00:00Z'); // true
+ * isInstantText('1'); // false
+ */
+export const isInstantText = (text: unknown): text is string => typeof text === 'string' && z.safeParse(dateTime, text).success;
+
+/**
+ * An instant of the mock (its start, the clock's moves, a fixture's now) in epoch milliseconds: RFC 3339 text with its offset, a
+ * valid `Date`, or a whole number of epoch milliseconds; never a guess of `Date.parse` (`'1'` would be 2001). A `RangeError` in
+ * the words of every refusal of the mock's inputs (input-checks.ts) otherwise.
+ *
+ * @example
+ * instantMs('now', '2026-11-22T00:00:00Z'); // 1795305600000
+ */
+export function instantMs(name: string, value: unknown): number {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.getTime();
+  if (Number.isSafeInteger(value)) return value as number;
+  if (isInstantText(value)) return Date.parse(value);
+  throw new RangeError(`${name} must be ${INSTANT_FORMS}, got ${value instanceof Date ? 'an invalid Date' : kindOf(value)}`);
+}
 
 /** An instant the clock takes (`instantMs`: RFC 3339 with its offset, a Date, epoch milliseconds), within its range. */
 const toMs = (name: string, at: unknown): number => inRange(instantMs(name, at));
@@ -85,7 +115,7 @@ export function createServiceClock(
       else offset = ms - realNow();
     },
     advance(ms) {
-      if (!Number.isFinite(ms)) refuse('mock.clock.advance()', ms, 'a number of milliseconds, 0 or more');
+      if (!Number.isFinite(ms)) throw new RangeError(`mock.clock.advance() must be a number of milliseconds, 0 or more, got ${kindOf(ms)}`);
       if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(peek())})`);
       inRange(peek() + ms);
       if (frozenAt !== undefined) frozenAt += ms;

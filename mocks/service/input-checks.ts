@@ -1,10 +1,10 @@
 /**
- * Checks of the mock's inputs where they enter (its options, the handles of `createMockService()`, the clock): a wrong one throws
+ * Checks of the mock's inputs where they enter (its options, the handles of `createMockService()`; the clock's are in clock.ts): a wrong one throws
  * a `RangeError` in the SDK's words (`src/schemas/refusal-words.ts`), naming the input, what was given and what is accepted; an
  * unknown name is refused with the names there are and the nearest one. The control plane answers each as `400 invalid_parameters`.
  */
 import * as z from 'zod/mini';
-import { dateTime } from '../../src/schemas';
+import { EmailAddress } from '../../src/schemas';
 import { kindOf, unknownName, unknownOptionMessage } from '../../src/schemas/refusal-words';
 
 /**
@@ -81,30 +81,11 @@ export function checkHttpUrl(name: string, value: unknown): string {
   return url?.protocol === 'http:' || url?.protocol === 'https:' ? (value as string) : refuse(name, value, 'an absolute http(s) URL');
 }
 
-/** What the mock takes as an instant, said whenever one is refused. */
-const INSTANT_FORMS =
-  'an RFC 3339 date-time with its offset (2026-11-22T00:00:00Z, 2026-11-22T01:00:00+01:00), a Date or epoch milliseconds';
-
 /**
- * Whether `text` is an instant as RFC 3339 text with its offset (a real date and time: never a guess of `Date.parse`).
+ * An e-mail address as the service checks one (`EmailAddress`, the schema of `POST /v1/recovery/requests`), or a refusal naming `name`.
  *
  * @example
- * isInstantText('2026-11-22T00:00:00Z'); // true
- * isInstantText('1'); // false
+ * checkEmail('email', 'new@example.com'); // 'new@example.com'
  */
-export const isInstantText = (text: unknown): text is string => typeof text === 'string' && z.safeParse(dateTime, text).success;
-
-/**
- * An instant of the mock (its start, the clock's moves) in epoch milliseconds: RFC 3339 text with its offset, a valid `Date`, or
- * a whole number of epoch milliseconds; never a guess of `Date.parse` (`'1'` would be 2001).
- *
- * @example
- * instantMs('now', '2026-11-22T00:00:00Z'); // 1795305600000
- */
-export function instantMs(name: string, value: unknown): number {
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.getTime();
-  if (Number.isSafeInteger(value)) return value as number;
-  if (isInstantText(value)) return Date.parse(value);
-  if (value instanceof Date) throw new RangeError(`${name} must be ${INSTANT_FORMS}, got an invalid Date`);
-  return refuse(name, value, INSTANT_FORMS);
-}
+export const checkEmail = (name: string, value: unknown): string =>
+  z.safeParse(EmailAddress, value).success ? (value as string) : refuse(name, value, 'an e-mail address');

@@ -16,8 +16,8 @@ import {
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
 import { createDataset, type EventSpec } from './data';
-import { checkEmail, checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
-import { checkNames, checkOneOf, checkText, refuse } from './input-checks';
+import { checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
+import { checkEmail, checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { handleRequest } from './pipeline';
 import { checkFault } from './pipeline/faults';
 import { registerContext } from './internal';

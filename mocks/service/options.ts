@@ -1,8 +1,8 @@
-import * as z from 'zod/mini';
-import { ACCOUNT_STATUSES, API_KEY_PATTERN, EmailAddress, type AccountStatus } from '../../src/schemas';
+import { ACCOUNT_STATUSES, API_KEY_PATTERN, type AccountStatus } from '../../src/schemas';
 import { optionNames } from '../../src/schemas/refusal-words';
 import type { ResolvedOptions } from './contract';
-import { checkHttpUrl, checkInteger, checkNames, checkOneOf, checkText, instantMs, refuse } from './input-checks';
+import { instantMs } from './clock';
+import { checkEmail, checkHttpUrl, checkInteger, checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { DEFAULT_PLANS, type PlanConfig } from './state/plans';
 
 /** Options of `createMockService`. Each may be left out or `undefined` for its default. */
@@ -59,15 +59,6 @@ const SERVICE_OPTIONS = optionNames<MockServiceOptions>()(['baseUrl', ...SERVED_
 
 const PLAN_FIELDS = optionNames<PlanConfig>()(['slug', 'name', 'periodCredits', 'periodDays', 'dailyCredits', 'rateLimitRps']);
 const DEMO_FIELDS = optionNames<DemoAccount>()(['email', 'plan', 'status', 'apiKey']);
-
-/**
- * An e-mail address as the service checks one (`EmailAddress`), or a refusal naming `name`.
- *
- * @example
- * checkEmail('mock.createAccount(): email', 'new@example.com'); // 'new@example.com'
- */
-export const checkEmail = (name: string, value: unknown): string =>
-  z.safeParse(EmailAddress, value).success ? (value as string) : refuse(name, value, 'an e-mail address');
 
 /** A plan of `plans`, every field given and valid. */
 function checkPlan(name: string, value: unknown): PlanConfig {

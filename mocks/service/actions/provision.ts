@@ -1,6 +1,5 @@
 import { ACCOUNT_STATUSES, API_KEY_PATTERN, BOTH_SCOPES, type AccountStatus } from '../../../src/schemas';
-import { checkNames, checkOneOf, checkText, refuse } from '../input-checks';
-import { checkEmail } from '../options';
+import { checkEmail, checkNames, checkOneOf, checkText, refuse } from '../input-checks';
 import type { ServiceContext } from '../contract';
 import { newId } from '../state/crypto';
 
