@@ -33,7 +33,7 @@ export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropC
 export { MockError } from './service/use/error';
 export type { CallerView, DecodedBodyOf, OverrideInfo, Resolver, ResolverContext, UseOptions } from './service/use/types';
 export type { Clock } from './service/clock';
-export type { MockServiceOptions } from './service/options';
+export type { DemoAccount, MockServiceOptions } from './service/options';
 export type { ArmedFault, Fault, FaultSpec } from './service/state/faults';
 export type { PlanConfig } from './service/state/plans';
 export type { AccountInit } from './service/actions/provision';

@@ -1,7 +1,8 @@
 import type { APIPromise } from './core/api-promise';
 import { registerClient, type ClientInternals } from './core/internals';
 import { MemoryCoordinator } from './core/memory-coordinator';
-import { checkCache, checkClientOptions, resolveApiKey, resolveOptions } from './core/options';
+import { checkTable } from './core/input-checks';
+import { CLIENT_CHECKS, checkCache, OVERRIDE_CHECKS, resolveApiKey, resolveOptions } from './core/options';
 import { newReuseState } from './core/reuse-gate';
 import { CacheControl } from './core/cache-control';
 import { callRoute } from './core/request';
@@ -75,7 +76,9 @@ export class SportsOdds implements RouteCaller {
 
   constructor(options: ClientOptions = {}) {
     const parent = (options as { [PARENT]?: ClientInternals } | undefined)?.[PARENT];
-    checkClientOptions(options);
+    // Every name and value but those resolveOptions reads (a derived client takes the call options only).
+    if (parent === undefined) checkTable('new SportsOdds()', options, CLIENT_CHECKS);
+    else checkTable('withOptions()', options, OVERRIDE_CHECKS);
     let internals: ClientInternals;
     if (parent === undefined) {
       const resolved = resolveOptions(options);

@@ -1,6 +1,6 @@
 /** The command-line layer of every bin and example: strict flags, checked before anything is sent; a mistake exits 2. Node-only. */
 import { parseArgs } from 'node:util';
-import { closestName } from '../../src/schemas/closest-name';
+import { closestName } from '../../src/schemas/refusal-words';
 
 /** A flag as `node:util` `parseArgs` takes it. */
 export interface FlagSpec {

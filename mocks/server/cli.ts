@@ -9,6 +9,7 @@ import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
 import { CommandLine } from './cli-flags';
 import type { MockServerOptions } from './node';
+import { isInstantText } from '../service/clock';
 import { unsupportedRuntime } from '../service/runtime-check';
 import type { VerifyOptions, VerifyReport, VerifyReportFormat } from '../verify';
 
@@ -50,7 +51,10 @@ function parse(argv: string[]): MockServerOptions {
     'admin-remote': { type: 'boolean' },
     'no-admin': { type: 'boolean' },
   });
-  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) fail('--now must be an RFC 3339 date-time');
+  if (values.now !== undefined && !isInstantText(values.now))
+    fail(
+      `--now takes an RFC 3339 date-time with its offset (2026-11-22T00:00:00Z, 2026-11-22T01:00:00+01:00), not ${JSON.stringify(values.now)}`,
+    );
   if (values['api-key'] !== undefined && !API_KEY_PATTERN.test(values['api-key']))
     fail('--api-key must be svc_live_ followed by 32 letters and digits');
   if (values.plan !== undefined && !['trial', 'starter', 'pro'].includes(values.plan)) fail('--plan must be trial, starter or pro');

@@ -12,7 +12,8 @@ import { controlRefusal } from './control-guard';
 import { AnswerHeaders, type HeaderReader, type ServiceAnswer, type ServiceRequest } from '../service/exchange';
 import { answerHeadersOf } from '../service/fetch-exchange';
 import { createMockService, type MockService } from '../service/mock-service';
-import type { MockServiceOptions } from '../service/options';
+import { checkServiceOptions, SERVED_OPTIONS, type MockServiceOptions } from '../service/options';
+import { checkInteger, checkNames, checkOneOf, checkText, refuse } from '../service/input-checks';
 import { contextOf } from '../service/internal';
 import { pageHandlers } from './pages';
 import { serveRequest } from '../service/pipeline';
@@ -24,25 +25,40 @@ import { ServiceError } from '../service/service-error';
 import { BoundedLog, type Bounds, textBytes } from '../service/state/bounded';
 import { useSha256 } from '../service/state/crypto';
 import { HEADER, SDK_VERSION_HEADER, type KnownErrorCode } from '../../src/schemas';
+import { MAX_TIMER_MS, optionNames } from '../../src/schemas/refusal-words';
 
-/** Options of the standalone server. */
+/** Options of the standalone server. Each may be left out or `undefined` for its default. */
 export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
-  /** Default 4010; 0 picks a free port. */
-  port?: number;
+  /** The port, 0 to 65535. Default 4010; 0 picks a free port. */
+  port?: number | undefined;
   /** Default `127.0.0.1`. */
-  host?: string;
-  /** Added latency of every `/v1` response, in ms. */
-  latencyMs?: number;
+  host?: string | undefined;
+  /** Added latency of every `/v1` response, in whole ms, at most 60,000. Default 0. */
+  latencyMs?: number | undefined;
   /**
    * Serve `/__admin`: `'loopback'` (default) only to loopback clients and `Host`, never a cross-origin or
    * non-JSON state change (as `/__challenge`); `true` to anyone (`--admin-remote`); `false` never.
    */
-  admin?: boolean | 'loopback';
+  admin?: boolean | 'loopback' | undefined;
   /** Origins allowed by CORS on the `/v1` routes: a list, or `'*'`. Default: none but the public origin. */
-  corsOrigins?: string[] | '*';
+  corsOrigins?: string[] | '*' | undefined;
   /** How long the server waits on a slow client; each default is in `SLOW_CLIENT_BOUNDS`. */
-  clientTimeouts?: ClientTimeouts;
+  clientTimeouts?: ClientTimeouts | undefined;
 }
+
+/** The most latency the server adds to an answer, in ms. */
+const MAX_LATENCY_MS = 60_000;
+
+/** The names of `MockServerOptions`: the service's (but its base URL, the server's own) and the server's. */
+const SERVER_OPTIONS = optionNames<MockServerOptions>()([
+  ...SERVED_OPTIONS,
+  'port',
+  'host',
+  'latencyMs',
+  'admin',
+  'corsOrigins',
+  'clientTimeouts',
+]);
 
 /** How long the server waits on a client, in ms of real time (docs/performance.md, "Slow clients"). */
 export interface ClientTimeouts {
@@ -363,11 +379,12 @@ function clientErrorAnswer(error: NodeJS.ErrnoException): [number, string] {
 
 /** Node's server options for the client timeouts (a `RangeError` for a head allowed longer than its request). */
 function serverTimeouts(timeouts: ClientTimeouts) {
+  checkNames('clientTimeouts', timeouts, ['headersMs', 'requestMs', 'keepAliveMs']);
   const headersTimeout = timeouts.headersMs ?? SLOW_CLIENT_BOUNDS.headersTimeoutMs;
   const requestTimeout = timeouts.requestMs ?? SLOW_CLIENT_BOUNDS.requestTimeoutMs;
   const keepAliveTimeout = timeouts.keepAliveMs ?? SLOW_CLIENT_BOUNDS.keepAliveTimeoutMs;
   for (const [name, ms] of Object.entries({ headersMs: headersTimeout, requestMs: requestTimeout, keepAliveMs: keepAliveTimeout })) {
-    if (!Number.isInteger(ms) || ms < 1) throw new RangeError(`clientTimeouts.${name} must be a positive integer of milliseconds`);
+    checkInteger(`clientTimeouts.${name}`, ms, { min: 1, max: MAX_TIMER_MS, unit: 'ms' });
   }
   if (headersTimeout > requestTimeout) throw new RangeError('clientTimeouts.headersMs cannot be longer than clientTimeouts.requestMs');
   return { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval: SLOW_CLIENT_BOUNDS.checkIntervalMs };
@@ -392,6 +409,8 @@ function refuseConnection(socket: Socket, bytes: string): void {
  * await server.close();
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  // Every option checked before the port is taken: a refused one leaves nothing listening.
+  checkServiceOptions(options, 'startMockServer()', SERVER_OPTIONS);
   const {
     port = 4010,
     host = '127.0.0.1',
@@ -401,9 +420,16 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     clientTimeouts = {},
     ...serviceOptions
   } = options;
+  checkInteger('port', port, { min: 0, max: 65_535 });
+  checkText('host', host);
+  checkInteger('latencyMs', latencyMs, { min: 0, max: MAX_LATENCY_MS, unit: 'ms' });
+  checkOneOf('admin', admin, [true, false, 'loopback']);
+  if (corsOrigins !== undefined && corsOrigins !== '*' && !(Array.isArray(corsOrigins) && corsOrigins.every((o) => typeof o === 'string')))
+    refuse('corsOrigins', corsOrigins, "a list of origins, or '*'");
+  const timeouts = serverTimeouts(clientTimeouts);
   // Node's synchronous SHA-256: Web Crypto's digests without a thread-pool round trip per request.
   useSha256((text) => hash('sha256', text, 'hex'));
-  const server: Server = createServer(serverTimeouts(clientTimeouts));
+  const server: Server = createServer(timeouts);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

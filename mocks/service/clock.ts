@@ -1,3 +1,7 @@
+import * as z from 'zod/mini';
+import { dateTime } from '../../src/schemas';
+import { kindOf } from '../../src/schemas/refusal-words';
+
 /**
  * The mock's one clock (docs/testing.md, "The clock only moves forward"): starts at "now", runs at real
  * speed, only moves forward so no window, meter, cache or cursor sees time run back; until the mock first
@@ -8,12 +12,15 @@ export interface Clock {
   now(): number;
   /** The current mock time as a Date. */
   date(): Date;
-  /** Jumps to an instant no earlier than now (or the start, while unused), then keeps running; a `RangeError` otherwise. */
+  /**
+   * Jumps to an instant no earlier than now (or the start, while unused), then keeps running; a `RangeError` otherwise. The
+   * instant is RFC 3339 text with its offset (`2026-11-22T00:00:00Z`), a `Date` or epoch milliseconds.
+   */
   set(at: Date | string | number): void;
-  /** Jumps forward by `ms`, zero or more (a `RangeError` for a negative `ms`). */
+  /** Jumps forward by `ms`, a number of milliseconds, zero or more (a `RangeError` otherwise). */
   advance(ms: number): void;
   /** Stops the clock now, or at `at` (as `set` takes it); `advance` and `set` still move it. */
-  freeze(at?: Date | string | number): void;
+  freeze(at?: Date | string | number | undefined): void;
   /** Lets a frozen clock run at real speed again from where it stands. */
   resume(): void;
 }
@@ -22,11 +29,36 @@ export interface Clock {
 export const CLOCK_MIN_MS = 0;
 export const CLOCK_MAX_MS = Date.UTC(9998, 11, 31, 23, 59, 59, 999);
 
-const toMs = (at: Date | string | number): number => {
-  const ms = at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at);
-  if (!Number.isFinite(ms)) throw new TypeError(`invalid clock time: ${String(at)}`);
-  return inRange(ms);
-};
+/** What the mock takes as an instant, said whenever one is refused. */
+const INSTANT_FORMS =
+  'an RFC 3339 date-time with its offset (2026-11-22T00:00:00Z, 2026-11-22T01:00:00+01:00), a Date or epoch milliseconds';
+
+/**
+ * Whether `text` is an instant as RFC 3339 text with its offset (a real date and time: never a guess of `Date.parse`).
+ *
+ * @example
+ * isInstantText('2026-11-22T00:00:00Z'); // true
+ * isInstantText('1'); // false
+ */
+export const isInstantText = (text: unknown): text is string => typeof text === 'string' && z.safeParse(dateTime, text).success;
+
+/**
+ * An instant of the mock (its start, the clock's moves, a fixture's now) in epoch milliseconds: RFC 3339 text with its offset, a
+ * valid `Date`, or a whole number of epoch milliseconds; never a guess of `Date.parse` (`'1'` would be 2001). A `RangeError` in
+ * the words of every refusal of the mock's inputs (input-checks.ts) otherwise.
+ *
+ * @example
+ * instantMs('now', '2026-11-22T00:00:00Z'); // 1795305600000
+ */
+export function instantMs(name: string, value: unknown): number {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.getTime();
+  if (Number.isSafeInteger(value)) return value as number;
+  if (isInstantText(value)) return Date.parse(value);
+  throw new RangeError(`${name} must be ${INSTANT_FORMS}, got ${value instanceof Date ? 'an invalid Date' : kindOf(value)}`);
+}
+
+/** An instant the clock takes (`instantMs`: RFC 3339 with its offset, a Date, epoch milliseconds), within its range. */
+const toMs = (name: string, at: unknown): number => inRange(instantMs(name, at));
 
 /** A clock outside RFC 3339's years would make every later answer fail: refused before it moves. */
 function inRange(ms: number): number {
@@ -52,8 +84,12 @@ export interface ServiceClock {
  * The mock's clock, from `start` at real speed, only forward once read. Refuses (RangeError, staying put)
  * an earlier instant, a negative move, or an instant outside 1970-01-01 to 9998-12-31 UTC.
  */
-export function createServiceClock(start: Date | string | number = Date.now(), realNow: () => number = Date.now): ServiceClock {
-  const startMs = toMs(start);
+export function createServiceClock(
+  start: Date | string | number = Date.now(),
+  realNow: () => number = Date.now,
+  name = 'the clock start',
+): ServiceClock {
+  const startMs = toMs(name, start);
   let offset = startMs - realNow();
   let frozenAt: number | undefined;
   /** True until the service reads the clock: nothing the mock keeps is stamped after its start. */
@@ -64,8 +100,8 @@ export function createServiceClock(start: Date | string | number = Date.now(), r
     return peek();
   };
   /** An instant the clock may jump to: in range, not before the current one (or the start, while unused). */
-  const forward = (at: Date | string | number): number => {
-    const ms = toMs(at);
+  const forward = (name: string, at: unknown): number => {
+    const ms = toMs(name, at);
     const current = peek();
     if (ms >= current || (unused && ms >= startMs)) return ms;
     throw new RangeError(
@@ -74,19 +110,19 @@ export function createServiceClock(start: Date | string | number = Date.now(), r
   };
   const moves: Pick<Clock, 'set' | 'advance' | 'freeze' | 'resume'> = {
     set(at) {
-      const ms = forward(at);
+      const ms = forward('mock.clock.set()', at);
       if (frozenAt !== undefined) frozenAt = ms;
       else offset = ms - realNow();
     },
     advance(ms) {
-      if (!Number.isFinite(ms)) throw new TypeError(`invalid clock advance: ${String(ms)}`);
+      if (!Number.isFinite(ms)) throw new RangeError(`mock.clock.advance() must be a number of milliseconds, 0 or more, got ${kindOf(ms)}`);
       if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(peek())})`);
       inRange(peek() + ms);
       if (frozenAt !== undefined) frozenAt += ms;
       else offset += ms;
     },
     freeze(at) {
-      frozenAt = at === undefined ? peek() : forward(at);
+      frozenAt = at === undefined ? peek() : forward('mock.clock.freeze()', at);
     },
     resume() {
       if (frozenAt === undefined) return;

@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import type { DataRouteId, RouteDef, RouteId, Routes, Schema } from '../../src/schemas';
-import type { ParamsOf, QueryOf, ResponseOf } from '../../src/schemas/route-types';
+import type { DecodedQueryOf, ParamsOf, ResponseOf } from '../../src/schemas/route-types';
 import type { Clock } from './clock';
 import type { Dataset } from './data';
 import type { HeaderReader, ServiceRequest } from './exchange';
@@ -66,7 +66,7 @@ export interface DataResult<T = unknown> {
 }
 
 /** What a data route's handler receives: its path parameters and query as the route table decodes them. */
-export type DataContextOf<Id extends DataRouteId> = DataContext<ParamsOf<Id>, QueryOf<Id>>;
+export type DataContextOf<Id extends DataRouteId> = DataContext<ParamsOf<Id>, DecodedQueryOf<Id>>;
 
 /** The handler of a data route, typed by the route table; may be async (cursor signing uses Web Crypto). */
 export type DataHandler<Id extends DataRouteId> = (
@@ -105,7 +105,11 @@ export interface OperationResult {
 export type OperationRouteId = Exclude<RouteId, DataRouteId>;
 
 /** What an operation route's handler receives: its path parameters, query and body as the route table decodes them. */
-export type OperationContextOf<Id extends OperationRouteId> = OperationContext<ParamsOf<Id>, QueryOf<Id>, DecodedBody<Routes[Id]['body']>>;
+export type OperationContextOf<Id extends OperationRouteId> = OperationContext<
+  ParamsOf<Id>,
+  DecodedQueryOf<Id>,
+  DecodedBody<Routes[Id]['body']>
+>;
 
 /** What an operation route answers: one of its success statuses, with that status's body. */
 export type OperationResultOf<Id extends OperationRouteId> = {

@@ -3,9 +3,10 @@ import { assertSupportedRuntime } from './runtime-check';
 import { http, type HttpHandler } from 'msw/http';
 import * as z from 'zod/mini';
 import {
+  ACCOUNT_STATUSES,
+  APIKeyScopes,
   RequestGuidanceMessage,
   routeList,
-  type APIKeyScopes,
   type AccountStatus,
   type ApiKey,
   type KnownErrorCode,
@@ -15,8 +16,10 @@ import {
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
 import { createDataset, type EventSpec } from './data';
-import { DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
+import { checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
+import { checkEmail, checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { handleRequest } from './pipeline';
+import { checkFault } from './pipeline/faults';
 import { registerContext } from './internal';
 import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
@@ -31,7 +34,7 @@ import type { ArmedFault, FaultSpec } from './state/faults';
 import { GUIDANCE_FIELD_MAX } from './state/guidance';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
-import { planOf, provisionAccount, type AccountInit } from './actions/provision';
+import { checkAccountInit, planOf, provisionAccount, type AccountInit } from './actions/provision';
 import type { Override } from './state/overrides';
 import { armOverride } from './use/arm';
 import { type MockError, mockError } from './use/error';
@@ -118,7 +121,10 @@ export interface MockService {
   /** Creates an account (listed at once) and its primary key (both scopes), given once hashed; a refusal adds nothing. */
   createAccount(init: AccountInit): Promise<{ email: string; apiKey: string }>;
   /** Creates a further key for an account, in the state the call was made in; refuses a sixth active key (`RangeError`). */
-  createKey(email: string, init?: { name?: string; scopes?: APIKeyScopes }): Promise<{ id: string; apiKey: string }>;
+  createKey(
+    email: string,
+    init?: { name?: string | undefined; scopes?: APIKeyScopes | undefined },
+  ): Promise<{ id: string; apiKey: string }>;
   /** Revokes a key at once, as `POST /v1/account/keys/{id}/revoke` does, and returns its record (`RangeError` for an unknown id). */
   revokeKey(keyId: string): ApiKey;
   /** Changes an account's status, plan or mailbox at once (a new mailbox resets its recovery authority); a refusal changes nothing. */
@@ -139,7 +145,10 @@ export interface MockService {
   /** Issues a single-use bot-challenge token for `action` on `hostname` (default: the public hostname). */
   issueChallenge(init?: { action?: string | undefined; hostname?: string | undefined }): Promise<string>;
   /** Starts a checkout for a new customer: the session id and its resume and claim tokens. */
-  startCheckout(init: { email: string; plan?: string }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
+  startCheckout(init: {
+    email: string;
+    plan?: string | undefined;
+  }): Promise<{ session_id: string; resume_token: string; claim_token: string }>;
   /** Marks a checkout paid, at once (the promise rejects for an unknown session). */
   completeCheckout(sessionId: string): Promise<void>;
   /** Adds an active support guidance message shown in an account's request health, at once (the promise rejects with a `RangeError` when malformed). */
@@ -198,11 +207,12 @@ export interface MockService {
  * });
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  checkServiceOptions(options, 'createMockService()');
   const resolved = resolveOptions(options);
   const demo = options.demoAccount ?? {};
   const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
   const demoKey = demo.apiKey ?? newApiKey();
-  const time = createServiceClock(options.now ?? Date.now());
+  const time = createServiceClock(options.now ?? Date.now(), Date.now, 'now');
   const service: ServiceContext = {
     options: resolved,
     clock: time.clock,
@@ -261,11 +271,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     fetch: fetchOne,
     async createAccount(init) {
+      checkAccountInit('mock.createAccount()', init);
       refuseTakenAddress(service, init.email);
+      if (init.plan !== undefined) planOf(service, init.plan);
       const { account, apiKey } = await provisionAccount(service, init);
       return { email: account.email, apiKey };
     },
     async createKey(email, init = {}) {
+      const { name, scopes } = checkNames<{ name?: unknown; scopes?: unknown }>('mock.createKey()', init, ['name', 'scopes']);
+      if (name !== undefined) checkText('name', name);
+      if (scopes !== undefined && !z.safeParse(APIKeyScopes, scopes).success)
+        refuse('scopes', scopes, 'a list of data:read, account:manage');
       // The key joins the state the call was made in, even if a reset comes while its hash is made.
       const { keys } = service.state;
       const account = accountOf(email);
@@ -288,6 +304,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return keyView(record);
     },
     async updateAccount(email, change) {
+      const given = checkNames<typeof change>('mock.updateAccount()', change, ['status', 'plan', 'email']);
+      if (given.status !== undefined) checkOneOf('status', given.status, ACCOUNT_STATUSES);
+      if (given.email !== undefined) checkEmail('email', given.email);
       const account = accountOf(email);
       // Every refusal comes before the first change, so a refused update changes nothing.
       const plan = change.plan === undefined ? undefined : planOf(service, change.plan);
@@ -299,9 +318,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     faults: {
       inject(spec) {
-        const route = routeList.find((r) => r.id === spec.route || r.path === spec.route);
-        if (!route) throw new RangeError(`unknown route ${spec.route}`);
-        return service.state.faults.add(route.id, spec);
+        const { route, fault } = checkFault(spec, routeList);
+        return service.state.faults.add(route.id, fault);
       },
       list: () => service.state.faults.list(),
       remove: (id) => service.state.faults.remove(id),
@@ -337,16 +355,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return service.state.outbox.messages(service.clock.now()).map((m) => ({ ...m }));
     },
     async issueChallenge(init = {}) {
+      checkNames('mock.issueChallenge()', init, ['action', 'hostname']);
       const hostname = init.hostname ?? new URL(resolved.publicOrigin).hostname;
       return service.state.challenges.issue(init.action ?? RECOVERY_ACTION, hostname, service.clock.now());
     },
-    startCheckout: (init) => startCheckout(service, { email: init.email, plan: init.plan ?? 'trial' }),
+    startCheckout: async (init) => {
+      const given = checkNames<typeof init>('mock.startCheckout()', init, ['email', 'plan']);
+      checkEmail('email', given.email);
+      return startCheckout(service, { email: given.email, plan: given.plan ?? 'trial' });
+    },
     async completeCheckout(sessionId) {
       const session = service.state.checkouts.get(sessionId, service.clock.now());
       if (!session) throw new RangeError(`no checkout ${sessionId}`);
       if (session.status === 'open') session.status = 'complete';
     },
     async addGuidance(init) {
+      checkNames('mock.addGuidance()', init, ['email', 'title', 'body', 'endpoint', 'error_code', 'expires_at']);
       const account = accountOf(init.email);
       for (const field of ['endpoint', 'error_code'] as const) {
         const value = init[field];
@@ -384,6 +408,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         })),
     },
     use(routeId, resolver, options = {}) {
+      if (typeof resolver !== 'function') refuse(`mock.use('${String(routeId)}') resolver`, resolver, 'a function');
+      checkNames(`mock.use('${String(routeId)}') options`, options, ['once', 'times', 'params']);
       const store = service.state.overrides;
       let override: Override;
       try {

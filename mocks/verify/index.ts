@@ -1,4 +1,5 @@
 import { SportsOdds, SportsOddsError } from '../../src';
+import { kindOf, optionNames, unknownName, unknownOptionMessage } from '../../src/schemas/refusal-words';
 import type { PlanOptions } from './check';
 import { planChecks, type Planned } from './plan';
 import { fixturesOf } from './record';
@@ -23,7 +24,31 @@ function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
 }
 
 /** The options checked, or a `RangeError` naming the one that is wrong. */
+/** The names of `VerifyOptions`. */
+const VERIFY_OPTIONS = optionNames<VerifyOptions>()([
+  'baseUrl',
+  'apiKey',
+  'dataKey',
+  'maxCredits',
+  'run',
+  'allowMutations',
+  'waitForCursorExpiry',
+  'requestsPerSecond',
+  'only',
+  'skip',
+  'timeout',
+  'allowInsecureHttp',
+  'record',
+  'fetch',
+  'onProgress',
+  'sleep',
+  'now',
+]);
+
 function resolve(options: VerifyOptions): { baseUrl: string; plan: PlanOptions } {
+  if (typeof options !== 'object' || options === null) throw new RangeError(`the options must be an object, got ${kindOf(options)}`);
+  const unknown = unknownName(options, VERIFY_OPTIONS);
+  if (unknown !== undefined) throw new RangeError(unknownOptionMessage('verifyService()', unknown, VERIFY_OPTIONS));
   let baseUrl: string;
   try {
     baseUrl = checkBaseUrl(options.baseUrl, options.allowInsecureHttp ?? false);
@@ -31,13 +56,13 @@ function resolve(options: VerifyOptions): { baseUrl: string; plan: PlanOptions }
     throw new RangeError(error instanceof SportsOddsError ? error.message : String(error));
   }
   if (!Number.isSafeInteger(options.maxCredits) || options.maxCredits < 0)
-    throw new RangeError(`maxCredits must be a non-negative integer, got ${String(options.maxCredits)}`);
+    throw new RangeError(`maxCredits must be a non-negative integer, got ${kindOf(options.maxCredits)}`);
   const rps = options.requestsPerSecond;
   if (rps !== undefined && !(Number.isInteger(rps) && rps > 0))
-    throw new RangeError(`requestsPerSecond must be a positive integer, got ${String(rps)}`);
+    throw new RangeError(`requestsPerSecond must be a positive integer, got ${kindOf(rps)}`);
   const timeout = options.timeout;
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0))
-    throw new RangeError(`timeout must be a positive number of ms, got ${String(timeout)}`);
+    throw new RangeError(`timeout must be a positive number of ms, got ${kindOf(timeout)}`);
   if (options.run === true && !options.apiKey) throw new RangeError('running the checks needs apiKey (the key under test)');
   return {
     baseUrl,

@@ -1,7 +1,7 @@
 import type { RouteDef } from '../schemas/route';
 import { dataRoutes } from '../schemas/data-routes';
 import type { DataRouteId } from '../schemas/routes';
-import { refuse } from './input-checks';
+import { checkOptions, refuse } from './input-checks';
 import type { CacheStats, ClientContext, ParamsOf, QueryOf } from './types';
 
 /** The input of a route `clear()` selects by: its path parameters, and its query when given. */
@@ -28,6 +28,7 @@ export class CacheControl {
   clear<Id extends DataRouteId>(routeId?: Id, input: CachedInput<Id> = {}): void {
     const route = routeId === undefined ? undefined : (dataRoutes as Partial<Record<string, RouteDef>>)[routeId];
     if (routeId !== undefined && route?.metering === undefined) refuse('clear(routeId)', routeId, 'the id of a data route');
+    checkOptions('cache.clear()', input, ['params', 'query']);
     // A fleet's answers, even before this process reused any; then this process's.
     this.#ctx.coordinator.answers?.clearRoute(route, input);
     this.#ctx.reuse.loaded?.clear(this.#ctx, route, input);

@@ -5,6 +5,7 @@
 import type { RouteDef } from '../schemas/route';
 import { SportsOddsError } from './errors/base';
 import { encoderOf } from './fast-encoders';
+import { withUtcInstants } from './instants';
 import { fillPath, queryString } from './url';
 
 /** The answers a clear selects: all of them (no route id), a route's, its path's, its query's. */
@@ -32,6 +33,6 @@ export function selectionOf(route: RouteDef | undefined, input: { params?: unkno
   return {
     routeId,
     ...(input.params === undefined ? {} : { path: fillPath(route.path, encode('params', input.params)) }),
-    ...(input.query === undefined ? {} : { query: queryString(encode('query', input.query)) }),
+    ...(input.query === undefined ? {} : { query: queryString(encode('query', withUtcInstants(input.query))) }),
   };
 }

@@ -6,9 +6,9 @@ import type { RawAnswer } from './answer-types';
 /** The freshness cache of a client (`cache` of `new SportsOdds()`). */
 export interface CacheOptions {
   /** How long a route's answer is served again without a request, ms, by route id (0: never); over `cacheDefaults`. */
-  maxAge?: Partial<Record<DataRouteId, number>>;
+  maxAge?: { [Id in DataRouteId]?: number | undefined } | undefined;
   /** Most bytes the process memory holds for cached answers (least recently used go first). Default 32 MiB. */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
 }
 
 /** What the cache and the coalescing did for a client's calls (`odds.cache.stats()`). */

@@ -8,28 +8,28 @@ export type HeadersOption = Readonly<Record<string, string | null | undefined>>;
 /** Options of one call; they override the client's. */
 export interface RequestOptions {
   /** Aborts the call (and its retries and waits) with `AbortError`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Per-attempt timeout, ms. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Deadline of the call across retries, ms. */
-  totalTimeout?: number;
-  maxRetries?: number;
-  validate?: boolean;
+  totalTimeout?: number | undefined;
+  maxRetries?: number | undefined;
+  validate?: boolean | undefined;
   /** Further request headers of this call, over the client's `defaultHeaders` (never the key: use `apiKey`). */
-  headers?: HeadersOption;
+  headers?: HeadersOption | undefined;
   /** Serve from the SDK's cache when it holds an answer younger than this many ms (0: never), over `cache.maxAge` (docs/caching.md). */
-  maxAge?: number;
+  maxAge?: number | undefined;
   /** `false`: never from the cache; the answer sent for refreshes the cached one (docs/caching.md). */
-  cache?: false;
+  cache?: false | undefined;
   /** `false`: never share an identical call in flight (the client's `coalesce`, default true). */
-  coalesce?: false;
+  coalesce?: false | undefined;
 }
 
 /** What a route is called with. */
 export interface RouteInput<Id extends RouteId> {
-  params?: ParamsOf<Id>;
-  query?: QueryOf<Id>;
-  body?: BodyOf<Id>;
+  params?: ParamsOf<Id> | undefined;
+  query?: QueryOf<Id> | undefined;
+  body?: BodyOf<Id> | undefined;
   /** Headers the route itself needs (e.g. `Idempotency-Key` of a rotation); they win over every option. */
-  headers?: Readonly<Record<string, string>>;
+  headers?: Readonly<Record<string, string>> | undefined;
 }

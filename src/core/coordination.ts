@@ -28,11 +28,11 @@ export interface CreditSnapshot {
 /** A local credit budget: a call whose reservation envelope does not fit is refused with `BudgetExceededError` before it is sent. */
 export interface BudgetOptions {
   /** Most credits this client (or, with a shared coordinator, all its clients together) may spend, calls in flight included. */
-  maxCredits?: number;
+  maxCredits?: number | undefined;
   /** Keep at least this many credits of the UTC-daily guard (as last reported by the service). */
-  dailyFloor?: number;
+  dailyFloor?: number | undefined;
   /** Keep at least this many credits of the plan-period allowance. */
-  periodFloor?: number;
+  periodFloor?: number | undefined;
 }
 
 /** The credit headers of one answer, as the ledger reads them: the cost at once, the windows when needed. */

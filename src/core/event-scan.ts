@@ -22,11 +22,8 @@ export class EventScan extends Scan<Event, EventScanState, EventScanPage> {
   }
 
   static start(filters: EventScanFilters, pageSize: number, fetchers: EventScanFetchers, maxCredits?: number): EventScan {
-    const { sport_id, league_id, starts_from, starts_to } = filters;
-    const segment: EventScanSegment = { from: starts_from, to: starts_to, seen: [] };
-    if (sport_id !== undefined) segment.sport_id = sport_id;
-    if (league_id !== undefined) segment.league_id = league_id;
-    const state: EventScanState = { filters, pageSize, segments: [segment], pages: 0, rows: 0, credits: 0, done: false, incomplete: false };
+    // The first segment is the whole window, made by the first page (with its instants as sent).
+    const state: EventScanState = { filters, pageSize, segments: [], pages: 0, rows: 0, credits: 0, done: false, incomplete: false };
     if (maxCredits !== undefined) state.maxCredits = maxCredits;
     return new EventScan(state, fetchers);
   }

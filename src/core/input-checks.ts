@@ -1,23 +1,8 @@
 /** Checks of the public inputs where they enter: a wrong value throws a `SportsOddsError` naming the option, its kind (never a secret) and what is accepted. */
+import { kindOf, MAX_TIMER_MS, unknownName, unknownOptionMessage } from '../schemas/refusal-words';
 import { SportsOddsError } from './errors/base';
 
-/** The longest wait a timer takes (2^31-1 ms, about 24.8 days); a longer one fires at once in Node and browsers. */
-export const MAX_TIMER_MS = 2_147_483_647;
-
-/**
- * What a value is, in the words of an error: a number as written, a string quoted (a secret only as "a string"), else its kind.
- *
- * @example
- * kindOf(Number('20k')); // 'NaN'
- * kindOf('svc_live_abc', true); // 'a string'
- */
-export function kindOf(value: unknown, secret = false): string {
-  const type = typeof value;
-  if (type === 'string') return secret ? 'a string' : JSON.stringify(value);
-  if (value == null || type === 'number' || type === 'boolean') return String(value);
-  if (Array.isArray(value)) return 'an array';
-  return type === 'object' ? 'an object' : `a ${type}`;
-}
+export { kindOf, MAX_TIMER_MS };
 
 /**
  * Throws the refusal of an input: `<name> must be <accepted>, got <kind>`.
@@ -118,17 +103,35 @@ export function checkMethods<T>(name: string, value: unknown, methods: readonly 
 }
 
 /**
- * `value` when its own names are all in `known` (a misspelt option would otherwise be ignored in silence).
+ * `value` when its own names are all in `known` (a misspelt option would otherwise be ignored in silence): else a
+ * refusal naming the options there are, and the nearest one.
  *
  * @example
  * checkOptions('budget', { maxCredits: 100 }, ['maxCredits', 'dailyFloor', 'periodFloor']);
+ * checkOptions('budget', { maxCredit: 100 }, ['maxCredits']); // throws: budget has no option "maxCredit" (did you mean maxCredits?); its options are maxCredits
  */
 export function checkOptions<T extends object>(name: string, value: unknown, known: readonly string[]): T {
-  for (const key of Object.keys(checkMethods<object>(name, value, []))) {
-    if (!known.includes(key))
-      throw new SportsOddsError(`${name} has no option ${JSON.stringify(key)}; its options are ${known.join(', ')}`);
-  }
+  const unknown = unknownName(checkMethods<object>(name, value, []), known);
+  if (unknown !== undefined) throw new SportsOddsError(unknownOptionMessage(name, unknown, known));
   return value as T;
+}
+
+/** How one option is checked when given: `check(name, value)`, throwing for a wrong value; `0` when it is checked where it is read. */
+export type OptionCheck = ((name: string, value: unknown) => unknown) | 0;
+
+/**
+ * `value` when its names are all those of `checks` (else the refusal of `checkOptions`) and each option given passes its check.
+ *
+ * @example
+ * checkTable('poll()', { intervalMs: 15_000 }, { intervalMs: checkDuration, since: 0 });
+ */
+export function checkTable<T extends object>(owner: string, value: unknown, checks: Readonly<Record<string, OptionCheck>>): T {
+  const o = checkOptions<Record<string, unknown>>(owner, value, Object.keys(checks));
+  for (const name in o) {
+    const check = checks[name];
+    if (check && o[name] !== undefined) check(name, o[name]);
+  }
+  return o as T;
 }
 
 /**

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { Schema } from '../schemas/route';
 import { expectedForm, issueText, shown, valueAt } from '../schemas/issue-words';
 import { redact } from '../schemas/redact';
+import { INSTANT_PARAMS, withUtcInstants } from './instants';
 
 /* zod's own parse and issue words, loaded only on a refused parameter or a failing answer; it imports no barrel-exported module, so bundlers' evaluation order holds. */
 
@@ -22,8 +23,10 @@ export function answerIssues(schema: Schema, json: unknown): IssueReport[] | und
 /** Typed parameters through zod's codecs: the wire strings, or every issue named (a value that looks like a key masked). */
 export function encodeOrReport(
   schema: Schema,
-  input: unknown,
+  given: unknown,
 ): { encoded: Record<string, string> } | { issues: { path: string; message: string }[] } {
+  // A Date or a +00:00 instant (which the wire encoder refuses) is sent with Z; a refused value is named as given.
+  const input = withUtcInstants(given);
   const result = z.safeEncode(schema, input as never);
   if (!result.success) return { issues: result.error.issues.map((i) => parameterIssue(schema, i, input)) };
   const encoded: Record<string, string> = {};
@@ -43,7 +46,9 @@ function parameterIssue(schema: Schema, issue: z.core.$ZodIssue, input: unknown)
   if (issue.code === 'custom') return { path, message: issue.message };
   const given = valueAt(input, issue.path);
   const field = fieldSchema(schema, issue.path);
-  if (!GENERIC.test(issue.message)) return { path, message: `${issue.message}, got ${shown(given)}` };
+  // The service's words for an instant (UTC with Z), and what the SDK also takes and sends that way.
+  const instant = INSTANT_PARAMS.includes(path) ? ' (with Z or +00:00), or a valid Date' : '';
+  if (!GENERIC.test(issue.message)) return { path, message: `${issue.message}${instant}, got ${shown(given)}` };
   return { path, message: field === undefined ? issueText(issue, given) : `expected ${expectedForm(field)}, got ${shown(given)}` };
 }
 

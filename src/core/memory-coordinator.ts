@@ -23,9 +23,9 @@ const MAX_ROTATIONS = 64;
 /** Options of `memoryCoordinator()`. */
 export interface MemoryCoordinatorOptions {
   /** The clock of the pacer's slots, in ms since the epoch. Default `Date.now` (a test gives its mock's clock, as to the client). */
-  now?: Now;
+  now?: Now | undefined;
   /** The pacer's waits (see the client's `sleep` option). Default: a timer. */
-  sleep?: Sleep;
+  sleep?: Sleep | undefined;
 }
 
 interface MemoryAdmission extends Admission {

@@ -20,7 +20,13 @@ export class OddsHistory extends Scan<OddsSnapshot, OddsHistoryState, OddsHistor
     super(state, { perRequest: fetcher.envelope, rowsPerRequest: fetcher.rowCap });
   }
 
-  static start(eventId: number, mainLinesOnly: boolean, fetcher: OddsHistoryFetcher, since?: string, maxCredits?: number): OddsHistory {
+  static start(
+    eventId: number,
+    mainLinesOnly: boolean,
+    fetcher: OddsHistoryFetcher,
+    since?: string | Date,
+    maxCredits?: number,
+  ): OddsHistory {
     const state: OddsHistoryState = { eventId, mainLinesOnly, pages: 0, rows: 0, credits: 0, done: false, incomplete: false };
     if (since !== undefined) state.since = since;
     if (maxCredits !== undefined) state.maxCredits = maxCredits;

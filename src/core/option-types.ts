@@ -62,9 +62,9 @@ export interface RetryInfo {
  * new SportsOdds({ hooks: { afterResponse: [({ routeId, meta }) => metrics.add(routeId, meta.credits.cost ?? 0)] } });
  */
 export interface Hooks {
-  beforeRequest?: Array<(info: RequestInfo) => void | Promise<void>>;
-  afterResponse?: Array<(info: ResponseInfo) => void | Promise<void>>;
-  beforeRetry?: Array<(info: RetryInfo) => void | Promise<void>>;
+  beforeRequest?: Array<(info: RequestInfo) => void | Promise<void>> | undefined;
+  afterResponse?: Array<(info: ResponseInfo) => void | Promise<void>> | undefined;
+  beforeRetry?: Array<(info: RetryInfo) => void | Promise<void>> | undefined;
 }
 
 /** What `onKeyRotated` learns besides the rotation's answer. */
@@ -83,9 +83,9 @@ export type OnKeyRotated = (rotation: KeyRotationSuccess, info: KeyRotatedInfo) 
 /** Options of `odds.keys.rotate()`. */
 export interface RotateOptions {
   /** Stops the replays (the rotation stays pending in the store; `rotate()` later resumes it). */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Per-attempt timeout, ms (default: the client's). */
-  timeout?: number;
+  timeout?: number | undefined;
 }
 
 /** An API key, or a function returning the current one (so a rotated key applies without a new client). */
@@ -106,55 +106,55 @@ export interface RateLimitOptions {
 /** Options of `new SportsOdds(...)`. Durations are in milliseconds. */
 export interface ClientOptions {
   /** The API key; default `SPORTS_ODDS_API_KEY` from the environment, where one exists. */
-  apiKey?: ApiKeySource;
+  apiKey?: ApiKeySource | undefined;
   /** The service's base URL; default `SPORTS_ODDS_BASE_URL` from the environment. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Per-attempt timeout (until the body is read). Default 30,000. */
-  timeout?: number;
+  timeout?: number | undefined;
   /** Deadline of a whole call across its retries. Default 120,000. */
-  totalTimeout?: number;
+  totalTimeout?: number | undefined;
   /** Retries after the first attempt, on 429/500/502/503, dropped connections and timeouts: a non-negative integer, or `Infinity` to retry until `totalTimeout`. Default 3. */
-  maxRetries?: number;
+  maxRetries?: number | undefined;
   /** Longest `Retry-After` the SDK sleeps through; a longer one throws at once. Default 60,000. */
-  maxRetryAfter?: number;
+  maxRetryAfter?: number | undefined;
   /** A custom `fetch`, called as `fetch(request, { signal })`. Default `globalThis.fetch`, read on every call so later interceptors apply. */
-  fetch?: Fetch;
+  fetch?: Fetch | undefined;
   /** Headers sent with every call (a per-call `headers` option wins); never the key: use `apiKey`. */
-  defaultHeaders?: HeadersOption;
+  defaultHeaders?: HeadersOption | undefined;
   /** Validate answers against the schemas. Default true; false returns the parsed JSON as is. */
-  validate?: boolean;
+  validate?: boolean | undefined;
   /** Where to log. Default `console`. Keys are always masked. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /** Default `SPORTS_ODDS_LOG` from the environment, else `warn`. */
-  logLevel?: LogLevel;
-  hooks?: Hooks;
+  logLevel?: LogLevel | undefined;
+  hooks?: Hooks | undefined;
   /** Called after every metered answer with the updated ledger. */
-  onCredits?: (credits: CreditSnapshot, meta: ResponseMeta) => void;
-  budget?: BudgetOptions;
-  rateLimit?: RateLimitOptions;
+  onCredits?: ((credits: CreditSnapshot, meta: ResponseMeta) => void) | undefined;
+  budget?: BudgetOptions | undefined;
+  rateLimit?: RateLimitOptions | undefined;
   /** Where the account's state lives (pacing, budget, credits, plan rate, rotation). Default: this client's memory; share one so limits hold per account. */
-  coordinator?: Coordinator;
+  coordinator?: Coordinator | undefined;
   /** The freshness cache (docs/caching.md). Default: the route table's `cacheDefaults`; `false`: nothing cached unless a call gives `maxAge`. */
-  cache?: false | CacheOptions;
+  cache?: false | CacheOptions | undefined;
   /** Identical GETs in flight at once share one request and one charge (docs/caching.md). Default true. */
-  coalesce?: boolean;
+  coalesce?: boolean | undefined;
   /** Where `odds.keys.rotate()` keeps a pending rotation. Default: the coordinator's; `FileRotationStore` survives a restart (it holds the old key: keep it private). */
-  rotationStore?: RotationStore;
+  rotationStore?: RotationStore | undefined;
   /** Called with the new key once a rotation is confirmed, before the record is cleared: persist it here; if it throws, the rotation stays pending. */
-  onKeyRotated?: OnKeyRotated;
+  onKeyRotated?: OnKeyRotated | undefined;
   /** OpenTelemetry spans per call (docs/observability.md). Default: the global tracer provider when `@opentelemetry/api` loads; `false`: off. */
-  tracing?: false | TracingOptions;
+  tracing?: false | TracingOptions | undefined;
   /** Send the key over plain `http://` to a non-loopback host. Default false. */
-  allowInsecureHttp?: boolean;
+  allowInsecureHttp?: boolean | undefined;
   /**
    * How the client waits (retries, pacing, polls). Default: a timer; it should reject with `AbortError` when `signal` aborts.
    * A test gives its mock's clock: `sleep: async (ms) => mock.clock.advance(ms)`.
    */
-  sleep?: Sleep;
+  sleep?: Sleep | undefined;
   /** The client's clock, ms since the epoch (deadlines, pacing, stale windows). Default `Date.now`; a test gives `() => mock.clock.now()`. */
-  now?: Now;
+  now?: Now | undefined;
   /** @internal Randomness of the backoff jitter. */
-  random?: Random;
+  random?: Random | undefined;
 }
 
 /** What `odds.withOptions()` may change; the derived client shares its parent's key, ledger, budget, pacer and service clock. */

@@ -10,13 +10,24 @@ import {
   checkNumber,
   checkMethods,
   checkOptions,
+  checkTable,
   given,
+  type OptionCheck,
   refuse,
 } from './input-checks';
 import { createLogger, isLogLevel } from './logger';
 import { checkMaxRetries } from './retry';
 import { realSleep } from './runtime';
-import type { ApiKeySource, ClientOptions, HeadersOption, Hooks, Logger, RateLimitOptions, ResolvedOptions, RequestOptions } from './types';
+import type {
+  ApiKeySource,
+  ClientOptions,
+  ClientOverrides,
+  HeadersOption,
+  Hooks,
+  RateLimitOptions,
+  ResolvedOptions,
+  RequestOptions,
+} from './types';
 
 const DEFAULTS = {
   timeout: 30_000,
@@ -97,7 +108,6 @@ export function resolveApiKey(options: Pick<ClientOptions, 'apiKey'>): ApiKeySou
 
 const BUDGET_OPTIONS = ['maxCredits', 'dailyFloor', 'periodFloor'] as const;
 const HOOKS = ['beforeRequest', 'afterResponse', 'beforeRetry'] as const;
-const FUNCTIONS = ['fetch', 'onCredits', 'sleep', 'now', 'random', 'onKeyRotated'] as const;
 
 /**
  * A copy of a budget whose limits are non-negative integers of credits: `NaN` (which would turn a limit off), `Infinity` and misspelt limits are refused.
@@ -122,8 +132,8 @@ const checkRateLimit = (value: unknown): RateLimitOptions => {
   return { requestsPerSecond: rps === 'account' ? rps : checkNumber('rateLimit.requestsPerSecond', rps, {}) };
 };
 
-const checkHooks = (value: unknown): Hooks => {
-  const hooks = checkOptions<Record<string, unknown>>('hooks', value, HOOKS);
+const checkHooks = (name: string, value: unknown): Hooks => {
+  const hooks = checkOptions<Record<string, unknown>>(name, value, HOOKS);
   for (const name of HOOKS) {
     const list = hooks[name];
     if (list !== undefined && !(Array.isArray(list) && list.every((hook) => typeof hook === 'function'))) {
@@ -132,23 +142,6 @@ const checkHooks = (value: unknown): Hooks => {
   }
   return value as Hooks;
 };
-
-/**
- * Checks what `new SportsOdds()` (or `withOptions()`) keeps as given and `resolveOptions` does not read.
- *
- * @example
- * checkClientOptions({ coordinator: 'redis' }); // throws: coordinator must be an object with admit, settle, ...
- */
-export function checkClientOptions(options: ClientOptions): void {
-  const o = checkMethods<Partial<Record<string, unknown>>>('the options', options, []);
-  const key = o['apiKey'];
-  if (key !== undefined && typeof key !== 'string' && typeof key !== 'function') refuse('apiKey', key, 'a string or a function', true);
-  for (const name of FUNCTIONS) if (o[name] !== undefined) checkFunction(name, o[name]);
-  if (o['coordinator'] !== undefined) checkMethods('coordinator', o['coordinator'], ['admit', 'settle', 'credits', 'readCredits']);
-  if (o['rotationStore'] !== undefined) checkMethods('rotationStore', o['rotationStore'], ['load', 'save', 'clear']);
-  if (o['tracing'] !== undefined && o['tracing'] !== false) checkMethods('tracing', o['tracing'], []);
-  if (o['coalesce'] !== undefined) checkBoolean('coalesce', o['coalesce']);
-}
 
 /** A `maxAge`: a finite, non-negative number of ms. */
 const checkMaxAge = (name: string, value: unknown): number => checkNumber(name, value, { zero: true, unit: 'ms' });
@@ -174,35 +167,86 @@ export function checkCache(value: unknown, dataRouteIds: readonly string[]): { m
     'maxBytes',
   ]);
   const ages = { ...checkOptions<Record<string, number>>('cache.maxAge', maxAge, dataRouteIds) };
-  for (const id in ages) checkMaxAge(`cache.maxAge['${id}']`, ages[id]);
+  // A route left undefined keeps the route table's default.
+  for (const id in ages) if (ages[id] !== undefined) checkMaxAge(`cache.maxAge['${id}']`, ages[id]);
   return { maxAge: ages, maxBytes: checkNumber('cache.maxBytes', maxBytes, { integer: true, unit: 'bytes' }) };
 }
 
+const checkMaxRetryCount = (_: string, value: unknown) => checkMaxRetries(value);
+
+/** A wait that may be zero (`maxRetryAfter`, a poll's `overlapMs`): a non-negative duration of one timer. */
+export const checkWait = (name: string, value: unknown): number => checkDuration(name, value, true);
+
+/*
+ * The options of the client and of a call, each object with its table of checks: its names are the options there are (a name the
+ * table lacks, or one it has that the type does not, is a compile error), each value checked where it enters; `0`: the value is
+ * checked where it is read (a base URL, a budget or a cache, kept as a checked copy).
+ */
+
+/** The checks of what `odds.withOptions()` takes (`ClientOverrides`). */
+export const OVERRIDE_CHECKS = {
+  timeout: checkDuration,
+  totalTimeout: checkDuration,
+  maxRetries: checkMaxRetryCount,
+  maxRetryAfter: checkWait,
+  fetch: checkFunction,
+  defaultHeaders: 0,
+  validate: checkBoolean,
+  logger: (name: string, value: unknown) => checkMethods(name, value, ['debug', 'info', 'warn', 'error']),
+  logLevel: (name: string, value: unknown) => isLogLevel(value) || refuse(name, value, 'debug, info, warn, error or off'),
+  hooks: checkHooks,
+  onCredits: checkFunction,
+} satisfies Record<keyof ClientOverrides, OptionCheck>;
+
+/** The checks of what `new SportsOdds()` takes (`ClientOptions`). */
+export const CLIENT_CHECKS = {
+  apiKey: (name: string, key: unknown) =>
+    typeof key === 'string' || typeof key === 'function' || refuse(name, key, 'a string or a function', true),
+  baseUrl: 0,
+  ...OVERRIDE_CHECKS,
+  budget: 0,
+  rateLimit: 0,
+  coordinator: (name: string, value: unknown) => checkMethods(name, value, ['admit', 'settle', 'credits', 'readCredits']),
+  cache: 0,
+  coalesce: checkBoolean,
+  rotationStore: (name: string, value: unknown) => checkMethods(name, value, ['load', 'save', 'clear']),
+  onKeyRotated: checkFunction,
+  tracing: (name: string, value: unknown) => value === false || checkOptions(name, value, ['tracerProvider', 'tracer']),
+  allowInsecureHttp: checkBoolean,
+  sleep: checkFunction,
+  now: checkFunction,
+  random: checkFunction,
+} satisfies Record<keyof ClientOptions, OptionCheck>;
+
+/** The checks of one call's options (`RequestOptions`). */
+export const REQUEST_CHECKS = {
+  signal: (name: string, value: unknown) => checkMethods(name, value, ['addEventListener']),
+  timeout: checkDuration,
+  totalTimeout: checkDuration,
+  maxRetries: checkMaxRetryCount,
+  validate: checkBoolean,
+  headers: 0,
+  maxAge: checkMaxAge,
+  cache: checkFalse,
+  coalesce: checkFalse,
+} satisfies Record<keyof RequestOptions, OptionCheck>;
+
 /**
- * The options of one call, checked before anything is sent.
+ * The options of one call (of `owner`, whose options `checks` checks), checked before anything is sent.
  *
  * @example
  * checkRequestOptions({ timeout: 5_000 });
+ * checkRequestOptions({ timout: 5 }, 'a call of catalog.sports'); // throws: a call of catalog.sports has no option "timout" (did you mean timeout?); ...
  */
-export function checkRequestOptions<T extends RequestOptions>(options: T): T {
-  const { signal, timeout, totalTimeout, maxRetries, validate, maxAge, cache, coalesce } = checkMethods<RequestOptions>(
-    'options',
-    options,
-    [],
-  );
-  if (signal !== undefined) checkMethods('signal', signal, ['addEventListener']);
-  if (timeout !== undefined) checkDuration('timeout', timeout);
-  if (totalTimeout !== undefined) checkDuration('totalTimeout', totalTimeout);
-  if (maxRetries !== undefined) checkMaxRetries(maxRetries);
-  if (validate !== undefined) checkBoolean('validate', validate);
-  if (maxAge !== undefined) checkMaxAge('maxAge', maxAge);
-  if (cache !== undefined) checkFalse('cache', cache);
-  if (coalesce !== undefined) checkFalse('coalesce', coalesce);
-  return options;
-}
+export const checkRequestOptions = <T extends RequestOptions>(
+  options: T,
+  owner = 'the call',
+  checks: Readonly<Record<string, OptionCheck>> = REQUEST_CHECKS,
+): T => checkTable<T>(owner, options, checks);
 
 /**
- * Applies defaults and the environment, or a parent's resolved options (`base`, for `withOptions`); throws on a missing base URL or an out-of-range option.
+ * Applies defaults and the environment, or a parent's resolved options (`base`, for `withOptions`), to options checked by their
+ * table (`CLIENT_CHECKS`); throws on a missing or wrong base URL, budget or rate limit.
  *
  * @example
  * const resolved = resolveOptions({ baseUrl: 'https://api.example.com' });
@@ -215,32 +259,23 @@ export function resolveOptions(options: Omit<ClientOptions, 'apiKey'>, base?: Re
       throw new SportsOddsError('no base URL: pass new SportsOdds({ baseUrl }) or set the SPORTS_ODDS_BASE_URL environment variable');
     }
     if (typeof url !== 'string') return refuse('baseUrl', url, 'an absolute http(s) URL');
-    baseUrl = checkBaseUrl(
-      url,
-      given(options.allowInsecureHttp, false, (v) => checkBoolean('allowInsecureHttp', v)),
-    );
+    baseUrl = checkBaseUrl(url, options.allowInsecureHttp ?? false);
   }
   // A derived client's logger writes where its parent's does, at its level, and masks the same secrets.
   const envLevel = readEnv('SPORTS_ODDS_LOG');
-  const asked = options.logLevel;
-  if (asked !== undefined && !isLogLevel(asked)) refuse('logLevel', asked, 'debug, info, warn, error or off');
-  const level = asked ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
-  const loggerMethods = ['debug', 'info', 'warn', 'error'];
-  const target = given(options.logger, base?.logger.target ?? console, (v) => checkMethods<Logger>('logger', v, loggerMethods));
-  const logger = createLogger(target, level, base?.logger);
+  const level = options.logLevel ?? base?.logger.level ?? (isLogLevel(envLevel) ? envLevel : 'warn');
+  const logger = createLogger(options.logger ?? base?.logger.target ?? console, level, base?.logger);
   return {
     baseUrl,
-    timeout: given(options.timeout, base?.timeout ?? DEFAULTS.timeout, (v) => checkDuration('timeout', v)),
-    totalTimeout: given(options.totalTimeout, base?.totalTimeout ?? DEFAULTS.totalTimeout, (v) => checkDuration('totalTimeout', v)),
-    maxRetries: given(options.maxRetries, base?.maxRetries ?? DEFAULTS.maxRetries, checkMaxRetries),
-    maxRetryAfter: given(options.maxRetryAfter, base?.maxRetryAfter ?? DEFAULTS.maxRetryAfter, (v) =>
-      checkDuration('maxRetryAfter', v, true),
-    ),
+    timeout: options.timeout ?? base?.timeout ?? DEFAULTS.timeout,
+    totalTimeout: options.totalTimeout ?? base?.totalTimeout ?? DEFAULTS.totalTimeout,
+    maxRetries: options.maxRetries ?? base?.maxRetries ?? DEFAULTS.maxRetries,
+    maxRetryAfter: options.maxRetryAfter ?? base?.maxRetryAfter ?? DEFAULTS.maxRetryAfter,
     fetch: options.fetch ?? base?.fetch,
     headers: withHeaders(base?.headers ?? SDK_HEADERS, options.defaultHeaders),
-    validate: given(options.validate, base?.validate ?? true, (v) => checkBoolean('validate', v)),
+    validate: options.validate ?? base?.validate ?? true,
     logger,
-    hooks: given(options.hooks, base?.hooks ?? {}, checkHooks),
+    hooks: options.hooks ?? base?.hooks ?? {},
     onCredits: options.onCredits ?? base?.onCredits,
     budget: given(options.budget, base?.budget ?? {}, checkBudget),
     rateLimit: given(options.rateLimit, base?.rateLimit, checkRateLimit),

@@ -8,6 +8,7 @@ import { TimeoutError } from './errors/connection';
 import { errorFromAnswer } from './errors/generate';
 import { runHooks } from './hooks';
 import { Answer, AnswerHead, buildMeta } from './meta';
+import { checkTable, type OptionCheck } from './input-checks';
 import { checkRequestOptions, withHeaders } from './options';
 import { withRetry } from './retry';
 import { abortable, throwIfAborted } from './runtime';
@@ -77,6 +78,9 @@ async function settle(ctx: ClientContext, admission: Admission, answer: AnswerHe
 
 const metaOf = (headers: Headers, status: number, at: number) => buildMeta(headers, status, 1, at);
 
+/** What a route is called with (`RouteInput`), each part checked by the route's schemas. */
+const ROUTE_INPUT = { params: 0, query: 0, body: 0, headers: 0 } satisfies Record<keyof RouteInput<RouteId>, OptionCheck>;
+
 /** Parameters the schema-built encoder does not take go to zod (loaded then), which refuses them with every issue named. */
 const encodedByZod = (schema: RouteDef['params'], value: unknown): Promise<Record<string, string>> => encodeParams(schema, value);
 
@@ -105,15 +109,16 @@ export async function sendRoute<Id extends RouteId>(
 }
 
 /** The call itself: what `sendRoute` does, telling `span` (when tracing) each step. */
-async function sendCall(
+async function sendCall<Id extends RouteId>(
   ctx: ClientContext,
   route: RouteDef,
-  input: RouteInput<RouteId>,
+  input: RouteInput<Id>,
   options: RequestOptions,
   span: CallSpan | undefined,
 ): Promise<RawAnswer> {
   const o = ctx.options;
-  checkRequestOptions(options);
+  checkRequestOptions(options, `a call of ${route.id}`);
+  checkTable(`the input of ${route.id}`, input, ROUTE_INPUT);
   const signal = options.signal;
   throwIfAborted(signal);
   const params = encoderOf(route.params)?.(input.params ?? {}) ?? (await encodedByZod(route.params, input.params));

@@ -1,10 +1,11 @@
-import { checkRequestOptions } from './options';
+import { checkRequestOptions, REQUEST_CHECKS } from './options';
 import type { KeyRotationSuccess } from '../schemas/keys';
 import { ROTATION_REPLAY_WINDOW_MS } from '../schemas/limits';
 import { APIPromise } from './api-promise';
 import { resolveKey } from './auth';
 import { APIError } from './errors/api';
 import { SportsOddsError } from './errors/base';
+import type { OptionCheck } from './input-checks';
 import { RotationPendingError } from './errors/rotation';
 import { Answer, AnswerHead } from './meta';
 import { isAmbiguous, replayRoute } from './replay-route';
@@ -33,6 +34,12 @@ const answerOf = (published: RotationAnswer, now: number): RawAnswer => {
     now,
   );
 };
+
+/** What `odds.keys.rotate()` takes (`RotateOptions`). */
+const ROTATE_CHECKS = {
+  signal: REQUEST_CHECKS.signal,
+  timeout: REQUEST_CHECKS.timeout,
+} satisfies Record<keyof RotateOptions, OptionCheck>;
 
 const TOOLS: RotationTools = {
   resolveKey,
@@ -80,7 +87,7 @@ export class KeyRotator implements KeyRecovery {
    */
   rotate(options: RotateOptions = {}): APIPromise<KeyRotationSuccess> {
     try {
-      checkRequestOptions(options);
+      checkRequestOptions(options, 'keys.rotate()', ROTATE_CHECKS);
     } catch (error) {
       // Refused before anything is stored or sent, as a rejection (never a throw of a promise-returning call).
       return new APIPromise(Promise.reject(error), this.#parse);

@@ -19,8 +19,9 @@ import type {
   PollOptions,
 } from './scan-types';
 import type { WithMeta } from './types';
+import { utcInstant, withUtcInstants } from './instants';
 
-/* The paging of scans and polls, loaded on demand: a leaf importing types only (given the rest), so bundlers' module evaluation order is untouched. */
+/* The paging of scans and polls, loaded on demand: a leaf importing types and the instants leaf only (given the rest), so bundlers' module evaluation order is untouched. */
 /** What the paging of a window scan uses of the rest of the SDK. */
 export interface EventScanTools {
   BudgetExceededError: typeof BudgetExceededError;
@@ -47,6 +48,7 @@ function checkAllowance(state: { maxCredits?: number; credits: number }, envelop
  * const page = await eventScanPage(scan.state, fetchers, { BudgetExceededError, lastInstantOf });
  */
 export async function eventScanPage(state: EventScanState, fetchers: EventScanFetchers, tools: EventScanTools): Promise<EventScanPage> {
+  if (state.pages === 0 && state.segments.length === 0) state.segments.push(firstSegment(state));
   const segment = state.segments[0] as EventScanSegment;
   checkAllowance(state, fetchers.envelope(state.pageSize), tools.BudgetExceededError);
   const { data, meta } = await fetchers.events({
@@ -75,6 +77,17 @@ export async function eventScanPage(state: EventScanState, fetchers: EventScanFe
   state.rows += fresh.length;
   state.done = state.segments.length === 0;
   return { data: fresh, meta, done: state.done, incomplete: state.done && state.incomplete, state };
+}
+
+/** The whole window, its instants as the service takes them, kept so in the state (`filters` too). */
+function firstSegment(state: EventScanState): EventScanSegment {
+  const filters = withUtcInstants(state.filters);
+  state.filters = filters;
+  // An instant the listing refuses (an invalid Date) is refused by name by the first request, with nothing spent.
+  const segment: EventScanSegment = { from: filters.starts_from as string, to: filters.starts_to as string, seen: [] };
+  if (filters.sport_id !== undefined) segment.sport_id = filters.sport_id;
+  if (filters.league_id !== undefined) segment.league_id = filters.league_id;
+  return segment;
 }
 
 /** More events start at `segment.from` than a page holds: list that instant per sport (or league), then the rest after it. */
@@ -126,6 +139,8 @@ export async function oddsHistoryPage(
   Refusal: typeof BudgetExceededError,
 ): Promise<OddsHistoryPage> {
   checkAllowance(state, fetcher.envelope, Refusal);
+  // The given `since` as the service takes it (a Date, or +00:00, with Z); an invalid Date is refused by name by the request.
+  if (state.since !== undefined) state.since = utcInstant(state.since) as string;
   const { data, meta } = await fetcher.odds({
     full_history: true,
     ...(state.since === undefined ? {} : { since: state.since }),
@@ -233,7 +248,8 @@ export async function* pollBatches<T>(
 ): AsyncGenerator<PollBatch<T>, void, undefined> {
   const { intervalMs = 30_000, overlapMs = 60_000, signal } = options;
   const seen = new Map<unknown, unknown>();
-  let since = options.since;
+  // The first `since` as the service takes it (a Date, or +00:00, with Z); anything else is the listing's to refuse.
+  let since = utcInstant(options.since) as string | undefined;
   try {
     for (let poll = 1; !signal?.aborted; poll++) {
       const startedAt = deps.now();

@@ -3,14 +3,14 @@ import type { OddsSnapshot } from '../schemas/prices';
 import type { ScanPage, ScanProgress } from './scan';
 import type { ResponseMeta, WithMeta } from './types';
 
-/** The window of an events scan. */
+/** The window of an events scan: each instant RFC 3339 in UTC (`Z` or `+00:00`) or a `Date`, sent with `Z` (and kept so from the first page). */
 export interface EventScanFilters {
-  sport_id?: number;
-  league_id?: number;
-  /** Inclusive lower bound of `starts` (RFC 3339 UTC). */
-  starts_from: string;
-  /** Inclusive upper bound of `starts`: a timestamp or a complete UTC day `YYYY-MM-DD`. */
-  starts_to: string;
+  sport_id?: number | undefined;
+  league_id?: number | undefined;
+  /** Inclusive lower bound of `starts`: RFC 3339 in UTC (`Z` or `+00:00`) or a `Date`. */
+  starts_from: string | Date;
+  /** Inclusive upper bound of `starts`: RFC 3339 in UTC (`Z` or `+00:00`), a `Date`, or a complete UTC day `YYYY-MM-DD`. */
+  starts_to: string | Date;
 }
 
 /** A part of the window still to list: the rest of it, or one kickoff instant narrowed to a sport or league. */
@@ -29,7 +29,7 @@ export interface EventScanState extends ScanProgress {
   filters: EventScanFilters;
   /** Rows per request (`limit`), 1 to 500. */
   pageSize: number;
-  /** The parts of the window still to list, the next one first. */
+  /** The parts of the window still to list, the next one first (none before the first page: the whole window of `filters`). */
   segments: EventScanSegment[];
   /** The scan's own credit allowance (`maxCredits` of `scan()`), if any. */
   maxCredits?: number;
@@ -58,8 +58,11 @@ export interface OddsHistoryState extends ScanProgress {
   eventId: number;
   /** Primary rows only (`main_lines_only`). */
   mainLinesOnly: boolean;
-  /** The next request's `since`: the last snapshot's `timestamp` so far (absent before the first page). */
-  since?: string;
+  /**
+   * The next request's `since`: the one given (RFC 3339 in UTC, or a `Date`, sent with `Z` and kept so from the first page), then the
+   * last snapshot's `timestamp` so far.
+   */
+  since?: string | Date;
   /** The scan's own credit allowance (`maxCredits` of `oddsHistory()`), if any. */
   maxCredits?: number;
 }
@@ -93,13 +96,13 @@ export type PageFetcher<T, F> = (filters: F, cursor: string | undefined) => Prom
 /** Options of a polling loop. */
 export interface PollOptions {
   /** Wait between polls, ms. Default 30,000. */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** How far each `since` reaches back before the previous poll's start (service clock), ms, to cover recording delay. Default 60,000. */
-  overlapMs?: number;
-  /** First `since` (RFC 3339 UTC); default none, so the first poll lists every matching event. */
-  since?: string;
+  overlapMs?: number | undefined;
+  /** First `since`: RFC 3339 in UTC (`Z` or `+00:00`) or a `Date`, sent with `Z`; default none, so the first poll lists every matching event. */
+  since?: string | Date | undefined;
   /** Stops the loop: the iteration ends quietly. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** One poll: what it asked, what it found new, and its headers. */

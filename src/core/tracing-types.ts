@@ -36,7 +36,7 @@ export interface TracerProviderLike {
  */
 export interface TracingOptions {
   /** The provider whose tracer (`sports-odds-data`, `VERSION`) makes the spans; default the global one. */
-  tracerProvider?: TracerProviderLike;
+  tracerProvider?: TracerProviderLike | undefined;
   /** A tracer to make the spans with (it wins over `tracerProvider`). */
-  tracer?: TracerLike;
+  tracer?: TracerLike | undefined;
 }

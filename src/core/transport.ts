@@ -1,6 +1,7 @@
 import ky, { isKyError, isNetworkError, type KyInstance, type Options } from 'ky';
 import { AbortError, ConnectionError, TimeoutError } from './errors/connection';
 import { redact } from '../schemas/redact';
+import { MAX_TIMER_MS } from '../schemas/refusal-words';
 import { abortError } from './runtime';
 import type { Fetch, OutgoingRequest, RawResponse, Sender } from './types';
 
@@ -8,9 +9,6 @@ import type { Fetch, OutgoingRequest, RawResponse, Sender } from './types';
 const ATTEMPT_SIGNAL = 'sportsOddsAttemptSignal';
 
 type AttemptOptions = Options & { [ATTEMPT_SIGNAL]: AbortSignal };
-
-/** The longest delay a timer holds (about 24.8 days); a longer one would fire at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The HTTP layer on ky: auth header, one timer per attempt (answer and body read), abort, and failures without an answer mapped
@@ -114,7 +112,12 @@ export class Transport implements Sender {
     const safe = redact(text, secrets);
     // A failure that quotes a secret (a custom fetch echoing its headers) is kept only as masked text.
     if (safe !== text) cause = Object.assign(new Error(safe), { name: cause instanceof Error ? cause.name : 'Error' });
-    return new ConnectionError(`${req.method} ${req.url}: ${safe}`, cause === undefined ? {} : { cause });
+    // An https:// URL of a plain-HTTP server (OpenSSL's "wrong version number"): the likely mistake named, OpenSSL's words in the cause.
+    const plain = /wrong version number/.test(safe);
+    return new ConnectionError(
+      `${req.method} ${req.url}: ${plain ? 'the server speaks plain HTTP, not TLS: use http://' : safe}`,
+      cause === undefined ? {} : { cause },
+    );
   }
 }
 

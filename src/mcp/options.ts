@@ -1,4 +1,6 @@
 import type { ClientOptions } from '../core/option-types';
+import { checkOptions } from '../core/input-checks';
+import { optionNames } from '../schemas/refusal-words';
 import type { BudgetSettings } from './budget';
 
 /** Options of `createMcpServer`. */
@@ -15,14 +17,26 @@ export interface McpServerOptions {
    */
   confirmAboveCredits?: number | undefined;
   /** The account toolset (record, usage, keys, request health) and, with it, the mutations (revoke a key, resend a verification). Default off. */
-  toolsets?: { account?: boolean; mutations?: boolean };
+  toolsets?: { account?: boolean | undefined; mutations?: boolean | undefined } | undefined;
   /** Only read-only tools, whatever `toolsets` says. */
-  readOnly?: boolean;
+  readOnly?: boolean | undefined;
   /** Token cap of one result's text (o200k_base). Default 20,000. */
   maxResultTokens?: number | undefined;
   /** Names this session's continuations. Default: random. */
-  sessionId?: string;
+  sessionId?: string | undefined;
 }
+
+/** The names of `McpServerOptions`. */
+const MCP_OPTIONS = optionNames<McpServerOptions>()([
+  'client',
+  'maxCredits',
+  'maxCallCredits',
+  'confirmAboveCredits',
+  'toolsets',
+  'readOnly',
+  'maxResultTokens',
+  'sessionId',
+]);
 
 /** The defaults of the options. */
 export const MCP_DEFAULTS = { maxCallCredits: 250, confirmAboveCredits: 250, maxResultTokens: 20_000 } as const;
@@ -47,6 +61,8 @@ export function resolveMcpOptions(options: McpServerOptions) {
   if (typeof options !== 'object' || options === null || typeof options.client !== 'object' || options.client === null) {
     throw new TypeError('createMcpServer needs { client, maxCredits }: client is the SDK client options (apiKey, baseUrl, ...)');
   }
+  checkOptions('createMcpServer()', options, MCP_OPTIONS);
+  if (options.toolsets !== undefined) checkOptions('createMcpServer(): toolsets', options.toolsets, ['account', 'mutations']);
   const maxCredits = checkCount('maxCredits', options.maxCredits, 1);
   const settings: BudgetSettings = {
     maxCredits,

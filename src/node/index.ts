@@ -4,6 +4,7 @@
  */
 import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { refuse } from '../core/input-checks';
 import { parsePendingRotation } from '../core/rotation';
 import type { PendingRotation, RotationStore } from '../core/types';
 
@@ -47,6 +48,7 @@ export class FileRotationStore implements RotationStore {
   readonly path: string;
 
   constructor(path: string) {
+    if (typeof path !== 'string' || path === '') refuse('new FileRotationStore(path)', path, 'the path of a file (a non-empty string)');
     this.path = path;
   }
 

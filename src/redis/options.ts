@@ -1,5 +1,6 @@
 import { SportsOddsError } from '../core/errors/base';
-import { checkNumber, MAX_TIMER_MS } from '../core/input-checks';
+import { checkNumber, checkOptions, MAX_TIMER_MS } from '../core/input-checks';
+import { optionNames } from '../schemas/refusal-words';
 import { resolveAnswers, type RedisAnswersOptions, type ResolvedAnswers } from './answer-options';
 import { NAME_PATTERN } from './layout';
 import type { RedisScriptClient } from './runner';
@@ -57,6 +58,21 @@ export interface ResolvedOptions {
   answers: ResolvedAnswers | undefined;
 }
 
+/** The names of `RedisCoordinatorOptions`. */
+const REDIS_OPTIONS = optionNames<RedisCoordinatorOptions>()([
+  'redis',
+  'namespace',
+  'secret',
+  'prefix',
+  'timeoutMs',
+  'leaseMs',
+  'retentionMs',
+  'lockPollMs',
+  'onWarning',
+  'answers',
+  'windowMs',
+]);
+
 const DAY_MS = 86_400_000;
 
 /** The shortest lease: a live call's slot must not lapse between renewals, or the service sees more than the rate. */
@@ -109,6 +125,7 @@ function secretBytes(secret: string | Uint8Array | undefined): Uint8Array<ArrayB
  */
 export function resolveOptions(options: RedisCoordinatorOptions): ResolvedOptions {
   if (options === null || typeof options !== 'object') return fail('pass { redis, namespace }');
+  checkOptions('redisCoordinator()', options, REDIS_OPTIONS);
   const { redis, namespace, prefix = DEFAULTS.prefix } = options;
   const client = redis as Partial<Record<keyof RedisScriptClient, unknown>> | null | undefined;
   if (

@@ -1,7 +1,8 @@
 import { APIPromise } from '../core/api-promise';
 import { MemoryCoordinator } from '../core/memory-coordinator';
 import { SportsOddsError } from '../core/errors/base';
-import { resolveOptions } from '../core/options';
+import { checkTable, type OptionCheck } from '../core/input-checks';
+import { CLIENT_CHECKS, OVERRIDE_CHECKS, resolveOptions } from '../core/options';
 import { replayRoute } from '../core/replay-route';
 import { callRoute, parserOf } from '../core/request';
 import { newReuseState } from '../core/reuse-gate';
@@ -25,8 +26,23 @@ import type {
 import { CREDENTIAL_REPLAY_WINDOW_MS } from '../schemas/limits';
 import type { RouteId } from '../schemas/routes';
 
-/** Options of `new SportsOddsCredentials(...)`: the client's, without the key and the metering ones. */
-export type CredentialsOptions = Omit<ClientOptions, 'apiKey' | 'budget' | 'rateLimit' | 'onCredits' | 'rotationStore' | 'onKeyRotated'>;
+/** Options of `new SportsOddsCredentials(...)`: the client's, without the key, the metering ones, and the sharing and reuse of answers. */
+export type CredentialsOptions = Omit<
+  ClientOptions,
+  'apiKey' | 'budget' | 'rateLimit' | 'onCredits' | 'rotationStore' | 'onKeyRotated' | 'coordinator' | 'cache' | 'coalesce'
+>;
+
+/** The checks of what `new SportsOddsCredentials()` takes: the client's (`CLIENT_CHECKS`) that `CredentialsOptions` has. */
+const { onCredits: _onCredits, ...CALL_CHECKS } = OVERRIDE_CHECKS;
+const CREDENTIALS_CHECKS = {
+  baseUrl: 0,
+  ...CALL_CHECKS,
+  tracing: CLIENT_CHECKS.tracing,
+  allowInsecureHttp: 0,
+  sleep: CLIENT_CHECKS.sleep,
+  now: CLIENT_CHECKS.now,
+  random: CLIENT_CHECKS.random,
+} satisfies Record<keyof CredentialsOptions, OptionCheck>;
 
 /** The credentials client never has a key: none of its routes takes one. */
 const noKey = (): never => {
@@ -62,6 +78,7 @@ export class SportsOddsCredentials {
   readonly #cookieCtx: ClientContext;
 
   constructor(options: CredentialsOptions = {}) {
+    checkTable('new SportsOddsCredentials()', options, CREDENTIALS_CHECKS);
     const resolved = resolveOptions(options);
     this.baseUrl = resolved.baseUrl;
     const clock = new ServiceClock(resolved.now);

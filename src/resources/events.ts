@@ -4,8 +4,8 @@ import { EventScan, type EventScanFilters, type EventScanState } from '../core/e
 import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
 import { LiveScan, type LiveScanState } from '../core/live-scan';
 import { Poll, type PollOptions } from '../core/polling';
-import { checkCount, checkDuration, checkNumber, given } from '../core/input-checks';
-import { checkRequestOptions } from '../core/options';
+import { checkCount, checkDuration, checkNumber, checkOptions, given } from '../core/input-checks';
+import { checkRequestOptions, checkWait, REQUEST_CHECKS } from '../core/options';
 import { notReused } from '../core/reuse-gate';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
@@ -34,22 +34,34 @@ export type EventPoll = Poll<Event>;
 /** Options of the whole-window scans (`scan`, `oddsHistory`): per-call options, plus a credit allowance of their own. */
 export interface ScanOptions extends RequestOptions {
   /** Most credits the scan may spend: a request whose envelope does not fit is refused (`BudgetExceededError`). */
-  maxCredits?: number;
+  maxCredits?: number | undefined;
 }
 
 /** Options of `scan()`. */
 export interface EventScanOptions extends ScanOptions {
   /** Events per request, 1 to 500. Default 500 (fewest requests, fewest credits). */
-  pageSize?: number;
+  pageSize?: number | undefined;
 }
 
 /** Query of `oddsHistory()`: where to start, and primary rows only. */
 export interface OddsHistoryQuery {
-  /** Only snapshots recorded after this instant (RFC 3339 UTC); default the whole history. */
-  since?: string;
+  /** Only snapshots recorded after this instant: RFC 3339 in UTC (`Z` or `+00:00`) or a `Date`, sent with `Z`; default the whole history. */
+  since?: string | Date | undefined;
   /** Keep only primary rows (`alt_line_id` null). */
-  main_lines_only?: boolean;
+  main_lines_only?: boolean | undefined;
 }
+
+/** What `scan()` takes: a call's options, its credit allowance and page size (checked as it reads them). */
+const SCAN_CHECKS = { ...REQUEST_CHECKS, maxCredits: 0, pageSize: 0 } as const;
+/** What `oddsHistory()` takes: a call's options and its credit allowance. */
+const HISTORY_CHECKS = { ...REQUEST_CHECKS, maxCredits: 0 } as const;
+/** What `poll()` takes: a call's options and the poll's own (its first `since` is the listing's to check). */
+const POLL_CHECKS = {
+  ...REQUEST_CHECKS,
+  intervalMs: checkDuration,
+  overlapMs: checkWait,
+  since: 0,
+} as const;
 
 /** A scan's own credit allowance: a non-negative integer of credits, or none. */
 const checkScanCredits = (maxCredits: unknown): number | undefined =>
@@ -130,7 +142,12 @@ export class Events extends APIResource {
    * for await (const event of odds.events.live({ sport_id: 29 })) console.log(event.runner_home);
    */
   live(filters: LiveFilters = {}, options?: RequestOptions): LiveEventScan {
-    return LiveScan.start(filters, this.#fetchLivePage(options), internalsOf(this.client).ctx.clock, liveCost(filters.limit));
+    return LiveScan.start(
+      filters,
+      this.#fetchLivePage(options, 'events.live()'),
+      internalsOf(this.client).ctx.clock,
+      liveCost(filters.limit),
+    );
   }
 
   /**
@@ -140,7 +157,12 @@ export class Events extends APIResource {
    * const scan = odds.events.resumeLive(JSON.parse(saved));
    */
   resumeLive(state: LiveScanState<LiveFilters>, options?: RequestOptions): LiveEventScan {
-    return new LiveScan(state, this.#fetchLivePage(options), internalsOf(this.client).ctx.clock, liveCost(state.filters.limit));
+    return new LiveScan(
+      state,
+      this.#fetchLivePage(options, 'events.resumeLive()'),
+      internalsOf(this.client).ctx.clock,
+      liveCost(state.filters.limit),
+    );
   }
 
   /**
@@ -154,7 +176,7 @@ export class Events extends APIResource {
    * for await (const event of scan) save(event);
    */
   scan(filters: EventScanFilters, options: EventScanOptions = {}): EventScan {
-    const { pageSize = LIMIT_MAX, maxCredits, ...requestOptions } = checkRequestOptions(options);
+    const { pageSize = LIMIT_MAX, maxCredits, ...requestOptions } = checkRequestOptions(options, 'events.scan()', SCAN_CHECKS);
     const size = checkNumber('pageSize', pageSize, { integer: true, max: LIMIT_MAX });
     return EventScan.start(filters, size, this.#scanFetchers(requestOptions), checkScanCredits(maxCredits));
   }
@@ -166,7 +188,7 @@ export class Events extends APIResource {
    * for await (const event of odds.events.resumeScan(JSON.parse(saved))) save(event);
    */
   resumeScan(state: EventScanState, options: RequestOptions = {}): EventScan {
-    return new EventScan(state, this.#scanFetchers(options));
+    return new EventScan(state, this.#scanFetchers(checkRequestOptions(options, 'events.resumeScan()')));
   }
 
   /**
@@ -179,13 +201,14 @@ export class Events extends APIResource {
    * for await (const row of history) store(row);
    */
   oddsHistory(event: EventRef, query: OddsHistoryQuery = {}, options: ScanOptions = {}): OddsHistory {
-    const { maxCredits, ...requestOptions } = checkRequestOptions(options);
+    const { maxCredits, ...requestOptions } = checkRequestOptions(options, 'events.oddsHistory()', HISTORY_CHECKS);
+    const { since, main_lines_only } = checkOptions<OddsHistoryQuery>('events.oddsHistory() query', query, ['since', 'main_lines_only']);
     const eventId = eventIdOf(event);
     return OddsHistory.start(
       eventId,
-      query.main_lines_only === true,
+      main_lines_only === true,
       this.#historyFetcher(eventId, requestOptions),
-      query.since,
+      since,
       checkScanCredits(maxCredits),
     );
   }
@@ -197,7 +220,7 @@ export class Events extends APIResource {
    * for await (const row of odds.events.resumeOddsHistory(JSON.parse(saved))) store(row);
    */
   resumeOddsHistory(state: OddsHistoryState, options: RequestOptions = {}): OddsHistory {
-    return new OddsHistory(state, this.#historyFetcher(state.eventId, options));
+    return new OddsHistory(state, this.#historyFetcher(state.eventId, checkRequestOptions(options, 'events.resumeOddsHistory()')));
   }
 
   /**
@@ -212,9 +235,13 @@ export class Events extends APIResource {
    * }
    */
   poll(filters: PollFilters = {}, options: PollOptions & Omit<RequestOptions, 'signal'> = {}): EventPoll {
-    const { intervalMs, overlapMs, since: _since, signal: _signal, ...requestOptions } = checkRequestOptions(options);
-    if (intervalMs !== undefined) checkDuration('intervalMs', intervalMs);
-    if (overlapMs !== undefined) checkDuration('overlapMs', overlapMs, true);
+    const {
+      intervalMs: _interval,
+      overlapMs: _overlap,
+      since: _since,
+      signal: _signal,
+      ...requestOptions
+    } = checkRequestOptions(options, 'events.poll()', POLL_CHECKS);
     const { options: o, clock } = internalsOf(this.client).ctx;
     const list = (since: string | undefined, signal: AbortSignal | undefined) =>
       this.list(
@@ -232,8 +259,8 @@ export class Events extends APIResource {
     return new Poll<Event>(deps, options);
   }
 
-  #fetchLivePage(given: RequestOptions | undefined) {
-    const options = notReused(given);
+  #fetchLivePage(given: RequestOptions | undefined, owner: string) {
+    const options = notReused(given === undefined ? given : checkRequestOptions(given, owner));
     return (filters: LiveFilters, cursor: string | undefined) =>
       this.list({ ...filters, live: true, ...(cursor === undefined ? {} : { cursor }) }, options).withMeta();
   }

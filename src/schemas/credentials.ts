@@ -11,8 +11,11 @@ export const VerificationToken = z.string().check(z.regex(tokenPattern('emv_')))
 /** `res_` + 43 base64url characters. */
 export const ResumeToken = z.string().check(z.regex(/^res_[A-Za-z0-9_-]{43}$/));
 
+/** An e-mail address as the service takes one (`POST /v1/recovery/requests`): a valid address of at most 254 characters. */
+export const EmailAddress = z.email().check(z.maxLength(254));
+
 export const AccountRecoveryRequest = z.strictObject({
-  email: z.email().check(z.maxLength(254)),
+  email: EmailAddress,
   /** A fresh single-use token for the exact account-recovery action and public hostname. */
   challenge_token: z.string().check(z.maxLength(2048)),
 });

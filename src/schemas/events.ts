@@ -29,9 +29,12 @@ export const LiveStatus = { preMatch: 0, inPlay: 1, ended: 2 } as const;
 export const EventsQuery = query({
   sport_id: z.optional(qPositiveInt),
   league_id: z.optional(qPositiveInt),
-  /** A present or future value is the future lower bound; only a past one selects history. */
+  /**
+   * A present or future value is the future lower bound; only a past one selects history. RFC 3339 in UTC with `Z` (the SDK also
+   * takes `+00:00` or a `Date`, and sends it with `Z`).
+   */
   starts_from: z.optional(qUtcDateTime),
-  /** Inclusive upper bound: a timestamp or a complete UTC day. */
+  /** Inclusive upper bound: a timestamp (as `starts_from`) or a complete UTC day `YYYY-MM-DD`. */
   starts_to: z.optional(qUtcDateTimeOrDay),
   event_id: z.optional(qPositiveInt),
   parent_id: z.optional(qPositiveInt),
@@ -41,7 +44,7 @@ export const EventsQuery = query({
   limit: z.optional(qLimit),
   /** Live continuation from `X-Next-Cursor`, with the original filters repeated. */
   cursor: z.optional(qCursor),
-  /** Fixture metadata changed since this time (not price changes). */
+  /** Fixture metadata changed since this time (not price changes), as `starts_from`. */
   since: z.optional(qUtcDateTime),
 }).check(
   z.refine((q) => q.cursor === undefined || q.live === true, {

@@ -18,6 +18,8 @@ export function shown(value: unknown): string {
   let text: string;
   if (value === undefined) text = 'nothing';
   else if (typeof value === 'number' || typeof value === 'bigint') text = String(value);
+  // JSON would write a Date as its ISO text, which reads as a valid instant (or null for an invalid one).
+  else if (value instanceof Date) text = Number.isNaN(value.getTime()) ? 'an invalid Date' : `a Date (${value.toISOString()})`;
   else {
     try {
       text = JSON.stringify(value) ?? String(value);

@@ -5,7 +5,10 @@ import { qBool, query, qUtcDateTime } from './query';
 export const OddsQuery = query({
   /** Return the available matching history instead of the latest snapshot. */
   full_history: z.optional(qBool),
-  /** Incremental history since this time; refused together with `full_history=0`. */
+  /**
+   * Incremental history since this time; refused together with `full_history=0`. RFC 3339 in UTC with `Z` (the SDK also takes
+   * `+00:00` or a `Date`, and sends it with `Z`).
+   */
   since: z.optional(qUtcDateTime),
   /** Keep only primary rows (`alt_line_id` null); default 0. */
   main_lines_only: z.optional(qBool),

@@ -6,8 +6,27 @@ import type { RouteId, Routes } from './routes';
 /** Typed path parameters of a route, from the schema's `z.output` so code generic over a route id sees it too. */
 export type ParamsOf<Id extends RouteId> = Routes[Id]['params']['_zod']['output'];
 
-/** Typed query parameters of a route (decoded form: numbers and booleans). */
-export type QueryOf<Id extends RouteId> = Routes[Id]['query']['_zod']['output'];
+/** Query parameters of a route as the mock decodes them: numbers, booleans, and instants as RFC 3339 text. */
+export type DecodedQueryOf<Id extends RouteId> = Routes[Id]['query']['_zod']['output'];
+
+/** The schema of an instant parameter: RFC 3339 text (`starts_from`, `since`), or a union holding it (`starts_to`, or a day). */
+type InstantSchema = z.ZodMiniISODateTime | z.ZodMiniUnion<readonly [z.ZodMiniISODateTime, ...z.core.SomeType[]]>;
+
+type Unwrapped<S> = S extends z.ZodMiniOptional<infer Inner> ? Inner : S;
+
+type QueryShape<Id extends RouteId> = Routes[Id]['query']['_zod']['def']['shape'];
+
+/**
+ * Typed query parameters of a route, as the SDK takes them: numbers, booleans, and each instant as RFC 3339 text in UTC
+ * (`Z` or `+00:00`) or a `Date`, sent with `Z` (docs/service.md, "Parameter formats").
+ */
+export type QueryOf<Id extends RouteId> = {
+  [K in keyof DecodedQueryOf<Id>]: K extends keyof QueryShape<Id>
+    ? Unwrapped<QueryShape<Id>[K]> extends InstantSchema
+      ? DecodedQueryOf<Id>[K] | Date
+      : DecodedQueryOf<Id>[K]
+    : DecodedQueryOf<Id>[K];
+};
 
 /** The body a route takes (never, for a route without one). */
 export type BodyOf<Id extends RouteId> = Routes[Id]['body'] extends z.ZodMiniType ? z.input<Routes[Id]['body']> : never;

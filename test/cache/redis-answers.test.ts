@@ -253,7 +253,7 @@ describe("the fleet's answer store", () => {
     expect(() => resolveAnswers('yes' as never, redis)).toThrow(/answers must be false or an object/);
     expect(() => resolveAnswers({ redis: {} as never }, redis)).toThrow(/answers\.redis must be a Redis client/);
     expect(() => resolveAnswers({ maxbytes: 1024 } as never, redis)).toThrow(
-      /answers has no option "maxbytes"; its options are redis, maxBytes/,
+      /answers has no option "maxbytes" \(did you mean maxBytes\?\); its options are redis, maxBytes/,
     );
     expect(resolveAnswers(false, redis)).toBeUndefined();
     expect(resolveAnswers(undefined, redis)).toMatchObject({

@@ -88,7 +88,7 @@ describe('faults', () => {
     await admin('/faults', {
       method: 'POST',
       headers: json,
-      body: JSON.stringify({ route: 'catalog.leagues', latency_ms: 5, status: 502, code: 'temporarily_unavailable' }),
+      body: JSON.stringify({ route: 'catalog.leagues', latency_ms: 5, status: 403, code: 'plan_inactive' }),
     });
     expect(first.armed).toEqual({
       id: expect.stringMatching(/^flt_\d+$/),
@@ -114,8 +114,8 @@ describe('faults', () => {
         route: 'catalog.leagues',
         endpoint: '/v1/catalog/leagues',
         remaining: 1,
-        status: 502,
-        code: 'temporarily_unavailable',
+        status: 403,
+        code: 'plan_inactive',
         latency_ms: 5,
       },
     ]);

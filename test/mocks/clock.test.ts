@@ -11,7 +11,7 @@ describe('the clock stays where every answer can be written (issue 10, item 9)',
     const at = clock.now();
     expect(() => clock.advance(9_000_000_000_000_000)).toThrow(RangeError);
     expect(() => clock.advance(-9_000_000_000_000_000)).toThrow(RangeError);
-    expect(() => clock.advance(Number.NaN)).toThrow(TypeError);
+    expect(() => clock.advance(Number.NaN)).toThrow(RangeError);
     expect(() => clock.set('0001-01-01T00:00:00Z')).toThrow(RangeError);
     expect(() => clock.set(CLOCK_MAX_MS + 1)).toThrow(RangeError);
     expect(clock.now()).toBe(at);

@@ -13,7 +13,13 @@ describe('mock.faults', () => {
   it('applies a fault to exactly its count of requests, then the route answers normally', async () => {
     const mock = newMock();
     const armed = mock.faults.inject({ route: 'catalog.sports', status: 503, count: 2 });
-    expect(armed).toEqual({ id: expect.stringMatching(/^flt_\d+$/), route: 'catalog.sports', remaining: 2, status: 503 });
+    expect(armed).toEqual({
+      id: expect.stringMatching(/^flt_\d+$/),
+      route: 'catalog.sports',
+      remaining: 2,
+      status: 503,
+      code: 'temporarily_unavailable',
+    });
     expect((await call(mock, '/v1/catalog/sports')).status).toBe(503);
     expect(mock.faults.list()).toEqual([{ ...armed, remaining: 1 }]);
     expect((await call(mock, '/v1/catalog/sports')).status).toBe(503);
@@ -74,9 +80,9 @@ describe('mock.faults', () => {
 
   it('refuses a count that is not a positive integer, arming nothing', () => {
     const mock = newMock();
-    for (const count of [0, -1, 1.5]) {
+    for (const count of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() => mock.faults.inject({ route: 'catalog.sports', status: 500, count })).toThrow(
-        new RangeError('fault count must be a positive integer'),
+        new RangeError(`count must be a positive integer, got ${count}`),
       );
     }
     expect(mock.faults.list()).toEqual([]);

@@ -141,10 +141,10 @@ describe('slow clients', () => {
 
   it('refuses timeouts that are not positive whole milliseconds, or a head allowed longer than its request', async () => {
     await expect(startMockServer({ port: 0, clientTimeouts: { headersMs: 0 } })).rejects.toThrow(
-      new RangeError('clientTimeouts.headersMs must be a positive integer of milliseconds'),
+      new RangeError('clientTimeouts.headersMs must be a positive integer of ms, at most 2147483647, got 0'),
     );
     await expect(startMockServer({ port: 0, clientTimeouts: { keepAliveMs: 1.5 } })).rejects.toThrow(
-      new RangeError('clientTimeouts.keepAliveMs must be a positive integer of milliseconds'),
+      new RangeError('clientTimeouts.keepAliveMs must be a positive integer of ms, at most 2147483647, got 1.5'),
     );
     await expect(startMockServer({ port: 0, clientTimeouts: { headersMs: 2_000, requestMs: 1_000 } })).rejects.toThrow(
       new RangeError('clientTimeouts.headersMs cannot be longer than clientTimeouts.requestMs'),

@@ -73,17 +73,17 @@ const resend = (mock: MockService, key: string) => send(mock, '/v1/account/recov
 
 describe('createMockService({ bounds }): checked where it enters', () => {
   it.each([
-    [{ acounts: 5 }, RangeError, "bounds.acounts is not a store's bound (did you mean bounds.accounts?): the bounds are accounts, keys,"],
-    [{ zzz: 5 }, RangeError, "bounds.zzz is not a store's bound: the bounds are"],
-    [{ accounts: 0 }, RangeError, 'bounds.accounts takes a whole number of entries, 1 or more, not 0'],
-    [{ accounts: -3 }, RangeError, 'not -3'],
-    [{ accounts: 2.5 }, RangeError, 'not 2.5'],
-    [{ accounts: Number.NaN }, RangeError, 'not NaN'],
-    [{ accounts: Number.POSITIVE_INFINITY }, RangeError, 'not Infinity'],
-    [{ accounts: '5' }, TypeError, 'bounds.accounts takes a whole number of entries, 1 or more, not "5"'],
-    [{ accounts: null }, TypeError, 'not null'],
-    [5, TypeError, 'bounds must be an object of store names and counts (e.g. { accounts: 100 }), not 5'],
-    [[1], TypeError, 'not [1]'],
+    [{ acounts: 5 }, RangeError, 'bounds has no option "acounts" (did you mean accounts?); its options are accounts, keys,'],
+    [{ zzz: 5 }, RangeError, 'bounds has no option "zzz"; its options are'],
+    [{ accounts: 0 }, RangeError, 'bounds.accounts must be a positive integer of entries, got 0'],
+    [{ accounts: -3 }, RangeError, 'got -3'],
+    [{ accounts: 2.5 }, RangeError, 'got 2.5'],
+    [{ accounts: Number.NaN }, RangeError, 'got NaN'],
+    [{ accounts: Number.POSITIVE_INFINITY }, RangeError, 'got Infinity'],
+    [{ accounts: '5' }, RangeError, 'bounds.accounts must be a positive integer of entries, got "5"'],
+    [{ accounts: null }, RangeError, 'got null'],
+    [5, RangeError, 'bounds must be an object, got 5'],
+    [[1], RangeError, 'bounds must be an object, got an array'],
   ])('refuses %j', (bounds, kind, message) => {
     expect(() => createMockService({ bounds } as never)).toThrow(kind);
     expect(() => createMockService({ bounds } as never)).toThrow(message);

@@ -225,7 +225,7 @@ describe('lost-key recovery', () => {
     const mock = newMock();
     const token = await recoveryLink(mock);
     mock.faults.inject({ route: 'recovery.claim', drop: 'after_commit' });
-    mock.faults.inject({ route: 'recovery.claim', status: 429, retryAfter: 1 });
+    mock.faults.inject({ route: 'recovery.claim', status: 503, retryAfter: 1 });
     const wire = spyFetch();
     const { logger, lines } = captureLogger();
     const recovered = await credentialsFor(mock, { fetch: wire.fetch, logger, logLevel: 'debug' }).claimRecovery({ recovery_token: token });

@@ -71,7 +71,7 @@ describe('the budget', () => {
 
   it('refuses a misspelt limit, which would set none', () => {
     expect(refusal(make({ budget: { maxcredits: 100 } }))).toBe(
-      'budget has no option "maxcredits"; its options are maxCredits, dailyFloor, periodFloor',
+      'budget has no option "maxcredits" (did you mean maxCredits?); its options are maxCredits, dailyFloor, periodFloor',
     );
   });
 
@@ -95,7 +95,10 @@ describe('the client options', () => {
     [{ fetch: 'fetch' }, 'fetch must be a function, got "fetch"'],
     [{ hooks: { beforeRequest: () => {} } }, 'hooks.beforeRequest must be an array of functions, got a function'],
     [{ hooks: { afterResponse: [null] } }, 'hooks.afterResponse must be an array of functions, got an array'],
-    [{ hooks: { beforeRequst: [] } }, 'hooks has no option "beforeRequst"; its options are beforeRequest, afterResponse, beforeRetry'],
+    [
+      { hooks: { beforeRequst: [] } },
+      'hooks has no option "beforeRequst" (did you mean beforeRequest?); its options are beforeRequest, afterResponse, beforeRetry',
+    ],
     [{ rateLimit: { requestsPerSecond: Number.NaN } }, 'rateLimit.requestsPerSecond must be a positive number, got NaN'],
     [{ rateLimit: { requestsPerSecond: 'plan' } }, `rateLimit.requestsPerSecond must be a positive number or 'account', got "plan"`],
     [{ rateLimit: 5 }, 'rateLimit must be an object, got 5'],

@@ -145,7 +145,7 @@ describe('local validation messages', () => {
     expect(await messageOf(() => odds.events.list({ limit: 2.5 }))).toBe('limit: expected an integer from 1 to 500, got 2.5');
     expect(await messageOf(() => odds.events.list({ live: 'yes' as never }))).toBe('live: expected true or false, got "yes"');
     expect(await messageOf(() => odds.events.list({ starts_from: 'tomorrow' }))).toBe(
-      'starts_from: must be an RFC 3339 UTC timestamp such as 2026-11-21T18:00:00Z, got "tomorrow"',
+      'starts_from: must be an RFC 3339 UTC timestamp such as 2026-11-21T18:00:00Z (with Z or +00:00), or a valid Date, got "tomorrow"',
     );
     expect(await messageOf(() => odds.analytics.clv({ event_id: 1, market: 'corners' as never, side: 'home', odds: 2 }))).toBe(
       'market: expected one of moneyline, spread, totals, home_totals, away_totals, got "corners"',

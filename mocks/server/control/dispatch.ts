@@ -42,7 +42,7 @@ const isJson = (contentType: string | null) => /^application\/json\s*(;|$)/i.tes
 /** Names given and known, for a refusal that names a field without echoing one the operation does not know. */
 const namesOf = (given: unknown, schema: z.ZodMiniType) => {
   const known = shapeKeys(schema);
-  return { given: typeof given === 'object' && given !== null ? Object.keys(given) : [], known, vocabulary: new Set(known) };
+  return { given: typeof given === 'object' && given !== null ? Object.keys(given) : [], known, vocabulary: new Set(known), suggest: true };
 };
 
 async function readBody(request: Request, schema: z.ZodMiniType): Promise<unknown> {

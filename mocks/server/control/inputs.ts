@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_STATUSES, APIKeyScopes, ERROR_CODES, routeList } from '../../../src/schemas';
+import { ACCOUNT_STATUSES, APIKeyScopes, EmailAddress, ERROR_CODES, routeList } from '../../../src/schemas';
 import { qIntRange } from '../../../src/schemas/query';
 import type { EventSpec } from '../../service/data';
 
@@ -29,13 +29,13 @@ export const ClockBody = z
   );
 
 export const AccountBody = z.strictObject({
-  email: z.email(),
+  email: EmailAddress,
   plan: z.optional(z.string()),
   status: z.optional(Status),
   recovery_email_verified: z.optional(z.boolean()),
 });
 
-export const AccountPatch = z.strictObject({ status: z.optional(Status), email: z.optional(z.email()), plan: z.optional(z.string()) });
+export const AccountPatch = z.strictObject({ status: z.optional(Status), email: z.optional(EmailAddress), plan: z.optional(z.string()) });
 
 export const KeyBody = z.strictObject({
   name: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
@@ -47,7 +47,7 @@ export const ChallengeBody = z.strictObject({
   hostname: z.optional(z.string().check(z.minLength(1))),
 });
 
-export const CheckoutBody = z.strictObject({ email: z.email(), plan: z.string() });
+export const CheckoutBody = z.strictObject({ email: EmailAddress, plan: z.string() });
 
 export const FaultBody = z.strictObject({
   route: RouteName,
@@ -60,7 +60,7 @@ export const FaultBody = z.strictObject({
 });
 
 export const GuidanceBody = z.strictObject({
-  email: z.email(),
+  email: EmailAddress,
   title: z.string(),
   body: z.string(),
   endpoint: z.optional(z.string()),

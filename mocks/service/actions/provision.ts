@@ -1,4 +1,5 @@
-import { BOTH_SCOPES, type AccountStatus } from '../../../src/schemas';
+import { ACCOUNT_STATUSES, API_KEY_PATTERN, BOTH_SCOPES, type AccountStatus } from '../../../src/schemas';
+import { checkEmail, checkNames, checkOneOf, checkText, refuse } from '../input-checks';
 import type { ServiceContext } from '../contract';
 import { newId } from '../state/crypto';
 
@@ -12,6 +13,24 @@ export interface AccountInit {
   recoveryEmailVerified?: boolean | undefined;
   /** A fixed plaintext for the primary key (demo scripts); random otherwise. */
   apiKey?: string | undefined;
+}
+
+/**
+ * Checks what `owner` (`mock.createAccount()`) was given: known names, an e-mail address as the service checks one, a status of
+ * the service, a well-formed key (the plan is looked up in the catalog as the account is made).
+ *
+ * @example
+ * checkAccountInit('mock.createAccount()', { email: 'not-an-email' }); // throws: email must be an e-mail address, got "not-an-email"
+ */
+export function checkAccountInit(owner: string, init: AccountInit): void {
+  const given = checkNames<AccountInit>(owner, init, ['email', 'plan', 'status', 'recoveryEmailVerified', 'apiKey']);
+  checkEmail('email', given.email);
+  if (given.plan !== undefined) checkText('plan', given.plan);
+  if (given.status !== undefined) checkOneOf('status', given.status, ACCOUNT_STATUSES);
+  if (given.recoveryEmailVerified !== undefined && typeof given.recoveryEmailVerified !== 'boolean')
+    refuse('recoveryEmailVerified', given.recoveryEmailVerified, 'true or false');
+  if (given.apiKey !== undefined && !(typeof given.apiKey === 'string' && API_KEY_PATTERN.test(given.apiKey)))
+    refuse('apiKey', given.apiKey, 'svc_live_ followed by 32 letters and digits', true);
 }
 
 /** Looks a plan up in the catalog, or fails with the known slugs. */

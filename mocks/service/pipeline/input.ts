@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
 import type { DecodedBody, DecodedInputOf } from '../contract';
 import { expectedOf, isGeneric } from '../../../src/schemas/issue-words';
+import { closestName } from '../../../src/schemas/refusal-words';
 import { shapeOf } from '../../../src/schemas/schema-def';
 import { invalidParameters, ServiceError } from '../service-error';
 
@@ -16,6 +17,8 @@ interface Names {
   known: readonly string[];
   /** Every query parameter and body field name of the route table: not secrets, so safe to echo. */
   vocabulary: ReadonlySet<string>;
+  /** Name the known name nearest to an unknown one (the control plane; the service itself never does). */
+  suggest?: boolean;
 }
 
 /** The known field names of an object schema (or of every branch of a union of them). */
@@ -29,7 +32,10 @@ export function shapeKeys(schema: Schema): string[] {
  */
 function unknownName(where: string, name: string, names: Names): string {
   const noun = where === 'body' ? 'field' : 'parameter';
-  const takes = names.known.length === 0 ? `this operation takes no ${where} ${noun}s` : `it takes ${names.known.join(', ')}`;
+  const near = names.suggest ? closestName(name, names.known) : undefined;
+  const takes = `${near === undefined ? '' : `did you mean ${near}? `}${
+    names.known.length === 0 ? `this operation takes no ${where} ${noun}s` : `it takes ${names.known.join(', ')}`
+  }`;
   if (names.vocabulary.has(name)) return `${where} ${noun} ${name} is not one this operation takes: ${takes}`;
   const position = names.given.indexOf(name) + 1;
   const at = position > 0 ? ` at position ${position}` : '';

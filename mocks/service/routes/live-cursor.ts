@@ -1,5 +1,5 @@
 import { fromBase64Url, LIVE_CURSOR_TTL_MS, toBase64Url, type EventsQuery } from '../../../src/schemas';
-import type { QueryOf } from '../../../src/schemas/route-types';
+import type { DecodedQueryOf } from '../../../src/schemas/route-types';
 import type { ServiceContext } from '../contract';
 import { invalidParameters, ServiceError } from '../service-error';
 import { canonicalFilters } from './event-filters';
@@ -118,7 +118,7 @@ export async function liveCursorOf(query: EventsQuery, secret: CryptoKey, now: n
  * `events.list`'s input step, before reservation (a bad cursor is never charged): verifies the cursor and hands its state on.
  * @throws ServiceError 400 `invalid_parameters` for a malformed, altered, mismatched or expired cursor.
  */
-export async function prevalidateLiveCursor(input: { query: QueryOf<'events.list'> }, service: ServiceContext): Promise<void> {
+export async function prevalidateLiveCursor(input: { query: DecodedQueryOf<'events.list'> }, service: ServiceContext): Promise<void> {
   const { query } = input;
   if (query.cursor === undefined) return;
   const secret = service.cursorSecret;

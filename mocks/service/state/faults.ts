@@ -6,15 +6,15 @@ export interface FaultSpec {
   route: string;
   /** How many requests it applies to. Default 1. */
   count?: number | undefined;
-  /** Answer this status instead (429, 500, 502, 503, ...). */
+  /** Answer this status instead (429, 500, 502, 503, ...): one the route answers. */
   status?: number | undefined;
-  /** Error code of that answer; defaults to the status's usual code. */
+  /** Error code of that answer, one the route answers with it; defaults to the status's usual code. A code alone answers its status. */
   code?: KnownErrorCode | undefined;
-  /** `Retry-After` of a 429/503, in seconds. */
+  /** `Retry-After` of a 429/503, in whole seconds. */
   retryAfter?: number | undefined;
   /** Drop the connection: before any work, or after the service committed the request. */
   drop?: 'connection' | 'after_commit' | undefined;
-  /** Added latency of the data work (after the reservation), in ms of real time. */
+  /** Added latency of the data work (after the reservation), in whole ms of real time, at most 60,000. */
   latencyMs?: number | undefined;
   /** Holds the request where latency would until this settles: a test's gate, no timing guesses. In process only. */
   hold?: PromiseLike<unknown> | undefined;
@@ -44,8 +44,8 @@ export class FaultQueue {
   private sequence = 0;
 
   add(routeId: string, spec: FaultSpec): ArmedFault {
+    // Checked where it enters (`checkFault`): the route's status and code, a positive count.
     const { count = 1, route: _route, ...fault } = spec;
-    if (!Number.isInteger(count) || count < 1) throw new RangeError('fault count must be a positive integer');
     if (this.armed.length >= MAX_ARMED_FAULTS)
       throw new RangeError(`at most ${MAX_ARMED_FAULTS} faults can be armed at once: clear them first`);
     const armed = { id: `flt_${++this.sequence}`, routeId, fault, left: count };

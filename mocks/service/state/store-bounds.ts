@@ -1,5 +1,4 @@
-import { closestName } from '../../../src/schemas/closest-name';
-import { shown } from '../../../src/schemas/issue-words';
+import { checkInteger, checkNames } from '../input-checks';
 
 /**
  * How many entries the mock's stores hold at most (docs/mock-server.md, "What the mock keeps, and for how long"), each a
@@ -53,31 +52,19 @@ export const DEFAULT_STORE_BOUNDS: Readonly<StoreBounds> = Object.freeze({
 const NAMES = Object.keys(DEFAULT_STORE_BOUNDS) as (keyof StoreBounds)[];
 
 /**
- * The bounds of `createMockService({ bounds })`, checked where they enter: an object of known names
- * (an unknown one is refused with the closest name), each a whole number of entries, 1 or more;
- * the defaults for the names it leaves out.
+ * The bounds of `createMockService({ bounds })`, checked where they enter, as every option of the mock is: an object of
+ * known names (an unknown one is refused with the nearest name), each a positive integer of entries, or `undefined` for
+ * its default; the defaults for the names it leaves out.
  *
  * @example
  * storeBoundsOf({ accounts: 50 }).accounts; // 50
- * storeBoundsOf({ acounts: 50 }); // RangeError: bounds.acounts is not a store's bound (did you mean bounds.accounts?) ...
+ * storeBoundsOf({ acounts: 50 }); // RangeError: bounds: unknown option acounts (did you mean accounts?) ...
  */
 export function storeBoundsOf(given: unknown): StoreBounds {
-  if (given === undefined) return { ...DEFAULT_STORE_BOUNDS };
-  if (typeof given !== 'object' || given === null || Array.isArray(given))
-    throw new TypeError(`bounds must be an object of store names and counts (e.g. { accounts: 100 }), not ${shown(given)}`);
   const bounds: StoreBounds = { ...DEFAULT_STORE_BOUNDS };
-  for (const [name, value] of Object.entries(given)) {
-    if (!(NAMES as string[]).includes(name)) {
-      const near = closestName(name, NAMES);
-      throw new RangeError(
-        `bounds.${name} is not a store's bound${near === undefined ? '' : ` (did you mean bounds.${near}?)`}: the bounds are ${NAMES.join(', ')}`,
-      );
-    }
-    if (value === undefined) continue;
-    if (typeof value !== 'number') throw new TypeError(`bounds.${name} takes a whole number of entries, 1 or more, not ${shown(value)}`);
-    if (!Number.isSafeInteger(value) || value < 1)
-      throw new RangeError(`bounds.${name} takes a whole number of entries, 1 or more, not ${shown(value)}`);
-    bounds[name as keyof StoreBounds] = value;
+  if (given === undefined) return bounds;
+  for (const [name, value] of Object.entries(checkNames<Partial<StoreBounds>>('bounds', given, NAMES))) {
+    if (value !== undefined) bounds[name as keyof StoreBounds] = checkInteger(`bounds.${name}`, value, { min: 1, unit: 'entries' });
   }
   return bounds;
 }

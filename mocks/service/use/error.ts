@@ -1,4 +1,5 @@
 import { ERROR_CODES, type KnownErrorCode } from '../../../src/schemas';
+import { checkInteger, checkNames } from '../input-checks';
 
 /**
  * An error answer an override throws (`throw mock.error('not_found')`): the route answers it in the
@@ -26,8 +27,7 @@ export class MockError extends Error {
  */
 export function mockError(code: KnownErrorCode, message?: string, options: { retryAfter?: number | undefined } = {}): MockError {
   if (!Object.hasOwn(ERROR_CODES, code)) throw new RangeError(`mock.error: ${String(code)} is not an error code of the service`);
-  const { retryAfter } = options;
-  if (retryAfter !== undefined && !(Number.isInteger(retryAfter) && retryAfter >= 1))
-    throw new RangeError('mock.error: retryAfter is a whole number of seconds, at least 1');
+  const given = checkNames<{ retryAfter?: unknown }>('mock.error() options', options, ['retryAfter']).retryAfter;
+  const retryAfter = given === undefined ? undefined : checkInteger('mock.error: retryAfter', given, { min: 1, unit: 'seconds' });
   return new MockError(code, message ?? `${code.replaceAll('_', ' ')} (mock.use)`, retryAfter);
 }

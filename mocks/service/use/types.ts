@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { ParamsOf, QueryOf, ResponseOf } from '../../../src/schemas/route-types';
+import type { DecodedQueryOf, ParamsOf, ResponseOf } from '../../../src/schemas/route-types';
 import type { RouteId, Routes, Scope } from '../../../src/schemas';
 import type { Clock } from '../clock';
 
@@ -22,7 +22,7 @@ export interface ResolverContext<Id extends RouteId> {
   /** Path parameters, decoded (`{ event_id: 42 }`). */
   readonly params: ParamsOf<Id>;
   /** Query parameters, decoded (numbers and booleans); absent ones are absent. */
-  readonly query: QueryOf<Id>;
+  readonly query: DecodedQueryOf<Id>;
   readonly body: DecodedBodyOf<Id>;
   readonly caller: CallerView | null;
   /** The mock's clock. */

@@ -1,5 +1,6 @@
 /** The flags of `sports-odds-mcp`: its usage, strict parsing and the words of a mistake. Node-only. */
 import { parseArgs } from 'node:util';
+import { closestName } from '../../schemas/refusal-words';
 import { MCP_DEFAULTS } from '../options';
 
 export const USAGE = `Usage: sports-odds-mcp --max-credits <n> [options]
@@ -49,31 +50,8 @@ const FLAGS = {
 
 const NAMES = Object.keys(FLAGS);
 
-/**
- * The edit distance of two strings (Levenshtein: insertions, deletions, substitutions), for "did you mean".
- *
- * @example
- * editDistance('max-credit', 'max-credits'); // 1
- */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (row[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      next[j] = Math.min((row[j] as number) + 1, (next[j - 1] as number) + 1, substitution);
-    }
-    row = next;
-  }
-  return row[b.length] as number;
-}
-
-/** The flag nearest to a misspelt one (at most 2 edits, or a third of its length), if any. */
-function nearestFlag(given: string): string | undefined {
-  const limit = Math.max(2, Math.floor(given.length / 3));
-  const [best] = NAMES.map((name) => ({ name, d: editDistance(given.toLowerCase(), name) })).sort((x, y) => x.d - y.d);
-  return best !== undefined && best.d <= limit ? best.name : undefined;
-}
+/** The flag nearest to a misspelt one, if it is near enough to be a slip (the SDK's own "did you mean"). */
+const nearestFlag = (given: string): string | undefined => closestName(given, NAMES);
 
 /** `--port -1`: a value after a valued flag is its value, even with a dash, unless it is one of our flags. */
 function joinValues(args: readonly string[]): string[] {
