@@ -91,6 +91,7 @@ export type {
   RouteInput,
   ParamsOf,
   QueryOf,
+  DecodedQueryOf,
   BodyOf,
   ResponseOf,
   SuccessSchemas,

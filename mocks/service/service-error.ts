@@ -1,10 +1,10 @@
 import type { KnownErrorCode } from '../../src/schemas';
 
-/** A code only the mock answers: `422 fixture_invalid`, an override that broke its route's contract (docs/testing.md). */
-type MockOnlyCode = 'fixture_invalid';
-
-/** The codes a `ServiceError` carries: the service's, and the mock's own. */
-export type ServiceErrorCode = KnownErrorCode | MockOnlyCode;
+/**
+ * The codes a `ServiceError` carries: the service's, and the one only the mock answers, `422 fixture_invalid` (an override
+ * that broke its route's contract, docs/testing.md).
+ */
+export type ServiceErrorCode = KnownErrorCode | 'fixture_invalid';
 
 /** V8's `Error` (Node, Chromium): its `stackTraceLimit` bounds the stack an error captures. Elsewhere a harmless property. */
 const V8Error = Error as ErrorConstructor & { stackTraceLimit?: number | undefined };

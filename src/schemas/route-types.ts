@@ -9,20 +9,18 @@ export type ParamsOf<Id extends RouteId> = Routes[Id]['params']['_zod']['output'
 /** Query parameters of a route as the mock decodes them: numbers, booleans, and instants as RFC 3339 text. */
 export type DecodedQueryOf<Id extends RouteId> = Routes[Id]['query']['_zod']['output'];
 
-/** The schema of an instant parameter: RFC 3339 text (`starts_from`, `since`), or a union holding it (`starts_to`, or a day). */
-type InstantSchema = z.ZodMiniISODateTime | z.ZodMiniUnion<readonly [z.ZodMiniISODateTime, ...z.core.SomeType[]]>;
-
-type Unwrapped<S> = S extends z.ZodMiniOptional<infer Inner> ? Inner : S;
-
-type QueryShape<Id extends RouteId> = Routes[Id]['query']['_zod']['def']['shape'];
-
 /**
  * Typed query parameters of a route, as the SDK takes them: numbers, booleans, and each instant as RFC 3339 text in UTC
- * (`Z` or `+00:00`) or a `Date`, sent with `Z` (docs/service.md, "Parameter formats").
+ * (`Z` or `+00:00`) or a `Date`, sent with `Z` (docs/service.md, "Parameter formats"). An instant is a parameter whose
+ * schema (optional or not) is RFC 3339 text, or a union holding it (`starts_to`, which also takes a day).
  */
 export type QueryOf<Id extends RouteId> = {
-  [K in keyof DecodedQueryOf<Id>]: K extends keyof QueryShape<Id>
-    ? Unwrapped<QueryShape<Id>[K]> extends InstantSchema
+  [K in keyof DecodedQueryOf<Id>]: K extends keyof Routes[Id]['query']['_zod']['def']['shape']
+    ? (
+        Routes[Id]['query']['_zod']['def']['shape'][K] extends z.ZodMiniOptional<infer Inner>
+          ? Inner
+          : Routes[Id]['query']['_zod']['def']['shape'][K]
+      ) extends z.ZodMiniISODateTime | z.ZodMiniUnion<readonly [z.ZodMiniISODateTime, ...z.core.SomeType[]]>
       ? DecodedQueryOf<Id>[K] | Date
       : DecodedQueryOf<Id>[K]
     : DecodedQueryOf<Id>[K];
