@@ -1,5 +1,5 @@
-import { SportsOddsError } from '../core/errors/base';
-import { checkDuration, checkNumber, checkOptions } from '../core/input-checks';
+import { SportsOddsError } from '../core/errors';
+import { checkDuration, checkNumber, checkOptions } from '../core/options';
 import type { RedisScriptClient } from './runner';
 
 /**

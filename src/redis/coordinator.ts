@@ -1,7 +1,5 @@
-import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource, RateCoordination } from '../core/coordination';
-import { SportsOddsError } from '../core/errors/base';
-import { CoordinatorError, CoordinatorStateLostError } from '../core/errors/coordinator';
-import { BudgetExceededError, type BudgetLimit } from '../core/errors/local';
+import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource, RateCoordination } from '../core/types';
+import { SportsOddsError, CoordinatorError, CoordinatorStateLostError, BudgetExceededError, type BudgetLimit } from '../core/errors';
 import { checkBudget } from '../core/options';
 import { realSleep, throwIfAborted } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';

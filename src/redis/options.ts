@@ -1,5 +1,5 @@
-import { SportsOddsError } from '../core/errors/base';
-import { checkNumber, checkOptions, MAX_TIMER_MS } from '../core/input-checks';
+import { SportsOddsError } from '../core/errors';
+import { checkNumber, checkOptions, MAX_TIMER_MS } from '../core/options';
 import { optionNames } from '../schemas/refusal-words';
 import { resolveAnswers, type RedisAnswersOptions, type ResolvedAnswers } from './answer-options';
 import { NAME_PATTERN } from './layout';

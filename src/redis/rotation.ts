@@ -1,6 +1,5 @@
-import type { KeyCoordination, PendingRotation, RotationAnswer, RotationLock, RotationStore } from '../core/coordination';
-import { CoordinatorError } from '../core/errors/coordinator';
-import { SportsOddsError } from '../core/errors/base';
+import type { KeyCoordination, PendingRotation, RotationAnswer, RotationLock, RotationStore } from '../core/types';
+import { CoordinatorError, SportsOddsError } from '../core/errors';
 import { throwIfAborted } from '../core/runtime';
 import { randomToken } from '../schemas/base64url';
 import { unrefTimer } from './leases';

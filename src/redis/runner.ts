@@ -1,4 +1,4 @@
-import { CoordinatorError, CoordinatorStateLostError, type LostState } from '../core/errors/coordinator';
+import { CoordinatorError, CoordinatorStateLostError, type LostState } from '../core/errors';
 import type { EvictionProbe } from './eviction';
 import type { WakeSource } from './wake';
 import { parseReply, type Reply } from './reply';
