@@ -12,7 +12,7 @@ import { realSleep } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
 import { CLEAR, KEEP, LOOKUP, RELEASE } from './answer-lua';
 import type { ResolvedAnswers } from './answer-options';
-import { ScriptEvaluator } from './scripts';
+import { ScriptEvaluator } from './evalsha';
 
 /** What an answer weighs in Redis besides its body: its key, hash fields, index and totals entries. */
 export const ANSWER_OVERHEAD_BYTES = 1024;

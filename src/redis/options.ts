@@ -3,8 +3,8 @@ import { checkNumber, checkOptions, MAX_TIMER_MS } from '../core/options';
 import { optionNames } from '../schemas/refusal-words';
 import { resolveAnswers, type RedisAnswersOptions, type ResolvedAnswers } from './answer-options';
 import { NAME_PATTERN } from './layout';
-import type { RedisScriptClient } from './runner';
-import { MIN_SECRET_BYTES } from './seal';
+import type { RedisScriptClient } from './script-runner';
+import { MIN_SECRET_BYTES } from './key-encryption';
 
 /** Options of `redisCoordinator()`. */
 export interface RedisCoordinatorOptions {

@@ -1,7 +1,7 @@
 import { unrefTimer } from './leases';
 
-/** How `landing` tries again. */
-export interface LandingOptions {
+/** How `retryInBackground` tries again. */
+export interface BackgroundRetryOptions {
   /** True for an error after which trying again is useless. */
   giveUp: (error: unknown) => boolean;
   /** Stops trying this long after the first try. */
@@ -17,9 +17,9 @@ const FIRST_DELAY_MS = 100;
  * passed; its timers never hold the process open.
  *
  * @example
- * landing(() => runner.run('release', RELEASE, args), { giveUp: () => false, forMs: 60_000, maxDelayMs: 5_000 });
+ * retryInBackground(() => runner.run('release', RELEASE, args), { giveUp: () => false, forMs: 60_000, maxDelayMs: 5_000 });
  */
-export function landing(operation: () => Promise<unknown>, options: LandingOptions): void {
+export function retryInBackground(operation: () => Promise<unknown>, options: BackgroundRetryOptions): void {
   const until = Date.now() + options.forMs;
   const attempt = (delayMs: number): void => {
     operation().catch((error: unknown) => {

@@ -2,7 +2,7 @@ import { CoordinatorError, CoordinatorStateLostError, type LostState } from '../
 import type { EvictionProbe } from './eviction';
 import type { WakeSource } from './wake';
 import { parseReply, type Reply } from './reply';
-import { ScriptEvaluator, type ScriptCommands } from './scripts';
+import { ScriptEvaluator, type ScriptCommands } from './evalsha';
 
 const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satisfies LostState[];
 
