@@ -1,4 +1,4 @@
-import { AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
+import { AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './http-messages';
 import { readBoundedBody } from './request-body';
 
 /**

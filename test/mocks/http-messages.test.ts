@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerHeaders } from '../../mocks/service/exchange';
-import { answerHeadersOf, toFetchResponse } from '../../mocks/service/fetch-exchange';
+import { AnswerHeaders } from '../../mocks/service/http-messages';
+import { answerHeadersOf, toFetchResponse } from '../../mocks/service/fetch-adapter';
 
 describe('AnswerHeaders: the headers of an answer, as the pipeline builds them', () => {
   it('reads and replaces names case-insensitively, keeping the name as first set', () => {

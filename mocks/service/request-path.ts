@@ -1,7 +1,7 @@
 import { HEADER, type RouteDef } from '../../src/schemas';
 import type { Caller, DataCall, DataResult, DecodedInput, OperationCall, ServiceContext } from './contract';
-import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './exchange';
-import { fromFetchRequest, toFetchResponse } from './fetch-exchange';
+import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './http-messages';
+import { fromFetchRequest, toFetchResponse } from './fetch-adapter';
 import { admitRate } from './pipeline/rate-limit';
 import { readBearer, revokedKey } from './bearer';
 import { authorize, hashBearer, resolveCaller } from './pipeline/authenticate';
