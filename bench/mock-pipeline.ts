@@ -9,8 +9,8 @@
 import { hash } from 'node:crypto';
 import { createMockService } from '../mocks/service/mock-service';
 import { contextOf } from '../mocks/service/internal';
-import type { ServiceRequest } from '../mocks/service/exchange';
-import { serveRequest } from '../mocks/service/pipeline';
+import type { ServiceRequest } from '../mocks/service/http-messages';
+import { serveRequest } from '../mocks/service/request-path';
 import { useSha256 } from '../mocks/service/state/crypto';
 
 const N = Number(process.argv[2] ?? 100_000);

@@ -18,7 +18,7 @@ import { runInNewContext } from 'node:vm';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
 import ky from 'ky';
 import { SportsOdds, VERSION } from '../src';
-import { validateBody } from '../src/core/zod-validate';
+import { validateBody } from '../src/core/validation/zod-validate';
 import { routes } from '../src/schemas';
 import { bodies, historyServer, KEY } from './support/history-server';
 

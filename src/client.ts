@@ -1,17 +1,12 @@
-import type { APIPromise } from './core/api-promise';
+import type { APIPromise } from './core/answer';
 import { registerClient, type ClientInternals } from './core/internals';
-import { MemoryCoordinator } from './core/memory-coordinator';
-import { checkTable } from './core/input-checks';
-import { CLIENT_CHECKS, checkCache, OVERRIDE_CHECKS, resolveApiKey, resolveOptions } from './core/options';
-import { newReuseState } from './core/reuse-gate';
-import { CacheControl } from './core/cache-control';
-import { callRoute } from './core/request';
+import { callRoute, Transport } from './core/request';
+import { checkTable, CLIENT_CHECKS, checkCache, OVERRIDE_CHECKS, resolveApiKey, resolveOptions } from './core/options';
+import { newReuseState, CacheControl } from './core/reuse';
+import { MemoryCoordinator, ServiceClock, type PlanRate } from './core/coordination';
 import { KeyRotator } from './core/rotation';
-import { ServiceClock } from './core/service-clock';
-import { Transport } from './core/transport';
-import { tracingOf } from './core/tracing-source';
-import { APIError } from './core/errors/api';
-import type { PlanRate } from './core/plan-rate';
+import { tracingOf } from './core/observability';
+import { APIError } from './core/errors';
 import { LOWEST_PLAN_RPS } from './schemas/limits';
 import type {
   ClientContext,
@@ -176,7 +171,7 @@ function accountPace(ctx: ClientContext): PaceSource {
   let rate: PlanRate | undefined;
   let first: Promise<void> | undefined;
   const start = async (): Promise<void> => {
-    const { PlanRate } = await import('./core/plan-rate');
+    const { PlanRate } = await import('./core/coordination/plan-rate');
     // The lookup's own calls are paced at the lowest rate, or at a rate shared meanwhile: they never wait on the lookup.
     const shared = ctx.coordinator.rate;
     const lookupCtx: ClientContext = { ...ctx, pace: { ready: () => undefined, current: () => shared.known ?? LOWEST_PLAN_RPS } };

@@ -5,13 +5,12 @@
 export { SportsOdds } from './client';
 export { VERSION } from './version';
 export { SportsOddsCredentials, type CredentialsOptions } from './resources/credentials';
-export { MemoryRotationStore, RotationPendingError } from './core/rotation';
-export { memoryCoordinator, type MemoryCoordinatorOptions } from './core/memory-coordinator';
-export { LOWEST_PLAN_RPS } from './schemas/limits';
-export { ROTATION_REPLAY_WINDOW_MS, CREDENTIAL_REPLAY_WINDOW_MS } from './core/replay';
-export { APIPromise } from './core/api-promise';
-export { Scan, type ScanPage, type ScanProgress, type CreditEstimate, type RequestCost } from './core/scan';
-export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState, type PageFetcher } from './core/live-scan';
+export { MemoryRotationStore } from './core/coordination';
+export { memoryCoordinator, type MemoryCoordinatorOptions } from './core/coordination';
+export { LOWEST_PLAN_RPS, ROTATION_REPLAY_WINDOW_MS, CREDENTIAL_REPLAY_WINDOW_MS } from './schemas/limits';
+export { APIPromise } from './core/answer';
+export { Scan, type ScanPage, type ScanProgress, type CreditEstimate, type RequestCost } from './core/scans';
+export { LiveScan, CURSOR_TTL_MS, type LivePage, type LiveScanState, type PageFetcher } from './core/scans';
 export {
   EventScan,
   type EventScanFetchers,
@@ -19,9 +18,9 @@ export {
   type EventScanPage,
   type EventScanSegment,
   type EventScanState,
-} from './core/event-scan';
-export { OddsHistory, type OddsHistoryFetcher, type OddsHistoryPage, type OddsHistoryState } from './core/odds-history';
-export { Poll, type PollBatch, type PollDeps, type PollOptions } from './core/polling';
+} from './core/scans';
+export { OddsHistory, type OddsHistoryFetcher, type OddsHistoryPage, type OddsHistoryState } from './core/scans';
+export { Poll, type PollBatch, type PollDeps, type PollOptions } from './core/scans';
 export {
   SportsOddsError,
   APIError,
@@ -47,6 +46,7 @@ export {
   IncompleteScanError,
   CoordinatorError,
   CoordinatorStateLostError,
+  RotationPendingError,
   type LostState,
   type APIErrorInit,
   type ParameterIssue,
@@ -109,8 +109,8 @@ export type {
   SharedLookup,
   SharedPlace,
 } from './core/types';
-export type { CacheControl, CachedInput } from './core/cache-control';
-export type { AnswerSelection } from './core/cache-selection';
+export type { CacheControl, CachedInput } from './core/reuse';
+export type { AnswerSelection } from './core/reuse';
 export type { CreditHeaders } from './schemas/headers';
 export type { RouteCaller } from './resources/resource';
 export type { EventRef, PropRef, KeyRef } from './resources/refs';

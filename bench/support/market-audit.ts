@@ -16,7 +16,7 @@
  *   the whole margin, and the row's `todds` overstate its chance).
  */
 import type { ClosingRow, Dataset, Fixture, OddsRow, ResultRow, SpecialDef } from '../../mocks/service/data';
-import { removeMargin } from '../../mocks/service/data/prices';
+import { removeMargin } from '../../mocks/service/data/pricing/prices';
 import type { Cluster, Graded } from './market-stats';
 
 type Settled = ResultRow & { score_home: number; score_away: number };

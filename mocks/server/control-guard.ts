@@ -1,4 +1,4 @@
-import type { HeaderReader } from '../service/exchange';
+import type { HeaderReader } from '../service/http-messages';
 import { ServiceError } from '../service/service-error';
 
 /**

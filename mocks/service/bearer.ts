@@ -1,5 +1,5 @@
 /** The bearer credential: where a request's key is read from, and the `401` that refuses one. */
-import type { HeaderReader } from './exchange';
+import type { HeaderReader } from './http-messages';
 import { ServiceError } from './service-error';
 
 const CHALLENGE = 'Bearer realm="sports-odds", error="invalid_token"';

@@ -7,7 +7,7 @@ import type { DataRouteId, RouteDef, RouteId, Routes, Schema } from '../../src/s
 import type { DecodedQueryOf, ParamsOf, ResponseOf } from '../../src/schemas/route-types';
 import type { Clock } from './clock';
 import type { Dataset } from './data';
-import type { HeaderReader, ServiceRequest } from './exchange';
+import type { HeaderReader, ServiceRequest } from './http-messages';
 import type { AccountRecord, KeyRecord, ServiceState, StoreBounds } from './state';
 import type { PlanConfig } from './state/plans';
 

@@ -18,7 +18,7 @@ import type { ServiceContext } from './contract';
 import { createDataset, type EventSpec } from './data';
 import { checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { checkEmail, checkNames, checkOneOf, checkText, refuse } from './input-checks';
-import { handleRequest } from './pipeline';
+import { handleRequest } from './request-path';
 import { checkFault } from './pipeline/faults';
 import { registerContext } from './internal';
 import { describeIssues } from './pipeline/input';

@@ -1,4 +1,4 @@
-import type { HeaderReader } from './exchange';
+import type { HeaderReader } from './http-messages';
 import { ServiceError } from './service-error';
 
 /** The largest request body the service reads (docs/service.md, "Order of checks"): 64 KiB. */

@@ -1,7 +1,7 @@
 import { type DataRouteId, routes, type Routes } from '../../src/schemas';
 import type { KeyRecord } from './state';
 import type { DataHandler, DecodedInputOf, OperationHandler, OperationRouteId, RouteHandler, ServiceContext } from './contract';
-import type { ServiceRequest } from './exchange';
+import type { ServiceRequest } from './http-messages';
 import { decodeInput } from './pipeline/input';
 
 /** What a data route may add to its handler. */

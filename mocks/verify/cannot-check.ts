@@ -1,4 +1,4 @@
-import type { Exchange } from './exchange';
+import type { Exchange } from './masked-exchange';
 
 /** The checks cannot judge this (no answer, a `5xx`, a foreign `429`, the setup failed): never drift. */
 export class CannotCheck extends Error {

@@ -1,5 +1,5 @@
 import { CannotCheck } from './cannot-check';
-import type { Exchange } from './exchange';
+import type { Exchange } from './masked-exchange';
 import type { RuleKey } from './rules';
 import type { SendOptions } from './sender';
 import type { Setup, SetupStep } from './setup';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { ErrorEnvelope, HEADER, routes } from '../../src/schemas';
-import type { Exchange } from './exchange';
+import type { Exchange } from './masked-exchange';
 
 /**
  * The preflight: a wrong base URL or key (no answer, not the service, key refused, ends in `/v1`) is told

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, routes, type KnownErrorCode, type RouteDef } from '../../src/schemas';
-import { errorCodesOf } from '../../src/schemas/answers';
-import { parseJsonOrUndefined, type Exchange } from './exchange';
+import { errorCodesOf } from '../../src/schemas/route-errors';
+import { parseJsonOrUndefined, type Exchange } from './masked-exchange';
 import type { RecordedFixture, RecordedOverride } from './types';
 
 /**

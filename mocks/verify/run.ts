@@ -2,7 +2,7 @@ import { LOWEST_PLAN_RPS } from '../../src/schemas';
 import { CannotCheck } from './cannot-check';
 import { judgeable, type CheckContext, type CheckDef, type Judge, type PlanOptions, type Problem } from './check';
 import { CHECKS } from './checks';
-import { curlOf, viewOf, type Exchange } from './exchange';
+import { curlOf, viewOf, type Exchange } from './masked-exchange';
 import type { Planned } from './plan';
 import { anchorOf, RULES } from './rules';
 import { BudgetStop, Sender, type SenderInit } from './sender';

@@ -1,6 +1,6 @@
 import { type Admission, BudgetExceededError, type Coordinator, memoryCoordinator } from '../../src';
 import { LOWEST_PLAN_RPS, parseCreditHeaders } from '../../src/schemas';
-import { exchangeOf, MALFORMED_KEY, masker, type Exchange } from './exchange';
+import { exchangeOf, MALFORMED_KEY, masker, type Exchange } from './masked-exchange';
 import { networkError } from './preflight';
 import { fill, plannedOf, queryOf, targetOf, worstCaseOf, type RequestTemplate, type Values } from './template';
 import type { KeyRole } from './types';

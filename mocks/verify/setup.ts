@@ -1,6 +1,6 @@
 import { parseDateHeader } from '../../src/schemas';
 import { CannotCheck } from './cannot-check';
-import type { Exchange } from './exchange';
+import type { Exchange } from './masked-exchange';
 import type { RequestTemplate } from './template';
 
 /** Setup requests (rate, sports, upcoming and past events), each sent once before the checks, only if a planned check reads it. */

@@ -1,5 +1,5 @@
 import { CHARGEABLE_FAILURE_STATUSES, ErrorEnvelope, routeList, type RouteDef, type RouteId } from '../../src/schemas';
-import { errorStatusesOf } from '../../src/schemas/answers';
+import { errorStatusesOf } from '../../src/schemas/route-errors';
 import type { Examples } from './examples';
 import { errorHeaders, headerComponent } from './headers';
 import { jsonSchemaOf, type Json } from './json-schema';

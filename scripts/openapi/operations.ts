@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { RouteDef, RouteId } from '../../src/schemas';
-import { errorStatusesOf } from '../../src/schemas/answers';
+import { errorStatusesOf } from '../../src/schemas/route-errors';
 import { errorResponseName } from './errors';
 import type { Examples, ParameterPlace } from './examples';
 import { headerComponent, successHeaders } from './headers';

@@ -1,4 +1,4 @@
-import { SportsOddsError } from './errors/base';
+import { SportsOddsError } from './errors';
 import type { KeyRotator } from './rotation';
 import type { ClientContext } from './types';
 

@@ -1,4 +1,4 @@
-import type { CreditSnapshot, WindowState } from '../core/coordination';
+import type { CreditSnapshot, WindowState } from '../core/types';
 
 /** The session's limits, checked before every call that can be charged. */
 export interface BudgetSettings {

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { BudgetExceededError } from '../core/errors/local';
-import type { OddsHistoryState } from '../core/odds-history';
-import { NotFoundError } from '../core/errors/api';
+import { BudgetExceededError, NotFoundError } from '../core/errors';
+import type { OddsHistoryState } from '../core/scans';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
 import { type OddsSnapshot, PriceStatus } from '../schemas/prices';

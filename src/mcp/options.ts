@@ -1,5 +1,5 @@
-import type { ClientOptions } from '../core/option-types';
-import { checkOptions } from '../core/input-checks';
+import type { ClientOptions } from '../core/types';
+import { checkOptions } from '../core/options';
 import { optionNames } from '../schemas/refusal-words';
 import type { BudgetSettings } from './budget';
 

@@ -1,4 +1,4 @@
-import type { ResponseMeta } from '../core/answer-types';
+import type { ResponseMeta } from '../core/types';
 import type { Json } from '../schemas/json-schema';
 import { HISTORY_ROW_CAP } from '../schemas/metering';
 import type { RouteDef } from '../schemas/route';

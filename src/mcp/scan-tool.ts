@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { EventScan, EventScanState } from '../core/event-scan';
-import { BudgetExceededError } from '../core/errors/local';
+import type { EventScan, EventScanState } from '../core/scans';
+import { BudgetExceededError } from '../core/errors';
 import type { Event } from '../schemas/events';
 import type { Json } from '../schemas/json-schema';
 import { positiveInt } from '../schemas/primitives';

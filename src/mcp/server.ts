@@ -7,9 +7,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SportsOdds } from '../client';
-import { APIError, AuthenticationError } from '../core/errors/api';
-import { SportsOddsError } from '../core/errors/base';
-import { BudgetExceededError } from '../core/errors/local';
+import { APIError, AuthenticationError, SportsOddsError, BudgetExceededError } from '../core/errors';
 import type { Json } from '../schemas/json-schema';
 import { redact } from '../schemas/redact';
 import { VERSION } from '../version';

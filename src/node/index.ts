@@ -4,7 +4,7 @@
  */
 import { chmod, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { refuse } from '../core/input-checks';
+import { refuse } from '../core/options';
 import { parsePendingRotation } from '../core/rotation';
 import type { PendingRotation, RotationStore } from '../core/types';
 

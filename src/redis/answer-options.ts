@@ -1,6 +1,6 @@
-import { SportsOddsError } from '../core/errors/base';
-import { checkDuration, checkNumber, checkOptions } from '../core/input-checks';
-import type { RedisScriptClient } from './runner';
+import { SportsOddsError } from '../core/errors';
+import { checkDuration, checkNumber, checkOptions } from '../core/options';
+import type { RedisScriptClient } from './script-runner';
 
 /**
  * The fleet's answer cache of a `redisCoordinator()` (docs/caching.md, "A fleet: answers shared in Redis"): on by default;

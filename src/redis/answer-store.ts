@@ -6,14 +6,13 @@
  * leaves the call uncached (said once through `onWarning`), never failed.
  */
 import type { RouteDef } from '../schemas/route';
-import type { StoredAnswer } from '../core/cache-types';
-import { selectionOf, type AnswerSelection } from '../core/cache-selection';
+import type { StoredAnswer, SharedAnswers, SharedLookup, SharedPlace } from '../core/types';
+import { selectionOf, type AnswerSelection } from '../core/reuse/selection';
 import { realSleep } from '../core/runtime';
-import type { SharedAnswers, SharedLookup, SharedPlace } from '../core/shared-answer-types';
 import { toBase64Url } from '../schemas/base64url';
 import { CLEAR, KEEP, LOOKUP, RELEASE } from './answer-lua';
 import type { ResolvedAnswers } from './answer-options';
-import { ScriptEvaluator } from './scripts';
+import { ScriptEvaluator } from './evalsha';
 
 /** What an answer weighs in Redis besides its body: its key, hash fields, index and totals entries. */
 export const ANSWER_OVERHEAD_BYTES = 1024;

@@ -1,7 +1,5 @@
-import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource, RateCoordination } from '../core/coordination';
-import { SportsOddsError } from '../core/errors/base';
-import { CoordinatorError, CoordinatorStateLostError } from '../core/errors/coordinator';
-import { BudgetExceededError, type BudgetLimit } from '../core/errors/local';
+import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource, RateCoordination } from '../core/types';
+import { SportsOddsError, CoordinatorError, CoordinatorStateLostError, BudgetExceededError, type BudgetLimit } from '../core/errors';
 import { checkBudget } from '../core/options';
 import { realSleep, throwIfAborted } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
@@ -10,13 +8,13 @@ import { namespaceKeys, wakeChannel } from './layout';
 import { LeaseKeeper } from './leases';
 import { checkEviction } from './eviction';
 import { ADMIT, CLEAR, RATE, READ, RECOVER, RELEASE, RENEW, SETTLE, SLOT } from './lua';
-import { landing } from './landing';
+import { retryInBackground } from './background-retry';
 import { resolveOptions, type RedisCoordinatorOptions, type ResolvedOptions } from './options';
 import { SlotQueue } from './queue';
 import { copyCredits, numberOf, type Reply } from './reply';
 import { RedisKeys } from './rotation';
-import { ScriptRunner } from './runner';
-import { Sealer } from './seal';
+import { ScriptRunner } from './script-runner';
+import { Sealer } from './key-encryption';
 import { WakeChannel } from './wake';
 
 /** How long the plan's rate shared by a process stays in Redis: an hour, so a plan change is seen. */
@@ -388,7 +386,7 @@ export class RedisCoordinator implements Coordinator {
 
   /** Retries in the background an operation that must land (a lapsed reservation counts its whole envelope). */
   #land(what: string, source: string, args: readonly (string | number)[], onLost?: () => void): void {
-    landing(() => this.#run(what, source, args), {
+    retryInBackground(() => this.#run(what, source, args), {
       giveUp: (error) => {
         if (error instanceof CoordinatorStateLostError) onLost?.();
         return error instanceof CoordinatorStateLostError || !(error instanceof CoordinatorError);

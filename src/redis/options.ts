@@ -1,10 +1,10 @@
-import { SportsOddsError } from '../core/errors/base';
-import { checkNumber, checkOptions, MAX_TIMER_MS } from '../core/input-checks';
+import { SportsOddsError } from '../core/errors';
+import { checkNumber, checkOptions, MAX_TIMER_MS } from '../core/options';
 import { optionNames } from '../schemas/refusal-words';
 import { resolveAnswers, type RedisAnswersOptions, type ResolvedAnswers } from './answer-options';
 import { NAME_PATTERN } from './layout';
-import type { RedisScriptClient } from './runner';
-import { MIN_SECRET_BYTES } from './seal';
+import type { RedisScriptClient } from './script-runner';
+import { MIN_SECRET_BYTES } from './key-encryption';
 
 /** Options of `redisCoordinator()`. */
 export interface RedisCoordinatorOptions {

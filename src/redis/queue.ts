@@ -1,6 +1,6 @@
 import { abortError } from '../core/runtime';
 import type { Sleep } from '../core/types';
-import { localNow } from './runner';
+import { localNow } from './script-runner';
 
 /** One question to Redis for a slot: taken, or how long until it may free. */
 export type SlotPoll = (id: string, rate: number) => Promise<{ taken: boolean; waitMs: number }>;

@@ -1,4 +1,4 @@
-import type { CreditSnapshot, WindowState } from '../core/coordination';
+import type { CreditSnapshot, WindowState } from '../core/types';
 import { STATE_FIELDS } from './lua';
 
 /** A value of a script's reply: Redis gives Lua numbers as integers, strings as strings, nil as null. */

@@ -1,12 +1,11 @@
-import type { KeyCoordination, PendingRotation, RotationAnswer, RotationLock, RotationStore } from '../core/coordination';
-import { CoordinatorError } from '../core/errors/coordinator';
-import { SportsOddsError } from '../core/errors/base';
+import type { KeyCoordination, PendingRotation, RotationAnswer, RotationLock, RotationStore } from '../core/types';
+import { CoordinatorError, SportsOddsError } from '../core/errors';
 import { throwIfAborted } from '../core/runtime';
 import { randomToken } from '../schemas/base64url';
 import { unrefTimer } from './leases';
 import { LOCK, PENDING, PUBLISH, RELOCK, ROTATION_OF, UNLOCK } from './lua';
 import { numberOf, stringOf, type Reply } from './reply';
-import { SealError, type Sealer } from './seal';
+import { SealError, type Sealer } from './key-encryption';
 
 /** Published rotations kept in a namespace (the oldest are dropped past this), as the memory coordinator does. */
 export const MAX_ROTATIONS = 64;
@@ -48,7 +47,7 @@ const isPending = (v: unknown): v is PendingRotation => typeof v === 'object' &&
 
 /**
  * Key rotation across a namespace's processes: a leased lock (compare-and-delete release), sealed
- * answers and pending rotation (seal.ts), and the generation every reply carries.
+ * answers and pending rotation (key-encryption.ts), and the generation every reply carries.
  *
  * @example
  * const lock = await coordinator.keys.lock();

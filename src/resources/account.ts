@@ -1,4 +1,4 @@
-import type { APIPromise } from '../core/api-promise';
+import type { APIPromise } from '../core/answer';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Account, BillingPortal, Usage } from '../schemas/account';
 import type { RecoveryEmailVerificationAccepted } from '../schemas/credentials';

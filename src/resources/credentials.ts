@@ -1,14 +1,11 @@
-import { APIPromise } from '../core/api-promise';
-import { MemoryCoordinator } from '../core/memory-coordinator';
-import { SportsOddsError } from '../core/errors/base';
-import { checkTable, type OptionCheck } from '../core/input-checks';
-import { CLIENT_CHECKS, OVERRIDE_CHECKS, resolveOptions } from '../core/options';
-import { replayRoute } from '../core/replay-route';
-import { callRoute, parserOf } from '../core/request';
-import { newReuseState } from '../core/reuse-gate';
-import { ServiceClock } from '../core/service-clock';
-import { Transport } from '../core/transport';
-import { tracingOf } from '../core/tracing-source';
+import { APIPromise } from '../core/answer';
+import { MemoryCoordinator, ServiceClock } from '../core/coordination';
+import { SportsOddsError } from '../core/errors';
+import { checkTable, CLIENT_CHECKS, OVERRIDE_CHECKS, resolveOptions, type OptionCheck } from '../core/options';
+import { replayRoute } from '../core/rotation';
+import { callRoute, parserOf, Transport } from '../core/request';
+import { newReuseState } from '../core/reuse';
+import { tracingOf } from '../core/observability';
 import type { ClientContext, ClientOptions, Fetch, RequestOptions, ResponseOf, RouteInput } from '../core/types';
 import type {
   AccountRecoveryAccepted,

@@ -1,12 +1,27 @@
-import type { APIPromise } from '../core/api-promise';
+import type { APIPromise } from '../core/answer';
 import { internalsOf } from '../core/internals';
-import { EventScan, type EventScanFilters, type EventScanState } from '../core/event-scan';
-import { OddsHistory, type OddsHistoryState } from '../core/odds-history';
-import { LiveScan, type LiveScanState } from '../core/live-scan';
-import { Poll, type PollOptions } from '../core/polling';
-import { checkCount, checkDuration, checkNumber, checkOptions, given } from '../core/input-checks';
-import { checkRequestOptions, checkWait, REQUEST_CHECKS } from '../core/options';
-import { notReused } from '../core/reuse-gate';
+import {
+  EventScan,
+  OddsHistory,
+  LiveScan,
+  Poll,
+  type EventScanFilters,
+  type EventScanState,
+  type OddsHistoryState,
+  type LiveScanState,
+  type PollOptions,
+} from '../core/scans';
+import {
+  checkCount,
+  checkDuration,
+  checkNumber,
+  checkOptions,
+  given,
+  checkRequestOptions,
+  checkWait,
+  REQUEST_CHECKS,
+} from '../core/options';
+import { notReused } from '../core/reuse';
 import type { QueryOf, RequestOptions } from '../core/types';
 import type { Event } from '../schemas/events';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../schemas/query';

@@ -1,4 +1,4 @@
-import type { APIPromise } from '../core/api-promise';
+import type { APIPromise } from '../core/answer';
 import { internalsOf } from '../core/internals';
 import type { RequestOptions, RotateOptions } from '../core/types';
 import type { ApiKey, ApiKeyCreated, CreateKeyRequest, KeyRotationSuccess } from '../schemas/keys';

@@ -1,4 +1,4 @@
-import { InvalidParametersError } from '../core/errors/api';
+import { InvalidParametersError } from '../core/errors';
 
 /** An event: its id, or any row that carries one (an `Event`, an `OddsSnapshot`, a `SpecialMarket`...). */
 export type EventRef = number | { readonly event_id?: number | null | undefined };

@@ -1,4 +1,4 @@
-import { APIPromise } from '../core/api-promise';
+import { APIPromise } from '../core/answer';
 import type { RequestOptions, ResponseOf, RouteInput } from '../core/types';
 import type { RouteId } from '../schemas/routes';
 

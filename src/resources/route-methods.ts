@@ -5,7 +5,7 @@
  * Read by that test and `npm run docs:tables` only; the SDK never imports it (not in the bundle).
  */
 import type { SportsOdds } from '../client';
-import type { APIPromise } from '../core/api-promise';
+import type { APIPromise } from '../core/answer';
 import type { ResponseOf } from '../core/types';
 import type { RouteId } from '../schemas/routes';
 import type { SportsOddsCredentials } from './credentials';

@@ -27,7 +27,7 @@ const tokenOrCookie = { kind: 'none', cookie: true } as const;
 /**
  * The account and key routes (docs/service.md, "Account and key routes") and the credential-delivery
  * operations (docs/service.md, "Credential delivery"): the route table's second part, which the SDK
- * loads with the first call of one of them (src/core/route-of.ts).
+ * loads with the first call of one of them (src/core/request/route-of.ts).
  */
 export const accountRoutes = {
   'account.get': defineRoute({

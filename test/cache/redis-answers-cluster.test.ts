@@ -1,7 +1,7 @@
 // The fleet's answer store on a 3-master Redis Cluster (ioredis Cluster): every key of a namespace
 // shares its `{namespace}` hash tag, so each script runs on the one node that holds them all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SharedPlace } from '../../src/core/shared-answer-types';
+import type { SharedPlace } from '../../src/core/types/shared-answers';
 import { resolveAnswers } from '../../src/redis/answer-options';
 import { RedisAnswers } from '../../src/redis/answer-store';
 import { startRedisCluster, type RedisTopology, type TopologyClient } from '../helpers/redis-topologies';

@@ -4,8 +4,8 @@
 // processes: test/cache/redis-fleet.test.ts.
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { StoredAnswer } from '../../src/core/cache-types';
-import type { SharedPlace } from '../../src/core/shared-answer-types';
+import type { StoredAnswer } from '../../src/core/types/cache';
+import type { SharedPlace } from '../../src/core/types/shared-answers';
 import { resolveAnswers, type RedisAnswersOptions } from '../../src/redis/answer-options';
 import { ANSWER_OVERHEAD_BYTES, MAX_CLEAR_STAMPS, RedisAnswers } from '../../src/redis/answer-store';
 import { useRedisServer } from '../helpers/redis-server';

@@ -9,7 +9,7 @@ import type {
   CreditSource,
   PendingRotation,
   RotationAnswer,
-} from '../../src/core/coordination';
+} from '../../src/core/types/coordination';
 import type { CreditHeaders } from '../../src/schemas/headers';
 
 /** What the contract needs of an implementation. */

@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { MemoryCoordinator } from '../../src/core/memory-coordinator';
+import { MemoryCoordinator } from '../../src/core/coordination/memory-coordinator';
 import { coordinatorContract } from './contract';
 
 describe('the coordinator contract, in memory (one MemoryCoordinator shared by every handle)', () => {

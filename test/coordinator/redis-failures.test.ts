@@ -5,7 +5,7 @@ import { SportsOddsError } from '../../src/core/errors/base';
 import { redisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
 import { namespaceKeys } from '../../src/redis/layout';
 import { ADMIT } from '../../src/redis/lua';
-import { ScriptRunner } from '../../src/redis/runner';
+import { ScriptRunner } from '../../src/redis/script-runner';
 import { useRedisServer } from '../helpers/redis-server';
 import { metered, rejection, request } from './contract';
 import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import type { SharedPlace } from '../../src/core/shared-answer-types';
+import type { SharedPlace } from '../../src/core/types/shared-answers';
 import { resolveAnswers } from '../../src/redis/answer-options';
 import { RedisAnswers } from '../../src/redis/answer-store';
 import { useRedisServer } from '../helpers/redis-server';

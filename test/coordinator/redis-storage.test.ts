@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { CoordinatorError } from '../../src/core/errors/coordinator';
 import { SportsOddsError } from '../../src/core/errors/base';
-import type { PendingRotation, RotationAnswer } from '../../src/core/coordination';
+import type { PendingRotation, RotationAnswer } from '../../src/core/types/coordination';
 import { useRedisServer } from '../helpers/redis-server';
 import { metered, rejection, request } from './contract';
 import { freshNamespace, SECRET, useRedisFleet } from './redis-fleet';

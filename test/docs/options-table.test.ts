@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The properties of `ClientOptions`, each with whether its JSDoc marks it `@internal`. */
 function clientOptions(): Map<string, boolean> {
-  const file = join(root, 'src/core/option-types.ts');
+  const file = join(root, 'src/core/types/options.ts');
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
   const options = new Map<string, boolean>();
   source.forEachChild((node) => {

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { Account, BillingPortal, ErrorEnvelope, RequestId } from '../../src/schemas';
 import type { MockService } from '../../mocks';
 import { call, codeOf, CREDIT_HEADERS, useMockServer, type Answer } from '../helpers/mock-server';
-import { newRotationNonce } from '../../src/core/rotation';
+import { newRotationNonce } from '../../src/core/rotation/record';
 
 const newMock = useMockServer();
 

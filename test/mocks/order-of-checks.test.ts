@@ -3,7 +3,7 @@ import { routeList, expandPath, pathParamNames, type KeyRotationSuccess } from '
 import type { MockService } from '../../mocks';
 import { call, codeOf, CREDIT_HEADERS, useMockServer, type Answer } from '../helpers/mock-server';
 import { countedBody } from '../helpers/streams';
-import { newRotationNonce } from '../../src/core/rotation';
+import { newRotationNonce } from '../../src/core/rotation/record';
 
 /** docs/service.md, "Order of checks". */
 

@@ -6,7 +6,7 @@ import type { DataHandler } from '../../mocks/service/contract';
 import { call, codeOf, NOW, useMockServer, type Answer } from '../helpers/mock-server';
 import { countedBody } from '../helpers/streams';
 
-/** The edges of the mock's one request path (mocks/service/pipeline.ts; docs/service.md, "Order of checks"). */
+/** The edges of the mock's one request path (mocks/service/request-path.ts; docs/service.md, "Order of checks"). */
 
 const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';

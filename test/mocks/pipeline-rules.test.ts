@@ -7,7 +7,7 @@ import type { DataHandler } from '../../mocks/service/contract';
 import { ApiKeyList, type RequestHealthReport } from '../../src/schemas';
 import { newGate, until } from '../helpers/gate';
 import { call, codeOf, NOW, useMockServer } from '../helpers/mock-server';
-import { newRotationNonce } from '../../src/core/rotation';
+import { newRotationNonce } from '../../src/core/rotation/record';
 
 const newMock = useMockServer();
 const SPORTS = '/v1/catalog/sports';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routes } from '../../src/schemas';
 import { contextOf } from '../../mocks/service/internal';
-import { AnswerHeaders } from '../../mocks/service/exchange';
+import { AnswerHeaders } from '../../mocks/service/http-messages';
 import { readBearer } from '../../mocks/service/bearer';
 import { hashBearer, resolveCaller } from '../../mocks/service/pipeline/authenticate';
 import { markNoStore } from '../../mocks/service/pipeline/no-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
 import { call, useMockServer, type Answer } from '../helpers/mock-server';
-import { newRotationNonce } from '../../src/core/rotation';
+import { newRotationNonce } from '../../src/core/rotation/record';
 
 /**
  * The envelope's message is what a user of the mock reads when a request is refused (docs/service.md, "Errors"; docs/service.md, "Metering: credits, windows and headers",

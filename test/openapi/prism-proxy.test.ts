@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
-import { errorStatusesOf } from '../../src/schemas/answers';
+import { errorStatusesOf } from '../../src/schemas/route-errors';
 import { routeList } from '../../src/schemas';
 import { runTraffic, TRAFFIC_MOCK_OPTIONS, type Exchange } from '../../scripts/openapi/traffic';
 import { startPrism, type RunningPrism } from './tools';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { openApiDocument, openApiText } from '../../scripts/openapi';
 import { routeList } from '../../src/schemas';
-import { errorStatusesOf } from '../../src/schemas/answers';
+import { errorStatusesOf } from '../../src/schemas/route-errors';
 
 describe('docs/openapi.json', () => {
   it('is what the route table generates (run `npm run openapi` after changing a schema or route)', async () => {

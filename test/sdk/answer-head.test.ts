@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerHead } from '../../src/core/meta';
+import { AnswerHead } from '../../src/core/answer/received';
 
 // An answer's metadata is parsed once, when first read: every reader sees the same object, and
 // what the ledger read first (the credit headers alone) is that object's credits.

@@ -14,15 +14,15 @@ describe('the module structure of src/', () => {
 
   it('keeps the shared types in leaves that import nothing of core but each other', () => {
     const leaves = [
-      'src/core/types.ts',
-      'src/core/answer-types.ts',
-      'src/core/call-types.ts',
-      'src/core/context-types.ts',
-      'src/core/coordination.ts',
-      'src/core/option-types.ts',
-      'src/core/tracing-types.ts',
-      'src/core/cache-types.ts',
-      'src/core/shared-answer-types.ts',
+      'src/core/types/index.ts',
+      'src/core/types/answer.ts',
+      'src/core/types/call.ts',
+      'src/core/types/context.ts',
+      'src/core/types/coordination.ts',
+      'src/core/types/options.ts',
+      'src/core/types/tracing.ts',
+      'src/core/types/cache.ts',
+      'src/core/types/shared-answers.ts',
     ];
     for (const leaf of leaves) {
       expect(graph.has(leaf), leaf).toBe(true);

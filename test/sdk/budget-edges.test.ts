@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreditLedger } from '../../src/core/budget';
+import { CreditLedger } from '../../src/core/coordination/budget';
 import type { CreditHeaders } from '../../src/schemas/headers';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');

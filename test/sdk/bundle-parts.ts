@@ -100,47 +100,12 @@ export function partOf(input: string): string {
     return name;
   }
   if (input.startsWith('package:')) return 'sports-odds-data (as built)';
-  if (input.startsWith('src/core/errors/')) return 'src/core/errors';
-  const core = /^src\/core\/([^/]+)\.ts$/.exec(input)?.[1];
-  if (core !== undefined) return `src/core: ${CORE_PARTS[core] ?? 'other'}`;
+  // A room of src/core: a folder, or a file of its own.
+  const room = /^src\/core\/([^/]+\/|[^/]+\.ts$)/.exec(input)?.[1];
+  if (room !== undefined) return `src/core/${room}`;
   const dir = /^src\/([^/]+)\//.exec(input)?.[1];
   return dir === undefined ? input : `src/${dir}`;
 }
-
-/** What each module of src/core is for, in the table of parts. */
-const CORE_PARTS: Record<string, string> = {
-  request: 'request path',
-  transport: 'request path',
-  retry: 'request path',
-  'api-promise': 'request path',
-  meta: 'request path',
-  json: 'request path',
-  url: 'request path',
-  'fast-encoders': 'parameter encoders',
-  'fast-validators': 'answer validators',
-  'row-checks': 'answer validators',
-  options: 'options, logging',
-  logger: 'options, logging',
-  runtime: 'options, logging',
-  auth: 'options, logging',
-  hooks: 'options, logging',
-  internals: 'options, logging',
-  'call-key': 'request path',
-  'route-of': 'request path',
-  budget: 'credits, pacing, clock',
-  pacer: 'credits, pacing, clock',
-  'service-clock': 'credits, pacing, clock',
-  'memory-coordinator': 'credits, pacing, clock',
-  coordination: 'credits, pacing, clock',
-  'memory-rotation-store': 'key rotation (its shell)',
-  'rotation-record': 'key rotation (its shell)',
-  scan: 'scans, polling, histories',
-  'event-scan': 'scans, polling, histories',
-  'live-scan': 'scans, polling, histories',
-  polling: 'scans, polling, histories',
-  'odds-history': 'scans, polling, histories',
-  rotation: 'key rotation (its shell)',
-};
 
 /** Bytes of the minified code per part, read from the source map (each segment to its source). */
 export function bytesByPart(bundle: Bundle): Map<string, number[][]> {

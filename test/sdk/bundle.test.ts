@@ -88,13 +88,13 @@ describe('browser bundle', () => {
     // What only a retry, a rotation, a refused parameter or body, a traced call, a reused answer, a scan's or poll's paging,
     // or a call of an account, key or credential route needs is loaded then, not here.
     expect([...new Set(bundle.lazy)].sort()).toEqual([
-      '../schemas/account-routes',
-      './core/plan-rate',
+      '../../schemas/account-routes',
+      './core/coordination/plan-rate',
       './issue-report',
-      './reuse',
-      './rotation-run',
-      './scan-pages',
-      './tracing',
+      './pages',
+      './run',
+      './runner',
+      './spans',
       'p-retry',
     ]);
 

@@ -12,7 +12,7 @@ import {
   type KeyRotationSuccess,
   type ResponseInfo,
 } from '../../src';
-import { newRotationNonce } from '../../src/core/rotation';
+import { newRotationNonce } from '../../src/core/rotation/record';
 import { newGate, until } from '../helpers/gate';
 import { rejection } from './fake-fetch';
 import { chargesOf, sdkFor, useMockServer } from './mock-setup';

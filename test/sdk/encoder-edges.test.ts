@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { InvalidParametersError } from '../../src';
-import { encodeParams } from '../../src/core/zod-encode';
-import { encoderOf } from '../../src/core/fast-encoders';
+import { encodeParams } from '../../src/core/validation/zod-encode';
+import { encoderOf } from '../../src/core/validation/fast-encoders';
 import { ClvQuery, EventsQuery, OddsQuery, type Schema } from '../../src/schemas';
 
 /**

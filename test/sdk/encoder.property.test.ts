@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { InvalidParametersError } from '../../src';
-import { encodeParams } from '../../src/core/zod-encode';
-import { encoderOf } from '../../src/core/fast-encoders';
-import { fillPath, queryString } from '../../src/core/url';
+import { encodeParams } from '../../src/core/validation/zod-encode';
+import { encoderOf } from '../../src/core/validation/fast-encoders';
+import { fillPath, queryString } from '../../src/core/validation/url';
 import { expandPath, routeList, type Schema } from '../../src/schemas';
 import { mutatedValues, validValues } from './schema-arbitraries';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SportsOdds, SportsOddsError, type ClientOptions, type RequestOptions } from '../../src';
-import { checkCount, checkDuration, checkNumber, kindOf, MAX_TIMER_MS } from '../../src/core/input-checks';
-import { checkBudget, checkRequestOptions } from '../../src/core/options';
+import { checkCount, checkDuration, checkNumber, kindOf, MAX_TIMER_MS } from '../../src/core/options/input-checks';
+import { checkBudget, checkRequestOptions } from '../../src/core/options/client-options';
 
 const make = (options: Record<string, unknown>) => () =>
   new SportsOdds({ apiKey: 'svc_test_key', baseUrl: 'https://api.sports-odds.test', ...(options as ClientOptions) });

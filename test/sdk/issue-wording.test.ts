@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { InvalidParametersError, ResponseValidationError } from '../../src';
-import { encodeParams } from '../../src/core/zod-encode';
+import { encodeParams } from '../../src/core/validation/zod-encode';
 import { expectedForm, issueText, shown, valueAt } from '../../src/schemas/issue-words';
-import { parseJson } from '../../src/core/json';
+import { parseJson } from '../../src/core/validation/json';
 import type { ResponseMeta } from '../../src/core/types';
-import { validateBody } from '../../src/core/zod-validate';
+import { validateBody } from '../../src/core/validation/zod-validate';
 import { EventsQuery, qUtcDateTimeOrDay, routes, type Schema } from '../../src/schemas';
 import { TEST_KEY } from './fake-fetch';
 

@@ -27,17 +27,17 @@ function reach(file: string, seen = new Set<string>()): Set<string> {
 /** The modules the SDK loads on demand (`import('...')`). */
 function lazyTargets(): string[] {
   const files = [
-    'request.ts',
-    'retry.ts',
-    'rotation.ts',
-    'zod-validate.ts',
-    'zod-encode.ts',
-    'tracing-source.ts',
-    'event-scan.ts',
-    'odds-history.ts',
-    'live-scan.ts',
-    'polling.ts',
-    'route-of.ts',
+    'request/call.ts',
+    'request/retry.ts',
+    'rotation/key-rotator.ts',
+    'validation/zod-validate.ts',
+    'validation/zod-encode.ts',
+    'observability/tracing-source.ts',
+    'scans/event-scan.ts',
+    'scans/odds-history.ts',
+    'scans/live-scan.ts',
+    'scans/polling.ts',
+    'request/route-of.ts',
     '../client.ts',
   ].map((f) => join(core, f));
   return [
@@ -63,18 +63,18 @@ describe('modules loaded on demand', () => {
   it('reach no module that other code uses as it loads (a bundler that inlines them initializes them lazily)', () => {
     const lazy = lazyTargets();
     expect(lazy.map((f) => relative(root, f)).sort()).toEqual([
-      'src/core/issue-report.ts',
-      'src/core/plan-rate.ts',
-      'src/core/rotation-run.ts',
-      'src/core/scan-pages.ts',
-      'src/core/tracing.ts',
+      'src/core/coordination/plan-rate.ts',
+      'src/core/observability/spans.ts',
+      'src/core/rotation/run.ts',
+      'src/core/scans/pages.ts',
+      'src/core/validation/issue-report.ts',
       'src/schemas/account-routes.ts',
     ]);
     const reached = new Set(lazy.filter((f) => !f.endsWith(ROUTES_ON_DEMAND)).flatMap((f) => [...reach(f)]));
     // Leaves: message helpers read only when something fails, and the instants of parameters (a Date, +00:00) sent with Z once the
     // encoder refused them or a scan's page is made; never at load time, never re-exported.
     expect([...reached].map((f) => relative(root, f)).sort()).toEqual([
-      'src/core/instants.ts',
+      'src/core/validation/instants.ts',
       'src/schemas/issue-words.ts',
       'src/schemas/redact.ts',
     ]);

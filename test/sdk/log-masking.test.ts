@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SportsOdds, SportsOddsError, type Logger } from '../../src';
-import { createLogger, isLogLevel } from '../../src/core/logger';
+import { createLogger, isLogLevel } from '../../src/core/observability/logger';
 import { redact } from '../../src/schemas/redact';
 import { envelope, fakeFetch, rejection, TEST_KEY, virtualTime } from './fake-fetch';
 

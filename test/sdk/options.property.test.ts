@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, type SportsOdds, SportsOddsError, TimeoutError, type ClientOptions, type RequestOptions } from '../../src';
 import { internalsOf } from '../../src/core/internals';
-import { MAX_TIMER_MS } from '../../src/core/input-checks';
+import { MAX_TIMER_MS } from '../../src/core/options/input-checks';
 import { ordinaryEnvelope } from '../../src/schemas/metering';
 import { chargesOf, sdkFor, useMockServer } from './mock-setup';
 

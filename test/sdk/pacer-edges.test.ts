@@ -2,7 +2,7 @@ import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { turn } from '../helpers/gate';
 import { AbortError } from '../../src';
-import { Pacer } from '../../src/core/pacer';
+import { Pacer } from '../../src/core/coordination/pacer';
 import { virtualTime } from './fake-fetch';
 
 /** A few turns of the event loop: whatever can run without the clock moving has run. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { turn } from '../helpers/gate';
 import { AbortError } from '../../src';
-import { Pacer } from '../../src/core/pacer';
+import { Pacer } from '../../src/core/coordination/pacer';
 import { virtualTime } from './fake-fetch';
 
 describe('Pacer', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../../mocks';
 import { APIError, type Event, type EventPoll, type PollBatch } from '../../src';
-import { toUtcSeconds } from '../../src/core/polling';
+import { toUtcSeconds } from '../../src/core/scans/polling';
 import { realSleep } from '../../src/core/runtime';
 import { rejection } from './fake-fetch';
 import { sdkFor, useMockServer } from './mock-setup';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type APIError, MemoryRotationStore, RotationPendingError, type PendingRotation } from '../../src';
-import { newRotationNonce } from '../../src/core/rotation';
+import { newRotationNonce } from '../../src/core/rotation/record';
 import { ROTATION_REPLAY_WINDOW_MS } from '../../src/schemas/limits';
 import { sdkFor, useMockServer } from './mock-setup';
 import { captureLogger, rejectionOf, spyFetch } from './wire-spy';

@@ -11,8 +11,8 @@ import {
   SportsOddsError,
   TimeoutError,
 } from '../../src';
-import { CreditLedger } from '../../src/core/budget';
-import { AnswerHead, buildMeta } from '../../src/core/meta';
+import { CreditLedger } from '../../src/core/coordination/budget';
+import { AnswerHead, buildMeta } from '../../src/core/answer/received';
 import type { CreditSource, WindowState } from '../../src/core/types';
 import { until } from '../helpers/gate';
 import { type FakeAnswer, fakeClient, fakeFetch, rejection, TEST_KEY } from './fake-fetch';

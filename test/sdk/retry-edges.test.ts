@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbortError, NotFoundError, SportsOddsError, TimeoutError, UnavailableError } from '../../src';
-import { checkMaxRetries, type RetryPolicy, withRetry } from '../../src/core/retry';
+import { checkMaxRetries } from '../../src/core/options/client-options';
+import { type RetryPolicy, withRetry } from '../../src/core/request/retry';
 import { envelope, type FakeAnswer, fakeClient, rejection } from './fake-fetch';
 
 // p-retry is a dependency, not the project's code: the real one runs, watched, to see whether a

@@ -10,7 +10,7 @@ import {
   TimeoutError,
   UnavailableError,
 } from '../../src';
-import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, retryDelay } from '../../src/core/retry';
+import { BACKOFF_BASE_MS, BACKOFF_CAP_MS, retryDelay } from '../../src/core/request/retry';
 import { until } from '../helpers/gate';
 import { envelope, type FakeAnswer, fakeClient, rejection, TEST_KEY } from './fake-fetch';
 

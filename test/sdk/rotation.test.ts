@@ -17,7 +17,7 @@ import {
   type RotationStore,
 } from '../../src';
 import { redact } from '../../src/schemas/redact';
-import { newRotationNonce } from '../../src/core/rotation';
+import { newRotationNonce } from '../../src/core/rotation/record';
 import { FileRotationStore } from '../../src/node';
 import { IdempotencyKey, ROTATION_NONCE_PATTERN } from '../../src/schemas';
 import { sdkFor, useMockServer } from './mock-setup';

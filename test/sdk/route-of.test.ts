@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMockService } from '../../mocks';
 import { ResponseValidationError, SportsOdds } from '../../src';
 import { internalsOf } from '../../src/core/internals';
-import { parserOf } from '../../src/core/request';
-import { loadRoute, routeOf } from '../../src/core/route-of';
+import { parserOf } from '../../src/core/request/call';
+import { loadRoute, routeOf } from '../../src/core/request/route-of';
 import { routes } from '../../src/schemas/routes';
 
 // Each test file has a module graph of its own: nothing here has loaded the account routes before these tests.

@@ -3,8 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ROW_CHECKS_FILE, ROW_SCHEMAS, rowCheck, rowChecksSource } from '../../scripts/row-checks';
-import { validatorOf } from '../../src/core/fast-validators';
-import { rowChecks } from '../../src/core/row-checks';
+import { validatorOf } from '../../src/core/validation/fast-validators';
+import { rowChecks } from '../../src/core/validation/row-checks';
 import { mutatedValues, validValues } from './schema-arbitraries';
 
 const zodAccepts = (schema: z.core.$ZodType, value: unknown) => z.safeParse(schema, value).success;

@@ -10,7 +10,7 @@ import {
   type LiveScanState,
   type WithMeta,
 } from '../../src';
-import { buildMeta } from '../../src/core/meta';
+import { buildMeta } from '../../src/core/answer/received';
 import { rejection } from './fake-fetch';
 import { allPages, sdkFor, useMockServer } from './mock-setup';
 

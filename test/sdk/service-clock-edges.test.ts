@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceClock } from '../../src/core/service-clock';
+import { ServiceClock } from '../../src/core/coordination/service-clock';
 
 /** The instant the service's `Date` header below names. */
 const SERVICE_AT = Date.parse('2026-11-21T15:00:00Z');

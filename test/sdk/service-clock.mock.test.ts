@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetExceededError, QuotaExceededError, type Event, type LiveFilters, type LiveScanState } from '../../src';
-import { ServiceClock } from '../../src/core/service-clock';
+import { ServiceClock } from '../../src/core/coordination/service-clock';
 import { rejection } from './fake-fetch';
 import { chargesOf, NOW, sdkFor, useMockServer } from './mock-setup';
 

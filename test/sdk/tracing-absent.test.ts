@@ -49,8 +49,8 @@ describe('without @opentelemetry/api installed', () => {
       // The CommonJS dependencies of the mock's (debug) require Node's modules.
       banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
     });
-    const chunks = Object.entries(result.metafile.outputs).filter(([, output]) => 'src/core/tracing.ts' in output.inputs);
-    expect(chunks.map(([, output]) => Object.keys(output.inputs))).toEqual([['src/core/tracing.ts']]);
+    const chunks = Object.entries(result.metafile.outputs).filter(([, output]) => 'src/core/observability/spans.ts' in output.inputs);
+    expect(chunks.map(([, output]) => Object.keys(output.inputs))).toEqual([['src/core/observability/spans.ts']]);
     unlinkSync(join(root, chunks[0]?.[0] as string));
     writeFileSync(join(dir, 'program.mjs'), PROGRAM);
   }, 60_000);

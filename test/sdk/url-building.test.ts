@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath, queryString } from '../../src/core/url';
+import { fillPath, queryString } from '../../src/core/validation/url';
 
 describe('fillPath', () => {
   it('fills every placeholder of a template with its encoded value', () => {

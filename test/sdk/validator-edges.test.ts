@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { validatorOf } from '../../src/core/fast-validators';
+import { validatorOf } from '../../src/core/validation/fast-validators';
 import { ErrorEnvelope } from '../../src/schemas';
 
 /**

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ResponseValidationError } from '../../src';
-import { validateBody } from '../../src/core/zod-validate';
-import { validatorOf } from '../../src/core/fast-validators';
+import { validateBody } from '../../src/core/validation/zod-validate';
+import { validatorOf } from '../../src/core/validation/fast-validators';
 import { routeList, type Schema } from '../../src/schemas';
 import { mutatedValues, validValues } from './schema-arbitraries';
 

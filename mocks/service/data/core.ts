@@ -1,5 +1,4 @@
-import type { LeagueDef } from './leagues';
-import { buildRoster } from './names';
+import { buildRoster, type LeagueDef } from './catalog';
 
 /** What every generator of the dataset shares: the seed's hash and the league rosters. */
 export interface Core {

@@ -1,24 +1,45 @@
 /**
  * The deterministic virtual dataset: 44 sports, fixtures since 2021-01-01, prices, results, props,
  * outrights, computed on demand from (seed, ids, now) with small caches. Prices and results come from
- * one model per sport (models.ts); routes read an event through its timeline (timeline.ts).
+ * one model per sport (`pricing/models.ts`); routes read an event through its timeline (`events/timeline.ts`).
  */
-import { leagueRows, periodRows, sportRows } from './catalog';
+import {
+  leagueRows,
+  periodRows,
+  sportRows,
+  closingAt,
+  lineMarks,
+  openingAt,
+  oddsAt,
+  resultsAt,
+  eventRow,
+  type LineMarks,
+  type OddsRequest,
+  type RowPage,
+} from './rows';
 import { type Core, createCore } from './core';
-import { type LiveState, liveStateAt } from './feed';
-import { buildFixture, childIdsOf, type Fixture, type FixtureFilter } from './fixtures';
-import { decodeSpecialId } from './ids';
-import { type LeagueDef, LEAGUES, leagueById, leaguesOfSport } from './leagues';
-import { existsAt, lastChangeAt, liveStatusAt, startsAt } from './lifecycle';
-import { closingAt, lineMarks, type LineMarks, openingAt } from './lines';
-import type { Outcome } from './outcome';
-import { prematchOutcome } from './outcomes';
-import { Lru } from './lru';
-import { type OddsRequest, oddsAt, type RowPage } from './odds';
-import { listedOutrights, outrightById } from './outrights';
-import { hashString } from './prng';
-import { propOf, propsOf } from './props';
-import { resultsAt } from './results';
+import {
+  liveStateAt,
+  buildFixture,
+  childIdsOf,
+  existsAt,
+  lastChangeAt,
+  liveStatusAt,
+  startsAt,
+  prematchOutcome,
+  fixturesInOrder,
+  listingHorizon,
+  buildTimeline,
+  type LiveState,
+  type Fixture,
+  type FixtureFilter,
+  type SizedTimeline,
+  type Timeline,
+} from './events';
+import { decodeSpecialId, Lru, hashString } from './shared';
+import { LEAGUES, leagueById, leaguesOfSport, sportById, type LeagueDef, type SportDef } from './catalog';
+import type { Outcome } from './pricing';
+import { listedOutrights, outrightById, propOf, propsOf, specialHistory, specialLatest, specialRows, type SpecialDef } from './specials';
 import type {
   ClosingRow,
   EventRow,
@@ -31,27 +52,29 @@ import type {
   SpecialOddsRow,
   SpecialRow,
   SportRow,
-} from './rows';
-import { fixturesInOrder } from './schedule';
-import { listingHorizon } from './bounds';
-import { type SpecialDef, specialHistory, specialLatest, specialRows } from './specials';
-import { type SportDef, sportById } from './sports';
-import { eventRow } from './events';
-import { buildTimeline, type SizedTimeline, type Timeline } from './timeline';
-import { type AddedEvent, type AddedProp, isAdded } from './added/event';
-import { addedEventRow, addedLastChangeAt, addedLiveState } from './added/lifecycle';
-import { addedPropOdds, decodeAddedSpecialId } from './added/props';
-import { AddedEvents, isAddedId } from './added/registry';
-import { addedResults } from './added/results';
+} from './rows/types';
+import {
+  isAdded,
+  addedEventRow,
+  addedLastChangeAt,
+  addedLiveState,
+  addedPropOdds,
+  decodeAddedSpecialId,
+  AddedEvents,
+  isAddedId,
+  addedResults,
+  type AddedEvent,
+  type AddedProp,
+} from './added';
 
-export type { Fixture } from './fixtures';
-export type { LiveState } from './feed';
+export type { Fixture } from './events';
+export type { LiveState } from './events';
 export type { SpecialDef } from './specials';
-export type * from './rows';
-export type { EventBase } from './event-base';
-export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './added/spec';
-export { SpecError } from './added/spec-error';
-export { changeRanges, MAX_EVENT_LENGTH } from './bounds';
+export type * from './rows/types';
+export type { EventBase } from './events';
+export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './added';
+export { SpecError } from './added';
+export { changeRanges, MAX_EVENT_LENGTH } from './events';
 
 /** An event of the dataset: generated from the seed, or added by a test. */
 export type DataEvent = Fixture | AddedEvent;

@@ -1,5 +1,5 @@
 import { ERROR_CODES, type KnownErrorCode, type RouteDef } from '../../../src/schemas';
-import { errorStatusesOf } from '../../../src/schemas/answers';
+import { errorStatusesOf } from '../../../src/schemas/route-errors';
 import { optionNames } from '../../../src/schemas/refusal-words';
 import { checkInteger, checkNames, checkOneOf, refuse } from '../input-checks';
 import { ServiceError } from '../service-error';

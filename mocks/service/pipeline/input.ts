@@ -1,4 +1,4 @@
-import type { HeaderReader } from '../exchange';
+import type { HeaderReader } from '../http-messages';
 import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
 import type { DecodedBody, DecodedInputOf } from '../contract';

@@ -1,4 +1,4 @@
-import type { AnswerHeaders } from '../exchange';
+import type { AnswerHeaders } from '../http-messages';
 
 /**
  * Answers that carry a plaintext key, or set a credential cookie, must not be stored by any cache

@@ -1,6 +1,6 @@
 import type { RouteDef } from '../../../src/schemas';
 import type { Caller, ServiceContext } from '../contract';
-import type { AnswerHeaders } from '../exchange';
+import type { AnswerHeaders } from '../http-messages';
 import type { ActivityDetail, ActivityFacts, AnswerHeaderView } from '../state/activity';
 import type { Fault } from '../state/faults';
 import type { Override } from '../state/overrides';

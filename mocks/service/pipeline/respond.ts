@@ -1,6 +1,6 @@
 import { HEADER } from '../../../src/schemas';
-import { AnswerHeaders, type ServiceAnswer } from '../exchange';
-import { toFetchResponse } from '../fetch-exchange';
+import { AnswerHeaders, type ServiceAnswer } from '../http-messages';
+import { toFetchResponse } from '../fetch-adapter';
 import type { AccountRecord } from '../state';
 import { ServiceError, type ServiceErrorCode } from '../service-error';
 

@@ -1,4 +1,4 @@
-import type { ServiceRequest } from '../exchange';
+import type { ServiceRequest } from '../http-messages';
 import { BOTH_SCOPES, randomToken, type CheckoutIntentResponse, type ClaimPending, type ClaimSuccess } from '../../../src/schemas';
 import type { OperationContext, OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import { ServiceError } from '../service-error';

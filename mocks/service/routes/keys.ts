@@ -1,4 +1,4 @@
-import type { ServiceRequest } from '../exchange';
+import type { ServiceRequest } from '../http-messages';
 import * as z from 'zod/mini';
 import {
   IdempotencyKey,

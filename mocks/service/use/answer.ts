@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { issueText, valueAt } from '../../../src/schemas/issue-words';
 import type { RouteDef, Schema } from '../../../src/schemas';
 import { defOf, zodAccepts } from '../../../src/schemas/schema-def';
-import { pathText } from '../data/added/spec-error';
+import { pathText } from '../data/added';
 import { ServiceError } from '../service-error';
 
 /**

@@ -4,7 +4,7 @@ import { capped } from '../routes/common';
 import { ServiceError } from '../service-error';
 import type { Override } from '../state/overrides';
 import { checkAnswer, fixtureInvalid } from './answer';
-import { errorCodesOf } from '../../../src/schemas/answers';
+import { errorCodesOf } from '../../../src/schemas/route-errors';
 import { MockError } from './error';
 import type { CallerView, ResolverContext } from './types';
 

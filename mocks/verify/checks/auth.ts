@@ -1,7 +1,7 @@
 import { HEADER } from '../../../src/schemas';
 import { CannotCheck } from '../cannot-check';
 import { codeOf, defineCheck, expectRefusal } from '../check';
-import type { Exchange } from '../exchange';
+import type { Exchange } from '../masked-exchange';
 import type { RequestTemplate } from '../template';
 
 /** docs/service.md, "Authentication, keys and scopes": a refused key is 401, a missing scope 403. */

@@ -1,6 +1,6 @@
 import { HEADER, parseBoolHeader, parseDateHeader, parseIntHeader, routes } from '../../../src/schemas';
 import { defineCheck, judgeable, type Judge } from '../check';
-import type { Exchange } from '../exchange';
+import type { Exchange } from '../masked-exchange';
 
 /** docs/service.md, "Response headers": which answers carry which headers. */
 

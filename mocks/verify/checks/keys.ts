@@ -1,7 +1,7 @@
 import { API_KEY_PATTERN, BOTH_SCOPES, parseDateHeader, randomToken, ROTATION_REPLAY_WINDOW_MS } from '../../../src/schemas';
 import { CannotCheck } from '../cannot-check';
 import { codeOf, defineCheck, expectRefusal, expectSuccess, rowsOf, type CheckContext } from '../check';
-import type { Exchange } from '../exchange';
+import type { Exchange } from '../masked-exchange';
 import type { RequestTemplate } from '../template';
 import { SCOPE_EXCHANGE } from './auth';
 

@@ -1,7 +1,7 @@
 import { CURSOR_MAX_LENGTH, LIVE_CURSOR_TTL_MS } from '../../../src/schemas';
 import { CannotCheck } from '../cannot-check';
 import { defineCheck, expectRefusal, expectSuccess, rowsOf, type CheckContext } from '../check';
-import type { Exchange } from '../exchange';
+import type { Exchange } from '../masked-exchange';
 import type { RequestTemplate } from '../template';
 import { before, positionOf } from './events';
 

@@ -1,6 +1,6 @@
 import { creditsForRows, routes } from '../../../src/schemas';
 import { defineCheck, judgeable, type Judge } from '../check';
-import type { Exchange } from '../exchange';
+import type { Exchange } from '../masked-exchange';
 import { worstCaseOf } from '../template';
 
 /** docs/service.md, "Metering: credits, windows and headers": what an answer costs, and what is free. */

@@ -1,6 +1,6 @@
 import { HEADER, LIMIT_DEFAULT, parseIntHeader, routes, type RouteDef } from '../../../src/schemas';
 import { defineCheck, expectSuccess, judgeable, rowsOf } from '../check';
-import type { Exchange } from '../exchange';
+import type { Exchange } from '../masked-exchange';
 import { lenientQuery, type RequestTemplate } from '../template';
 import { rowCount } from './metering';
 

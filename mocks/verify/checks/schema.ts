@@ -1,8 +1,8 @@
 import { routes, type Schema } from '../../../src/schemas';
-import { pathText } from '../../service/data/added/spec-error';
+import { pathText } from '../../service/data/added';
 import { schemaProblem } from '../../service/use/answer';
 import { defineCheck, judgeable, type CheckDef, type Judge } from '../check';
-import type { Exchange } from '../exchange';
+import type { Exchange } from '../masked-exchange';
 import type { RuleKey } from '../rules';
 
 /**

@@ -1,4 +1,4 @@
-import { errorStatusesOf } from '../../../src/schemas/answers';
+import { errorStatusesOf } from '../../../src/schemas/route-errors';
 import { randomToken, routeList, type RouteDef, type RouteId } from '../../../src/schemas';
 import type { SendInit, TrafficSession } from './session';
 import { eligibleForRecovery, linkToken, type Found } from './successes';
@@ -150,7 +150,7 @@ async function flows(s: TrafficSession, found: Found): Promise<void> {
 }
 
 /**
- * Every error status each operation can answer (src/schemas/answers.ts), drawn from the mock: by a
+ * Every error status each operation can answer (src/schemas/route-errors.ts), drawn from the mock: by a
  * request it refuses, a fault it injects, or a flow (a used or expired credential).
  */
 export async function refusals(s: TrafficSession, found: Found, options: TrafficOptions): Promise<void> {

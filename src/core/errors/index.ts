@@ -1,3 +1,4 @@
+/** The SDK's errors, one class per kind, each a `SportsOddsError` (docs/sdk.md, "Errors and retries"). */
 export { SportsOddsError } from './base';
 export {
   APIError,
@@ -21,3 +22,4 @@ export { AbortError, ConnectionError, TimeoutError } from './connection';
 export { BudgetExceededError, CursorExpiredError, IncompleteScanError, type BudgetLimit } from './local';
 export { CoordinatorError, CoordinatorStateLostError, type LostState } from './coordinator';
 export { ResponseValidationError, type ValidationIssue } from './validation';
+export { RotationPendingError } from './rotation';

@@ -4,7 +4,7 @@
  * on loopback (`--http`), within a credit budget (docs/mcp.md).
  */
 import type { ClientOptions, Coordinator, Logger } from '../../core/types';
-import { memoryCoordinator } from '../../core/memory-coordinator';
+import { memoryCoordinator } from '../../core/coordination';
 import { redact } from '../../schemas/redact';
 import { checkCount, type McpServerOptions } from '../options';
 import { type FlagValues, parseFlags, USAGE, type UsageError } from './flags';

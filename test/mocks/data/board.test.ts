@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { closingAt, lineMarks, openingAt } from '../../../mocks/service/data/lines';
-import type { Quote } from '../../../mocks/service/data/quotes';
-import type { Timeline } from '../../../mocks/service/data/timeline';
+import { closingAt, lineMarks, openingAt } from '../../../mocks/service/data/rows/lines';
+import type { Quote } from '../../../mocks/service/data/pricing/quotes';
+import type { Timeline } from '../../../mocks/service/data/events/timeline';
 import { NOW, data, findFixture } from './context';
 
 /**

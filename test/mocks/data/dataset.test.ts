@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDataset } from '../../../mocks/service/data';
-import { decodeEventId, decodeSpecialId, FIRST_PROP_SPECIAL_ID } from '../../../mocks/service/data/ids';
+import { decodeEventId, decodeSpecialId, FIRST_PROP_SPECIAL_ID } from '../../../mocks/service/data/shared/ids';
 import { DAY, data, findFixture, fixtures, HOUR, NOW } from './context';
 
 const sample = (seed: string) => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countOutcome } from '../../../mocks/service/data/engine-count';
-import { duelOutcome } from '../../../mocks/service/data/engine-duel';
-import { normalOutcome } from '../../../mocks/service/data/engine-normal';
-import { RACE_START, raceOutcome, sampleRace, setDist, unitOdds, winnerUnits } from '../../../mocks/service/data/engine-race';
-import { count, duel, normal, OVERTIME, race, setTo, tennis } from '../../../mocks/service/data/models';
-import { independentScores, withOvertime } from '../../../mocks/service/data/outcome';
-import { unplayed } from '../../../mocks/service/data/period-state';
-import { convolve, difference, massAt, momentsOf, negativeBinomial, poisson, tailOf } from '../../../mocks/service/data/pmf';
-import { Rng } from '../../../mocks/service/data/prng';
+import { countOutcome } from '../../../mocks/service/data/pricing/engines/count';
+import { duelOutcome } from '../../../mocks/service/data/pricing/engines/duel';
+import { normalOutcome } from '../../../mocks/service/data/pricing/engines/normal';
+import { RACE_START, raceOutcome, sampleRace, setDist, unitOdds, winnerUnits } from '../../../mocks/service/data/pricing/engines/race';
+import { count, duel, normal, OVERTIME, race, setTo, tennis } from '../../../mocks/service/data/pricing/models';
+import { independentScores, withOvertime } from '../../../mocks/service/data/pricing/outcome';
+import { unplayed } from '../../../mocks/service/data/pricing/period-state';
+import { convolve, difference, massAt, momentsOf, negativeBinomial, poisson, tailOf } from '../../../mocks/service/data/pricing/pmf';
+import { Rng } from '../../../mocks/service/data/shared/prng';
 
 const total = (p: Float64Array): number => p.reduce((s, x) => s + x, 0);
 

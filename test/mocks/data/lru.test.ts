@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Lru } from '../../../mocks/service/data/lru';
-import { buildTimeline } from '../../../mocks/service/data/timeline';
+import { Lru } from '../../../mocks/service/data/shared/lru';
+import { buildTimeline } from '../../../mocks/service/data/events/timeline';
 import { findFixture } from './context';
 
 /** A value whose weight the test sets, as a timeline's grows when its quotes are made. */

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { countOutcome } from '../../../mocks/service/data/engine-count';
-import { normalOutcome } from '../../../mocks/service/data/engine-normal';
-import { RACE_START, raceOutcome } from '../../../mocks/service/data/engine-race';
-import { drawMatch, sharesOf } from '../../../mocks/service/data/match';
-import type { RaceModel, SportModel } from '../../../mocks/service/data/models';
-import { normalCdf } from '../../../mocks/service/data/normal';
-import type { Outcome } from '../../../mocks/service/data/outcome';
-import { unplayed } from '../../../mocks/service/data/period-state';
-import { Rng } from '../../../mocks/service/data/prng';
-import { evenLine } from '../../../mocks/service/data/quotes';
-import { SPORTS, type SportDef } from '../../../mocks/service/data/sports';
+import { countOutcome } from '../../../mocks/service/data/pricing/engines/count';
+import { normalOutcome } from '../../../mocks/service/data/pricing/engines/normal';
+import { RACE_START, raceOutcome } from '../../../mocks/service/data/pricing/engines/race';
+import { drawMatch, sharesOf } from '../../../mocks/service/data/events/match';
+import type { RaceModel, SportModel } from '../../../mocks/service/data/pricing/models';
+import { normalCdf } from '../../../mocks/service/data/pricing/normal';
+import type { Outcome } from '../../../mocks/service/data/pricing/outcome';
+import { unplayed } from '../../../mocks/service/data/pricing/period-state';
+import { Rng } from '../../../mocks/service/data/shared/prng';
+import { evenLine } from '../../../mocks/service/data/pricing/quotes';
+import { SPORTS, type SportDef } from '../../../mocks/service/data/catalog/sports';
 
 /**
  * The market's model (issue 23): what a price says is what the results do. Prices and results

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDataset } from '../../../mocks/service/data';
-import { matchOf } from '../../../mocks/service/data/fixtures';
-import type { Match } from '../../../mocks/service/data/match';
+import { matchOf } from '../../../mocks/service/data/events/fixtures';
+import type { Match } from '../../../mocks/service/data/events/match';
 import { DAY, NOW } from './context';
 
 /** What a match holds, its news included (drawn on first use), as plain data. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OddsRow } from '../../../mocks/service/data';
-import { MAX_PRICE, MIN_PRICE, onLadder, quote, removeMargin } from '../../../mocks/service/data/prices';
+import { MAX_PRICE, MIN_PRICE, onLadder, quote, removeMargin } from '../../../mocks/service/data/pricing/prices';
 import { DAY, NOW, data, fixtures } from './context';
 
 // Every sport, pre-match and in play: three hours of fixtures three days ago.

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { KnownErrorCode } from '../../../../src/schemas';
-import { errorCodesOf } from '../../../../src/schemas/answers';
+import { errorCodesOf } from '../../../../src/schemas/route-errors';
 import type { MockService } from '../../../service/mock-service';
 import { contextOf } from '../../../service/internal';
 import { notFound } from '../../../service/service-error';

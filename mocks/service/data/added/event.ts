@@ -1,7 +1,5 @@
-import type { EventBase } from '../event-base';
-import type { LineMarks } from '../lines';
-import type { SpecialOddsRow } from '../rows';
-import type { Timeline } from '../timeline';
+import type { EventBase, Timeline } from '../events';
+import type { LineMarks, SpecialOddsRow } from '../rows';
 
 /** A settled score of one period. */
 export interface PeriodScore {

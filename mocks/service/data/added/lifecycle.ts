@@ -1,9 +1,6 @@
-import type { LiveState } from '../feed';
-import { liveStatusAt } from '../lifecycle';
-import { sourceFeedId } from '../odds-rows';
-import type { EventRow } from '../rows';
-import { iso } from '../time';
-import { firstAfter } from '../timeline';
+import { liveStatusAt, firstAfter, type LiveState } from '../events';
+import { sourceFeedId, type EventRow } from '../rows';
+import { iso } from '../shared';
 import type { AddedEvent } from './event';
 
 /** The instants an added event's record changes: listed, priced, kickoff, end, settled, corrected. */

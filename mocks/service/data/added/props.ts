@@ -1,10 +1,9 @@
-import { contestantLineIdOf, specialLineIdOf } from '../ids';
-import { removeMargin } from '../prices';
+import { contestantLineIdOf, specialLineIdOf, iso } from '../shared';
+import { removeMargin } from '../pricing';
 import type { SpecialOddsRow } from '../rows';
-import { iso } from '../time';
 import type { AddedProp } from './event';
 
-/** Special ids of added props end in 0, which no generated special id does (ids.ts): `event_id * 1,000 + k * 10`, k from 1 to 99. */
+/** Special ids of added props end in 0, which no generated special id does (`shared/ids.ts`): `event_id * 1,000 + k * 10`, k from 1 to 99. */
 export const addedSpecialIdOf = (eventId: number, k: number): number => eventId * 1_000 + k * 10;
 
 /** The event id and prop number an added special id names, or undefined for any other id. */

@@ -1,13 +1,12 @@
-import type { FixtureFilter } from '../fixtures';
-import type { Quote } from '../quotes';
-import { SNAPSHOT_BYTES } from '../timeline';
+import { SNAPSHOT_BYTES, type FixtureFilter } from '../events';
+import type { Quote } from '../pricing';
 import { compileEvent, parseEventSpec } from './compile';
 import type { AddedEvent } from './event';
 import { decodeAddedSpecialId } from './props';
 import { ADDED_LIMITS } from './spec';
 import { SpecError } from './spec-error';
 
-/** Added events take ids below every generated one (those start at 10,000,000: ids.ts). */
+/** Added events take ids below every generated one (those start at 10,000,000: `shared/ids.ts`). */
 const ADDED_ID_MAX = 9_999_999;
 /** Where ids are counted from when a spec names none. */
 const FIRST_AUTO_ID = 9_000_001;

@@ -1,7 +1,5 @@
-import { sourceFeedId } from '../odds-rows';
-import { RESULT_STATUS } from '../results';
-import type { ResultRow } from '../rows';
-import { iso } from '../time';
+import { sourceFeedId, RESULT_STATUS, type ResultRow } from '../rows';
+import { iso } from '../shared';
 import type { AddedEvent, PeriodScore } from './event';
 
 /**

@@ -1,8 +1,5 @@
-import type { EventBase } from '../event-base';
-import { IN_PLAY_CUTOFF_LEAD, IN_PLAY_STEP } from '../feed';
-import type { FinalScore } from '../play';
-import type { Quote } from '../quotes';
-import type { Timeline } from '../timeline';
+import { IN_PLAY_CUTOFF_LEAD, IN_PLAY_STEP, type EventBase, type FinalScore, type Timeline } from '../events';
+import type { Quote } from '../pricing';
 import type { ScoreMark } from './event';
 import { SpecError } from './spec-error';
 
