@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { issueText, valueAt } from '../../../../src/schemas/issue-words';
+import { pathText } from '../../../../src/schemas/schema-problem';
 import { CLOCK_MAX_MS, CLOCK_MIN_MS } from '../../clock';
 import { MAX_EVENT_LENGTH } from '../events';
 import { leagueById, leaguesOfSport, sportById, type LeagueDef, type SportDef } from '../catalog';
@@ -9,7 +10,7 @@ import { DAY, iso, MINUTE, toSecond } from '../shared';
 import type { AddedEvent, AddedProp, PeriodScore, ScoreMark } from './event';
 import { addedSpecialIdOf, propHistory, type PropStep } from './props';
 import { type EventSpec, EventSpecSchema, type Instant, type PeriodResultSpec } from './spec';
-import { pathText, SpecError } from './spec-error';
+import { SpecError } from './spec-error';
 import { buildAddedTimeline, type Track } from './timeline';
 
 /** Defaults of an added event's lifecycle and rows. */
