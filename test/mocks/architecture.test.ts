@@ -35,8 +35,8 @@ const NAMED_SRC_TO_MOCKS = ['src/mcp/node/cli.ts -> mocks/index.ts'];
 /** The floor plan's table of what each folder may import (CONTRIBUTING.md, "The floor plan"). */
 const ALLOWANCES = allowancesOf(readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8'));
 
-/** The shared floor where the mock meets the SDK: the schemas and the route table. */
-const SHARED_FLOORS = ['src/schemas/'];
+/** The shared floors where the mock meets the SDK: the schemas and the route table, and the domain logic beside them. */
+const SHARED_FLOORS = ['src/schemas/', 'src/domain/'];
 
 /** The floor plan's nevers, each broken import as `file -> what it imports: which never`. */
 function brokenNevers(graph: ReadonlyMap<string, readonly Import[]>): string[] {
@@ -49,13 +49,15 @@ function brokenNevers(graph: ReadonlyMap<string, readonly Import[]>): string[] {
         never('src/ imports nothing from mocks/');
       if (file.startsWith('src/') && !NODE_ONLY.some((folder) => file.startsWith(folder)) && isNodeBuiltin(spec))
         never('src/ imports no Node built-in outside its Node-only entries (src/node/, src/mcp/node/)');
+      if (file.startsWith('src/domain/') && !(to.startsWith('src/domain/') || to.startsWith('src/schemas/')))
+        never('src/domain imports only src/schemas');
       if (file.startsWith('mocks/service/')) {
         if (isNodeBuiltin(spec)) never('mocks/service imports no Node built-in');
         if (to.startsWith('mocks/') && !to.startsWith('mocks/service/')) never('mocks/service imports nothing of mocks/ outside itself');
       }
       if (file.startsWith('mocks/') && to.startsWith('src/') && !SHARED_FLOORS.some((floor) => to.startsWith(floor))) {
         if (!(file.startsWith('mocks/verify/') && to === 'src/index.ts'))
-          never('the mock meets the SDK only at src/schemas (verify: also its public entry)');
+          never('the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)');
       }
     }
   }
@@ -140,6 +142,7 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
       'mocks/server/y.ts': ['node:http', 'src/core/a.ts'],
       'mocks/verify/z.ts': ['src/index.ts', 'src/client.ts'],
       'mocks/fixtures/f.ts': ['mocks/service/x.ts'],
+      'src/domain/d.ts': ['src/schemas/s.ts', 'src/core/a.ts', 'zod'],
     });
     expect(brokenNevers(bad)).toEqual([
       'src/core/a.ts -> mocks/service/x.ts: src/ imports nothing from mocks/',
@@ -147,9 +150,11 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
       'mocks/service/x.ts -> crypto: mocks/service imports no Node built-in',
       'mocks/service/x.ts -> mocks/server/y.ts: mocks/service imports nothing of mocks/ outside itself',
       'mocks/service/x.ts -> mocks/verify/z.ts: mocks/service imports nothing of mocks/ outside itself',
-      'mocks/service/x.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas (verify: also its public entry)',
-      'mocks/server/y.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas (verify: also its public entry)',
-      'mocks/verify/z.ts -> src/client.ts: the mock meets the SDK only at src/schemas (verify: also its public entry)',
+      'mocks/service/x.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)',
+      'mocks/server/y.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)',
+      'mocks/verify/z.ts -> src/client.ts: the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)',
+      'src/domain/d.ts -> src/core/a.ts: src/domain imports only src/schemas',
+      'src/domain/d.ts -> zod: src/domain imports only src/schemas',
     ]);
     // What a folder may import, read from a table: its own row, the names it lists, nothing else; a module no row holds.
     const plan = allowancesOf(
