@@ -128,32 +128,6 @@ export type { Events } from './resources/events';
 export type { Props } from './resources/props';
 export type { Outrights } from './resources/outrights';
 export type { Analytics } from './resources/analytics';
-export type {
-  ClvBatch,
-  ClvBatchBet,
-  ClvBatchMeta,
-  ClvBatchOptions,
-  ClvBatchResult,
-  ClvBook,
-  ClvEstimate,
-} from './resources/clv-batch';
-export { closingLineValue, closingRowOf, type ClosingPrices, type ClvBet, type ClvMatch } from './domain';
-export { columnOfSide, outcomeOf, PRICE_COLUMNS, rowLineOf, type PriceColumn, type Side } from './domain';
-export {
-  americanFromDecimal,
-  decimalFromAmerican,
-  decimalFromFractional,
-  DEVIG_METHODS,
-  fairPrices,
-  fractionalFromDecimal,
-  impliedProbabilities,
-  kellyFraction,
-  marginOf,
-  type DevigMethod,
-  type FairMarket,
-  type FittedParameter,
-  type FractionalPrice,
-} from './odds';
 export type { AccountResource, RequestHealthFilters } from './resources/account';
 export type { Keys } from './resources/keys';
 export type {

@@ -1,6 +1,6 @@
 /**
  * CLV report: reads a CSV of bets, computes each bet's closing-line value from its event's closing lines
- * (`odds.analytics.clvMany`: one request per distinct event, values exactly as the CLV route answers them),
+ * (`clvMany` of sports-odds-data/odds: one request per distinct event, values exactly as the CLV route answers them),
  * prints the per-bet and total CLV and expected win, and writes the report as CSV.
  *
  *   npm run example -- clv-report [bets.csv] [--out report.csv]
@@ -13,7 +13,8 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InvalidParametersError, type ClosingLineValue, type ClvBatchResult, type ClvBook, type QueryOf, type SportsOdds } from '../../src';
+import { InvalidParametersError, type ClosingLineValue, type QueryOf, type SportsOdds } from '../../src';
+import { clvMany, type ClvBatchResult, type ClvBook } from '../../src/odds';
 import { exampleCli } from '../lib/cli';
 import { count, credits, fitWidth, price, shownPath } from '../lib/format';
 import { runExample } from '../lib/run';
@@ -67,19 +68,20 @@ const NO_VALUE = {
  * each by its index, before anything is sent), they are set aside as invalid and the rest sent.
  */
 async function clvOfBook(odds: SportsOdds, queries: Query[], signal: AbortSignal): Promise<Outcome[]> {
-  const { requests, reserved } = odds.analytics.clvMany(queries).estimate();
+  const { requests, reserved } = clvMany(odds, queries).estimate();
   console.log(`${count(queries.length)} bets on ${count(requests)} events: one closing-lines request each, at most ${credits(reserved)}\n`);
   const invalid = new Map<number, string>();
   let book: ClvBook;
   try {
-    book = await odds.analytics.clvMany(queries, { signal });
+    book = await clvMany(odds, queries, { signal });
   } catch (error) {
     if (!(error instanceof InvalidParametersError) || error.sent) throw error;
     for (const issue of error.issues) {
       const [, index, path] = /^bets\[(\d+)\]\.?(.*)$/.exec(issue.path) ?? [];
       invalid.set(Number(index), `${path ? `${path}: ` : ''}${issue.message}`);
     }
-    book = await odds.analytics.clvMany(
+    book = await clvMany(
+      odds,
       queries.filter((_, i) => !invalid.has(i)),
       { signal },
     );

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BudgetExceededError } from '../core/errors';
 import { outcomeOf, PRICE_COLUMNS } from '../domain';
+import { clvMany } from '../odds';
 import type { OddsHistoryState } from '../core/scans';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
@@ -219,7 +220,7 @@ const clv = domainTool(ClvArgs, {
     }),
   worstCase: (bets) => CLOSING_LINES * eventsOf(bets),
   async run({ odds }, bets: ClvQuery[]) {
-    const { results, meta } = await odds.analytics.clvMany(bets, { maxRetries: 0 });
+    const { results, meta } = await clvMany(odds, bets, { maxRetries: 0 });
     const rows: Json[] = results.map((result, index) => {
       if (result.status === 'ok') return { index, ...result.value };
       return { index, error: result.status === 'failed' ? result.error.message : NO_VALUE[result.status] };

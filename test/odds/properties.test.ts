@@ -10,7 +10,7 @@ import {
   impliedProbabilities,
   kellyFraction,
   marginOf,
-} from '../../src';
+} from '../../src/odds';
 
 /** The odds arithmetic by its properties, over markets of two to six outcomes with margins from 0 to about 15%. */
 

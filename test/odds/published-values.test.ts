@@ -8,7 +8,7 @@ import {
   impliedProbabilities,
   kellyFraction,
   marginOf,
-} from '../../src';
+} from '../../src/odds';
 
 /**
  * The odds arithmetic against published worked values. Where a source prints fewer digits, the test holds the

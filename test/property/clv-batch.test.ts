@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
-import { closingLineValue, NotFoundError, type ClosingLine, type ClvBatchResult, type QueryOf, type SportsOdds } from '../../src';
+import { NotFoundError, type ClosingLine, type QueryOf, type SportsOdds } from '../../src';
+import { closingLineValue, clvMany, type ClvBatchResult } from '../../src/odds';
 import { SIDES_BY_MARKET } from '../../src/schemas';
 import { decimalText } from '../../src/schemas/query';
 import { chargesOf, NOW, sdkFor, useMockServer } from '../sdk/mock-setup';
@@ -9,7 +10,7 @@ import { chargesOf, NOW, sdkFor, useMockServer } from '../sdk/mock-setup';
 /**
  * The CLV batch against the CLV route, bit for bit (docs/service.md, "CLV analysis"): for random books of bets on
  * random events (every market, side and period; lines on the closing board and lines that are not; events that do
- * not exist), `odds.analytics.clvMany` and the shared computation on the closing lines answer exactly what
+ * not exist), `clvMany` and the shared computation on the closing lines answer exactly what
  * `odds.analytics.clv` answers per bet, and the batch is charged at most the closing lines of its distinct events.
  * Deterministic: a fixed seed (fast-check prints it, with the counterexample, on failure).
  */
@@ -82,8 +83,11 @@ function betArb(boards: Map<number, ClosingLine[]>): fc.Arbitrary<Bet> {
     });
 }
 
+/** A batch result without its bet: each kind of it. */
+type RouteAnswer = ClvBatchResult extends infer R ? (R extends unknown ? Omit<R, 'bet'> : never) : never;
+
 /** What the route answers for one bet, as a batch result. */
-async function routeAnswer(odds: SportsOdds, bet: Bet): Promise<Omit<ClvBatchResult, 'bet'>> {
+async function routeAnswer(odds: SportsOdds, bet: Bet): Promise<RouteAnswer> {
   try {
     return { status: 'ok', value: await odds.analytics.clv(bet) };
   } catch (error) {
@@ -107,7 +111,7 @@ const asSent = (bet: Bet): Bet => {
 
 const same = (a: number | null | undefined, b: number | null | undefined) => expect(Object.is(a, b), `${a} and ${b}`).toBe(true);
 
-describe('odds.analytics.clvMany, against the CLV route (property)', () => {
+describe('clvMany, against the CLV route (property)', () => {
   it('answers every bet bit for bit as the route does, charged at most the closing lines of its distinct events', async () => {
     const mock: MockService = newMock({ plans: PLANS, demoAccount: { plan: 'prop', apiKey: DEMO_KEY } });
     const { odds } = sdkFor(mock, { rateLimit: { requestsPerSecond: 1e6 } });
@@ -118,7 +122,7 @@ describe('odds.analytics.clvMany, against the CLV route (property)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(betArb(boards), { minLength: 1, maxLength: 20 }), async (bets) => {
         const before = chargesOf(mock).charged;
-        const book = odds.analytics.clvMany(bets);
+        const book = clvMany(odds, bets);
         const events = new Set(bets.map((b) => b.event_id));
         expect(book.estimate()).toEqual({
           bets: bets.length,

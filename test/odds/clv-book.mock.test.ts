@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AbortError, BudgetExceededError, InvalidParametersError, SportsOddsError, UnavailableError, type QueryOf } from '../../src';
-import { chargesOf, NOW, sdkFor, useMockServer } from './mock-setup';
+import { clvMany } from '../../src/odds';
+import { chargesOf, NOW, sdkFor, useMockServer } from '../sdk/mock-setup';
 
-/** `odds.analytics.clvMany`: what it sends, what it answers per bet, and when it throws (docs/sdk.md, "CLV of a book of bets"). */
+/** `clvMany` of `sports-odds-data/odds`: what it sends, what it answers per bet, and when it throws (docs/sdk.md, "CLV of a book of bets"). */
 
 type Bet = QueryOf<'analytics.clv'>;
 const newMock = useMockServer();
@@ -19,13 +20,13 @@ async function finished(mock: ReturnType<typeof newMock>, n: number): Promise<nu
 
 const moneyline = (event_id: number, odds = 2.1): Bet => ({ event_id, market: 'moneyline', side: 'home', odds });
 
-describe('odds.analytics.clvMany', () => {
+describe('clvMany (sports-odds-data/odds)', () => {
   it('sends one closing-lines request per distinct event, and answers in the order of the bets', async () => {
     const mock = newMock();
     const [a, b, c] = await finished(mock, 3);
     const { odds, seen } = sdkFor(mock);
     const bets = [moneyline(a!), moneyline(b!), moneyline(a!, 3), { ...moneyline(c!), side: 'away' as const }, moneyline(b!, 1.5)];
-    const { results, meta } = await odds.analytics.clvMany(bets);
+    const { results, meta } = await clvMany(odds, bets);
     expect(seen.requests.map((r) => r.routeId)).toEqual(['events.closingLines', 'events.closingLines', 'events.closingLines']);
     expect(seen.requests.map((r) => r.url.replace(/^.*\/events\/(\d+)\/.*$/, '$1'))).toEqual([a, b, c].map(String));
     expect(results.map((r) => r.bet)).toEqual(bets);
@@ -41,7 +42,7 @@ describe('odds.analytics.clvMany', () => {
     const [a, b] = await finished(mock, 2);
     const { odds, seen } = sdkFor(mock);
     const before = chargesOf(mock).charged;
-    const book = odds.analytics.clvMany([moneyline(a!), moneyline(b!), moneyline(a!, 4)]);
+    const book = clvMany(odds, [moneyline(a!), moneyline(b!), moneyline(a!, 4)]);
     expect(book.estimate()).toEqual({ bets: 3, requests: 2, perRequest: 25, reserved: 50, expected: 2 });
     expect(seen.requests).toHaveLength(0);
     const { meta } = await book;
@@ -62,7 +63,7 @@ describe('odds.analytics.clvMany', () => {
     );
     const { odds, seen } = sdkFor(mock, { maxRetries: 1 });
     const before = chargesOf(mock).charged;
-    const { results, meta } = await odds.analytics.clvMany([
+    const { results, meta } = await clvMany(odds, [
       { event_id: a!, market: 'totals', side: 'over', line: 999.5, odds: 2 },
       moneyline(999_999_999),
       moneyline(b!),
@@ -85,18 +86,18 @@ describe('odds.analytics.clvMany', () => {
     const mock = newMock();
     const { odds, seen } = sdkFor(mock);
     const bad = [moneyline(42), { event_id: 42, market: 'moneyline', side: 'over', odds: 2 }, { ...moneyline(42), odds: 0.5 }] as Bet[];
-    const refused = await odds.analytics.clvMany(bad).then(
+    const refused = await clvMany(odds, bad).then(
       () => undefined,
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(InvalidParametersError);
     expect((refused as InvalidParametersError).sent).toBe(false);
     expect((refused as InvalidParametersError).issues.map((i) => i.path)).toEqual(['bets[1].side', 'bets[2].odds']);
-    await expect(odds.analytics.clvMany('bets' as never)).rejects.toThrow(/^clvMany\(\) takes an array of bets .*; got string$/);
-    expect(() => odds.analytics.clvMany([], { maxAg: 5 } as never)).toThrow(SportsOddsError);
-    expect(() => odds.analytics.clvMany([], { maxAg: 5 } as never)).toThrow(/did you mean maxAge\?/);
+    await expect(clvMany(odds, 'bets' as never)).rejects.toThrow(/^clvMany\(\) takes an array of bets .*; got string$/);
+    expect(() => clvMany(odds, [], { maxAg: 5 } as never)).toThrow(SportsOddsError);
+    expect(() => clvMany(odds, [], { maxAg: 5 } as never)).toThrow(/did you mean maxAge\?/);
     expect(seen.requests).toHaveLength(0);
-    expect((await odds.analytics.clvMany([])).meta).toEqual({ bets: 0, events: 0, requests: 0, credits: 0 });
+    expect((await clvMany(odds, [])).meta).toEqual({ bets: 0, events: 0, requests: 0, credits: 0 });
   });
 
   it('throws when the budget refuses an event before sending, or when aborted', async () => {
@@ -104,12 +105,12 @@ describe('odds.analytics.clvMany', () => {
     const [a, b, c] = await finished(mock, 3);
     // 26 credits: the first event's lines reserve 25 and cost 1, the second's fit in the 25 left, the third's not.
     const { odds, seen } = sdkFor(mock, { budget: { maxCredits: 26 } });
-    await expect(odds.analytics.clvMany([moneyline(a!), moneyline(b!), moneyline(c!)])).rejects.toThrow(BudgetExceededError);
+    await expect(clvMany(odds, [moneyline(a!), moneyline(b!), moneyline(c!)])).rejects.toThrow(BudgetExceededError);
     expect(seen.requests).toHaveLength(2);
     const stop = new AbortController();
     stop.abort();
     const { odds: other } = sdkFor(mock);
-    await expect(other.analytics.clvMany([moneyline(a!)], { signal: stop.signal })).rejects.toThrow(AbortError);
+    await expect(clvMany(other, [moneyline(a!)], { signal: stop.signal })).rejects.toThrow(AbortError);
   });
 
   it('serves events from the SDK cache with maxAge: charged nothing the second time', async () => {
@@ -117,10 +118,10 @@ describe('odds.analytics.clvMany', () => {
     const [a, b] = await finished(mock, 2);
     const { odds } = sdkFor(mock);
     const bets = [moneyline(a!), moneyline(b!)];
-    const first = await odds.analytics.clvMany(bets, { maxAge: 60_000 });
+    const first = await clvMany(odds, bets, { maxAge: 60_000 });
     expect(first.meta.credits).toBeGreaterThan(0);
     const before = chargesOf(mock).charged;
-    const again = await odds.analytics.clvMany(bets, { maxAge: 60_000 });
+    const again = await clvMany(odds, bets, { maxAge: 60_000 });
     expect(again.results).toEqual(first.results);
     expect(again.meta).toMatchObject({ requests: 2, credits: 0 });
     expect(chargesOf(mock).charged).toBe(before);
