@@ -119,7 +119,8 @@ describe('the Redis scripts, TypeScript and Lua', () => {
         }
         // Every status of its own is given somewhere (the family's come from its prelude's guard and clock).
         const statuses = new Set(given.map((r) => r.status));
-        for (const status of Object.keys(script.declaration.replies)) expect(statuses, `${script.name} never replies ${status}`).toContain(status);
+        for (const status of Object.keys(script.declaration.replies))
+          expect(statuses, `${script.name} never replies ${status}`).toContain(status);
       });
     }
   }
@@ -127,7 +128,15 @@ describe('the Redis scripts, TypeScript and Lua', () => {
   it('decodes a reply into its named fields, and refuses one of another shape', () => {
     const state = ['7', '2', '5', '', '', '', '', '', '', '', '1', 'epoch-1', '3'];
     const admit = COORDINATOR.admit.decode(['budget', 1000, 'dailyFloor', '-4', '', ...state]);
-    expect(admit).toMatchObject({ status: 'budget', now: 1000, limit: 'dailyFloor', available: -4, generation: 1, epoch: 'epoch-1', rate: 3 });
+    expect(admit).toMatchObject({
+      status: 'budget',
+      now: 1000,
+      limit: 'dailyFloor',
+      available: -4,
+      generation: 1,
+      epoch: 'epoch-1',
+      rate: 3,
+    });
     expect(admit?.credits).toMatchObject({ spent: 7, meteredCalls: 2, reserved: 5 });
     expect(COORDINATOR.lock.decode(['ok', 1000, 0, 250, '', ...state])).toMatchObject({ status: 'ok', taken: false, leftMs: 250 });
     expect(COORDINATOR.read.decode(['lost', 1000, 'epoch', '', '', ...state])).toMatchObject({ status: 'lost', what: 'epoch' });

@@ -11,11 +11,11 @@
 import type { ArgCodec, FieldCodec, LuaForm, ReplyValue } from './codecs';
 
 /** Arguments by name, in `ARGV` order. */
-export type ArgCodecs = Readonly<Record<string, ArgCodec<never>>>;
+type ArgCodecs = Readonly<Record<string, ArgCodec<never>>>;
 /** A reply's fields by name, in reply order. */
-export type FieldCodecs = Readonly<Record<string, FieldCodec<unknown>>>;
+type FieldCodecs = Readonly<Record<string, FieldCodec<unknown>>>;
 /** The replies of a script: status -> its fields. */
-export type Replies = Readonly<Record<string, FieldCodecs>>;
+type Replies = Readonly<Record<string, FieldCodecs>>;
 
 /** One script: its own arguments (after the family's) and its replies. */
 export interface ScriptDeclaration {
@@ -137,7 +137,7 @@ const read = (form: LuaForm, index: number): string => {
  * The Lua that names a script's `KEYS` and `ARGV`: a local per key and per family argument, and the
  * script's own arguments as fields of `args`.
  */
-export function preamble(family: Family, declaration: ScriptDeclaration, name: string): string {
+function preamble(family: Family, declaration: ScriptDeclaration, name: string): string {
   const lines = family.keys.map((key, i) => `local ${keyLocal(key)} = KEYS[${i + 1}]`);
   let index = 0;
   for (const [arg, codec] of Object.entries(family.common)) {

@@ -8,9 +8,6 @@ import { COORDINATOR_FAMILY, COORDINATOR_SCRIPTS } from './coordinator';
 import { COORDINATOR_LUA, COORDINATOR_PRELUDE } from './coordinator-lua';
 import { scriptsOf, type ArgsOf, type KeysOf, type OwnReplyOf, type ReplyOf, type Script } from './declare';
 
-export { ANSWER_KEYS, type StoreSize } from './answers';
-export { COORDINATOR_FAMILY, type NamespaceState } from './coordinator';
-export type { ReplyValue } from './codecs';
 export { keyList } from './declare';
 
 /** The coordinator's scripts, by name. */
