@@ -45,8 +45,8 @@ function previousProcess(redis: Redis, namespace: string) {
   };
 }
 
-/** The previous text of each declared script. */
-const PREVIOUS_TEXT: Record<CoordinatorScriptName, string> = {
+/** The previous text of each declared script (a script added since has none). */
+const PREVIOUS_TEXT: Partial<Record<CoordinatorScriptName, string>> = {
   admit: PREVIOUS.ADMIT,
   slot: PREVIOUS.SLOT,
   renew: PREVIOUS.RENEW,
@@ -63,7 +63,7 @@ const PREVIOUS_TEXT: Record<CoordinatorScriptName, string> = {
   clear: PREVIOUS.CLEAR,
   recover: PREVIOUS.RECOVER,
 };
-const PREVIOUS_ANSWER_TEXT: Record<AnswerScriptName, string> = {
+const PREVIOUS_ANSWER_TEXT: Partial<Record<AnswerScriptName, string>> = {
   lookup: PREVIOUS_ANSWERS.LOOKUP,
   keep: PREVIOUS_ANSWERS.KEEP,
   release: PREVIOUS_ANSWERS.RELEASE,
@@ -109,7 +109,7 @@ describe("the declared scripts' keys, ARGV and replies are the previous scripts'
     ) => {
       const script = COORDINATOR[name];
       const argv = (script.argv as (c: unknown, a: unknown) => string[])(common(deadline), args);
-      const old = script.decode(await scripts.evaluate(PREVIOUS_TEXT[name], namespaceKeys('sod', before), argv));
+      const old = script.decode(await scripts.evaluate(PREVIOUS_TEXT[name]!, namespaceKeys('sod', before), argv));
       const declared = script.decode(await scripts.evaluate(script.source, namespaceKeys('sod', after), argv));
       expect(timeless(declared), name).toEqual(timeless(old));
       epoch = declared?.epoch ?? epoch;
@@ -202,7 +202,7 @@ describe("the declared scripts' keys, ARGV and replies are the previous scripts'
         const argv = (script.argv as (c: unknown, a: unknown) => string[])({ prefix: `${base}answer:`, digest }, args);
         return script.decode(await scripts.evaluate(source, keys, argv));
       };
-      const old = await run(PREVIOUS_ANSWER_TEXT[name], before);
+      const old = await run(PREVIOUS_ANSWER_TEXT[name]!, before);
       const declared = await run(script.source, after);
       const { now: _a, sentAt: _b, cleared: _c, ...rest } = (declared ?? {}) as Record<string, unknown>;
       const { now: _d, sentAt: _e, cleared: _f, ...restOld } = (old ?? {}) as Record<string, unknown>;
