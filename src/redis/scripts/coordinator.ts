@@ -92,6 +92,16 @@ export const COORDINATOR_FAMILY = {
 /** A rotation's sealed value and the id of the secret's key that sealed the namespace's values (none where none). */
 const SEALED = { sealed: field.text, keyId: field.text } as const;
 
+/** The credit windows an answer reported (or a recovering process last knew), in `ARGV` order: each part '' where absent. */
+const WINDOWS = {
+  periodLimit: arg.numeral,
+  periodRemaining: arg.numeral,
+  periodReset: arg.instant,
+  dailyLimit: arg.numeral,
+  dailyRemaining: arg.numeral,
+  dailyReset: arg.instant,
+} as const;
+
 /** The coordinator's scripts: their arguments after the family's, and their replies. */
 export const COORDINATOR_SCRIPTS = {
   /**
@@ -127,12 +137,7 @@ export const COORDINATOR_SCRIPTS = {
       id: arg.text,
       held: arg.bit,
       cost: arg.maybeNumber,
-      periodLimit: arg.numeral,
-      periodRemaining: arg.numeral,
-      periodReset: arg.instant,
-      dailyLimit: arg.numeral,
-      dailyRemaining: arg.numeral,
-      dailyReset: arg.instant,
+      ...WINDOWS,
       retry: arg.bit,
     },
     replies: { ok: {} },
@@ -173,12 +178,7 @@ export const COORDINATOR_SCRIPTS = {
       known: arg.number,
       anchored: arg.numeral,
       newEpoch: arg.text,
-      periodLimit: arg.numeral,
-      periodRemaining: arg.numeral,
-      periodReset: arg.instant,
-      dailyLimit: arg.numeral,
-      dailyRemaining: arg.numeral,
-      dailyReset: arg.instant,
+      ...WINDOWS,
     },
     replies: { ok: {} },
   },
