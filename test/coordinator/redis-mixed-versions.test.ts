@@ -277,7 +277,8 @@ describe('a namespace shared by a process of the previous scripts and one of the
     // It waits in line: the slot frees a window after the previous process's call is answered.
     await previous(PREVIOUS.SETTLE, ['old-1', '1', '', '', '', '', '', '', '', '0']);
     const admission = await waiting;
-    expect(admission.slot).toBe(true);
+    // A Redis admission says whether it holds a slot.
+    expect((admission as typeof admission & { slot: boolean }).slot).toBe(true);
     await current!.settle(admission, undefined, Date.now());
     // A higher rate the previous one shares, the current one reads.
     await previous(PREVIOUS.RATE, ['3', 3_600_000]);
