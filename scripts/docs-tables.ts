@@ -5,6 +5,7 @@
  * as this generates it, naming each one that is out of date.
  */
 import { readFileSync } from 'node:fs';
+import { cacheDefaultsTable } from './tables/cache-table';
 import { blockContent, blockNames, withBlock } from './tables/markdown';
 import { methodTable } from './tables/method-table';
 import { addedEventTable, unknownIdTable } from './tables/mock-tables';
@@ -25,6 +26,7 @@ export const TABLES: readonly TableSource[] = [
   { file: 'docs/service.md', block: 'credential-routes', render: credentialRoutesTable },
   { file: 'docs/testing.md', block: 'added-event-routes', render: addedEventTable },
   { file: 'docs/interpretations.md', block: 'unknown-ids', render: unknownIdTable },
+  { file: 'docs/caching.md', block: 'cache-defaults', render: cacheDefaultsTable },
 ];
 
 /** A document as committed and as the generator makes it. */
