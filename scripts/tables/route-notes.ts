@@ -50,7 +50,11 @@ const catalogCached =
 const pricesMove = 'prices move; odds are never cached by the service ("Cache")';
 
 export const ROUTE_NOTES: RouteNotes = {
-  'catalog.sports': { answers: 'sports and their offering flags (cached about an hour)', addedEvent: catalogUnchanged, cache: catalogCached },
+  'catalog.sports': {
+    answers: 'sports and their offering flags (cached about an hour)',
+    addedEvent: catalogUnchanged,
+    cache: catalogCached,
+  },
   'catalog.leagues': { answers: 'leagues', addedEvent: catalogUnchanged, unknownQueryId: 'filter', cache: catalogCached },
   'catalog.periods': { answers: 'period definitions', addedEvent: catalogUnchanged, unknownQueryId: 'filter', cache: catalogCached },
   'events.list': {

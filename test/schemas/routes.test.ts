@@ -205,8 +205,7 @@ describe('route table: metering', () => {
   });
 
   it("the SDK's default maxAge: the service's hour for a cache-eligible route, nothing for any other (docs/caching.md)", () => {
-    for (const route of routeList)
-      expect(defaultMaxAge(route), route.id).toBe(route.metering?.cacheable === true ? 60 * 60 * 1000 : 0);
+    for (const route of routeList) expect(defaultMaxAge(route), route.id).toBe(route.metering?.cacheable === true ? 60 * 60 * 1000 : 0);
     expect(defaultMaxAge(routes['catalog.sports'])).toBe(SERVICE_CACHE_WINDOW_MS);
     expect(defaultMaxAge(routes['events.closingLines'])).toBe(0);
   });
