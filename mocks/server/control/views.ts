@@ -13,7 +13,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export const faultView = (fault: ArmedFault) => z.encode(ArmedFaultWire, fault);
 
 /** The fault that applied to one request: its id, and what it does. */
-export const appliedFault = (fault: AppliedFault): z.output<typeof AppliedFaultView> => ({ id: fault.id, ...listingToWire(listingOf(fault)) });
+export const appliedFault = (fault: AppliedFault): z.output<typeof AppliedFaultView> => ({
+  id: fault.id,
+  ...listingToWire(listingOf(fault)),
+});
 
 export const accountView = (a: MockAccount): z.output<typeof AccountView> => ({
   email: a.email,

@@ -5,7 +5,17 @@ import { checkInteger, checkNames, checkOneOf, refuse } from '../input-checks';
 import { DROP_POINTS, type Fault, type FaultKind, type FaultSpec, type FaultWait, MAX_FAULT_LATENCY_MS } from './kinds';
 
 /** The names of `FaultSpec`'s fields. */
-export const FAULT_OPTIONS = optionNames<FaultSpec>()(['route', 'count', 'kind', 'status', 'code', 'retryAfter', 'drop', 'latencyMs', 'hold']);
+export const FAULT_OPTIONS = optionNames<FaultSpec>()([
+  'route',
+  'count',
+  'kind',
+  'status',
+  'code',
+  'retryAfter',
+  'drop',
+  'latencyMs',
+  'hold',
+]);
 
 /** The name of one of `FaultSpec`'s fields. */
 export type FaultOption = (typeof FAULT_OPTIONS)[number];
@@ -76,7 +86,11 @@ export function faultKindOf(given: FaultFields, words: FaultWords = IN_PROCESS_W
     throw new RangeError(`${words.retryAfter} is the Retry-After of a status fault: give ${GIVEN_BY.status.words(words)} with it`);
   if (given.kind === undefined) {
     if (read !== undefined) return read;
-    throw new RangeError(`a fault says what it does: give ${kindsIn(words).map((kind) => GIVEN_BY[kind].words(words)).join(', ')}`);
+    throw new RangeError(
+      `a fault says what it does: give ${kindsIn(words)
+        .map((kind) => GIVEN_BY[kind].words(words))
+        .join(', ')}`,
+    );
   }
   const kind = checkOneOf(words.kind, given.kind, kindsIn(words));
   if (read === kind) return kind;
@@ -137,7 +151,11 @@ function statusOf(given: FaultFields, route: RouteDef): { status: number; code: 
   const routeCodes = statuses.get(answered) ?? [];
   const usual = DEFAULT_CODE[answered];
   const retryAfter =
-    given.retryAfter === undefined ? (answered === 429 ? 1 : undefined) : checkInteger('retryAfter', given.retryAfter, { min: 1, unit: 'seconds' });
+    given.retryAfter === undefined
+      ? answered === 429
+        ? 1
+        : undefined
+      : checkInteger('retryAfter', given.retryAfter, { min: 1, unit: 'seconds' });
   return {
     status: answered,
     code: code ?? (usual !== undefined && routeCodes.includes(usual) ? usual : (routeCodes[0] as KnownErrorCode)),
@@ -153,7 +171,8 @@ function waitOf(given: FaultFields): FaultWait {
   };
 }
 
-const checkLatency = (latencyMs: unknown): number => checkInteger('latencyMs', latencyMs, { min: 0, max: MAX_FAULT_LATENCY_MS, unit: 'ms' });
+const checkLatency = (latencyMs: unknown): number =>
+  checkInteger('latencyMs', latencyMs, { min: 0, max: MAX_FAULT_LATENCY_MS, unit: 'ms' });
 
 const checkGate = (hold: unknown): PromiseLike<unknown> =>
   typeof (hold as { then?: unknown } | null)?.then === 'function' ? (hold as PromiseLike<unknown>) : refuse('hold', hold, 'a promise');

@@ -14,7 +14,9 @@ const isErrorCode = (code: string): code is KnownErrorCode => Object.hasOwn(ERRO
 const routeNames = routeList.flatMap((r) => [r.id, r.path]);
 
 /** A route id or path template of the route table, as the control plane takes one. */
-export const RouteName = z.string().check(z.refine((r) => routeNames.includes(r), 'must be a route id or path template of the route table'));
+export const RouteName = z
+  .string()
+  .check(z.refine((r) => routeNames.includes(r), 'must be a route id or path template of the route table'));
 /** An error code of the service, as the control plane takes one. */
 export const ErrorCode = z.string().check(z.refine(isErrorCode, 'must be an error code of the service'));
 

@@ -28,7 +28,9 @@ const AFTER_WORK: ReadonlySet<number> = new Set([502, 503]);
 export function actOf(fault: Fault): FaultAct {
   switch (fault.kind) {
     case 'status':
-      return AFTER_WORK.has(fault.status) ? { at: 'after_work', answer: statusError(fault) } : { at: 'before_work', answer: statusError(fault) };
+      return AFTER_WORK.has(fault.status)
+        ? { at: 'after_work', answer: statusError(fault) }
+        : { at: 'before_work', answer: statusError(fault) };
     case 'drop':
       return fault.drop === 'connection' ? { at: 'before_work', answer: 'dropped' } : { at: 'after_commit' };
     case 'latency':

@@ -74,7 +74,8 @@ function charge(detail: Detail): string {
 
 function applied(detail: Detail): Child {
   const parts: Child[] = [];
-  if (detail.fault) parts.push(h('div', { class: 'applied-fault' }, 'fault ', h('code', { text: detail.fault.id }), `: ${faultDoes(detail.fault)}`));
+  if (detail.fault)
+    parts.push(h('div', { class: 'applied-fault' }, 'fault ', h('code', { text: detail.fault.id }), `: ${faultDoes(detail.fault)}`));
   if (detail.override)
     parts.push(h('div', { class: 'applied-override' }, 'override ', h('code', { text: detail.override.id }), ` (${detail.override.kind})`));
   return parts.length > 0 ? parts : 'none: the route answered itself';
