@@ -145,7 +145,7 @@ describe('faults', () => {
   });
 
   it('refuses to disarm without the JSON content type (the browser guard)', async () => {
-    await admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: 'catalog.sports' }) });
+    await admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: 'catalog.sports', status: 503 }) });
     const [armed] = await body<{ id: string }[]>(admin('/faults'));
     expect((await admin(`/faults/${armed!.id}`, { method: 'DELETE' })).status).toBe(415);
     expect(await body(admin('/faults'))).toHaveLength(1);
