@@ -34,7 +34,27 @@ export { MockError } from './service/use/error';
 export type { CallerView, DecodedBodyOf, OverrideInfo, Resolver, ResolverContext, UseOptions } from './service/use/types';
 export type { Clock } from './service/clock';
 export type { DemoAccount, MockServiceOptions } from './service/options';
-export type { ArmedFault, Fault, FaultSpec } from './service/state/faults';
+export type {
+  AppliedFault,
+  ArmedFault,
+  DropFault,
+  DropFaultSpec,
+  DropPoint,
+  Fault,
+  FaultKind,
+  FaultListing,
+  FaultSpec,
+  FaultTarget,
+  FaultWait,
+  HoldFault,
+  HoldFaultSpec,
+  LatencyFault,
+  LatencyFaultSpec,
+  StatusFault,
+  StatusFaultOptions,
+  StatusFaultSpec,
+  WireKind,
+} from './service/faults';
 export type { PlanConfig } from './service/state/plans';
 export type { AccountInit } from './service/actions/provision';
 export type { Charge } from './service/state/meter';

@@ -7,7 +7,7 @@ import { readBearer, revokedKey } from './bearer';
 import { authorize, hashBearer, resolveCaller } from './pipeline/authenticate';
 import { MAX_BODY_BYTES } from './request-body';
 import { costOf, failureCost } from './pipeline/charge';
-import { delay, faultAfterWork, faultBeforeWork, faultError } from './pipeline/faults';
+import { delay, dropsAfterCommit, faultAfterWork, faultBeforeWork } from './pipeline/faults';
 import { requireJson } from './pipeline/input';
 import { checkUrlLength, lookupRoute, parseUrl, type RouteMatch } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
@@ -17,7 +17,7 @@ import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
 import { ServiceError } from './service-error';
 import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
-import type { Fault } from './state/faults';
+import type { Fault } from './faults';
 import type { Override } from './state/overrides';
 import type { CachedResult } from './state/response-cache';
 import { overrideData, overrideOperation } from './use/run';
@@ -176,6 +176,8 @@ async function serve(
   trace.fault = fault;
   const before = faultBeforeWork(fault);
   if (before) {
+    // Its latency and gate come first, the envelope reserved meanwhile, as for a fault that acts later.
+    await delay(fault);
     metering?.settle(0);
     if (before === 'dropped') return droppedAnswer();
     throw before;
@@ -184,7 +186,7 @@ async function serve(
     call.kind === 'data'
       ? await serveData(match, call, caller as Caller, service, headers, fault, metering!, trace)
       : await serveOperation(match, call, caller, request, service, trace, headers, fault);
-  if (fault?.drop !== 'after_commit') return answer;
+  if (!dropsAfterCommit(fault)) return answer;
   trace.committedStatus = answer.status;
   return droppedAnswer();
 }
@@ -279,7 +281,8 @@ async function serveData(
     const done = cached ? { cached } : await outcomeOf(() => dataWork(call, override, route, caller, service));
     now = service.clock.now();
     // An after-work fault replaces whatever the work came to; a fresh answer it replaced is not kept (docs/testing.md, "Faults").
-    if (faultAfterWork(fault)) throw faultError(fault!);
+    const late = faultAfterWork(fault);
+    if (late) throw late;
     if ('error' in done) throw done.error;
     answer =
       'cached' in done
@@ -339,7 +342,8 @@ async function serveOperation(
         }),
   );
   // An after-work fault answers in place of whatever the operation came to, as on a data route.
-  if (faultAfterWork(fault)) throw faultError(fault!);
+  const late = faultAfterWork(fault);
+  if (late) throw late;
   if ('error' in done) throw done.error;
   const result = done.value;
   const body = validateOutput(match.route, result.status, result.body);

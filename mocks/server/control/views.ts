@@ -1,42 +1,21 @@
-import type * as z from 'zod/mini';
-import { routeList } from '../../../src/schemas';
+import * as z from 'zod/mini';
 import type { LedgerEntry, MockAccount } from '../../service/mock-service';
-import { faultError } from '../../service/pipeline/faults';
+import { type AppliedFault, type AppliedFaultView, type ArmedFault, ArmedFaultWire, listingOf, listingToWire } from '../../service/faults';
 import type { CheckoutSession } from '../../service/state/checkouts';
-import type { ArmedFault, Fault } from '../../service/state/faults';
 import type { PlanConfig } from '../../service/state/plans';
-import type { AccountView, AppliedFault, CheckoutView, FaultView, LedgerView, PlanView } from './answers';
+import type { AccountView, CheckoutView, LedgerView, PlanView } from './answers';
 
 /** The in-process records of the mock in the control plane's words: snake_case keys, RFC 3339 times. */
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Keeps the fields that are set: the control plane leaves out what a fault does not do. */
-const defined = <T extends object>(fields: T): T => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
+/** An armed fault, with its path template and the requests it still applies to (the fault codec). */
+export const faultView = (fault: ArmedFault) => z.encode(ArmedFaultWire, fault);
 
-/** What a fault does, in wire words: the status with the code and `Retry-After` it answers, a drop, latency. */
-function effects(fault: Fault) {
-  const answer = faultError(fault);
-  return defined({
-    status: fault.status,
-    code: answer?.code,
-    retry_after: answer?.options.retryAfter,
-    drop: fault.drop,
-    latency_ms: fault.latencyMs,
-  });
-}
-
-/** An armed fault, with its path template and the requests it still applies to. */
-export function faultView(fault: ArmedFault): z.output<typeof FaultView> {
-  const { id, route, remaining, held } = fault;
-  const endpoint = routeList.find((r) => r.id === route)?.path ?? null;
-  return { id, route, endpoint, remaining, ...effects(fault), ...(held ? { held } : {}) };
-}
-
-/** The fault that applied to one request. */
-export const appliedFault = (fault: Fault & { readonly id: string }): z.output<typeof AppliedFault> => ({
+/** The fault that applied to one request: its id, and what it does. */
+export const appliedFault = (fault: AppliedFault): z.output<typeof AppliedFaultView> => ({
   id: fault.id,
-  ...effects(fault),
+  ...listingToWire(listingOf(fault)),
 });
 
 export const accountView = (a: MockAccount): z.output<typeof AccountView> => ({
