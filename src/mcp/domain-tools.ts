@@ -4,6 +4,7 @@ import { outcomeOf, PRICE_COLUMNS } from '../domain';
 import type { OddsHistoryState } from '../core/scans';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
+import { isoTrimmed } from '../schemas/instant-text';
 import { type OddsSnapshot, PriceStatus } from '../schemas/prices';
 import { KnownMarket, positiveInt } from '../schemas/primitives';
 import { qUtcDateTime } from '../schemas/query';
@@ -77,7 +78,7 @@ const bestPrice = domainTool(BestPriceArgs, {
     }
     const rows = [...best.values()].map((b) => b.row);
     const open = rows.filter((r) => r['state'] === 'open').length;
-    const asOf = new Date(at).toISOString().replace('.000Z', 'Z');
+    const asOf = isoTrimmed(at);
     return { rows, count: rows.length, open, as_of: asOf, credits: meta.credits.cost ?? 0 };
   },
 });

@@ -6,10 +6,9 @@ import type { CheckoutSession } from '../../service/state/checkouts';
 import type { ArmedFault, Fault } from '../../service/state/faults';
 import type { PlanConfig } from '../../service/state/plans';
 import type { AccountView, AppliedFault, CheckoutView, FaultView, LedgerView, PlanView } from './answers';
+import { isoMillis } from '../../../src/schemas/instant-text';
 
 /** The in-process records of the mock in the control plane's words: snake_case keys, RFC 3339 times. */
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Keeps the fields that are set: the control plane leaves out what a fault does not do. */
 const defined = <T extends object>(fields: T): T => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
@@ -43,7 +42,7 @@ export const accountView = (a: MockAccount): z.output<typeof AccountView> => ({
   email: a.email,
   status: a.status,
   plan: a.plan,
-  created_at: iso(a.createdAt),
+  created_at: isoMillis(a.createdAt),
   recovery_email_verified: a.recoveryEmailVerified,
   keys: a.keys,
 });
@@ -54,7 +53,7 @@ export const ledgerView = (entry: LedgerEntry): z.output<typeof LedgerView> => (
   reserved: entry.reserved,
   period: entry.period,
   daily: entry.daily,
-  charges: entry.charges.map((c) => ({ request_id: c.requestId, route: c.routeId, key_id: c.keyId, cost: c.cost, at: iso(c.at) })),
+  charges: entry.charges.map((c) => ({ request_id: c.requestId, route: c.routeId, key_id: c.keyId, cost: c.cost, at: isoMillis(c.at) })),
 });
 
 export const checkoutView = (session: CheckoutSession): z.output<typeof CheckoutView> => ({
@@ -62,7 +61,7 @@ export const checkoutView = (session: CheckoutSession): z.output<typeof Checkout
   email: session.email,
   plan: session.plan,
   status: session.status,
-  created_at: iso(session.createdAt),
+  created_at: isoMillis(session.createdAt),
 });
 
 export const planView = (plan: PlanConfig): z.output<typeof PlanView> => ({
