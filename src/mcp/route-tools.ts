@@ -4,7 +4,8 @@ import { HISTORY_ROW_CAP } from '../schemas/metering';
 import type { RouteDef } from '../schemas/route';
 import { type RouteId, routeList } from '../schemas/routes';
 import { ArgumentError, checkArguments } from './arguments';
-import { inputSchemaOf, outputSchemaOf, shapeKeys } from './schema';
+import { shapeKeys } from '../schemas/schema-def';
+import { inputSchemaOf, outputSchemaOf } from './schema';
 import { isoTrimmed } from '../schemas/instant-text';
 import { rowsOutput, type ToolDef, type Toolset } from './tool';
 

@@ -2,7 +2,7 @@ import { ERROR_CODES, type KnownErrorCode, type RouteDef } from '../../../src/sc
 import { errorStatusesOf } from '../../../src/schemas/route-errors';
 import { optionNames } from '../../../src/schemas/refusal-words';
 import { checkInteger, checkNames, checkOneOf, refuse } from '../input-checks';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import type { Fault, FaultSpec } from '../state/faults';
 
 const DEFAULT_CODE: Partial<Record<number, KnownErrorCode>> = {
@@ -57,11 +57,11 @@ export function checkFault(spec: FaultSpec, routes: readonly RouteDef[]): { rout
 }
 
 /** The error an injected fault answers with. */
-export function faultError(fault: Fault): ServiceError | undefined {
+export function faultError(fault: Fault): ServiceRefusal | undefined {
   if (fault.status === undefined) return undefined;
   const code = fault.code ?? DEFAULT_CODE[fault.status] ?? codeOfStatus(fault.status);
   const retryAfter = fault.retryAfter ?? (fault.status === 429 ? 1 : undefined);
-  return new ServiceError(fault.status, code, `injected fault: ${code}`, retryAfter === undefined ? {} : { retryAfter });
+  return new ServiceRefusal(fault.status, code, `injected fault: ${code}`, retryAfter === undefined ? {} : { retryAfter });
 }
 
 /**
@@ -69,7 +69,7 @@ export function faultError(fault: Fault): ServiceError | undefined {
  * answered before any work (free). Undefined when it applies later (latency, a `502`/`503` after the
  * work, a drop after the commit) or not at all.
  */
-export function faultBeforeWork(fault: Fault | undefined): ServiceError | 'dropped' | undefined {
+export function faultBeforeWork(fault: Fault | undefined): ServiceRefusal | 'dropped' | undefined {
   if (fault?.drop === 'connection') return 'dropped';
   return fault && !faultAfterWork(fault) ? faultError(fault) : undefined;
 }

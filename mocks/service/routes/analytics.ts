@@ -1,6 +1,6 @@
 import { columnOfSide, rowLineOf } from '../../../src/domain';
 import { CLV_DEFAULTS, type ClosingLineValue } from '../../../src/schemas';
-import { notFound } from '../service-error';
+import { notFound } from '../service-refusal';
 import type { DataHandler } from '../contract';
 
 const same = (a: number | null, b: number | null): boolean => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-9);

@@ -9,7 +9,7 @@ import {
   type RequestHealthReport,
 } from '../../../src/schemas';
 import type { OperationContextOf, OperationResultOf } from '../contract';
-import { invalidParameters } from '../service-error';
+import { invalidParameters } from '../service-refusal';
 import type { DayTally, HealthEntry } from '../state/health-log';
 import { reportDays } from './account';
 import { guidanceFor } from './guidance-catalog';

@@ -1,5 +1,5 @@
 import type { KnownErrorCode } from '../../../../src/schemas';
-import { notFound } from '../../../service/service-error';
+import { notFound } from '../../../service/service-refusal';
 import { faultView } from '../views';
 import type { Handlers } from './types';
 
