@@ -32,7 +32,7 @@ export const historyFinal = (fixture: EventBase, lastSnapshotAt: number, now: nu
   now >= Math.max(fixture.endAt, lastSnapshotAt);
 
 /** A per-event answer, marked stable once the event is final. */
-export const aboutEvent = <T>(result: DataResult<T>, fixture: EventBase, now: number): DataResult<T> =>
+const aboutEvent = <T>(result: DataResult<T>, fixture: EventBase, now: number): DataResult<T> =>
   isFinal(fixture, now) ? { ...result, stable: true } : result;
 
 /**
