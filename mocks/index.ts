@@ -63,4 +63,4 @@ export type { ActivityEntry } from './service/state/activity';
 export type { Bounds } from './service/state/bounded';
 export type { StoreBounds } from './service/state/store-bounds';
 export { StoreFullError } from './service/state/store-full';
-export type { ServiceErrorCode } from './service/service-error';
+export type { ServiceRefusalCode } from './service/service-refusal';

@@ -13,6 +13,7 @@ import {
   type QuotaWindow,
   type RouteId,
 } from '../../src/schemas';
+import { isoTrimmed } from '../../src/schemas/instant-text';
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
 import { createDataset, type EventSpec } from './data';
@@ -403,7 +404,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           league_id: e.league.leagueId,
           runner_home: e.home,
           runner_away: e.away,
-          starts: new Date(e.starts).toISOString().replace('.000Z', 'Z'),
+          starts: isoTrimmed(e.starts),
         })),
     },
     use(routeId, resolver, options = {}) {

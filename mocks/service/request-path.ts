@@ -15,8 +15,8 @@ import { validateOutput } from './pipeline/output';
 import { recordActivity, recordHealth, type Trace } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
-import { ServiceError } from './service-error';
-import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
+import { ServiceRefusal } from './service-refusal';
+import { asServiceRefusal, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
 import type { Fault } from './faults';
 import type { Override } from './state/overrides';
 import type { CachedResult } from './state/response-cache';
@@ -45,7 +45,7 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
     const admitting = admit(request, service, trace);
     const admitted = admitting instanceof Promise ? await admitting : admitting;
     // A refusal before any work (the rate window's 429 above all) is returned, not thrown: no unwinding on the busiest refusal.
-    if (admitted instanceof ServiceError) return refuse(admitted, request, service, trace, headers);
+    if (admitted instanceof ServiceRefusal) return refuse(admitted, request, service, trace, headers);
     const answer = await serve(request, service, trace, headers, admitted);
     const metered = headers.has(HEADER.creditsCost);
     // A connection dropped before any work never reached the service; one dropped after commit did.
@@ -56,13 +56,13 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
     }
     return answer;
   } catch (thrown) {
-    return refuse(asServiceError(thrown), request, service, trace, headers);
+    return refuse(asServiceRefusal(thrown), request, service, trace, headers);
   }
 }
 
 /** The error envelope of a refusal or failure, with the credit headers of what it was charged, recorded. */
 function refuse(
-  error: ServiceError,
+  error: ServiceRefusal,
   request: ServiceRequest,
   service: ServiceContext,
   trace: Trace,
@@ -107,7 +107,7 @@ interface Admitted {
 }
 
 /** The steps before any work, synchronous where key hashing is; refusals are thrown, except the rate window's (returned). */
-function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): Admitted | ServiceError | Promise<Admitted | ServiceError> {
+function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): Admitted | ServiceRefusal | Promise<Admitted | ServiceRefusal> {
   checkUrlLength(request.url);
   const url = parseUrl(request.url);
   const { basePath } = service.options;
@@ -131,7 +131,7 @@ function authenticate(
   url: URL,
   bearer: string | undefined,
   hash: string | undefined,
-): Admitted | ServiceError | Promise<Admitted> {
+): Admitted | ServiceRefusal | Promise<Admitted> {
   const { route, handler } = match;
   const caller = resolveCaller(route, bearer, hash, service);
   if (caller.key.status !== 'active') {

@@ -50,6 +50,18 @@ export function shapeOf(schema: Schema): Readonly<Record<string, Schema>> {
 }
 
 /**
+ * The field names of an object schema, of every branch of a union of them, or of an array's rows: a query's
+ * parameters, a body's fields, a row's columns.
+ *
+ * @example
+ * shapeKeys(routes['events.list'].query); // ['sport_id', 'league_id', ...]
+ */
+export function shapeKeys(schema: Schema): string[] {
+  const def = defOf(schema);
+  return Object.keys(shapeOf(def.type === 'array' ? def.element : schema));
+}
+
+/**
  * Whether zod's own parse accepts a value synchronously (a walker's fallback); never changes the value.
  *
  * @example

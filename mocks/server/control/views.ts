@@ -3,11 +3,10 @@ import type { LedgerEntry, MockAccount } from '../../service/mock-service';
 import { type AppliedFault, type AppliedFaultView, type ArmedFault, ArmedFaultWire, listingOf, listingToWire } from '../../service/faults';
 import type { CheckoutSession } from '../../service/state/checkouts';
 import type { PlanConfig } from '../../service/state/plans';
+import { isoMillis } from '../../../src/schemas/instant-text';
 import type { AccountView, CheckoutView, LedgerView, PlanView } from './answers';
 
 /** The in-process records of the mock in the control plane's words: snake_case keys, RFC 3339 times. */
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** An armed fault, with its path template and the requests it still applies to (the fault codec). */
 export const faultView = (fault: ArmedFault) => z.encode(ArmedFaultWire, fault);
@@ -22,7 +21,7 @@ export const accountView = (a: MockAccount): z.output<typeof AccountView> => ({
   email: a.email,
   status: a.status,
   plan: a.plan,
-  created_at: iso(a.createdAt),
+  created_at: isoMillis(a.createdAt),
   recovery_email_verified: a.recoveryEmailVerified,
   keys: a.keys,
 });
@@ -33,7 +32,7 @@ export const ledgerView = (entry: LedgerEntry): z.output<typeof LedgerView> => (
   reserved: entry.reserved,
   period: entry.period,
   daily: entry.daily,
-  charges: entry.charges.map((c) => ({ request_id: c.requestId, route: c.routeId, key_id: c.keyId, cost: c.cost, at: iso(c.at) })),
+  charges: entry.charges.map((c) => ({ request_id: c.requestId, route: c.routeId, key_id: c.keyId, cost: c.cost, at: isoMillis(c.at) })),
 });
 
 export const checkoutView = (session: CheckoutSession): z.output<typeof CheckoutView> => ({
@@ -41,7 +40,7 @@ export const checkoutView = (session: CheckoutSession): z.output<typeof Checkout
   email: session.email,
   plan: session.plan,
   status: session.status,
-  created_at: iso(session.createdAt),
+  created_at: isoMillis(session.createdAt),
 });
 
 export const planView = (plan: PlanConfig): z.output<typeof PlanView> => ({

@@ -1,5 +1,5 @@
 import type { Fault, StatusFault } from '../faults';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 
 /**
  * The fault step of the request path (docs/testing.md, "Faults"): an armed fault first keeps its
@@ -11,8 +11,8 @@ import { ServiceError } from '../service-error';
 
 /** Where on the request path a fault acts, and what it answers there. */
 export type FaultAct =
-  | { at: 'before_work'; answer: ServiceError | 'dropped' }
-  | { at: 'after_work'; answer: ServiceError }
+  | { at: 'before_work'; answer: ServiceRefusal | 'dropped' }
+  | { at: 'after_work'; answer: ServiceRefusal }
   | { at: 'after_commit' }
   | { at: 'nowhere' };
 
@@ -42,19 +42,19 @@ export function actOf(fault: Fault): FaultAct {
 }
 
 /** The error a status fault answers with. */
-export function statusError(fault: StatusFault): ServiceError {
+export function statusError(fault: StatusFault): ServiceRefusal {
   const { status, code, retryAfter } = fault;
-  return new ServiceError(status, code, `injected fault: ${code}`, retryAfter === undefined ? {} : { retryAfter });
+  return new ServiceRefusal(status, code, `injected fault: ${code}`, retryAfter === undefined ? {} : { retryAfter });
 }
 
 /** What a fault answers where the work would start (once its wait is over): an error, or the connection dropped. */
-export function faultBeforeWork(fault: Fault | undefined): ServiceError | 'dropped' | undefined {
+export function faultBeforeWork(fault: Fault | undefined): ServiceRefusal | 'dropped' | undefined {
   const act = fault && actOf(fault);
   return act?.at === 'before_work' ? act.answer : undefined;
 }
 
 /** What a fault answers in place of whatever the work came to (a `502` or `503`, one credit). */
-export function faultAfterWork(fault: Fault | undefined): ServiceError | undefined {
+export function faultAfterWork(fault: Fault | undefined): ServiceRefusal | undefined {
   const act = fault && actOf(fault);
   return act?.at === 'after_work' ? act.answer : undefined;
 }

@@ -1,4 +1,4 @@
-import { notFound } from '../../../service/service-error';
+import { notFound } from '../../../service/service-refusal';
 import { faultView } from '../views';
 import type { Handlers } from './types';
 
