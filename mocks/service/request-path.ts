@@ -107,7 +107,11 @@ interface Admitted {
 }
 
 /** The steps before any work, synchronous where key hashing is; refusals are thrown, except the rate window's (returned). */
-function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): Admitted | ServiceRefusal | Promise<Admitted | ServiceRefusal> {
+function admit(
+  request: ServiceRequest,
+  service: ServiceContext,
+  trace: Trace,
+): Admitted | ServiceRefusal | Promise<Admitted | ServiceRefusal> {
   checkUrlLength(request.url);
   const url = parseUrl(request.url);
   const { basePath } = service.options;

@@ -84,7 +84,7 @@ export const RequestsSummary = z.strictObject({
 });
 
 /** An armed fault and the fault that applied to a request, in the fault codec's wire words (tagged by `kind`). */
-export { AppliedFaultView, FaultView } from '../../service/faults';
+export { FaultView } from '../../service/faults';
 
 export const RequestDetail = z.extend(ActivityView, {
   /** The request line's target as the service read it; whatever may be a secret is masked. */

@@ -18,7 +18,7 @@ export const FAULT_OPTIONS = optionNames<FaultSpec>()([
 ]);
 
 /** The name of one of `FaultSpec`'s fields. */
-export type FaultOption = (typeof FAULT_OPTIONS)[number];
+type FaultOption = (typeof FAULT_OPTIONS)[number];
 
 /** A fault's fields, as given (checked here, whoever gave them). */
 export type FaultFields = { [Name in FaultOption]?: unknown };
@@ -30,7 +30,7 @@ export type FaultFields = { [Name in FaultOption]?: unknown };
 export type FaultWords = Readonly<Record<Exclude<FaultOption, 'hold'>, string> & { hold: string | undefined }>;
 
 /** The fields in process: `mock.faults.inject()`. */
-export const IN_PROCESS_WORDS: FaultWords = {
+const IN_PROCESS_WORDS: FaultWords = {
   route: 'route',
   count: 'count',
   kind: 'kind',
@@ -60,7 +60,7 @@ const GIVEN_BY: Record<FaultKind, GivenBy> = {
 };
 
 /** The kinds, in the order a fault's kind is read from what it gives. */
-export const FAULT_KINDS = Object.keys(GIVEN_BY) as FaultKind[];
+const FAULT_KINDS = Object.keys(GIVEN_BY) as FaultKind[];
 
 /** The kinds a fault can be given as where `words` are spoken (the control plane has no gate). */
 export const kindsIn = (words: FaultWords): FaultKind[] => FAULT_KINDS.filter((kind) => GIVEN_BY[kind].words(words) !== undefined);

@@ -23,16 +23,14 @@ export {
   type StatusFaultSpec,
   type WireKind,
 } from './kinds';
-export { checkFault, FAULT_KINDS, faultKindOf } from './check';
+export { checkFault } from './check';
 export {
   AppliedFaultView,
   ArmedFaultWire,
   ErrorCode,
   FaultBody,
   FaultView,
-  listingFromWire,
   listingToWire,
   RouteName,
-  WIRE_WORDS,
   type WireListing,
 } from './wire';

@@ -32,7 +32,7 @@ const held = z.optional(z.literal(true));
  * the gate. A new field is a compile error here until it has its word (or none), and in `fieldsOf`
  * until the body has a field of that word.
  */
-export const WIRE_WORDS = {
+const WIRE_WORDS = {
   route: 'route',
   count: 'count',
   kind: 'kind',
@@ -152,7 +152,7 @@ export function listingToWire(listing: FaultListing): WireListing {
 }
 
 /** A fault's listing from wire words: the inverse of `listingToWire`. */
-export function listingFromWire(wire: WireListing): FaultListing {
+function listingFromWire(wire: WireListing): FaultListing {
   switch (wire.kind) {
     case 'status': {
       const { status, code: answered, retry_after, latency_ms, held: gated } = wire;

@@ -25,7 +25,7 @@ const AFTER_WORK: ReadonlySet<number> = new Set([502, 503]);
  * @example
  * actOf({ kind: 'drop', drop: 'after_commit' }); // { at: 'after_commit' }
  */
-export function actOf(fault: Fault): FaultAct {
+function actOf(fault: Fault): FaultAct {
   switch (fault.kind) {
     case 'status':
       return AFTER_WORK.has(fault.status)
@@ -42,7 +42,7 @@ export function actOf(fault: Fault): FaultAct {
 }
 
 /** The error a status fault answers with. */
-export function statusError(fault: StatusFault): ServiceRefusal {
+function statusError(fault: StatusFault): ServiceRefusal {
   const { status, code, retryAfter } = fault;
   return new ServiceRefusal(status, code, `injected fault: ${code}`, retryAfter === undefined ? {} : { retryAfter });
 }
