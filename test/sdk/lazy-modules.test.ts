@@ -99,7 +99,6 @@ describe('modules loaded on demand', () => {
       'src/schemas/query.ts',
       'src/schemas/request-health.ts',
       'src/schemas/route-params.ts',
-      'src/schemas/route.ts',
     ]);
   });
 
