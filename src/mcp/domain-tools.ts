@@ -5,12 +5,13 @@ import { clvMany } from '../odds';
 import type { OddsHistoryState } from '../core/scans';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
+import { isoTrimmed } from '../schemas/instant-text';
+import { shapeKeys } from '../schemas/schema-def';
 import { type OddsSnapshot, PriceStatus } from '../schemas/prices';
 import { KnownMarket, positiveInt } from '../schemas/primitives';
 import { qUtcDateTime } from '../schemas/query';
 import { routes } from '../schemas/routes';
 import { ArgumentError, checkArguments } from './arguments';
-import { shapeKeys } from './schema';
 import { eventsScanTool } from './scan-tool';
 import { type SchemaToolSpec, schemaTool } from './schema-tool';
 import { rowsOutput, type ToolDef } from './tool';
@@ -78,7 +79,7 @@ const bestPrice = domainTool(BestPriceArgs, {
     }
     const rows = [...best.values()].map((b) => b.row);
     const open = rows.filter((r) => r['state'] === 'open').length;
-    const asOf = new Date(at).toISOString().replace('.000Z', 'Z');
+    const asOf = isoTrimmed(at);
     return { rows, count: rows.length, open, as_of: asOf, credits: meta.credits.cost ?? 0 };
   },
 });

@@ -1,5 +1,5 @@
 import { closingLineValue as clvOfRows } from '../../../src/domain';
-import { notFound } from '../service-error';
+import { notFound } from '../service-refusal';
 import type { DataHandler } from '../contract';
 
 /**

@@ -1,13 +1,13 @@
 import type { RouteDef, Schema } from '../../../src/schemas';
 import { pathText, schemaProblem } from '../../../src/schemas/schema-problem';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 
 /**
  * `422 fixture_invalid`: an override broke its route's contract. A status the service never answers, so
  * it cannot pass for a service failure: not retried by the SDK, never charged, naming route and field path.
  */
-export const fixtureInvalid = (routeId: string, problem: string): ServiceError =>
-  new ServiceError(422, 'fixture_invalid', `mock.use('${routeId}'): ${problem}`);
+export const fixtureInvalid = (routeId: string, problem: string): ServiceRefusal =>
+  new ServiceRefusal(422, 'fixture_invalid', `mock.use('${routeId}'): ${problem}`);
 
 const where = (path: readonly PropertyKey[]): string => (path.length === 0 ? 'the root' : pathText(path));
 
@@ -23,7 +23,7 @@ function problemOf(schema: Schema, answer: unknown): string | undefined {
 /**
  * Returns the first success status whose schema takes an override's answer exactly.
  *
- * @throws ServiceError `422 fixture_invalid` naming the route and the field's path.
+ * @throws ServiceRefusal `422 fixture_invalid` naming the route and the field's path.
  */
 export function checkAnswer(route: RouteDef, answer: unknown): number {
   let first: string | undefined;
