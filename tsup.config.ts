@@ -10,6 +10,7 @@ import { browserBundleDefines } from './scripts/lib/browser-bundles.mjs';
 const entries: Record<string, string> = {
   index: 'src/index.ts',
   'schemas/index': 'src/schemas/public.ts',
+  'odds/index': 'src/odds/index.ts',
   'node/index': 'src/node/index.ts',
   'redis/index': 'src/redis/index.ts',
   'mocks/index': 'mocks/index.ts',

@@ -25,6 +25,8 @@ const REQUIRED = [
   'dist/index.js',
   'dist/index.d.ts',
   'dist/schemas/index.js',
+  'dist/odds/index.js',
+  'dist/odds/index.d.ts',
   'dist/node/index.js',
   'dist/redis/index.js',
   'dist/redis/index.d.ts',

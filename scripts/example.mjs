@@ -60,6 +60,7 @@ async function downstreamTests(argv) {
   const sources = {
     'sports-odds-data': 'src/index.ts',
     'sports-odds-data/schemas': 'src/schemas/public.ts',
+    'sports-odds-data/odds': 'src/odds/index.ts',
     'sports-odds-data/node': 'src/node/index.ts',
     'sports-odds-data/redis': 'src/redis/index.ts',
     'sports-odds-data/mocks': 'mocks/index.ts',

@@ -9,6 +9,7 @@ import { Converter, ReflectionKind } from 'typedoc';
 export const ENTRY_NAMES = {
   'src/index.ts': 'sports-odds-data',
   'src/schemas/public.ts': 'sports-odds-data/schemas',
+  'src/odds/index.ts': 'sports-odds-data/odds',
   'src/node/index.ts': 'sports-odds-data/node',
   'src/redis/index.ts': 'sports-odds-data/redis',
   'mocks/index.ts': 'sports-odds-data/mocks',

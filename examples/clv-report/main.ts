@@ -1,17 +1,20 @@
 /**
- * CLV report: reads a CSV of bets, asks the service for each bet's closing-line value, prints the
- * per-bet and total CLV and expected win, and writes the report as CSV.
+ * CLV report: reads a CSV of bets, computes each bet's closing-line value from its event's closing lines
+ * (`clvMany` of sports-odds-data/odds: one request per distinct event, values exactly as the CLV route answers them),
+ * prints the per-bet and total CLV and expected win, and writes the report as CSV.
  *
  *   npm run example -- clv-report [bets.csv] [--out report.csv]
  *
  * Columns: bet_id, event_id, market, period (default 0), side, line (spread and totals markets, from
  * the side's perspective), odds (decimal, as taken), stake (default 1); other columns are carried
  * into the report. Without a file it reads examples/clv-report/bets.csv, finished events of the
- * embedded mock's default dataset. One credit per bet, and per bet without a closing line (404).
+ * embedded mock's default dataset. One closing-lines request per distinct event (a credit per 20 rows of its
+ * closing board, at most 25), whatever the number of bets on it; an invalid bet is set aside before anything is sent.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { InvalidParametersError, NotFoundError, type ClosingLineValue, type QueryOf } from '../../src';
+import { InvalidParametersError, type ClosingLineValue, type QueryOf, type SportsOdds } from '../../src';
+import { clvMany, type ClvBatchResult, type ClvBook } from '../../src/odds';
 import { exampleCli } from '../lib/cli';
 import { count, credits, fitWidth, price, shownPath } from '../lib/format';
 import { runExample } from '../lib/run';
@@ -36,9 +39,11 @@ const output = args.out ? resolve(cwd, args.out) : resolve(here, '../out/clv-rep
 const fixed = (x: number | null | undefined, digits: number) => (x == null ? null : Number(x.toFixed(digits)));
 
 type Query = QueryOf<'analytics.clv'>;
-type Outcome = { status: 'ok'; result: ClosingLineValue } | { status: 'no closing line' | 'invalid'; reason: string };
+type Outcome =
+  | { status: 'ok'; result: ClosingLineValue }
+  | { status: 'no closing line' | 'no such event' | 'invalid' | 'failed'; reason: string };
 
-/** A CSV row as the CLV route's query; the SDK validates it before anything is sent. */
+/** A CSV row as the CLV route's query; the SDK checks it before anything is sent. */
 function queryOf(bet: Record<string, string>): Query {
   const number = (name: string) => (bet[name] ? Number(bet[name]) : undefined);
   return {
@@ -52,6 +57,46 @@ function queryOf(bet: Record<string, string>): Query {
   };
 }
 
+/** Why a bet has no value, in the report's words. */
+const NO_VALUE = {
+  no_closing_line: { status: 'no closing line', reason: 'no closing row matches this market, period and line' },
+  no_event: { status: 'no such event', reason: 'the service has no event of this id' },
+} as const;
+
+/**
+ * The book's CLV in one batch: one closing-lines request per distinct event. When the SDK refuses bets (it names
+ * each by its index, before anything is sent), they are set aside as invalid and the rest sent.
+ */
+async function clvOfBook(odds: SportsOdds, queries: Query[], signal: AbortSignal): Promise<Outcome[]> {
+  const { requests, reserved } = clvMany(odds, queries).estimate();
+  console.log(`${count(queries.length)} bets on ${count(requests)} events: one closing-lines request each, at most ${credits(reserved)}\n`);
+  const invalid = new Map<number, string>();
+  let book: ClvBook;
+  try {
+    book = await clvMany(odds, queries, { signal });
+  } catch (error) {
+    if (!(error instanceof InvalidParametersError) || error.sent) throw error;
+    for (const issue of error.issues) {
+      const [, index, path] = /^bets\[(\d+)\]\.?(.*)$/.exec(issue.path) ?? [];
+      invalid.set(Number(index), `${path ? `${path}: ` : ''}${issue.message}`);
+    }
+    book = await clvMany(
+      odds,
+      queries.filter((_, i) => !invalid.has(i)),
+      { signal },
+    );
+  }
+  const results = book.results.values();
+  return queries.map((_, i): Outcome => {
+    const reason = invalid.get(i);
+    if (reason !== undefined) return { status: 'invalid', reason };
+    const result = results.next().value as ClvBatchResult;
+    if (result.status === 'ok') return { status: 'ok', result: result.value };
+    if (result.status === 'failed') return { status: 'failed', reason: result.error.message };
+    return NO_VALUE[result.status];
+  });
+}
+
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(2)}%`;
 
 const target = connect();
@@ -59,25 +104,18 @@ await runExample(target.baseUrl, async (signal) => {
   const { odds } = target;
   const bets = parseCsv(await readFile(input, 'utf8'));
   console.log(`CLV of ${count(bets.length)} bets from ${shownPath(input)}\nagainst ${target.label}\n`);
+  const queries = bets.map(queryOf);
+  const outcomes = await clvOfBook(odds, queries, signal);
   console.log(
     `  ${'bet'.padEnd(8)} ${'event'.padEnd(10)} ${'market side line'.padEnd(24)}  taken  close   fair      CLV   stake  exp. win`,
   );
-
   const report: Record<string, unknown>[] = [];
   let staked = 0;
   let expected = 0;
   let beat = 0;
-  for (const bet of bets) {
-    const query = queryOf(bet);
-    let outcome: Outcome;
-    try {
-      outcome = { status: 'ok', result: await odds.analytics.clv(query, { signal }) };
-    } catch (error) {
-      if (error instanceof NotFoundError)
-        outcome = { status: 'no closing line', reason: 'no closing row matches this market, period and line' };
-      else if (error instanceof InvalidParametersError) outcome = { status: 'invalid', reason: error.serviceMessage };
-      else throw error;
-    }
+  for (const [i, bet] of bets.entries()) {
+    const query = queries[i] as Query;
+    const outcome = outcomes[i] as Outcome;
     const label = fitWidth(`${bet['market'] ?? ''} ${bet['side'] ?? ''}${bet['line'] ? ` ${bet['line']}` : ''}`, 24);
     const head = `  ${fitWidth(bet['bet_id'] ?? '', 8)} ${String(bet['event_id'] ?? '').padEnd(10)} ${label} ${price(query.odds, 6, 3)}`;
     if (outcome.status === 'ok') {

@@ -1,2 +1,3 @@
 /** The shared floor: pure domain logic the SDK and the mock both compute, on the route table's terms. */
-export { columnOfSide, outcomeOf, PRICE_COLUMNS, rowLineOf } from './sides';
+export { closingLineValue, closingRowOf, type ClosingPrices, type ClvBet, type ClvMatch } from './clv';
+export { columnOfSide, outcomeOf, PRICE_COLUMNS, rowLineOf, type PriceColumn, type Side } from './sides';

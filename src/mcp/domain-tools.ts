@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { BudgetExceededError, NotFoundError } from '../core/errors';
+import { BudgetExceededError } from '../core/errors';
 import { outcomeOf, PRICE_COLUMNS } from '../domain';
+import { clvMany } from '../odds';
 import type { OddsHistoryState } from '../core/scans';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
@@ -18,7 +19,7 @@ import { rowsOutput, type ToolDef } from './tool';
 const oddsMetering = routes['events.odds'].metering;
 const LATEST = oddsMetering.envelope({});
 const HISTORY_PAGE = oddsMetering.envelope({ full_history: true });
-const CLV_CALL = routes['analytics.clv'].metering.envelope({});
+const CLOSING_LINES = routes['events.closingLines'].metering.envelope({});
 /** Bets one `clv` call takes at most. */
 const MAX_BETS = 50;
 /** History pages one `line_movement` call reads at most. */
@@ -199,13 +200,17 @@ const lineMovement = domainTool(LineMovementArgs, {
 
 const clvQuery = routes['analytics.clv'].query;
 const ClvArgs = z.strictObject({ bets: z.array(z.record(z.string(), z.unknown())).check(z.minLength(1), z.maxLength(MAX_BETS)) });
+/** The distinct events of a book: each costs one closing-lines request. */
+const eventsOf = (bets: readonly ClvQuery[]): number => new Set(bets.map((bet) => bet.event_id)).size;
+/** Why a bet has no value, in the tool's words. */
+const NO_VALUE = { no_closing_line: 'no closing line matches this bet', no_event: 'no such event' } as const;
 
 const clv = domainTool(ClvArgs, {
   name: 'clv',
-  description: `Closing-line value of each bet (the analytics_clv arguments per bet) with totals. Worst case ${CLV_CALL} credits per bet.`,
+  description: `Closing-line value of each bet (the analytics_clv arguments per bet) with totals, from each event's closing lines read once. Worst case ${CLOSING_LINES} credits per distinct event.`,
   outputSchema: rowsOutput({ type: 'object' }, { summary: { type: 'object' } }),
-  worstCaseDefault: CLV_CALL,
-  scales: { argument: 'bets', credits: CLV_CALL, most: MAX_BETS, unit: 'bet' },
+  worstCaseDefault: CLOSING_LINES,
+  scales: { argument: 'bets', credits: CLOSING_LINES, most: MAX_BETS, unit: 'event', distinct: 'event_id' },
   parse: (args) =>
     args.bets.map((bet, i) => {
       try {
@@ -214,30 +219,23 @@ const clv = domainTool(ClvArgs, {
         throw new ArgumentError(`bets.${i}: ${(error as Error).message}`);
       }
     }),
-  worstCase: (bets) => CLV_CALL * bets.length,
+  worstCase: (bets) => CLOSING_LINES * eventsOf(bets),
   async run({ odds }, bets: ClvQuery[]) {
-    const rows: Json[] = [];
-    let credits = 0;
-    for (const [index, bet] of bets.entries()) {
-      try {
-        const { data, meta } = await odds.analytics.clv(bet, { maxRetries: 0 }).withMeta();
-        credits += meta.credits.cost ?? 0;
-        rows.push({ index, ...data });
-      } catch (error) {
-        if (!(error instanceof NotFoundError)) throw error;
-        credits += error.meta.credits.cost ?? 0;
-        rows.push({ index, error: 'no closing line matches this bet' });
-      }
-    }
-    const matched = rows.filter((r) => typeof r['clv'] === 'number');
-    const sum = (key: string) => matched.reduce((s, r) => s + (r[key] as number), 0);
+    const { results, meta } = await clvMany(odds, bets, { maxRetries: 0 });
+    const rows: Json[] = results.map((result, index) => {
+      if (result.status === 'ok') return { index, ...result.value };
+      return { index, error: result.status === 'failed' ? result.error.message : NO_VALUE[result.status] };
+    });
+    const matched = results.flatMap((r) => (r.status === 'ok' ? [r.value] : []));
+    const sum = (key: 'clv' | 'expected_win') => matched.reduce((s, v) => s + (v[key] ?? 0), 0);
     const summary = {
       bets: bets.length,
+      events: meta.events,
       matched: matched.length,
       average_clv: matched.length === 0 ? null : sum('clv') / matched.length,
       total_expected_win: sum('expected_win'),
     };
-    return { rows, count: rows.length, summary, credits };
+    return { rows, count: rows.length, summary, credits: meta.credits };
   },
 });
 

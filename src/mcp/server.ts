@@ -45,8 +45,8 @@ function annotationsOf(tool: AnyTool): ToolAnnotations {
 
 /**
  * A tool's schema and description with the bound of its scaling argument set to what `limit` (the
- * most one call may cost in this session) allows: `clv` takes as many bets, `line_movement` as many
- * pages, as fit.
+ * most one call may cost in this session) allows: `clv` takes bets on as many events, `line_movement` as
+ * many pages, as fit.
  */
 function scaled(tool: AnyTool, limit: number): Pick<Tool, 'description' | 'inputSchema'> {
   const scales = tool.scales;
@@ -59,10 +59,14 @@ function scaled(tool: AnyTool, limit: number): Pick<Tool, 'description' | 'input
       inputSchema,
     };
   }
+  const plural = `${scales.unit}${fit === 1 ? '' : 's'}`;
+  if (scales.distinct !== undefined) {
+    return { description: `${tool.description} Here at most ${fit} ${plural} (distinct ${scales.distinct}) a call.`, inputSchema };
+  }
   const property = { ...(inputSchema.properties?.[scales.argument] as Json) };
   property[property['type'] === 'array' ? 'maxItems' : 'maximum'] = fit;
   return {
-    description: `${tool.description} Here at most ${fit} ${scales.unit}${fit === 1 ? '' : 's'} a call.`,
+    description: `${tool.description} Here at most ${fit} ${plural} a call.`,
     inputSchema: { ...inputSchema, properties: { ...inputSchema.properties, [scales.argument]: property } },
   };
 }

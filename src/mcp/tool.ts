@@ -26,8 +26,13 @@ interface Scaling {
   readonly credits: number;
   /** The most the tool ever takes, whatever the limits. */
   readonly most: number;
-  /** What one unit is called (`bet`, `page`). */
+  /** What one unit is called (`event`, `page`). */
   readonly unit: string;
+  /**
+   * The array's items are counted by their distinct values of this field (the `event_id` of `clv`'s bets), not one
+   * by one: the listed bound is then that many distinct values, in the description only.
+   */
+  readonly distinct?: string | undefined;
 }
 
 /** One tool of the server: what `tools/list` shows and what `tools/call` runs. */

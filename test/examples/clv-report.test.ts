@@ -20,6 +20,7 @@ describe('npm run example -- clv-report', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^CLV of 10 bets from .*examples\/clv-report\/bets\.csv$/m);
+    expect(run.stdout).toMatch(/^10 bets on 7 events: one closing-lines request each, at most 175 credits$/m);
     expect(run.stdout).toMatch(/^ {2}B-1001 +840073520 +moneyline home +2\.550 +2\.418 +2\.533 +\+0\.66% +50 +0\.33$/m);
     expect(run.stdout).toContain('B-1009   570064330  totals over 13.5          4.200  no closing line');
     expect(run.stdout).toContain('B-1010   570064330  totals draw 5.5           3.000  invalid: side: side does not fit the market');
@@ -44,8 +45,10 @@ describe('npm run example -- clv-report', () => {
     expect(Number(total?.[1])).toBe(stake);
     expect(Number(total?.[2])).toBeCloseTo(expected, 2);
     expect(Number(total?.[3])).toBeCloseTo((expected / stake) * 100, 2);
-    // 8 analyses and 1 answer without a closing row are charged; the invalid bet never left the client.
-    expect(run.stdout).toMatch(/\(9 credits spent\)$/m);
+    // One closing-lines answer per distinct event of the valid bets (7 events; each board under 20 rows, so a
+    // credit each), whatever the bets on it: the bet without a closing row costs nothing more, and the invalid bet
+    // never left the client.
+    expect(run.stdout).toMatch(/\(7 credits spent\)$/m);
   });
 
   it('says in one line that the CSV cannot be read', async () => {

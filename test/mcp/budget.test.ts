@@ -116,11 +116,15 @@ describe('the defaults fit the tools, for a client that cannot ask the person', 
     const s = await connect();
     const { tools } = (await s.client.listTools()) as { tools: Listed[] };
     expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(COSTLIEST).sort());
+    // `clv` is priced by the distinct events of its bets: as many events as its description lists, two bets each.
     const ended = 620051500;
-    const bets = Array.from({ length: bound(tools, 'clv', 'bets') ?? 0 }, () => ({
-      event_id: ended,
+    const events = Number(
+      /Here at most (\d+) events \(distinct event_id\) a call\./.exec(tools.find((t) => t.name === 'clv')?.description ?? '')?.[1],
+    );
+    const bets = Array.from({ length: 2 * events }, (_, i) => ({
+      event_id: ended + Math.floor(i / 2),
       market: 'moneyline',
-      side: 'home',
+      side: i % 2 === 0 ? 'home' : 'away',
       odds: 2,
     }));
     const largest = (name: string) => ({
@@ -140,8 +144,9 @@ describe('the defaults fit the tools, for a client that cannot ask the person', 
       expect(priced.needs_confirmation, priced.tool).toBeUndefined();
       expect(priced.credits, priced.tool).toBeLessThanOrEqual(Math.min(budget.max_call_credits, budget.confirm_above_credits));
     }
-    // What the docs promise such a client: CLV of 10 bets a call, a page of odds history, 10 pages of a scan.
-    expect(bets).toHaveLength(10);
+    // What the docs promise such a client: CLV of bets on 10 events a call, a page of odds history, 10 pages of a scan.
+    expect(events).toBe(10);
+    expect(bound(tools, 'clv', 'bets')).toBe(50);
     expect(bound(tools, 'line_movement', 'max_pages')).toBe(1);
     expect(bound(tools, 'events_scan', 'max_pages')).toBe(10);
     for (const name of ['clv', 'line_movement', 'events_odds', 'events_scan']) {
@@ -157,18 +162,30 @@ describe('the defaults fit the tools, for a client that cannot ask the person', 
     const canAsk = await connect({ confirmAboveCredits: 100 }, { capabilities: { capabilities: { elicitation: { form: {} } } } });
     const listed = async (s: Awaited<ReturnType<typeof connect>>) => ((await s.client.listTools()) as { tools: Listed[] }).tools;
     const [without, withElicitation] = [await listed(cannotAsk), await listed(canAsk)];
-    expect(bound(without, 'clv', 'bets')).toBe(4);
-    expect(without.find((t) => t.name === 'clv')?.description).toContain('Here at most 4 bets a call.');
+    expect(without.find((t) => t.name === 'clv')?.description).toContain('Here at most 4 events (distinct event_id) a call.');
     expect(without.find((t) => t.name === 'line_movement')?.description).toContain(
       "Not callable here: one page may cost 250, over this session's per-call limit of 100.",
     );
-    expect(bound(withElicitation, 'clv', 'bets')).toBe(10);
+    expect(withElicitation.find((t) => t.name === 'clv')?.description).toContain('Here at most 10 events (distinct event_id) a call.');
     expect(bound(withElicitation, 'line_movement', 'max_pages')).toBe(1);
-    // The listed bound is the one the server keeps: one bet more is refused, nothing sent.
-    const bets = Array.from({ length: 5 }, () => ({ event_id: 620051500, market: 'moneyline', side: 'home', odds: 2 }));
-    const refused = await cannotAsk.call('clv', { bets });
+    // The listed bound is the one the server keeps: bets on one event more are refused, nothing sent.
+    const betsOn = (events: number, bets: number) =>
+      Array.from({ length: bets }, (_, i) => ({
+        event_id: 620051500 + (i % events),
+        market: 'moneyline',
+        side: 'home',
+        odds: 2 + i / 100,
+      }));
+    const refused = await cannotAsk.call('clv', { bets: betsOn(5, 5) });
     expect(textOf(refused)).toContain('may cost up to 125 credits, above the 100 that need a person');
     expect(cannotAsk.charged()).toBe(0);
+    // A book of 50 bets on 4 events costs what its events cost: within the 100, no person asked.
+    const book = await cannotAsk.call('clv', { bets: betsOn(4, 50) });
+    expect(book.isError, textOf(book)).toBeFalsy();
+    const { credits, summary } = book.structuredContent as { credits: number; summary: { bets: number; events: number } };
+    expect(summary).toMatchObject({ bets: 50, events: 4 });
+    expect(credits).toBe(cannotAsk.charged());
+    expect(credits).toBeLessThanOrEqual(100);
     await Promise.all([cannotAsk.close(), canAsk.close()]);
   });
 });
