@@ -23,7 +23,9 @@ if (peer === 'bare') {
   const { getLocal } = await import('mockttp');
   const server = getLocal();
   await server.start(port);
-  await server.forGet(path).thenReply(answer.status, answer.body, answer.headers);
+  // Headers given to thenReply are sent as they are: without a Content-Length the body would end only with the connection.
+  const length = String(Buffer.byteLength(answer.body));
+  await server.forGet(path).thenReply(answer.status, answer.body, { ...answer.headers, 'content-length': length });
   ready();
 } else if (peer === 'http-middleware') {
   // MSW 2's handlers behind an Express server: MSW's own way of serving its handlers over HTTP.
