@@ -23,6 +23,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import type { Scenario } from './support/throughput-child';
 
 const positive = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -44,15 +45,8 @@ const PEER_MODULES = join(PEERS, 'node_modules');
 const WORK = mkdtempSync(join(tmpdir(), 'mock-peers-'));
 const TICK_US = 1e6 / Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
 
-/** One captured answer: what the mock said to one request. */
-interface Answer {
-  name: string;
-  path: string;
-  key: string;
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+/** One captured answer: what the mock said to one request (the shape of bench/mock-throughput.ts's). */
+type Answer = Scenario;
 
 /** A server under test: how to start it for an answer (undefined: it cannot run, `why` says why). */
 interface Server {
@@ -440,7 +434,7 @@ for (const answer of answers) {
   const peers = rows.filter((r) => r.server !== 'sports-odds-mock' && r.server !== 'bare');
   const best = peers.reduce<Row | undefined>((b, r) => (b === undefined || rps(r) > rps(b) ? r : b), undefined);
   console.log(`\n${answer.name} (${answer.status}, ${Buffer.byteLength(answer.body)} B), load average ${loadavg()[0]?.toFixed(1)}`);
-  console.log('| server | requests a second | CPU a request | p50 / p99 | peak RSS | start-up | x bare | x best peer | errors |');
+  console.log('| server | requests a second | CPU a request | p50 / p99 (worst round) | peak RSS | start-up | x bare | x best peer | errors or other statuses |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of [...rows].sort((a, b) => rps(b) - rps(a))) {
     const p50 = Math.max(...r.rounds.map((x) => x.p50));
