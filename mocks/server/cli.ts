@@ -29,7 +29,8 @@ Options:
   --plan <slug>          plan of the demo account: trial, starter, pro or one of
                          --plans (default pro)
   --plans <file>         a JSON file of plans by slug, added to the catalog or
-                         replacing a plan of it (docs/mock-server.md, "Plans")
+                         replacing a plan of it (docs/mock-server.md,
+                         "Plans for a load test")
   --rate-limit <n>       the demo account's plan with this many requests a second
   --period-credits <n>   ... with this plan-period allowance in credits
   --daily-credits <n>    ... with this UTC-daily guard in credits
