@@ -434,7 +434,9 @@ for (const answer of answers) {
   const peers = rows.filter((r) => r.server !== 'sports-odds-mock' && r.server !== 'bare');
   const best = peers.reduce<Row | undefined>((b, r) => (b === undefined || rps(r) > rps(b) ? r : b), undefined);
   console.log(`\n${answer.name} (${answer.status}, ${Buffer.byteLength(answer.body)} B), load average ${loadavg()[0]?.toFixed(1)}`);
-  console.log('| server | requests a second | CPU a request | p50 / p99 (worst round) | peak RSS | start-up | x bare | x best peer | errors or other statuses |');
+  console.log(
+    '| server | requests a second | CPU a request | p50 / p99 (worst round) | peak RSS | start-up | x bare | x best peer | errors or other statuses |',
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of [...rows].sort((a, b) => rps(b) - rps(a))) {
     const p50 = Math.max(...r.rounds.map((x) => x.p50));
