@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { redact } from '../../src/schemas/redact';
 import { API_KEY_PATTERN } from '../../src/schemas';
 import { CommandLine } from './cli-flags';
+import { cliPlans, PLAN_FLAG_SPECS } from './cli-plans';
 import type { MockServerOptions } from './node';
 import { isInstantText } from '../service/clock';
 import { unsupportedRuntime } from '../service/runtime-check';
@@ -25,7 +26,15 @@ Options:
   --seed <s>             seed of the virtual dataset (default sports-odds)
   --now <rfc3339>        the mock's "now"; its clock runs at real speed from there
   --api-key <key>        a fixed demo key (svc_live_ + 32 letters and digits)
-  --plan <slug>          plan of the demo account: trial, starter or pro (default pro)
+  --plan <slug>          plan of the demo account: trial, starter, pro or one of
+                         --plans (default pro)
+  --plans <file>         a JSON file of plans by slug, added to the catalog or
+                         replacing a plan of it (docs/mock-server.md,
+                         "Plans for a load test")
+  --rate-limit <n>       the demo account's plan with this many requests a second
+  --period-credits <n>   ... with this plan-period allowance in credits
+  --daily-credits <n>    ... with this UTC-daily guard in credits
+  --period-days <n>      ... with a plan period of this many days
   --latency <ms>         added latency of every /v1 response
   --public-origin <url>  public origin of the first-party pages (cookie checks)
   --cors-origin <url>    allow this browser origin on /v1 (repeatable; * for any)
@@ -44,7 +53,7 @@ function parse(argv: string[]): MockServerOptions {
     seed: { type: 'string' },
     now: { type: 'string' },
     'api-key': { type: 'string' },
-    plan: { type: 'string' },
+    ...PLAN_FLAG_SPECS,
     latency: { type: 'string' },
     'public-origin': { type: 'string' },
     'cors-origin': { type: 'string', multiple: true },
@@ -57,17 +66,18 @@ function parse(argv: string[]): MockServerOptions {
     );
   if (values['api-key'] !== undefined && !API_KEY_PATTERN.test(values['api-key']))
     fail('--api-key must be svc_live_ followed by 32 letters and digits');
-  if (values.plan !== undefined && !['trial', 'starter', 'pro'].includes(values.plan)) fail('--plan must be trial, starter or pro');
   const publicOrigin = values['public-origin'];
   if (publicOrigin !== undefined && !URL.canParse(publicOrigin)) fail('--public-origin must be a URL');
   if (values['admin-remote'] && values['no-admin']) fail('--admin-remote and --no-admin exclude each other');
   const cors = values['cors-origin'];
+  const { plans, plan } = cliPlans(mockCli, values);
   return {
     port: mockCli.integer('--port', values.port, { min: 0, max: 65535, what: 'a port' }) ?? 4010,
     host: values.host ?? '127.0.0.1',
     ...(values.seed === undefined ? {} : { seed: values.seed }),
     ...(values.now === undefined ? {} : { now: values.now }),
-    demoAccount: { plan: values.plan ?? 'pro', ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }) },
+    ...(plans === undefined ? {} : { plans }),
+    demoAccount: { plan, ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }) },
     latencyMs: mockCli.integer('--latency', values.latency, { min: 0, max: 60_000, what: 'a number of ms' }) ?? 0,
     ...(publicOrigin === undefined ? {} : { publicOrigin: new URL(publicOrigin).origin }),
     ...(cors === undefined ? {} : { corsOrigins: cors.includes('*') ? '*' : cors }),

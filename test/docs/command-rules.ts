@@ -166,6 +166,12 @@ export const RULES: readonly Rule[] = [
     handling: (c) => ({ by: 'hand', file: benchOf(c), why: 'a benchmark prints figures; tests never time anything' }),
   },
   {
+    id: 'benchmark-peers',
+    what: "the install of a benchmark's pinned peers (`npm ci --prefix bench/peers`): run by hand before bench/mock-peers.ts",
+    takes: (c) => shell(c) && c.text === 'npm ci --prefix bench/peers',
+    handling: () => ({ by: 'hand', file: 'bench/peers/package.json', why: 'the peers of a benchmark, never part of npm test' }),
+  },
+  {
     id: 'test-file',
     what: 'a test file of the suite run alone (`npx vitest run test/...`)',
     takes: (c) => starts(c, 'npx', 'vitest', 'run') && /^test\/.+\.test\.ts$/.test(words(c)[3] ?? ''),

@@ -3,7 +3,9 @@ import { request as httpRequest, Agent } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HEADER } from '../../src/schemas';
 import { startMockServer, type MockServer } from '../../mocks/server/node';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildCli } from '../helpers/cli';
 import { newGate, turn, until } from '../helpers/gate';
 import { NOW } from '../helpers/mock-server';
@@ -296,6 +298,81 @@ describe('sports-odds-mock CLI', () => {
     expect(((await res.json()) as { plan: { slug: string }; recovery_email: { verified: boolean } }).recovery_email.verified).toBe(true);
     child.kill(signal);
     expect(await exit).toBe(0);
+  });
+
+  describe('plans for a load test', () => {
+    const key = `svc_live_${'p'.repeat(32)}`;
+    const account = async (url: string) =>
+      (await (await fetch(`${url}/v1/account`, { headers: { Authorization: `Bearer ${key}` } })).json()) as {
+        plan: { slug: string; rate_limit_rps: number; daily_credit_limit: number };
+        quota: { limit: number };
+      };
+    const started = async (args: string[]) => {
+      const { child, out, exit, printed } = run(['--port', '0', '--api-key', key, '--now', NOW, ...args]);
+      await printed('Try: curl');
+      const url = /listening on (http:\/\/\S+)/.exec(out.stdout)![1]!;
+      return {
+        url,
+        stop: async () => {
+          child.kill('SIGTERM');
+          expect(await exit).toBe(0);
+        },
+      };
+    };
+
+    it("serves a plan file's plan as the demo account's, and every request of a burst over pro's 20 a second", async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'mock-plans-'));
+      const file = join(dir, 'plans.json');
+      const load = { slug: 'load', name: 'Load', periodCredits: 1e9, periodDays: 30, dailyCredits: 1e9, rateLimitRps: 100_000 };
+      await writeFile(file, JSON.stringify({ load }));
+      const server = await started(['--plans', file, '--plan', 'load']);
+      expect((await account(server.url)).plan).toMatchObject({ slug: 'load', rate_limit_rps: 100_000, daily_credit_limit: 1e9 });
+      const statuses = await Promise.all(
+        Array.from({ length: 60 }, async () => {
+          const res = await fetch(`${server.url}/v1/catalog/sports`, { headers: { Authorization: `Bearer ${key}` } });
+          await res.arrayBuffer();
+          return res.status;
+        }),
+      );
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      await server.stop();
+    });
+
+    it("changes the demo account's plan by flags, the rest of it kept", async () => {
+      const server = await started(['--plan', 'starter', '--rate-limit', '500', '--daily-credits', '7']);
+      const seen = await account(server.url);
+      expect(seen.plan).toMatchObject({ slug: 'starter', rate_limit_rps: 500, daily_credit_limit: 7 });
+      expect(seen.quota.limit).toBe(100_000);
+      await server.stop();
+    });
+
+    it.each([
+      [
+        { fast: { slug: 'fast', name: 'Fast', periodCredits: 1, periodDays: 30, dailyCredits: 1, rateLimit: 5 } },
+        'plans.fast has no option "rateLimit" (did you mean rateLimitRps?)',
+      ],
+      [
+        { fast: { slug: 'fast', name: 'Fast', periodCredits: 1, periodDays: 30, dailyCredits: 1.5, rateLimitRps: 5 } },
+        'plans.fast.dailyCredits must be a non-negative integer of credits, got 1.5',
+      ],
+      [[1], 'plans must be an object, got an array'],
+      ['{not json', 'is not JSON'],
+    ])('refuses a plan file %j naming the file, exit 2, before listening', async (content, fragment) => {
+      const dir = await mkdtemp(join(tmpdir(), 'mock-plans-'));
+      const file = join(dir, 'plans.json');
+      await writeFile(file, typeof content === 'string' ? content : JSON.stringify(content));
+      const { out, exit } = run(['--port', '0', '--plans', file]);
+      expect(await exit).toBe(2);
+      expect(out.stderr.split('\n')[0]).toContain(`sports-odds-mock: --plans ${JSON.stringify(file)}`);
+      expect(out.stderr.split('\n')[0]).toContain(fragment);
+      expect(out.stdout).toBe('');
+    });
+
+    it('refuses a plan file it cannot read, naming the path', async () => {
+      const { out, exit } = run(['--port', '0', '--plans', '/nonexistent/plans.json']);
+      expect(await exit).toBe(2);
+      expect(out.stderr.split('\n')[0]).toBe('sports-odds-mock: --plans cannot read "/nonexistent/plans.json" (ENOENT): check the path');
+    });
   });
 
   it.runIf(process.platform === 'linux')(

@@ -103,6 +103,12 @@ const TABLE: Row[] = [
   ['unknown name', 'sports-odds-mock', ['--nwo', NOW], 'unknown flag --nwo (did you mean --now?)'],
   [
     'unknown name',
+    'sports-odds-mock',
+    ['--plan', 'prp'],
+    '--plan has no plan "prp" (did you mean pro?); the plans are trial, starter, pro',
+  ],
+  [
+    'unknown name',
     'mock.faults.inject()',
     { route: 'events.odds', status: 503, retry_after: 5 },
     'mock.faults.inject() has no option "retry_after" (did you mean retryAfter?)',
@@ -129,6 +135,7 @@ const TABLE: Row[] = [
   ['NaN', 'createMockService()', { liveScanLimit: NAN }, 'liveScanLimit must be a positive integer, got NaN'],
   ['NaN', 'startMockServer()', { port: NAN }, 'port must be a non-negative integer, at most 65535, got NaN'],
   ['NaN', 'sports-odds-mock', ['--port', 'NaN'], '--port takes a port from 0 to 65535, not "NaN"'],
+  ['NaN', 'sports-odds-mock', ['--rate-limit', 'NaN'], '--rate-limit takes a number of requests a second at least 1, not "NaN"'],
   [
     'NaN',
     'mock.faults.inject()',
@@ -158,6 +165,7 @@ const TABLE: Row[] = [
   ['negative', 'createMockService()', { liveScanLimit: -1 }, 'liveScanLimit must be a positive integer, got -1'],
   ['negative', 'startMockServer()', { port: -1 }, 'port must be a non-negative integer, at most 65535, got -1'],
   ['negative', 'sports-odds-mock', ['--latency', '-5'], '--latency takes a number of ms from 0 to 60000, not "-5"'],
+  ['negative', 'sports-odds-mock', ['--daily-credits', '-1'], '--daily-credits takes a number of credits at least 0, not "-1"'],
   [
     'negative',
     'mock.faults.inject()',
@@ -173,6 +181,7 @@ const TABLE: Row[] = [
   ['fraction', 'createMockService()', { liveScanLimit: 2.5 }, 'liveScanLimit must be a positive integer, got 2.5'],
   ['fraction', 'startMockServer()', { latencyMs: 2.5 }, 'latencyMs must be a non-negative integer of ms, at most 60000, got 2.5'],
   ['fraction', 'sports-odds-mock', ['--port', '80.5'], '--port takes a port from 0 to 65535, not "80.5"'],
+  ['fraction', 'sports-odds-mock', ['--rate-limit', '2.5'], '--rate-limit takes a number of requests a second at least 1, not "2.5"'],
   ['fraction', 'mock.faults.inject()', { route: 'events.odds', status: 503, count: 1.5 }, 'count must be a positive integer, got 1.5'],
   ['fraction', 'POST /__admin/faults', { route: 'events.odds', count: 1.5 }, 'body parameter count'],
   ['fraction', 'POST /__admin/clock', { advance_ms: 1.5 }, 'body parameter advance_ms: must be a whole number of milliseconds'],

@@ -5,9 +5,29 @@ import { ServiceRefusal } from '../service-refusal';
 import { statusDenial } from '../state/accounts';
 import { sha256Hex } from '../state/crypto';
 
-/** SHA-256 of a well-formed key (at once where the runtime hashes synchronously); a malformed one is not hashed at all. */
+/** How many recent keys' digests are kept: a test suite's or a load test's few keys, never a store that grows with traffic. */
+const DIGESTS_KEPT = 64;
+/** The digests of the keys last seen, oldest first: a key's SHA-256 never changes, so a request with a key seen before needs no digest. */
+const digests = new Map<string, string>();
+
+/**
+ * SHA-256 of a well-formed key, remembered for the next request with it (at once where the runtime hashes synchronously, or the key
+ * was seen); a malformed one is not hashed at all. The digest is only what the key is looked up by: revocation and rotation are the
+ * keys store's, read on every request.
+ */
 export function hashBearer(token: string | undefined): string | Promise<string> | undefined {
-  return token !== undefined && API_KEY_PATTERN.test(token) ? sha256Hex(token) : undefined;
+  if (token === undefined || !API_KEY_PATTERN.test(token)) return undefined;
+  const known = digests.get(token);
+  if (known !== undefined) return known;
+  const digest = sha256Hex(token);
+  if (typeof digest === 'string') return remember(token, digest);
+  return digest.then((hex) => remember(token, hex));
+}
+
+function remember(token: string, digest: string): string {
+  if (digests.size >= DIGESTS_KEPT) digests.delete(digests.keys().next().value as string);
+  digests.set(token, digest);
+  return digest;
 }
 
 /** The caller behind a key hash: missing, malformed, unknown or revoked keys are `401 invalid_api_key`. */
