@@ -6,6 +6,7 @@
  * this process's memory. The store never fails a call: unreachable, it answers "fetch".
  */
 import { throwIfAborted } from '../runtime';
+import { buildMeta } from '../answer/received';
 import type {
   SharedAnswers,
   SharedPlace,
@@ -38,7 +39,6 @@ export class FleetAnswer implements FetchedAnswer {
   constructor(
     readonly stored: StoredAnswer,
     readonly kind: 'hit' | 'shared',
-    readonly metaOf: ReusableCall['metaOf'],
   ) {}
 
   get text(): string {
@@ -59,7 +59,7 @@ export class FleetAnswer implements FetchedAnswer {
 
   get meta(): ResponseMeta {
     const { status, headers, sentAt } = this.stored;
-    this.#meta ??= this.metaOf(new Headers(headers), status, sentAt);
+    this.#meta ??= buildMeta(new Headers(headers), status, 1, sentAt);
     return this.#meta;
   }
 
@@ -94,14 +94,14 @@ export async function fromFleet(
   const place: SharedPlace = { url: plan.url, routeId: plan.route.id, path: plan.path, query: plan.query };
   const generation = state.generation;
   const found = await fleet.lookup(place, plan.read, plan.share, now);
-  if (found.kind === 'hit') return new FleetAnswer(found.answer, 'hit', call.metaOf);
+  if (found.kind === 'hit') return new FleetAnswer(found.answer, 'hit');
   // A large answer this process keeps, unless a clear anywhere in the fleet came after it.
   const local = plan.read > 0 ? await memory?.lookup(key, plan.read, now()) : undefined;
-  if (local !== undefined && local.sentAt > found.clearedAt) return new FleetAnswer(local, 'hit', call.metaOf);
+  if (local !== undefined && local.sentAt > found.clearedAt) return new FleetAnswer(local, 'hit');
   let claim = found.kind === 'fetch' ? found.claim : undefined;
   if (found.kind === 'wait') {
     const answer = await fleet.wait(place, found.holder, plan.read, now, call.options.signal);
-    if (answer !== undefined) return new FleetAnswer(answer, 'shared', call.metaOf);
+    if (answer !== undefined) return new FleetAnswer(answer, 'shared');
     throwIfAborted(call.options.signal);
   }
   state.counts.misses += 1;

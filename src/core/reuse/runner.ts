@@ -6,6 +6,7 @@ import { FleetAnswer, fromFleet } from './fleet';
 import { turnAfterHits } from './event-loop-turn';
 import { refuse } from '../options/input-checks';
 import { abortable } from '../runtime';
+import { buildMeta } from '../answer/received';
 import type {
   AnswerCache,
   AnswerReuse,
@@ -111,7 +112,7 @@ async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>
       if (hit !== undefined) {
         // A loop of hits would never let the event loop turn: one in HITS_PER_TURN waits for it.
         await turnAfterHits();
-        return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call.metaOf));
+        return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit));
       }
     }
     const flight = plan.share ? state.inflight.get(key) : undefined;
@@ -201,10 +202,7 @@ class FetchedView implements AnswerView {
 }
 
 class StoredView implements AnswerView {
-  constructor(
-    readonly stored: StoredAnswer,
-    readonly metaOf: ReusableCall['metaOf'],
-  ) {}
+  constructor(readonly stored: StoredAnswer) {}
   get text(): string {
     return this.stored.text;
   }
@@ -213,7 +211,7 @@ class StoredView implements AnswerView {
   }
   meta(): ResponseMeta {
     const { status, headers, sentAt } = this.stored;
-    return this.metaOf(new Headers(headers), status, sentAt);
+    return buildMeta(new Headers(headers), status, 1, sentAt);
   }
   response(): Response {
     const { text, status, headers, url } = this.stored;
