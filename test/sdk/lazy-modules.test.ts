@@ -29,6 +29,7 @@ function lazyTargets(): string[] {
   const files = [
     'request/call.ts',
     'request/retry.ts',
+    'request/transport.ts',
     'rotation/key-rotator.ts',
     'validation/zod-validate.ts',
     'validation/zod-encode.ts',
@@ -65,6 +66,7 @@ describe('modules loaded on demand', () => {
     expect(lazy.map((f) => relative(root, f)).sort()).toEqual([
       'src/core/coordination/plan-rate.ts',
       'src/core/observability/spans.ts',
+      'src/core/request/connection-failure.ts',
       'src/core/rotation/run.ts',
       'src/core/scans/pages.ts',
       'src/core/validation/issue-report.ts',

@@ -21,17 +21,19 @@ import type { CallPlan, CallUrl, Received } from './types';
  * const answer = await new OutgoingCall(ctx, { route, url, input: {}, options: {}, span: undefined }).serve();
  */
 export class OutgoingCall implements ReusableCall {
-  readonly route: RouteDef;
+  // The fields the constructor sets are declared only (no class field of their own: fewer bytes in a first load, same object).
+  declare readonly ctx: ClientContext;
+  declare readonly route: RouteDef;
   /** The URL sent (never with the key), and its path and query apart (what the cache keys on). */
-  readonly url: CallUrl;
-  readonly options: RequestOptions;
+  declare readonly url: CallUrl;
+  declare readonly options: RequestOptions;
   /** The call's span, when tracing. */
-  readonly span: CallSpan | undefined;
+  declare readonly span: CallSpan | undefined;
 
   /** The call's query as given (a scan's page, a live page and other non-GETs are never reused: `reusable`). */
-  readonly query: Record<string, unknown> | undefined;
+  declare readonly query: Record<string, unknown> | undefined;
   /** A GET that may be served by the reuse (docs/caching.md). */
-  readonly reusable: boolean;
+  declare readonly reusable: boolean;
   /** The client's headers, the call's over them, the route's over both. */
   readonly #headers: Readonly<Record<string, string>>;
   /** The JSON body, or undefined for a route that takes none. */
@@ -45,10 +47,8 @@ export class OutgoingCall implements ReusableCall {
   readonly #maxRetries: number;
   readonly #signal: AbortSignal | undefined;
 
-  constructor(
-    readonly ctx: ClientContext,
-    { route, url, input, options, span }: CallPlan,
-  ) {
+  constructor(ctx: ClientContext, { route, url, input, options, span }: CallPlan) {
+    this.ctx = ctx;
     this.route = route;
     this.url = url;
     this.options = options;
