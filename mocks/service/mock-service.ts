@@ -13,13 +13,13 @@ import {
   type QuotaWindow,
   type RouteId,
 } from '../../src/schemas';
+import { isoTrimmed } from '../../src/schemas/instant-text';
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
 import { createDataset, type EventSpec } from './data';
 import { checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { checkEmail, checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { handleRequest } from './request-path';
-import { checkFault } from './pipeline/faults';
 import { registerContext } from './internal';
 import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
@@ -30,7 +30,7 @@ import type { ActivityEntry } from './state/activity';
 import { refuseTakenAddress, startCheckout } from './routes/checkout';
 import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
-import type { ArmedFault, FaultSpec } from './state/faults';
+import { type ArmedFault, checkFault, type FaultSpec } from './faults';
 import { GUIDANCE_FIELD_MAX } from './state/guidance';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
@@ -318,8 +318,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     faults: {
       inject(spec) {
-        const { route, fault } = checkFault(spec, routeList);
-        return service.state.faults.add(route.id, fault);
+        const { route, count, fault } = checkFault(spec, routeList);
+        return service.state.faults.add(route.id, fault, count);
       },
       list: () => service.state.faults.list(),
       remove: (id) => service.state.faults.remove(id),
@@ -404,7 +404,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           league_id: e.league.leagueId,
           runner_home: e.home,
           runner_away: e.away,
-          starts: new Date(e.starts).toISOString().replace('.000Z', 'Z'),
+          starts: isoTrimmed(e.starts),
         })),
     },
     use(routeId, resolver, options = {}) {

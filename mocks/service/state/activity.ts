@@ -1,7 +1,7 @@
 import type { RouteDef } from '../../../src/schemas';
 import { BoundedLog, type Bounds, textBytes } from './bounded';
 import { DEFAULT_STORE_BOUNDS } from './store-bounds';
-import type { Fault } from './faults';
+import type { AppliedFault } from '../faults';
 import type { KeyRecord } from './keys';
 import type { Override } from './overrides';
 
@@ -32,7 +32,7 @@ export interface ActivityDetail {
   target: string;
   headers: readonly { name: string; value: string }[];
   key: { id: string; name: string; prefix: string } | null;
-  fault: (Fault & { readonly id: string }) | null;
+  fault: AppliedFault | null;
   override: { id: string; kind: Override['kind'] } | null;
   dropped: boolean;
 }

@@ -1,0 +1,36 @@
+/** Injected faults (docs/testing.md, "Faults"): what one is, by kind; the checks of one given; its wire form on the control plane. */
+export {
+  type AppliedFault,
+  type ArmedFault,
+  DROP_POINTS,
+  type DropFault,
+  type DropFaultSpec,
+  type DropPoint,
+  type Fault,
+  type FaultKind,
+  type FaultListing,
+  type FaultSpec,
+  type FaultTarget,
+  type FaultWait,
+  type HoldFault,
+  type HoldFaultSpec,
+  type LatencyFault,
+  type LatencyFaultSpec,
+  listingOf,
+  MAX_FAULT_LATENCY_MS,
+  type StatusFault,
+  type StatusFaultOptions,
+  type StatusFaultSpec,
+  type WireKind,
+} from './kinds';
+export { checkFault } from './check';
+export {
+  AppliedFaultView,
+  ArmedFaultWire,
+  ErrorCode,
+  FaultBody,
+  FaultView,
+  listingToWire,
+  RouteName,
+  type WireListing,
+} from './wire';
