@@ -1,10 +1,10 @@
 import type { RouteDef } from '../../schemas/route';
-import { Answer, AnswerHead, errorFromAnswer } from '../answer';
+import { Answer, AnswerHead, buildMeta, errorFromAnswer } from '../answer';
 import { TimeoutError } from '../errors';
 import { withHeaders } from '../options';
 import { abortable, throwIfAborted } from '../runtime';
 import { reusable, runnerOf } from '../reuse';
-import type { Admission, CallSpan, ClientContext, RawAnswer, RequestInfo, RequestOptions, ReusableCall } from '../types';
+import type { Admission, CallSpan, ClientContext, RawAnswer, RequestInfo, RequestOptions, ResponseMeta, ReusableCall } from '../types';
 import { runHooks } from './hooks';
 import { KEY_RECOVERED, keyOf, MAX_KEY_RECOVERIES, recovered } from './key';
 import { type RetryPolicy, withRetry } from './retry';
@@ -74,6 +74,11 @@ export class OutgoingCall implements ReusableCall {
     const { ctx, options } = this;
     if (!this.reusable && options.maxAge === undefined && options.cache === undefined) return this.send();
     return runnerOf(ctx).then((runner) => (runner === undefined ? this.send() : runner.serve(ctx, this)));
+  }
+
+  /** The metadata of an answer the reuse kept (one attempt, sent at `sentAt`). */
+  metaOf(headers: Headers, status: number, sentAt: number): ResponseMeta {
+    return buildMeta(headers, status, 1, sentAt);
   }
 
   /**

@@ -6,7 +6,6 @@ import { FleetAnswer, fromFleet } from './fleet';
 import { turnAfterHits } from './event-loop-turn';
 import { refuse } from '../options/input-checks';
 import { abortable } from '../runtime';
-import { buildMeta } from '../answer/received';
 import type {
   AnswerCache,
   AnswerReuse,
@@ -112,7 +111,7 @@ async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>
       if (hit !== undefined) {
         // A loop of hits would never let the event loop turn: one in HITS_PER_TURN waits for it.
         await turnAfterHits();
-        return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit));
+        return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call));
       }
     }
     const flight = plan.share ? state.inflight.get(key) : undefined;
@@ -202,7 +201,11 @@ class FetchedView implements AnswerView {
 }
 
 class StoredView implements AnswerView {
-  constructor(readonly stored: StoredAnswer) {}
+  constructor(
+    readonly stored: StoredAnswer,
+    /** The call it answers, which gives its metadata. */
+    readonly call: ReusableCall,
+  ) {}
   get text(): string {
     return this.stored.text;
   }
@@ -211,7 +214,7 @@ class StoredView implements AnswerView {
   }
   meta(): ResponseMeta {
     const { status, headers, sentAt } = this.stored;
-    return buildMeta(new Headers(headers), status, 1, sentAt);
+    return this.call.metaOf(new Headers(headers), status, sentAt);
   }
   response(): Response {
     const { text, status, headers, url } = this.stored;

@@ -171,6 +171,11 @@ export interface ReusableCall {
   readonly span: CallSpan | undefined;
   /** Sends the call, with its retries. */
   send(): Promise<FetchedAnswer>;
+  /**
+   * The metadata of an answer the reuse kept. Given by the call, never imported by the reuse: the reuse loads on demand, and a
+   * module it imports is initialized lazily in a one-file bundle (test/sdk/lazy-modules.test.ts).
+   */
+  metaOf(headers: Headers, status: number, sentAt: number): ResponseMeta;
 }
 
 /** Coalescing and the cache, loaded by the first call that may be reused (`reuse/runner.ts`). */
