@@ -1,6 +1,5 @@
-import ky, { isKyError, isNetworkError, type KyInstance, type Options } from 'ky';
+import ky, { type KyInstance, type Options } from 'ky';
 import { AbortError, ConnectionError, TimeoutError } from '../errors';
-import { redact } from '../../schemas/redact';
 import { MAX_TIMER_MS } from '../../schemas/refusal-words';
 import { abortError } from '../runtime';
 import type { Fetch, OutgoingRequest, RawResponse, Sender } from '../types';
@@ -12,7 +11,8 @@ type AttemptOptions = Options & { [ATTEMPT_SIGNAL]: AbortSignal };
 
 /**
  * The HTTP layer on ky: auth header, one timer per attempt (answer and body read), abort, and failures without an answer mapped
- * to `ConnectionError` / `TimeoutError` / `AbortError`. ky's retry and timeout are off (`retry.ts` and the attempt's timer replace them).
+ * to `ConnectionError` / `TimeoutError` / `AbortError` (a connection's, with its causes, by `connection-failure.ts`, loaded with the
+ * first). ky's retry and timeout are off (`retry.ts` and the attempt's timer replace them).
  */
 export class Transport implements Sender {
   readonly #ky: KyInstance;
@@ -59,7 +59,10 @@ export class Transport implements Sender {
       const fail = (error: unknown) => {
         if (!finish()) return;
         attempt.abort();
-        reject(this.#mapFailure(error, req));
+        // Named as it happens; only a connection's failure is worded by a module loaded then.
+        const failure = knownFailure(error, req);
+        if (failure !== undefined) reject(failure);
+        else import('./connection-failure').then(({ connectionError }) => reject(connectionError(error, req, ConnectionError)), reject);
       };
       const onAbort = () => fail(undefined);
       const timer = setTimeout(() => fail(new AttemptTimeout()), Math.min(Math.max(0, req.timeoutMs), MAX_TIMER_MS));
@@ -92,45 +95,21 @@ export class Transport implements Sender {
     this.#lastHeaders = { base: req.headers, apiKey: req.apiKey, sent };
     return sent;
   }
-
-  #mapFailure(error: unknown, req: OutgoingRequest): Error {
-    if (req.signal?.aborted) return abortError(req.signal);
-    if (error instanceof AbortError) return error;
-    if (error instanceof AttemptTimeout) {
-      return new TimeoutError(
-        req.deadlineBound
-          ? `${req.method} ${req.url}: no answer before the call's total deadline`
-          : `${req.method} ${req.url}: no answer within ${req.timeoutMs} ms`,
-        { deadline: req.deadlineBound },
-      );
-    }
-    // ky's own errors hold the Request, headers and key included: the cause is what fetch threw.
-    let cause = isNetworkError(error) ? error.cause : isKyError(error) ? undefined : error;
-    const secrets = new Set<string>();
-    if (req.apiKey !== undefined) secrets.add(req.apiKey);
-    const text = failureText(cause ?? error);
-    const safe = redact(text, secrets);
-    // A failure that quotes a secret (a custom fetch echoing its headers) is kept only as masked text.
-    if (safe !== text) cause = Object.assign(new Error(safe), { name: cause instanceof Error ? cause.name : 'Error' });
-    // An https:// URL of a plain-HTTP server (OpenSSL's "wrong version number"): the likely mistake named, OpenSSL's words in the cause.
-    const plain = /wrong version number/.test(safe);
-    return new ConnectionError(
-      `${req.method} ${req.url}: ${plain ? 'the server speaks plain HTTP, not TLS: use http://' : safe}`,
-      cause === undefined ? {} : { cause },
-    );
-  }
 }
 
-/** What failed, without repeating the URL: the system error under fetch's `TypeError`, with its code. */
-function failureText(error: unknown): string {
-  let text = error instanceof Error ? error.message : String(error);
-  let inner: unknown = error instanceof Error ? error.cause : undefined;
-  for (let depth = 0; inner instanceof Error && depth < 4; depth++) {
-    const code = (inner as { code?: unknown }).code;
-    text = `${text}: ${inner.message}${typeof code === 'string' && !inner.message.includes(code) ? ` (${code})` : ''}`;
-    inner = inner.cause;
+/** The error of an attempt aborted or timed out; undefined for one that failed for want of a connection. */
+function knownFailure(error: unknown, req: OutgoingRequest): Error | undefined {
+  if (req.signal?.aborted) return abortError(req.signal);
+  if (error instanceof AbortError) return error;
+  if (error instanceof AttemptTimeout) {
+    return new TimeoutError(
+      req.deadlineBound
+        ? `${req.method} ${req.url}: no answer before the call's total deadline`
+        : `${req.method} ${req.url}: no answer within ${req.timeoutMs} ms`,
+      { deadline: req.deadlineBound },
+    );
   }
-  return text;
+  return undefined;
 }
 
 class AttemptTimeout extends Error {}

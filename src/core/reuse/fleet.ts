@@ -38,7 +38,8 @@ export class FleetAnswer implements FetchedAnswer {
   constructor(
     readonly stored: StoredAnswer,
     readonly kind: 'hit' | 'shared',
-    readonly metaOf: ReusableCall['metaOf'],
+    /** The call it answers, which gives its metadata. */
+    readonly call: ReusableCall,
   ) {}
 
   get text(): string {
@@ -59,7 +60,7 @@ export class FleetAnswer implements FetchedAnswer {
 
   get meta(): ResponseMeta {
     const { status, headers, sentAt } = this.stored;
-    this.#meta ??= this.metaOf(new Headers(headers), status, sentAt);
+    this.#meta ??= this.call.metaOf(new Headers(headers), status, sentAt);
     return this.#meta;
   }
 
@@ -94,14 +95,14 @@ export async function fromFleet(
   const place: SharedPlace = { url: plan.url, routeId: plan.route.id, path: plan.path, query: plan.query };
   const generation = state.generation;
   const found = await fleet.lookup(place, plan.read, plan.share, now);
-  if (found.kind === 'hit') return new FleetAnswer(found.answer, 'hit', call.metaOf);
+  if (found.kind === 'hit') return new FleetAnswer(found.answer, 'hit', call);
   // A large answer this process keeps, unless a clear anywhere in the fleet came after it.
   const local = plan.read > 0 ? await memory?.lookup(key, plan.read, now()) : undefined;
-  if (local !== undefined && local.sentAt > found.clearedAt) return new FleetAnswer(local, 'hit', call.metaOf);
+  if (local !== undefined && local.sentAt > found.clearedAt) return new FleetAnswer(local, 'hit', call);
   let claim = found.kind === 'fetch' ? found.claim : undefined;
   if (found.kind === 'wait') {
     const answer = await fleet.wait(place, found.holder, plan.read, now, call.options.signal);
-    if (answer !== undefined) return new FleetAnswer(answer, 'shared', call.metaOf);
+    if (answer !== undefined) return new FleetAnswer(answer, 'shared', call);
     throwIfAborted(call.options.signal);
   }
   state.counts.misses += 1;

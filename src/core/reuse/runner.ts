@@ -111,7 +111,7 @@ async function serve(ctx: ClientContext, call: ReusableCall): Promise<RawAnswer>
       if (hit !== undefined) {
         // A loop of hits would never let the event loop turn: one in HITS_PER_TURN waits for it.
         await turnAfterHits();
-        return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call.metaOf));
+        return reused(ctx, span, 'hit', hit.cost, hit.sentAt, new StoredView(hit, call));
       }
     }
     const flight = plan.share ? state.inflight.get(key) : undefined;
@@ -203,7 +203,8 @@ class FetchedView implements AnswerView {
 class StoredView implements AnswerView {
   constructor(
     readonly stored: StoredAnswer,
-    readonly metaOf: ReusableCall['metaOf'],
+    /** The call it answers, which gives its metadata. */
+    readonly call: ReusableCall,
   ) {}
   get text(): string {
     return this.stored.text;
@@ -213,7 +214,7 @@ class StoredView implements AnswerView {
   }
   meta(): ResponseMeta {
     const { status, headers, sentAt } = this.stored;
-    return this.metaOf(new Headers(headers), status, sentAt);
+    return this.call.metaOf(new Headers(headers), status, sentAt);
   }
   response(): Response {
     const { text, status, headers, url } = this.stored;

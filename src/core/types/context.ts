@@ -160,17 +160,22 @@ export interface ReuseState {
   readonly counts: { hits: number; misses: number; shared: number; creditsSaved: number };
 }
 
-/** A call that may be reused, prepared: its URL's parts, and how to send it. */
+/** A call that may be reused, planned: its URL's parts, and how to send it (the request path's `OutgoingCall`). */
 export interface ReusableCall {
-  route: RouteDef;
+  readonly route: RouteDef;
   /** A GET that is not a live page nor a page of a scan or poll. */
-  reusable: boolean;
-  query: Record<string, unknown> | undefined;
-  options: RequestOptions;
-  url: { full: string; path: string; query: string };
-  send: () => Promise<FetchedAnswer>;
-  span: CallSpan | undefined;
-  metaOf: (headers: Headers, status: number, at: number) => ResponseMeta;
+  readonly reusable: boolean;
+  readonly query: Record<string, unknown> | undefined;
+  readonly options: RequestOptions;
+  readonly url: { readonly full: string; readonly path: string; readonly query: string };
+  readonly span: CallSpan | undefined;
+  /** Sends the call, with its retries. */
+  send(): Promise<FetchedAnswer>;
+  /**
+   * The metadata of an answer the reuse kept. Given by the call, never imported by the reuse: the reuse loads on demand, and a
+   * module it imports is initialized lazily in a one-file bundle (test/sdk/lazy-modules.test.ts).
+   */
+  metaOf(headers: Headers, status: number, sentAt: number): ResponseMeta;
 }
 
 /** Coalescing and the cache, loaded by the first call that may be reused (`reuse/runner.ts`). */
