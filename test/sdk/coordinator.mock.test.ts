@@ -62,8 +62,14 @@ describe('clients sharing a coordinator', () => {
   it('are each paced alone without one (the same calls draw 429 rate_limited)', async () => {
     const mock = newMock();
     const account = await mock.createAccount({ email: 'apart@example.test', plan: 'trial' });
-    const a = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
-    const b = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 } });
+    // Each client keeps time of its own (its pacer's waits move only its own clock), as two processes do: each keeps to
+    // 2 a second alone, so the same second of the service's clock sees both, over the plan's 2.
+    const apart = () => {
+      let at = mock.clock.now();
+      return { now: () => at, sleep: async (ms: number) => void (at += ms) };
+    };
+    const a = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 }, ...apart() });
+    const b = client(mock, { apiKey: account.apiKey, rateLimit: { requestsPerSecond: 2 }, ...apart() });
     const results = await Promise.allSettled([
       ...Array.from({ length: 3 }, () => a.odds.catalog.leagues({ sport_id: 1 })),
       ...Array.from({ length: 3 }, () => b.odds.catalog.leagues({ sport_id: 1 })),
