@@ -23,6 +23,8 @@ export interface Clock {
   freeze(at?: Date | string | number | undefined): void;
   /** Lets a frozen clock run at real speed again from where it stands. */
   resume(): void;
+  /** Whether the clock is frozen (`freeze()`), until `resume()`. */
+  readonly frozen: boolean;
 }
 
 /** 1970 to the end of 9998: every window the clock starts (a year ahead at most) ends in a four-digit RFC 3339 year. */
@@ -76,6 +78,11 @@ export interface ServiceClock {
   readonly handle: Clock;
   /** The instant the clock started at. */
   readonly start: number;
+  /**
+   * The instant the per-second rate windows read (docs/service.md, "Rate limit"): the clock's own while it runs; while it is
+   * frozen, one that goes on at real speed and moves with every `set` and `advance`, so real seconds still pass.
+   */
+  rateNow(): number;
   /** Forgets that the service read the clock (a reset), so it may be set back as far as its start until read again. */
   restart(): void;
 }
@@ -90,6 +97,7 @@ export function createServiceClock(
   name = 'the clock start',
 ): ServiceClock {
   const startMs = toMs(name, start);
+  /** Real time plus `offset` is the running clock; while frozen, it goes on for the rate windows alone. */
   let offset = startMs - realNow();
   let frozenAt: number | undefined;
   /** True until the service reads the clock: nothing the mock keeps is stamped after its start. */
@@ -112,17 +120,18 @@ export function createServiceClock(
     set(at) {
       const ms = forward('mock.clock.set()', at);
       if (frozenAt !== undefined) frozenAt = ms;
-      else offset = ms - realNow();
+      offset = ms - realNow();
     },
     advance(ms) {
       if (!Number.isFinite(ms)) throw new RangeError(`mock.clock.advance() must be a number of milliseconds, 0 or more, got ${kindOf(ms)}`);
       if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(peek())})`);
       inRange(peek() + ms);
       if (frozenAt !== undefined) frozenAt += ms;
-      else offset += ms;
+      offset += ms;
     },
     freeze(at) {
       frozenAt = at === undefined ? peek() : forward('mock.clock.freeze()', at);
+      offset = frozenAt - realNow();
     },
     resume() {
       if (frozenAt === undefined) return;
@@ -131,9 +140,24 @@ export function createServiceClock(
     },
   };
   return {
-    clock: { now, date: () => new Date(now()), ...moves },
-    handle: { now: peek, date: () => new Date(peek()), ...moves },
+    clock: {
+      now,
+      date: () => new Date(now()),
+      ...moves,
+      get frozen() {
+        return frozenAt !== undefined;
+      },
+    },
+    handle: {
+      now: peek,
+      date: () => new Date(peek()),
+      ...moves,
+      get frozen() {
+        return frozenAt !== undefined;
+      },
+    },
     start: startMs,
+    rateNow: () => realNow() + offset,
     restart() {
       unused = true;
     },

@@ -216,6 +216,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const service: ServiceContext = {
     options: resolved,
     clock: time.clock,
+    rateNow: time.rateNow,
     state: createState(resolved.bounds),
     data: createDataset(resolved.seed),
     handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
