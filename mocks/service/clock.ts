@@ -85,6 +85,11 @@ export interface ServiceClock {
   rateNow(): number;
   /** Forgets that the service read the clock (a reset), so it may be set back as far as its start until read again. */
   restart(): void;
+  /**
+   * Stands the clock at a snapshot's instant, frozen or running from there (a restore): not a move of the clock, so it may be
+   * earlier than now; from there it only moves forward.
+   */
+  restoreTo(at: number, frozen: boolean): void;
 }
 
 /**
@@ -160,6 +165,12 @@ export function createServiceClock(
     rateNow: () => realNow() + offset,
     restart() {
       unused = true;
+    },
+    restoreTo(at, frozen) {
+      const ms = inRange(at);
+      offset = ms - realNow();
+      frozenAt = frozen ? ms : undefined;
+      unused = false;
     },
   };
 }

@@ -79,6 +79,18 @@ export class FaultQueue {
   clear(): void {
     this.armed.length = 0;
   }
+
+  /** The faults as a state document holds them: the sequence of ids, and every armed fault but those a test's gate holds. */
+  saved(): { sequence: number; armed: ArmedFault[]; held: ArmedFault[] } {
+    const all = this.armed.map(view);
+    return { sequence: this.sequence, armed: all.filter((f) => f.held === undefined), held: all.filter((f) => f.held !== undefined) };
+  }
+
+  /** Puts saved faults back into an empty queue, with their ids and what is left of each. */
+  restore(sequence: number, armed: readonly ArmedFault[]): void {
+    for (const { id, route, remaining, held: _held, ...fault } of armed) this.armed.push({ id, routeId: route, fault, left: remaining });
+    this.sequence = sequence;
+  }
 }
 
 const view = (armed: { id: string; routeId: string; fault: Fault; left: number }): ArmedFault => {
