@@ -81,6 +81,8 @@ export interface AddedEventSummary {
   runner_away: string;
   /** Kickoff, RFC 3339. */
   starts: string;
+  /** The spec it was added with, its id and kickoff written out (`starts` for a `minute`): given again, it adds the same event. */
+  spec: EventSpec;
 }
 
 /** Events of the dataset chosen by a test (docs/testing.md). */
@@ -232,6 +234,12 @@ export interface MockService {
 
 /** The state document of `mock.snapshot()` (docs/testing.md, "Snapshots and forks"). */
 export type MockState = StateDocument;
+
+/** A spec that adds the same event whenever it is given again: its id, and its kickoff as an instant rather than a minute of now. */
+function repostable(spec: EventSpec, eventId: number, starts: number): EventSpec {
+  const { minute: _minute, ...rest } = spec;
+  return { ...structuredClone(rest), event_id: eventId, starts: new Date(starts).toISOString().replace('.000Z', 'Z') };
+}
 
 /**
  * Creates the mock service.
@@ -478,6 +486,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           runner_home: e.home,
           runner_away: e.away,
           starts: new Date(e.starts).toISOString().replace('.000Z', 'Z'),
+          spec: repostable(service.data.added.specOf(e.eventId) as EventSpec, e.eventId, e.starts),
         })),
     },
     use(routeId, resolver, options = {}) {

@@ -129,6 +129,11 @@ export class AddedEvents {
     return this.#bytes;
   }
 
+  /** The spec an added event was made from. */
+  specOf(eventId: number): EventSpec | undefined {
+    return this.#byId.get(eventId)?.spec;
+  }
+
   get(eventId: number): AddedEvent | undefined {
     return this.#byId.get(eventId)?.event;
   }
