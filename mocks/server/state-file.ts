@@ -1,5 +1,5 @@
 /**
- * The standalone server's state file (`--state FILE`, docs/mock-server.md, "Keeping the state: --state"): read once at start,
+ * The standalone server's state file (`--state FILE`, docs/mock-server.md, "Keeping the state"): read once at start,
  * written atomically (a temporary file beside it, fsynced, renamed over it; mode 0600). Node-only.
  */
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
@@ -13,7 +13,7 @@ export class StateFileError extends Error {
 }
 
 /** How long metering, request health and the activity log may wait to reach the file after they changed. */
-export const LAZY_SAVE_MS = 1_000;
+const LAZY_SAVE_MS = 1_000;
 
 /**
  * The document a state file holds, or undefined when there is no file yet; a `StateFileError` for a file that is empty,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { NOW } from '../helpers/mock-server';
 
 /**
- * The standalone server's state file (docs/mock-server.md, "Keeping the state: --state"), as a user runs it: a real
+ * The standalone server's state file (docs/mock-server.md, "Keeping the state"), as a user runs it: a real
  * `sports-odds-mock` process, killed with SIGKILL under a mixed load, restarted with the same flags.
  */
 

@@ -2,7 +2,7 @@ import type { KnownErrorCode } from '../../../src/schemas';
 import { mockError } from './error';
 
 /** The static error of an override (the control plane's, a state document's): a code of its route, a message, a `Retry-After`. */
-export interface StaticError {
+interface StaticError {
   code: string;
   message?: string | undefined;
   retry_after?: number | undefined;
