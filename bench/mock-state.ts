@@ -1,7 +1,8 @@
 /**
  * Snapshots and forks of the mock (docs/testing.md, "Snapshots and forks"), in one process:
  * - `snapshot()` + `restore()` of the default state and of a state after 10,000 requests (medians);
- * - `fork()` against `createMockService()` (each until its first answer);
+ * - `fork()` of a prepared mock against `createMockService()` with the same set-up, and bare (each until its first answer,
+ *   medians of 50 in four rounds taking turns);
  * - 500 tests run concurrently, each on a fork of one prepared mock, against the same 500 on fresh mocks: time, heap, and
  *   whether each saw exactly its own credits, keys and faults (leaks: 0 is the only passing figure).
  *
@@ -50,25 +51,61 @@ for (let i = 0; i < 10_000; i++) {
 }
 const loadedSnapshot = await timed(50, () => mock.snapshot());
 const loadedCycle = await timed(50, cycle);
-const loadedBytes = JSON.stringify(mock.snapshot()).length;
+const loadedText = JSON.stringify(mock.snapshot());
+const loadedBytes = loadedText.length;
+// A document from a file or PUT /__admin/state: parsed and checked as it is restored.
+const fromText = await timed(20, () => mock.restore(JSON.parse(loadedText)));
 console.log(
   `snapshot()+restore(), default state:        ${defaultCycle.toFixed(3)} ms (median of 200; ${(defaultBytes / 1024).toFixed(1)} KiB of JSON)`,
 );
+console.log(`restore() after 10,000 requests, from JSON text (parsed and checked): ${fromText.toFixed(3)} ms (median of 20)`);
 console.log(
   `snapshot()+restore(), after 10,000 requests: ${loadedCycle.toFixed(3)} ms (snapshot() alone ${loadedSnapshot.toFixed(3)} ms; median of 50; ${(loadedBytes / 1024).toFixed(1)} KiB of JSON)`,
 );
 
 // 2. fork() against createMockService(), each until its first answer.
+/** The set-up every test of a suite shares: 5 accounts, 10 added events with a price timeline of 60 steps each. */
+async function setUp(m: MockService): Promise<void> {
+  m.clock.freeze();
+  for (let a = 0; a < 5; a++) await m.createAccount({ email: `prepared-${a}@example.com`, plan: 'bench' });
+  for (let e = 0; e < 10; e++) {
+    const prices = Array.from({ length: 60 }, (_, i) => ({ at: -600 + i * 10, odds: [2 + i / 100, 3.4, 3.6 - i / 100] }));
+    m.data.addEvent({
+      event_id: 101 + e,
+      sport_id: 29,
+      runner_home: `Home ${e}`,
+      runner_away: `Away ${e}`,
+      minute: -120,
+      markets: [{ market: 'moneyline', prices }],
+    });
+  }
+}
 const parent = fresh();
-parent.clock.freeze();
 await parent.ready;
-await parent.createAccount({ email: 'prepared@example.com', plan: 'bench' });
-parent.data.addEvent({ event_id: 101, sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120 });
+await setUp(parent);
 const firstAnswer = async (m: MockService) => (await get(m, '/v1/catalog/sports')).arrayBuffer();
-const forkMs = await timed(200, () => firstAnswer(parent.fork()));
-const newMs = await timed(200, () => firstAnswer(fresh()));
-console.log(`fork():              ${forkMs.toFixed(3)} ms to its first answer (median of 200)`);
-console.log(`createMockService(): ${newMs.toFixed(3)} ms to its first answer (median of 200); fork/new = ${(forkMs / newMs).toFixed(2)}`);
+/** A new mock set up as the parent was: what a test without forks makes for itself. */
+const prepared = async () => {
+  const m = fresh();
+  await setUp(m);
+  return m;
+};
+let forkMs = 0;
+let newMs = 0;
+let preparedMs = 0;
+// Taking turns, so that each side meets the same state of the process.
+for (let round = 0; round < 4; round++) {
+  forkMs += await timed(50, () => firstAnswer(parent.fork()));
+  newMs += await timed(50, () => firstAnswer(fresh()));
+  preparedMs += await timed(50, async () => firstAnswer(await prepared()));
+}
+console.log(`fork() of a prepared mock (5 accounts, 10 priced events): ${(forkMs / 4).toFixed(3)} ms to its first answer`);
+console.log(
+  `createMockService(), the same set-up made again:         ${(preparedMs / 4).toFixed(3)} ms; fork/new = ${(forkMs / preparedMs).toFixed(2)}`,
+);
+console.log(
+  `createMockService(), bare:                                ${(newMs / 4).toFixed(3)} ms; fork/bare = ${(forkMs / newMs).toFixed(2)}`,
+);
 
 // 3. TESTS concurrent tests: each arms a fault, makes a key, spends credits, then checks it sees exactly its own.
 async function oneTest(m: MockService, n: number): Promise<number> {
@@ -102,22 +139,21 @@ async function suite(make: () => MockService | Promise<MockService>): Promise<{ 
     }),
   );
   const ms = performance.now() - start;
+  // What the 500 mocks hold while still referenced, garbage collected first.
+  gc?.();
   const heapMiB = (process.memoryUsage().heapUsed - heapBefore) / 1_048_576;
   mocks.length = 0;
   return { ms, heapMiB, leaks: results.reduce((a, b) => a + b, 0) };
 }
 
 const onForks = await suite(() => parent.fork());
-const onFresh = await suite(async () => {
-  const m = fresh();
-  m.clock.freeze();
-  await m.createAccount({ email: 'prepared@example.com', plan: 'bench' });
-  m.data.addEvent({ event_id: 101, sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120 });
-  return m;
-});
+const onFresh = await suite(prepared);
 // The parent never saw any of it.
-const parentLeaks = parent.faults.list().length + (parent.accounts()[0]?.keys.length === 1 ? 0 : 1) + parent.ledger()[0]!.charges.length;
-const heap = (r: { heapMiB: number }) => (gc ? `${r.heapMiB.toFixed(1)} MiB of heap held at the end` : 'heap: run with --expose-gc');
+const parentLeaks =
+  parent.faults.list().length +
+  (parent.accounts()[0]?.keys.length === 1 ? 0 : 1) +
+  parent.ledger().reduce((n, e) => n + e.charges.length, 0);
+const heap = (r: { heapMiB: number }) => (gc ? `${r.heapMiB.toFixed(1)} MiB of heap held by the 500 mocks` : 'heap: run with --expose-gc');
 console.log(
   `${TESTS} concurrent tests on forks:       ${onForks.ms.toFixed(0)} ms, ${heap(onForks)}, leaks ${onForks.leaks + parentLeaks}`,
 );

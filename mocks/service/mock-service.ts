@@ -15,7 +15,7 @@ import {
 } from '../../src/schemas';
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
-import { createDataset, type EventSpec } from './data';
+import { createDataset, type Dataset, type EventSpec } from './data';
 import { checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { checkEmail, checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { handleRequest } from './request-path';
@@ -235,6 +235,13 @@ export interface MockService {
 /** The state document of `mock.snapshot()` (docs/testing.md, "Snapshots and forks"). */
 export type MockState = StateDocument;
 
+/** The added events a fork's document came from: the fork shares their compiled events rather than compile them again. */
+const forkSources = new WeakMap<StateDocument, Dataset['added']>();
+const forkOf = (doc: StateDocument, added: Dataset['added']): StateDocument => {
+  forkSources.set(doc, added);
+  return doc;
+};
+
 /** A spec that adds the same event whenever it is given again: its id, and its kickoff as an instant rather than a minute of now. */
 function repostable(spec: EventSpec, eventId: number, starts: number): EventSpec {
   const { minute: _minute, ...rest } = spec;
@@ -255,6 +262,8 @@ function repostable(spec: EventSpec, eventId: number, starts: number): EventSpec
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   checkServiceOptions(options, 'createMockService()');
+  // What a fork is made with: never the starting state, which the mock would otherwise hold for its lifetime.
+  const { state: initialState, ...forkOptions } = options;
   const resolved = resolveOptions(options);
   const demo = options.demoAccount ?? {};
   const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
@@ -281,7 +290,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (cursorBytes === bytes) service.cursorSecret = key;
     });
   };
-  let secret = useCursorSecret(cursorBytes);
+  // A mock made from a state takes the document's secret instead.
+  let secret = initialState === undefined ? useCursorSecret(cursorBytes) : Promise.resolve();
   let demoHash: string | undefined;
   /** Seeds the demo account at once (its key too once hashed); the promise waits for that first hash and the cursor secret. */
   const seed = (at: number): Promise<void> => {
@@ -298,7 +308,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   // The demo account exists from the mock's starting instant, before the clock can be read (a mock made from a state has its own).
   /** Whether the demo key is in the state: its first hash is made asynchronously (a reset after it seeds at once). */
-  let seeded = options.state !== undefined;
+  let seeded = initialState !== undefined;
   if (!seeded)
     service.ready = seed(time.start).then(() => {
       seeded = true;
@@ -315,7 +325,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     try {
       doc = parseStateDocument(input);
       const state = loadState(doc, service);
-      service.data.added.restore(doc.addedEvents);
+      const source = forkSources.get(doc);
+      if (source !== undefined) service.data.added.shareFrom(source);
+      else service.data.added.restore(doc.addedEvents);
       service.state = state;
     } catch (error) {
       throw error instanceof RangeError ? new RangeError(`mock.restore(): ${error.message}`) : error;
@@ -505,13 +517,13 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     error: mockError,
     snapshot: () => frozenDocument(save('mock.snapshot()')),
     restore,
-    fork(forkOptions = {}) {
-      checkNames('mock.fork()', forkOptions, ['baseUrl']);
+    fork(given = {}) {
+      checkNames('mock.fork()', given, ['baseUrl']);
       return createMockService({
-        ...options,
-        ...(forkOptions.baseUrl === undefined ? {} : { baseUrl: forkOptions.baseUrl }),
+        ...forkOptions,
+        ...(given.baseUrl === undefined ? {} : { baseUrl: given.baseUrl }),
         demoAccount: { ...demo, apiKey: demoKey },
-        state: ownDocument(save('mock.fork()')),
+        state: forkOf(ownDocument(save('mock.fork()')), service.data.added),
       });
     },
     reset() {
@@ -524,9 +536,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
   };
   registerContext(mock, service);
-  if (options.state !== undefined) {
+  if (initialState !== undefined) {
     try {
-      void restore(options.state);
+      void restore(initialState);
     } catch (error) {
       throw error instanceof RangeError ? new RangeError(error.message.replace('mock.restore()', 'createMockService({ state })')) : error;
     }

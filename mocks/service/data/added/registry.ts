@@ -118,6 +118,14 @@ export class AddedEvents {
     this.#revision = saved.revision;
   }
 
+  /** Holds the same events as `other` (a fork's): compiled events never change, so both share them; neither sees the other's later adds. */
+  shareFrom(other: AddedEvents): void {
+    this.clear();
+    for (const [eventId, kept] of other.#byId) this.#byId.set(eventId, kept);
+    this.#bytes = other.#bytes;
+    this.#revision = other.#revision;
+  }
+
   clear(): void {
     this.#byId.clear();
     this.#bytes = 0;
