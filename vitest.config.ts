@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { browserBundleDefines } from './scripts/lib/browser-bundles.mjs';
 
@@ -12,6 +13,9 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, 'test/downstream/**', 'test/doc-commands/**'],
     globalSetup: ['test/e2e/global-setup.ts'],
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where most files wait on
+    // processes, Redis and browsers rather than compute. Two workers there; the default above that.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 20_000,
     hookTimeout: 20_000,
     restoreMocks: true,

@@ -35,7 +35,27 @@ export { MockError } from './service/use/error';
 export type { CallerView, DecodedBodyOf, OverrideInfo, Resolver, ResolverContext, UseOptions } from './service/use/types';
 export type { Clock } from './service/clock';
 export type { DemoAccount, MockServiceOptions } from './service/options';
-export type { ArmedFault, Fault, FaultSpec } from './service/state/faults';
+export type {
+  AppliedFault,
+  ArmedFault,
+  DropFault,
+  DropFaultSpec,
+  DropPoint,
+  Fault,
+  FaultKind,
+  FaultListing,
+  FaultSpec,
+  FaultTarget,
+  FaultWait,
+  HoldFault,
+  HoldFaultSpec,
+  LatencyFault,
+  LatencyFaultSpec,
+  StatusFault,
+  StatusFaultOptions,
+  StatusFaultSpec,
+  WireKind,
+} from './service/faults';
 export type { PlanConfig } from './service/state/plans';
 export type { AccountInit } from './service/actions/provision';
 export type { Charge } from './service/state/meter';
@@ -44,4 +64,4 @@ export type { ActivityEntry } from './service/state/activity';
 export type { Bounds } from './service/state/bounded';
 export type { StoreBounds } from './service/state/store-bounds';
 export { StoreFullError } from './service/state/store-full';
-export type { ServiceErrorCode } from './service/service-error';
+export type { ServiceRefusalCode } from './service/service-refusal';

@@ -5,7 +5,9 @@
  * as this generates it, naming each one that is out of date.
  */
 import { readFileSync } from 'node:fs';
+import { cacheDefaultsTable } from './tables/cache-table';
 import { blockContent, blockNames, withBlock } from './tables/markdown';
+import { mcpToolTable } from './tables/mcp-tools';
 import { methodTable } from './tables/method-table';
 import { addedEventTable, unknownIdTable } from './tables/mock-tables';
 import { accountRoutesTable, credentialRoutesTable, dataRoutesTable } from './tables/service-tables';
@@ -14,7 +16,7 @@ import { accountRoutesTable, credentialRoutesTable, dataRoutesTable } from './ta
 interface TableSource {
   file: string;
   block: string;
-  render: () => string;
+  render: () => string | Promise<string>;
 }
 
 /** Every generated table of the docs. */
@@ -25,6 +27,8 @@ export const TABLES: readonly TableSource[] = [
   { file: 'docs/service.md', block: 'credential-routes', render: credentialRoutesTable },
   { file: 'docs/testing.md', block: 'added-event-routes', render: addedEventTable },
   { file: 'docs/interpretations.md', block: 'unknown-ids', render: unknownIdTable },
+  { file: 'docs/caching.md', block: 'cache-defaults', render: cacheDefaultsTable },
+  { file: 'docs/mcp.md', block: 'mcp-tools', render: mcpToolTable },
 ];
 
 /** A document as committed and as the generator makes it. */
@@ -39,26 +43,28 @@ export interface GeneratedDocument {
 }
 
 /** Every document with generated tables, as committed and as generated now. */
-export function generatedDocuments(): GeneratedDocument[] {
+export async function generatedDocuments(): Promise<GeneratedDocument[]> {
   const files = [...new Set(TABLES.map((t) => t.file))];
-  return files.map((file) => {
+  const documents: GeneratedDocument[] = [];
+  for (const file of files) {
     const committed = readFileSync(file, 'utf8');
     const sources = TABLES.filter((t) => t.file === file);
     let generated = committed;
     const stale: string[] = [];
     for (const source of sources) {
-      const content = source.render();
+      const content = await source.render();
       if (blockContent(committed, source.block) !== content.trimEnd()) stale.push(source.block);
       generated = withBlock(generated, source.block, content);
     }
     const unknown = blockNames(committed).filter((name) => !sources.some((s) => s.block === name));
-    return { file, committed, generated, stale, unknown };
-  });
+    documents.push({ file, committed, generated, stale, unknown });
+  }
+  return documents;
 }
 
 if (process.argv[1]?.endsWith('docs-tables.ts')) {
   const { writeFileSync } = await import('node:fs');
-  for (const doc of generatedDocuments()) {
+  for (const doc of await generatedDocuments()) {
     if (doc.generated === doc.committed) continue;
     writeFileSync(doc.file, doc.generated);
     console.log(`wrote ${doc.file}: ${doc.stale.join(', ')}`);

@@ -5,6 +5,7 @@
  * (a circle of rooms) is an arrow that runs back up. Usage: `node scripts/run-ts.mjs scripts/floors.ts [folder]`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
 /** One import of a module: the specifier as written, the module it resolves to (relative ones), type-only or not. */
@@ -184,6 +185,90 @@ export function cyclesOf(graph: ReadonlyMap<string, readonly Import[]>): string[
   return cycles;
 }
 
+/** One row of the floor plan's table (CONTRIBUTING.md, "The floor plan"): the folders and files it holds, and what they may import. */
+export interface Allowance {
+  /** Folders (ending in `/`) and files of the row. */
+  readonly holds: readonly string[];
+  /** What they may import besides each other: folders, files, packages, `node:` for Node's built-ins. */
+  readonly mayImport: readonly string[];
+}
+
+const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+
+/** Whether an import loads a Node built-in (`node:fs`, `fs`, `fs/promises`). */
+export const isNodeBuiltin = (spec: string): boolean => spec.startsWith('node:') || NODE_BUILTINS.has(spec.split('/')[0] as string);
+
+/** The names in backticks of a table cell. */
+const named = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string);
+
+/**
+ * The rows of the floor plan's table: the first table of `markdown` whose header is `| folder | what it holds | may import |`.
+ * Throws when there is none, so that the test reading it cannot pass on a renamed table.
+ */
+export function allowancesOf(markdown: string): Allowance[] {
+  const lines = markdown.split('\n');
+  const header = lines.findIndex((line) => /^\|\s*folder\s*\|\s*what it holds\s*\|\s*may import\s*\|$/.test(line.trim()));
+  if (header === -1) throw new Error('no table "| folder | what it holds | may import |" in the floor plan');
+  const rows: Allowance[] = [];
+  for (const line of lines.slice(header + 2)) {
+    if (!line.startsWith('|')) break;
+    const cells = line.split('|').slice(1, -1);
+    if (cells.length !== 3) throw new Error(`a row of the floor plan has ${cells.length} cells, not 3: ${line}`);
+    rows.push({ holds: named(cells[0] as string), mayImport: named(cells[2] as string) });
+  }
+  return rows;
+}
+
+/** Whether a folder (`src/core/`) or file (`src/index.ts`) of the plan holds `file`. */
+const covers = (place: string, file: string): boolean => (place.endsWith('/') ? file.startsWith(place) : file === place);
+
+/** The row that holds a file: the one naming its nearest folder (or the file itself). */
+function rowOf(allowances: readonly Allowance[], file: string): Allowance | undefined {
+  let best: Allowance | undefined;
+  let length = -1;
+  for (const row of allowances) {
+    for (const place of row.holds) {
+      if (covers(place, file) && place.length > length) {
+        best = row;
+        length = place.length;
+      }
+    }
+  }
+  return best;
+}
+
+/** What an import names in the plan's terms: the file it resolves to, `node:` for a Node built-in, else its package. */
+function importedName({ spec, target }: Import): string {
+  if (target !== undefined) return target;
+  if (isNodeBuiltin(spec)) return 'node:';
+  return spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+}
+
+/**
+ * The imports outside the floor plan's allowances, each as `file -> import: <row> may import <list>`; a file that no row
+ * holds as `file: no row of the floor plan holds it`.
+ */
+export function outsideAllowances(graph: ReadonlyMap<string, readonly Import[]>, allowances: readonly Allowance[]): string[] {
+  const outside: string[] = [];
+  for (const [file, imports] of graph) {
+    const row = rowOf(allowances, file);
+    if (row === undefined) {
+      outside.push(`${file}: no row of the floor plan holds it`);
+      continue;
+    }
+    for (const i of imports) {
+      const name = importedName(i);
+      const own = i.target !== undefined && rowOf(allowances, i.target) === row;
+      if (own || row.mayImport.some((place) => (i.target === undefined ? place === name : covers(place, name)))) continue;
+      outside.push(`${file} -> ${name}: ${row.holds.join(', ')} may import ${row.mayImport.join(', ') || 'nothing outside itself'}`);
+    }
+  }
+  return outside;
+}
+
 /** The drawing as text: per folder, its floors top down, and the arrows that run back up. */
 export function drawing(graph: ReadonlyMap<string, readonly Import[]>, tops: readonly string[]): string {
   const lines: string[] = [];
@@ -206,5 +291,8 @@ export function drawing(graph: ReadonlyMap<string, readonly Import[]>, tops: rea
 if (process.argv[1]?.endsWith('floors.ts')) {
   const root = resolve(dirname(process.argv[1]), '..');
   const tops = process.argv.slice(2);
-  console.log(drawing(importGraph(root), tops.length > 0 ? tops : ['src', 'mocks']));
+  const graph = importGraph(root);
+  console.log(drawing(graph, tops.length > 0 ? tops : ['src', 'mocks']));
+  const outside = outsideAllowances(graph, allowancesOf(readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8')));
+  console.log(outside.length === 0 ? 'every import within the floor plan' : `imports outside the floor plan:\n  ${outside.join('\n  ')}`);
 }

@@ -5,7 +5,7 @@ import type { MockService } from '../service/mock-service';
 import { contextOf } from '../service/internal';
 import { pageHeaders } from './pages';
 import { newRequestId } from '../service/pipeline/request-id';
-import { asServiceError, baseHeaders, errorResponse, jsonResponse } from '../service/pipeline/respond';
+import { asServiceRefusal, baseHeaders, errorResponse, jsonResponse } from '../service/pipeline/respond';
 import { randomHex } from '../service/state/crypto';
 
 /**
@@ -53,7 +53,7 @@ export function createAdminHandlers(mock: MockService): HttpHandler[] {
           const reply = await dispatch(mock, request, path);
           return jsonResponse(reply.status, reply.body, headers);
         } catch (error) {
-          return errorResponse(asServiceError(error), headers, requestId);
+          return errorResponse(asServiceRefusal(error), headers, requestId);
         }
       },
     ),

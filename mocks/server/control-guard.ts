@@ -1,5 +1,5 @@
 import type { HeaderReader } from '../service/http-messages';
-import { ServiceError } from '../service/service-error';
+import { ServiceRefusal } from '../service/service-refusal';
 
 /**
  * Guards `/__admin` and `/__challenge` against browsers (docs/mock-server.md): loopback alone does not
@@ -41,12 +41,12 @@ export interface GuardInput {
  *
  * @example
  * controlRefusal({ method: 'POST', headers: new Headers({ host: '127.0.0.1:4010', origin: 'http://evil.example' }), trustedOrigins: [], checkHost: true });
- * // ServiceError 403 origin_rejected
+ * // ServiceRefusal 403 origin_rejected
  */
-export function controlRefusal({ method, headers, trustedOrigins, checkHost }: GuardInput): ServiceError | undefined {
+export function controlRefusal({ method, headers, trustedOrigins, checkHost }: GuardInput): ServiceRefusal | undefined {
   const host = headers.get('host');
   if (checkHost && !isLoopbackHost(host)) {
-    return new ServiceError(
+    return new ServiceRefusal(
       403,
       'origin_rejected',
       'the control plane answers only requests addressed to a loopback host (start the server with --admin-remote to lift this)',
@@ -55,10 +55,10 @@ export function controlRefusal({ method, headers, trustedOrigins, checkHost }: G
   if (SAFE_METHODS.has(method)) return undefined;
   const origin = headers.get('origin');
   if (origin !== null && origin !== `http://${host ?? ''}` && !trustedOrigins.includes(origin)) {
-    return new ServiceError(403, 'origin_rejected', 'a state-changing control request must not come from another origin');
+    return new ServiceRefusal(403, 'origin_rejected', 'a state-changing control request must not come from another origin');
   }
   if (!isJson(headers.get('content-type'))) {
-    return new ServiceError(415, 'unsupported_media_type', 'send control requests with Content-Type: application/json');
+    return new ServiceRefusal(415, 'unsupported_media_type', 'send control requests with Content-Type: application/json');
   }
   return undefined;
 }

@@ -21,7 +21,7 @@ import { declaredLength, tooLarge } from '../service/request-body';
 import { checkUrlLength } from '../service/pipeline/lookup';
 import { newRequestId } from '../service/pipeline/request-id';
 import { baseHeaders, errorAnswer } from '../service/pipeline/respond';
-import { ServiceError } from '../service/service-error';
+import { ServiceRefusal } from '../service/service-refusal';
 import { BoundedLog, type Bounds, textBytes } from '../service/state/bounded';
 import { useSha256 } from '../service/state/crypto';
 import type { StateDocument } from '../service/snapshot/document';
@@ -210,7 +210,7 @@ function readNodeBody(req: IncomingMessage, headers: HeaderReader, limit: number
     };
     const onAbort = () => {
       detach();
-      reject(new ServiceError(400, 'invalid_parameters', 'the request body could not be read to its end'));
+      reject(new ServiceRefusal(400, 'invalid_parameters', 'the request body could not be read to its end'));
     };
     const onClose = () => {
       if (!req.complete) onAbort();
@@ -366,9 +366,9 @@ function send(res: ServerResponse, reply: Reply, close: boolean): void {
 const JOIN_HEAD_UP_TO = 64 * 1024;
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
-function envelope(status: number, code: ServiceError['code'], message: string, origin: string, now: number): ServiceAnswer {
+function envelope(status: number, code: ServiceRefusal['code'], message: string, origin: string, now: number): ServiceAnswer {
   const requestId = newRequestId();
-  return errorAnswer(new ServiceError(status, code, message), baseHeaders(requestId, origin, now), requestId);
+  return errorAnswer(new ServiceRefusal(status, code, message), baseHeaders(requestId, origin, now), requestId);
 }
 
 /** The envelope as raw HTTP/1.1 bytes, for a socket Node's parser gave up on (no `ServerResponse`). */
@@ -425,7 +425,7 @@ function persist(file: StateFile, method: string): void {
     try {
       file.save();
     } catch (error) {
-      throw new ServiceError(503, 'temporarily_unavailable', `the state file could not be written: ${(error as Error).message}`);
+      throw new ServiceRefusal(503, 'temporarily_unavailable', `the state file could not be written: ${(error as Error).message}`);
     }
   } else file.soon();
 }
@@ -517,7 +517,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 
   const route = async (req: IncomingMessage): Promise<Reply> => {
     const method = req.method ?? 'GET';
-    if (!METHODS.has(method)) throw new ServiceError(404, 'not_found', `no ${method.slice(0, 32)} operation at this path`);
+    if (!METHODS.has(method)) throw new ServiceRefusal(404, 'not_found', `no ${method.slice(0, 32)} operation at this path`);
     const rawPath = req.url ?? '/';
     const absolute = `${url}${rawPath}`;
     // Before msw's matcher, which throws on long URLs, and before anything buffers the URL further.
@@ -565,7 +565,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       try {
         reply = await route(req);
       } catch (error) {
-        if (!(error instanceof ServiceError)) throw error;
+        if (!(error instanceof ServiceRefusal)) throw error;
         reply = envelope(error.status, error.code, error.message, url, mock.clock.now());
       }
       const now = mock.clock.now();

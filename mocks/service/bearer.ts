@@ -1,12 +1,12 @@
 /** The bearer credential: where a request's key is read from, and the `401` that refuses one. */
 import type { HeaderReader } from './http-messages';
-import { ServiceError } from './service-error';
+import { ServiceRefusal } from './service-refusal';
 
 const CHALLENGE = 'Bearer realm="sports-odds", error="invalid_token"';
 
 /** `401 invalid_api_key` with the bearer challenge. */
 export const invalidKey = (message: string) =>
-  new ServiceError(401, 'invalid_api_key', message, { headers: { 'WWW-Authenticate': CHALLENGE } });
+  new ServiceRefusal(401, 'invalid_api_key', message, { headers: { 'WWW-Authenticate': CHALLENGE } });
 
 /**
  * The bearer key of a request, only from `Authorization: Bearer` (docs/service.md, "Authentication, keys and scopes"). A key in a query

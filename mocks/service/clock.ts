@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { dateTime } from '../../src/schemas';
 import { kindOf } from '../../src/schemas/refusal-words';
+import { isoMillis } from '../../src/schemas/instant-text';
 
 /**
  * The mock's one clock (docs/testing.md, "The clock only moves forward"): starts at "now", runs at real
@@ -68,8 +69,6 @@ function inRange(ms: number): number {
   return ms;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
 /** The mock's clock, as the service and as tests see it, and what only the mock itself does with it. */
 export interface ServiceClock {
   /** The clock the service reads: once it has read it, the clock only moves forward. */
@@ -118,7 +117,7 @@ export function createServiceClock(
     const current = peek();
     if (ms >= current || (unused && ms >= startMs)) return ms;
     throw new RangeError(
-      `the clock only moves forward: it stands at ${iso(current)}, and ${iso(ms)} is earlier (a reset lets it go back as far as its start, ${iso(startMs)}, until the mock uses it)`,
+      `the clock only moves forward: it stands at ${isoMillis(current)}, and ${isoMillis(ms)} is earlier (a reset lets it go back as far as its start, ${isoMillis(startMs)}, until the mock uses it)`,
     );
   };
   const moves: Pick<Clock, 'set' | 'advance' | 'freeze' | 'resume'> = {
@@ -129,7 +128,7 @@ export function createServiceClock(
     },
     advance(ms) {
       if (!Number.isFinite(ms)) throw new RangeError(`mock.clock.advance() must be a number of milliseconds, 0 or more, got ${kindOf(ms)}`);
-      if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${iso(peek())})`);
+      if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${isoMillis(peek())})`);
       inRange(peek() + ms);
       if (frozenAt !== undefined) frozenAt += ms;
       offset += ms;

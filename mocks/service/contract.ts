@@ -30,7 +30,7 @@ export interface DecodedInputOf<R extends RouteDef> {
 
 /**
  * What a data-route handler receives: it runs after auth, rate check, validation and reservation, and
- * does data work only. A `ServiceError` it throws is charged one credit.
+ * does data work only. A `ServiceRefusal` it throws is charged one credit.
  */
 export interface DataContext<P = Record<string, unknown>, Q = Record<string, unknown>> {
   /** Decoded path parameters (e.g. `{ event_id: 42 }`). */

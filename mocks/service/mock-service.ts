@@ -13,13 +13,13 @@ import {
   type QuotaWindow,
   type RouteId,
 } from '../../src/schemas';
+import { isoTrimmed } from '../../src/schemas/instant-text';
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
 import { createDataset, type Dataset, type EventSpec } from './data';
 import { checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { checkEmail, checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { handleRequest } from './request-path';
-import { checkFault } from './pipeline/faults';
 import { registerContext } from './internal';
 import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
@@ -30,7 +30,7 @@ import type { ActivityEntry } from './state/activity';
 import { refuseTakenAddress, startCheckout } from './routes/checkout';
 import { KEY_LIMIT_MESSAGE } from './routes/keys';
 import { RECOVERY_ACTION, resolveRecoveryQueue } from './routes/recovery';
-import type { ArmedFault, FaultSpec } from './state/faults';
+import { type ArmedFault, checkFault, type FaultSpec } from './faults';
 import { GUIDANCE_FIELD_MAX } from './state/guidance';
 import { keyView } from './state/keys';
 import type { Charge } from './state/meter';
@@ -245,7 +245,7 @@ const forkOf = (doc: StateDocument, added: Dataset['added']): StateDocument => {
 /** A spec that adds the same event whenever it is given again: its id, and its kickoff as an instant rather than a minute of now. */
 function repostable(spec: EventSpec, eventId: number, starts: number): EventSpec {
   const { minute: _minute, ...rest } = spec;
-  return { ...structuredClone(rest), event_id: eventId, starts: new Date(starts).toISOString().replace('.000Z', 'Z') };
+  return { ...structuredClone(rest), event_id: eventId, starts: isoTrimmed(starts) };
 }
 
 /**
@@ -411,8 +411,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     faults: {
       inject(spec) {
-        const { route, fault } = checkFault(spec, routeList);
-        return service.state.faults.add(route.id, fault);
+        const { route, count, fault } = checkFault(spec, routeList);
+        return service.state.faults.add(route.id, fault, count);
       },
       list: () => service.state.faults.list(),
       remove: (id) => service.state.faults.remove(id),
@@ -497,7 +497,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           league_id: e.league.leagueId,
           runner_home: e.home,
           runner_away: e.away,
-          starts: new Date(e.starts).toISOString().replace('.000Z', 'Z'),
+          starts: isoTrimmed(e.starts),
           spec: repostable(service.data.added.specOf(e.eventId) as EventSpec, e.eventId, e.starts),
         })),
     },

@@ -1,12 +1,12 @@
 import type { HeaderReader } from './http-messages';
-import { ServiceError } from './service-error';
+import { ServiceRefusal } from './service-refusal';
 
 /** The largest request body the service reads (docs/service.md, "Order of checks"): 64 KiB. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** `413 payload_too_large`. */
 export const tooLarge = (limit: number) =>
-  new ServiceError(413, 'payload_too_large', `the request body is larger than ${limit / 1024} KiB`);
+  new ServiceRefusal(413, 'payload_too_large', `the request body is larger than ${limit / 1024} KiB`);
 
 /** The declared `Content-Length`, when it is a plain decimal number. */
 export function declaredLength(headers: HeaderReader): number | undefined {
@@ -34,8 +34,8 @@ export async function readBoundedBody(request: Request, limit = MAX_BODY_BYTES):
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof ServiceError) throw error;
-    throw new ServiceError(400, 'invalid_parameters', 'the request body could not be read to its end');
+    if (error instanceof ServiceRefusal) throw error;
+    throw new ServiceRefusal(400, 'invalid_parameters', 'the request body could not be read to its end');
   } finally {
     reader.releaseLock();
   }

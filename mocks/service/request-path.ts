@@ -7,7 +7,7 @@ import { readBearer, revokedKey } from './bearer';
 import { authorize, hashBearer, resolveCaller } from './pipeline/authenticate';
 import { MAX_BODY_BYTES } from './request-body';
 import { costOf, failureCost } from './pipeline/charge';
-import { delay, faultAfterWork, faultBeforeWork, faultError } from './pipeline/faults';
+import { delay, dropsAfterCommit, faultAfterWork, faultBeforeWork } from './pipeline/faults';
 import { requireJson } from './pipeline/input';
 import { checkUrlLength, lookupRoute, parseUrl, type RouteMatch } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
@@ -15,9 +15,9 @@ import { validateOutput } from './pipeline/output';
 import { recordActivity, recordHealth, type Trace } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
-import { ServiceError } from './service-error';
-import { asServiceError, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
-import type { Fault } from './state/faults';
+import { ServiceRefusal } from './service-refusal';
+import { asServiceRefusal, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
+import type { Fault } from './faults';
 import type { Override } from './state/overrides';
 import type { CachedResult } from './state/response-cache';
 import { overrideData, overrideOperation } from './use/run';
@@ -45,7 +45,7 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
     const admitting = admit(request, service, trace);
     const admitted = admitting instanceof Promise ? await admitting : admitting;
     // A refusal before any work (the rate window's 429 above all) is returned, not thrown: no unwinding on the busiest refusal.
-    if (admitted instanceof ServiceError) return refuse(admitted, request, service, trace, headers);
+    if (admitted instanceof ServiceRefusal) return refuse(admitted, request, service, trace, headers);
     const answer = await serve(request, service, trace, headers, admitted);
     const metered = headers.has(HEADER.creditsCost);
     // A connection dropped before any work never reached the service; one dropped after commit did.
@@ -56,13 +56,13 @@ export async function serveRequest(request: ServiceRequest, live: ServiceContext
     }
     return answer;
   } catch (thrown) {
-    return refuse(asServiceError(thrown), request, service, trace, headers);
+    return refuse(asServiceRefusal(thrown), request, service, trace, headers);
   }
 }
 
 /** The error envelope of a refusal or failure, with the credit headers of what it was charged, recorded. */
 function refuse(
-  error: ServiceError,
+  error: ServiceRefusal,
   request: ServiceRequest,
   service: ServiceContext,
   trace: Trace,
@@ -107,7 +107,11 @@ interface Admitted {
 }
 
 /** The steps before any work, synchronous where key hashing is; refusals are thrown, except the rate window's (returned). */
-function admit(request: ServiceRequest, service: ServiceContext, trace: Trace): Admitted | ServiceError | Promise<Admitted | ServiceError> {
+function admit(
+  request: ServiceRequest,
+  service: ServiceContext,
+  trace: Trace,
+): Admitted | ServiceRefusal | Promise<Admitted | ServiceRefusal> {
   checkUrlLength(request.url);
   const url = parseUrl(request.url);
   const { basePath } = service.options;
@@ -131,7 +135,7 @@ function authenticate(
   url: URL,
   bearer: string | undefined,
   hash: string | undefined,
-): Admitted | ServiceError | Promise<Admitted> {
+): Admitted | ServiceRefusal | Promise<Admitted> {
   const { route, handler } = match;
   const caller = resolveCaller(route, bearer, hash, service);
   if (caller.key.status !== 'active') {
@@ -177,6 +181,8 @@ async function serve(
   trace.fault = fault;
   const before = faultBeforeWork(fault);
   if (before) {
+    // Its latency and gate come first, the envelope reserved meanwhile, as for a fault that acts later.
+    await delay(fault);
     metering?.settle(0);
     if (before === 'dropped') return droppedAnswer();
     throw before;
@@ -185,7 +191,7 @@ async function serve(
     call.kind === 'data'
       ? await serveData(match, call, caller as Caller, service, headers, fault, metering!, trace)
       : await serveOperation(match, call, caller, request, service, trace, headers, fault);
-  if (fault?.drop !== 'after_commit') return answer;
+  if (!dropsAfterCommit(fault)) return answer;
   trace.committedStatus = answer.status;
   return droppedAnswer();
 }
@@ -280,7 +286,8 @@ async function serveData(
     const done = cached ? { cached } : await outcomeOf(() => dataWork(call, override, route, caller, service));
     now = service.clock.now();
     // An after-work fault replaces whatever the work came to; a fresh answer it replaced is not kept (docs/testing.md, "Faults").
-    if (faultAfterWork(fault)) throw faultError(fault!);
+    const late = faultAfterWork(fault);
+    if (late) throw late;
     if ('error' in done) throw done.error;
     answer =
       'cached' in done
@@ -340,7 +347,8 @@ async function serveOperation(
         }),
   );
   // An after-work fault answers in place of whatever the operation came to, as on a data route.
-  if (faultAfterWork(fault)) throw faultError(fault!);
+  const late = faultAfterWork(fault);
+  if (late) throw late;
   if ('error' in done) throw done.error;
   const result = done.value;
   const body = validateOutput(match.route, result.status, result.body);

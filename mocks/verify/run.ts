@@ -7,8 +7,9 @@ import type { Planned } from './plan';
 import { anchorOf, RULES } from './rules';
 import { BudgetStop, Sender, type SenderInit } from './sender';
 import { checkBase, judgePreflight } from './preflight';
-import { Setup, SETUP_REQUESTS, utcSeconds, type SetupStep } from './setup';
+import { Setup, SETUP_REQUESTS, type SetupStep } from './setup';
 import type { CheckOutcome, CheckResult, Finding, FindingClass, VerifyReport } from './types';
+import { isoSeconds } from '../../src/schemas/instant-text';
 
 /** What a run needs beyond its plan. */
 export interface RunInit extends SenderInit {
@@ -93,7 +94,7 @@ async function runSetup(
   const setup = new Setup(init.now);
   let pacing = pacingOf(undefined, init.requestsPerSecond);
   for (const step of steps) {
-    const values = step === 'past' ? { from: utcSeconds(setup.now() - 3 * DAY), to: utcSeconds(setup.now() - 2 * DAY) } : {};
+    const values = step === 'past' ? { from: isoSeconds(setup.now() - 3 * DAY), to: isoSeconds(setup.now() - 2 * DAY) } : {};
     const exchange = await sender.send('setup', SETUP_REQUESTS[step], values);
     setup.keep(step, exchange);
     if (step === 'account') {

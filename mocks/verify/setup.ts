@@ -77,6 +77,3 @@ export class Setup {
     return exchange;
   }
 }
-
-/** An RFC 3339 UTC instant to the second, as the query parameters take it. */
-export const utcSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');

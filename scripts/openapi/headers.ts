@@ -1,5 +1,5 @@
 import { CHARGEABLE_FAILURE_STATUSES, HEADER, type RouteDef } from '../../src/schemas';
-import { shapeKeys } from '../../mocks/service/pipeline/input';
+import { shapeKeys } from '../../src/schemas/schema-def';
 import type { Json } from './json-schema';
 
 /** Headers the answers carry beyond those of `HEADER`. */

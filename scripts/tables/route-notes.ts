@@ -1,7 +1,7 @@
 /**
  * The words of the generated route tables that the route table cannot hold: what each route
  * answers, in the words of docs/service.md, and for each data route what it answers for an event a
- * test added and what an id that names nothing gets. Everything else in those tables (routes,
+ * test added, what an id that names nothing gets, and why the SDK caches it as long as it does. Everything else in those tables (routes,
  * methods, parameters, body fields, headers, statuses) is read from the route table itself.
  *
  * Typed by the route table: a route of the table without its notes here is a compile error, and so
@@ -28,6 +28,11 @@ type DataRouteNotes<Id extends DataRouteId> = {
   answers: string;
   /** What it answers for an event added by a test, `mock.data.addEvent(spec)` (docs/testing.md). */
   addedEvent: string;
+  /**
+   * Why the SDK keeps its answers as long as it does by default (docs/caching.md, "The defaults"), in the words of
+   * docs/service.md: the route table's `metering.cacheable` decides how long.
+   */
+  cache: string;
 } & ([QueryIds<Id>] extends [never] ? { unknownQueryId?: never } : { unknownQueryId: UnknownQueryId });
 
 /** The notes of an account, key or credential operation. */
@@ -40,51 +45,71 @@ interface OperationNotes {
 type RouteNotes = { readonly [Id in RouteId]: Id extends DataRouteId ? DataRouteNotes<Id> : OperationNotes };
 
 const catalogUnchanged = 'the catalog as generated: an added event belongs to one of its sports and leagues and adds none';
+const catalogCached =
+  'cache-eligible: the service answers the same within its own window of about an hour ("Cache") and charges each `HIT`';
+const pricesMove = 'prices move; odds are never cached by the service ("Cache")';
 
 export const ROUTE_NOTES: RouteNotes = {
-  'catalog.sports': { answers: 'sports and their offering flags (cached about an hour)', addedEvent: catalogUnchanged },
-  'catalog.leagues': { answers: 'leagues', addedEvent: catalogUnchanged, unknownQueryId: 'filter' },
-  'catalog.periods': { answers: 'period definitions', addedEvent: catalogUnchanged, unknownQueryId: 'filter' },
+  'catalog.sports': {
+    answers: 'sports and their offering flags (cached about an hour)',
+    addedEvent: catalogUnchanged,
+    cache: catalogCached,
+  },
+  'catalog.leagues': { answers: 'leagues', addedEvent: catalogUnchanged, unknownQueryId: 'filter', cache: catalogCached },
+  'catalog.periods': { answers: 'period definitions', addedEvent: catalogUnchanged, unknownQueryId: 'filter', cache: catalogCached },
   'events.list': {
     answers: 'events',
     addedEvent:
       'the event in (starts, event_id) order with the generated ones, from `listed_from` on (default 14 days before the kickoff); `version` counts its record changes (listed, first price, kickoff, end, settlement, correction), which is what `since` compares; with `live=1`, while in play and offered: its latest in-play snapshot is open, not suspended, and its cutoff is ahead',
     unknownQueryId: 'filter',
+    cache: 'fixtures change and carry a `version` ("Events"); live listings are never cached ("Cache")',
   },
   'events.odds': {
     answers: 'price snapshots',
     addedEvent:
       'latest: per period, every row of its last snapshot; history (`full_history`, `since`): every snapshot in line_id order, cut at 5,000 rows between two snapshots, so `since` continues exactly',
+    cache: pricesMove,
   },
   'events.openingLines': {
     answers: 'opening lines',
     addedEvent:
       'the earliest snapshot of each market, period and line; a moved line opens where it first appears, a line first quoted in play opens in play',
+    cache: 'a line first quoted later opens later: rows are added ("Prices", opening line)',
   },
   'events.closingLines': {
     answers: 'closing lines',
     addedEvent:
       'once kicked off, the board of each period at its last snapshot before the kickoff ([service.md](service.md#prices)): a line removed before the close has no closing row, a period first quoted in play has none',
+    cache:
+      'a closing line is final once available, but "corrections replace rows of that snapshot [...] so refresh when revisions matter" ("Prices"): a kept copy could hide a correction',
   },
   'events.results': {
     answers: 'one result row per period',
     addedEvent:
       'a row per period (0, and every period of `result`, `scores`, `correction`) from the kickoff: pending with the running score, settled, re-settled (status 2) or cancelled (status 3)',
+    cache: 'results can be corrected',
   },
-  'events.props': { answers: 'event props (special markets)', addedEvent: "the spec's props, one row per contestant" },
+  'events.props': {
+    answers: 'event props (special markets)',
+    addedEvent: "the spec's props, one row per contestant",
+    cache: 'cache-eligible, as the catalog ("Cache": props)',
+  },
   'props.odds': {
     answers: 'prices of one prop (`prop_id` is a `special_id`)',
     addedEvent: "the prices of the spec's props: latest (per contestant line) or in full",
+    cache: pricesMove,
   },
   'outrights.list': {
     answers: 'outrights',
     addedEvent: 'the outrights as generated: an added event has none',
     unknownQueryId: 'filter',
+    cache: 'cache-eligible, as the catalog ("Cache": outrights)',
   },
   'analytics.clv': {
     answers: 'one CLV analysis',
     addedEvent: 'matched on its closing board: `clv = odds / true_closing_odds - 1` exactly; `404 not_found` for a line not on it',
     unknownQueryId: 'lookup',
+    cache: 'measured against the closing line, which corrections can change ("CLV analysis")',
   },
 
   'account.get': {
@@ -112,6 +137,7 @@ export const ROUTE_NOTES: RouteNotes = {
 interface NotesView {
   answers?: string;
   addedEvent?: string;
+  cache?: string;
   unknownQueryId?: UnknownQueryId;
   answer?: string;
 }

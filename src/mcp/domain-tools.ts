@@ -1,14 +1,16 @@
 import * as z from 'zod/mini';
 import { BudgetExceededError, NotFoundError } from '../core/errors';
+import { outcomeOf, PRICE_COLUMNS } from '../domain';
 import type { OddsHistoryState } from '../core/scans';
 import type { ClvQuery } from '../schemas/analytics';
 import type { Json } from '../schemas/json-schema';
+import { isoTrimmed } from '../schemas/instant-text';
+import { shapeKeys } from '../schemas/schema-def';
 import { type OddsSnapshot, PriceStatus } from '../schemas/prices';
 import { KnownMarket, positiveInt } from '../schemas/primitives';
 import { qUtcDateTime } from '../schemas/query';
 import { routes } from '../schemas/routes';
 import { ArgumentError, checkArguments } from './arguments';
-import { shapeKeys } from './schema';
 import { eventsScanTool } from './scan-tool';
 import { type SchemaToolSpec, schemaTool } from './schema-tool';
 import { rowsOutput, type ToolDef } from './tool';
@@ -25,15 +27,6 @@ const MAX_PAGES = 20;
 /** A domain tool: read-only, and charged on every call (not idempotent). */
 const domainTool = <S extends z.ZodMiniObject, A>(schema: S, tool: SchemaToolSpec<S, A>): ToolDef<A> =>
   schemaTool(schema, { toolset: 'data', idempotent: false }, tool);
-
-/** The outcomes of a price row: `odds1`, `odds0`, `odds2` named for the market. */
-const OUTCOMES = [
-  ['odds1', 'home', 'over'],
-  ['odds0', 'draw', 'middle'],
-  ['odds2', 'away', 'under'],
-] as const;
-const outcomeName = (market: string | null | undefined, i: number) =>
-  (OUTCOMES[i] as readonly string[])[market === 'moneyline' || market === 'spread' ? 1 : 2] as string;
 
 const BestPriceArgs = z.strictObject({
   event_id: positiveInt,
@@ -70,10 +63,10 @@ const bestPrice = domainTool(BestPriceArgs, {
       if ((args.market !== undefined && row.market !== args.market) || (args.period !== undefined && row.period !== args.period)) continue;
       const state = stateOf(row, at);
       const open = state === 'open';
-      OUTCOMES.forEach(([column], i) => {
-        const price = row[column];
-        if (typeof price !== 'number') return;
-        const outcome = outcomeName(row.market, i);
+      for (const column of PRICE_COLUMNS) {
+        const price = row[column.odds];
+        if (typeof price !== 'number') continue;
+        const outcome = outcomeOf(column, row.market);
         const key = `${row.market}|${row.period}|${outcome}`;
         const held = best.get(key);
         // An open price beats any that is not; then the higher price.
@@ -81,11 +74,11 @@ const bestPrice = domainTool(BestPriceArgs, {
           const { market, period, line, alt_line_id, timestamp, cutoff } = row;
           best.set(key, { open, odds: price, row: { market, period, outcome, odds: price, line, alt_line_id, state, timestamp, cutoff } });
         }
-      });
+      }
     }
     const rows = [...best.values()].map((b) => b.row);
     const open = rows.filter((r) => r['state'] === 'open').length;
-    const asOf = new Date(at).toISOString().replace('.000Z', 'Z');
+    const asOf = isoTrimmed(at);
     return { rows, count: rows.length, open, as_of: asOf, credits: meta.credits.cost ?? 0 };
   },
 });

@@ -4,7 +4,9 @@ import { HISTORY_ROW_CAP } from '../schemas/metering';
 import type { RouteDef } from '../schemas/route';
 import { type RouteId, routeList } from '../schemas/routes';
 import { ArgumentError, checkArguments } from './arguments';
-import { inputSchemaOf, outputSchemaOf, shapeKeys } from './schema';
+import { shapeKeys } from '../schemas/schema-def';
+import { inputSchemaOf, outputSchemaOf } from './schema';
+import { isoTrimmed } from '../schemas/instant-text';
 import { rowsOutput, type ToolDef, type Toolset } from './tool';
 
 /**
@@ -73,7 +75,7 @@ function nextOf(route: RouteDef, args: Json, rows: readonly Json[], meta: Respon
   const last = rows.at(-1)?.['timestamp'];
   const isHistory = args['full_history'] === true || args['since'] !== undefined;
   if (route.id === 'events.odds' && isHistory && typeof last === 'string') {
-    return { tool, arguments: { ...args, since: new Date(Date.parse(last)).toISOString().replace('.000Z', 'Z') } };
+    return { tool, arguments: { ...args, since: isoTrimmed(Date.parse(last)) } };
   }
   if (route.id === 'events.list' && args['live'] !== true && args['starts_from'] !== undefined && args['starts_to'] !== undefined) {
     return { tool: 'events_scan', arguments: pick(args, ['starts_from', 'starts_to', 'sport_id', 'league_id']) };

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { checkArguments } from './arguments';
-import { inputSchemaOf, shapeKeys } from './schema';
+import { shapeKeys } from '../schemas/schema-def';
+import { inputSchemaOf } from './schema';
 import type { ToolDef } from './tool';
 
 /** What a tool declared with a zod/mini schema gives; the schema gives its input schema and its check. */

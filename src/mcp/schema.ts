@@ -1,6 +1,5 @@
 import type * as z from 'zod/mini';
 import { jsonSchemaOf, type Json } from '../schemas/json-schema';
-import { defOf } from '../schemas/schema-def';
 
 /** Bounds that only restate JavaScript's safe integers: noise in a model's context. */
 const SAFE = Number.MAX_SAFE_INTEGER;
@@ -56,11 +55,4 @@ function columnsOnly(node: Json): Json {
   const properties = node['properties'] as Json | undefined;
   if (properties !== undefined) out['properties'] = Object.fromEntries(Object.keys(properties).map((k) => [k, {}]));
   return out;
-}
-
-/** The property names of an object schema of the route table (a row's columns, a query's parameters). */
-export function shapeKeys(schema: z.core.$ZodType): string[] {
-  const def = defOf(schema);
-  if (def.type === 'array') return shapeKeys(def.element);
-  return def.type === 'object' ? Object.keys(def.shape) : [];
 }

@@ -2,7 +2,7 @@
  * The fleet's answers in Redis (docs/caching.md, "A fleet: answers shared in Redis"): the cache and the coalescing of every
  * process of a `redisCoordinator()` namespace. One fetches an answer (its claim, `SET NX PX`), the
  * others poll Redis for it until the claim ends or `waitMs` passes, then fetch themselves. Every
- * operation is one script (answer-lua.ts) bounded by `timeoutMs`; a Redis that fails or is late
+ * operation is one script (scripts/answers.ts) bounded by `timeoutMs`; a Redis that fails or is late
  * leaves the call uncached (said once through `onWarning`), never failed.
  */
 import type { RouteDef } from '../schemas/route';
@@ -10,9 +10,9 @@ import type { StoredAnswer, SharedAnswers, SharedLookup, SharedPlace } from '../
 import { selectionOf, type AnswerSelection } from '../core/reuse/selection';
 import { realSleep } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
-import { CLEAR, KEEP, LOOKUP, RELEASE } from './answer-lua';
 import type { ResolvedAnswers } from './answer-options';
 import { ScriptEvaluator } from './evalsha';
+import { ANSWERS, keyList, type AnswerArgs, type AnswerKeys, type AnswerReply, type AnswerScriptName } from './scripts';
 
 /** What an answer weighs in Redis besides its body: its key, hash fields, index and totals entries. */
 export const ANSWER_OVERHEAD_BYTES = 1024;
@@ -40,16 +40,8 @@ const HANDOFF_MS = 2000;
 const FIRST_POLL_MS = 2;
 const LAST_POLL_MS = 25;
 
-/** One script's reply (answer-lua.ts), with when it was sent and received on the local monotonic clock. */
-interface Reply {
-  status: string;
-  /** Redis's clock when the script ran. */
-  now: number;
-  a: string;
-  b: string;
-  sent: number;
-  received: number;
-}
+/** One script's reply, with when it was sent and received on the local monotonic clock. */
+type Timed<R> = R & { readonly sent: number; readonly received: number };
 
 /** The body of an answer in Redis. */
 interface Body {
@@ -106,7 +98,7 @@ export class RedisAnswers implements SharedAnswers {
   readonly waitMs: number;
   readonly #o: ResolvedAnswers;
   readonly #name: string;
-  readonly #keys: string[];
+  readonly #keys: Omit<AnswerKeys, 'answer' | 'claim'>;
   readonly #answerPrefix: string;
   readonly #claimPrefix: string;
   readonly #warn: (message: string) => void;
@@ -130,7 +122,12 @@ export class RedisAnswers implements SharedAnswers {
     this.waitMs = options.waitMs;
     this.#name = `redis:${namespace}`;
     const base = `${prefix}:{${namespace}}:`;
-    this.#keys = ['answer-index', 'answer-totals', 'answer-clears', 'answer-clear-index'].map((name) => base + name);
+    this.#keys = {
+      index: `${base}answer-index`,
+      totals: `${base}answer-totals`,
+      clears: `${base}answer-clears`,
+      clearIndex: `${base}answer-clear-index`,
+    };
     this.#answerPrefix = `${base}answer:`;
     this.#claimPrefix = `${base}answer-claim:`;
     this.#warn = onWarning;
@@ -140,16 +137,18 @@ export class RedisAnswers implements SharedAnswers {
   async lookup(place: SharedPlace, readMs: number, claim: boolean, now: () => number): Promise<SharedLookup> {
     const digest = await digestOf(place.url);
     const token = claim ? `${this.#process}.${(this.#count++).toString(36)}` : '';
-    const reply = await this.#run(LOOKUP, digest, [place.routeId, place.path, place.query, readMs, token, this.waitMs, '']);
+    const reply = await this.#run('lookup', digest, { ...this.#about(place), readMs, token, claimMs: this.waitMs, holder: undefined });
     // Unreachable: sent uncached, and nothing this process holds is served (a clear may have been missed).
     if (reply === undefined) return { kind: 'fetch', claim: undefined, clearedAt: Number.POSITIVE_INFINITY };
     if (reply.status === 'hit') {
       const answer = this.#answerOf(reply, place, now);
       if (answer !== undefined) return { kind: 'hit', answer };
     }
-    // A clear `Redis now - stamp` ago was at least that long before now on any clock.
-    const clearedAt = now() - (reply.now - Number(reply.a));
-    if (reply.status === 'wait' && reply.b !== '') return { kind: 'wait', holder: reply.b, clearedAt };
+    // A clear `Redis now - stamp` ago was at least that long before now on any clock. An unreadable
+    // answer is fetched again, and one kept here is served if it is newer (no clear came after it).
+    const stamp = reply.status === 'hit' ? reply.sentAt : reply.cleared;
+    const clearedAt = now() - (reply.now - (stamp ?? 0));
+    if (reply.status === 'wait' && reply.holder !== undefined) return { kind: 'wait', holder: reply.holder, clearedAt };
     return { kind: 'fetch', claim: reply.status === 'claimed' ? token : undefined, clearedAt };
   }
 
@@ -170,7 +169,7 @@ export class RedisAnswers implements SharedAnswers {
       } catch {
         return undefined;
       }
-      const reply = await this.#run(LOOKUP, digest, [place.routeId, place.path, place.query, readMs, '', this.waitMs, holder]);
+      const reply = await this.#run('lookup', digest, { ...this.#about(place), readMs, token: undefined, claimMs: this.waitMs, holder });
       if (reply === undefined || reply.status === 'gone') return undefined;
       if (reply.status === 'hit') return this.#answerOf(reply, place, now);
     }
@@ -191,22 +190,20 @@ export class RedisAnswers implements SharedAnswers {
       allocated(encoder.encode(text).length + 16) +
       allocated(encoder.encode(place.routeId + place.path + place.query).length) +
       ANSWER_OVERHEAD_BYTES;
-    await this.#run(KEEP, digest, [
-      place.routeId,
-      place.path,
-      place.query,
+    await this.#run('keep', digest, {
+      ...this.#about(place),
       sentAt,
-      Math.ceil(ttlMs),
-      claim ?? '',
-      text,
+      ttlMs: Math.ceil(ttlMs),
+      token: claim,
+      body: text,
       bytes,
-      this.#o.maxBytes,
-      HANDOFF_MS,
-    ]);
+      maxBytes: this.#o.maxBytes,
+      handoffMs: HANDOFF_MS,
+    });
   }
 
   release(place: SharedPlace, claim: string): void {
-    void digestOf(place.url).then((digest) => this.#run(RELEASE, digest, [claim]));
+    void digestOf(place.url).then((digest) => this.#run('release', digest, { token: claim }));
   }
 
   clearRoute(route: RouteDef | undefined, input: { params?: unknown; query?: unknown }): void {
@@ -215,7 +212,7 @@ export class RedisAnswers implements SharedAnswers {
 
   /** Stops serving, in every process, the answers sent before now that `selection` names. */
   clear(selection: AnswerSelection): void {
-    void this.#run(CLEAR, '', [stampOf(selection), MAX_CLEAR_STAMPS]);
+    void this.#run('clear', '', { selection: stampOf(selection), most: MAX_CLEAR_STAMPS });
   }
 
   size(): { entries: number; bytes: number } {
@@ -223,16 +220,17 @@ export class RedisAnswers implements SharedAnswers {
   }
 
   /** The answer of a `hit` reply, its sending on the caller's clock (its age bounded from above), or undefined if unreadable. */
-  #answerOf(reply: Reply, place: SharedPlace, now: () => number): StoredAnswer | undefined {
+  #answerOf(reply: Timed<AnswerReply<'lookup'> & { status: 'hit' }>, place: SharedPlace, now: () => number): StoredAnswer | undefined {
+    if (reply.body === undefined || reply.sentAt === undefined) return undefined;
     let body: unknown;
     try {
-      body = JSON.parse(reply.b);
+      body = JSON.parse(reply.body);
     } catch {
       return undefined;
     }
     if (!isBody(body)) return undefined;
     // Redis's clock at the reply's arrival is at most its clock at the script plus the round trip.
-    const age = reply.now + (reply.received - reply.sent) - Number(reply.a);
+    const age = reply.now + (reply.received - reply.sent) - reply.sentAt;
     return {
       routeId: place.routeId,
       url: body.u,
@@ -246,26 +244,31 @@ export class RedisAnswers implements SharedAnswers {
     };
   }
 
+  /** The route, path and query of an answer, as the scripts take them. */
+  #about(place: SharedPlace): { route: string; path: string; query: string } {
+    return { route: place.routeId, path: place.path, query: place.query };
+  }
+
   /** Runs a script on the keys of `digest`; undefined when Redis failed, was late, or is left alone after a failure. */
-  async #run(source: string, digest: string, args: readonly (string | number)[]): Promise<Reply | undefined> {
+  async #run<N extends AnswerScriptName>(name: N, digest: string, args: AnswerArgs<N>): Promise<Timed<AnswerReply<N>> | undefined> {
     if (performance.now() < this.#pausedUntil) return undefined;
-    const keys = [...this.#keys, this.#answerPrefix + digest, this.#claimPrefix + digest];
-    const argv = [this.#answerPrefix, digest, ...args];
+    const script = ANSWERS[name];
+    const keys = keyList(script.family, { ...this.#keys, answer: this.#answerPrefix + digest, claim: this.#claimPrefix + digest });
     const sent = performance.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const attempt = this.#scripts.evaluate(source, keys, argv);
+    const attempt = this.#scripts.evaluate(script.source, keys, script.argv({ prefix: this.#answerPrefix, digest }, args));
     try {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${this.#o.timeoutMs} ms`)), this.#o.timeoutMs);
       });
       const raw = await Promise.race([attempt, timeout]);
       const received = performance.now();
-      if (!Array.isArray(raw) || raw.length < 6) throw new Error('an unexpected reply (another program in the namespace?)');
-      const [status, now, a, b, entries, bytes] = raw as unknown[];
-      this.#offset = Number(now) - received;
-      this.#size = { entries: Number(entries), bytes: Number(bytes) };
+      const reply: AnswerReply<N> | undefined = script.decode(raw);
+      if (reply === undefined) throw new Error('an unexpected reply (another program in the namespace?)');
+      this.#offset = reply.now - received;
+      this.#size = { entries: reply.entries, bytes: reply.bytes };
       this.#warned = false;
-      return { status: String(status), now: Number(now), a: String(a ?? ''), b: String(b ?? ''), sent, received };
+      return { ...reply, sent, received };
     } catch (error) {
       this.#pausedUntil = performance.now() + PAUSE_MS;
       if (!this.#warned) {

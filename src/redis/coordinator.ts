@@ -1,5 +1,5 @@
 import type { Admission, AdmitRequest, Coordinator, CreditSnapshot, CreditSource, RateCoordination } from '../core/types';
-import { SportsOddsError, CoordinatorError, CoordinatorStateLostError, BudgetExceededError, type BudgetLimit } from '../core/errors';
+import { SportsOddsError, CoordinatorError, CoordinatorStateLostError, BudgetExceededError } from '../core/errors';
 import { checkBudget } from '../core/options';
 import { realSleep, throwIfAborted } from '../core/runtime';
 import { toBase64Url } from '../schemas/base64url';
@@ -7,18 +7,24 @@ import { RedisAnswers } from './answer-store';
 import { namespaceKeys, wakeChannel } from './layout';
 import { LeaseKeeper } from './leases';
 import { checkEviction } from './eviction';
-import { ADMIT, CLEAR, RATE, READ, RECOVER, RELEASE, RENEW, SETTLE, SLOT } from './lua';
 import { retryInBackground } from './background-retry';
 import { resolveOptions, type RedisCoordinatorOptions, type ResolvedOptions } from './options';
 import { SlotQueue } from './queue';
-import { copyCredits, numberOf, type Reply } from './reply';
 import { RedisKeys } from './rotation';
 import { ScriptRunner } from './script-runner';
+import type { CoordinatorArgs, CoordinatorOwnReply, CoordinatorScriptName } from './scripts';
 import { Sealer } from './key-encryption';
 import { WakeChannel } from './wake';
 
 /** How long the plan's rate shared by a process stays in Redis: an hour, so a plan change is seen. */
 export const RATE_TTL_MS = 3_600_000;
+
+/** A copy of a snapshot (the caller may change it). */
+function copyCredits(c: CreditSnapshot): CreditSnapshot {
+  const copy: CreditSnapshot = { ...c, period: { ...c.period }, daily: { ...c.daily } };
+  if (c.updatedAt !== undefined) copy.updatedAt = new Date(c.updatedAt.getTime());
+  return copy;
+}
 
 /** An attempt admitted by a `RedisCoordinator` (its id names its slot and reservation in Redis). */
 class RedisAdmission implements Admission {
@@ -36,14 +42,10 @@ class RedisAdmission implements Admission {
   }
 }
 
-const arg = (v: number | undefined): string => (v === undefined ? '' : String(v));
-const time = (d: Date | undefined): string => (d === undefined ? '' : String(d.getTime()));
-const BUDGET_LIMITS: readonly string[] = ['maxCredits', 'dailyFloor', 'periodFloor'] satisfies BudgetLimit[];
-
 /**
  * The state of one account shared by every process of a fleet, in Redis: pacing slots, the budget's
  * reservations and spend, the credit windows, the plan's rate and the rotation's records. Every
- * operation is one atomic Lua script on Redis's clock (see `lua.ts`).
+ * operation is one atomic Lua script on Redis's clock (see `scripts/coordinator.ts`).
  *
  * - Pacing: at most `rate` attempts hold a slot at once, each until one second after its answer;
  *   a waiter is told by a notice (Pub/Sub, `wake.ts`) when the slot it is next for frees.
@@ -101,13 +103,13 @@ export class RedisCoordinator implements Coordinator {
     this.#queue = new SlotQueue(
       async (id, rate) => {
         await this.#sync('waiting for a pacing slot');
-        const reply = await this.#run('waiting for a pacing slot', SLOT, [id, rate, this.#listening()], true);
+        const reply = await this.#run('waiting for a pacing slot', 'slot', { id, rate, listening: this.#listening() }, true);
         return this.#slotOf(id, reply);
       },
       realSleep,
       (error) => error instanceof CoordinatorError,
     );
-    this.#leases = new LeaseKeeper(o.leaseMs / 3, (ids) => this.#run('renewing leases', RENEW, ids));
+    this.#leases = new LeaseKeeper(o.leaseMs / 3, (ids) => this.#run('renewing leases', 'renew', { ids }));
     this.#wake = new WakeChannel(
       o.redis,
       wakeChannel(o.prefix, o.namespace),
@@ -124,7 +126,7 @@ export class RedisCoordinator implements Coordinator {
     o.secret = undefined;
     this.keys = new RedisKeys({
       name: this.name,
-      run: (what, source, args, deadline) => this.#run(what, source, args, deadline),
+      run: (what, name, args, deadline) => this.#run(what, name, args, deadline),
       sync: (what) => this.#sync(what),
       sealer,
       generation: () => this.#generation,
@@ -138,14 +140,14 @@ export class RedisCoordinator implements Coordinator {
         return coordinator.#rate;
       },
       get: async () => {
-        const shared = numberOf((await this.#run('reading the plan rate', RATE, ['', RATE_TTL_MS])).a);
+        const { shared } = await this.#run('reading the plan rate', 'rate', { rate: undefined, ttlMs: RATE_TTL_MS });
         return shared !== undefined && shared > 0 ? shared : undefined;
       },
       share: async (requestsPerSecond) => {
         if (!(Number.isFinite(requestsPerSecond) && requestsPerSecond > 0)) {
           throw new SportsOddsError(`coordinator ${this.name}: a shared rate must be a positive number of requests per second`);
         }
-        await this.#run('sharing the plan rate', RATE, [requestsPerSecond, RATE_TTL_MS]);
+        await this.#run('sharing the plan rate', 'rate', { rate: requestsPerSecond, ttlMs: RATE_TTL_MS });
       },
     };
   }
@@ -174,22 +176,22 @@ export class RedisCoordinator implements Coordinator {
       this.#leases.delete(admission.id);
       // An aborted wait gives its reservation back before it rejects; a failing Redis gets it back when it can.
       if (error instanceof CoordinatorError) this.#giveBack(admission);
-      else await this.#run('giving back an admission', RELEASE, [admission.id]).catch(() => this.#giveBack(admission));
+      else await this.#run('giving back an admission', 'release', { id: admission.id }).catch(() => this.#giveBack(admission));
       throw error;
     }
     return admission;
   }
 
-  /** Whether a waiter is heard (`'1'` or `''`): the namespace's notices reach this process (subscribing again if it was closed). */
-  #listening(): string {
+  /** Whether a waiter is heard: the namespace's notices reach this process (subscribing again if it was closed). */
+  #listening(): boolean {
     this.#wake.open();
-    return this.#wake.listening ? '1' : '';
+    return this.#wake.listening;
   }
 
   /** A reply to a question for a slot: taken, or when to ask again (its reservation is kept until then in Redis). */
-  #slotOf(id: string, reply: Reply): { taken: boolean; waitMs: number } {
-    const taken = reply.a === 1;
-    const waitMs = taken ? 0 : (numberOf(reply.b) ?? this.#o.windowMs);
+  #slotOf(id: string, reply: { taken: boolean; waitMs: number | undefined }): { taken: boolean; waitMs: number } {
+    const { taken } = reply;
+    const waitMs = taken ? 0 : (reply.waitMs ?? this.#o.windowMs);
     this.#leases.add(id, waitMs);
     return { taken, waitMs };
   }
@@ -199,28 +201,28 @@ export class RedisCoordinator implements Coordinator {
     const { envelope, budget } = request;
     await this.#sync('admitting a call');
     const floors = budget.dailyFloor !== undefined || budget.periodFloor !== undefined;
-    const args = [
-      admission.id,
-      arg(envelope === undefined ? undefined : Math.ceil(envelope)),
-      arg(budget.maxCredits),
-      arg(budget.dailyFloor),
-      arg(budget.periodFloor),
-      floors ? String(request.serviceNow()) : '',
-      arg(rate),
-      rate === undefined ? '' : this.#listening(),
-    ];
-    let reply: Reply;
+    let reply: CoordinatorOwnReply<'admit'>;
     try {
-      reply = await this.#run('admitting a call', ADMIT, args, true);
+      reply = await this.#run(
+        'admitting a call',
+        'admit',
+        {
+          id: admission.id,
+          envelope: envelope === undefined ? undefined : Math.ceil(envelope),
+          maxCredits: budget.maxCredits,
+          dailyFloor: budget.dailyFloor,
+          periodFloor: budget.periodFloor,
+          serviceNow: floors ? request.serviceNow() : undefined,
+          rate,
+          listening: rate !== undefined && this.#listening(),
+        },
+        true,
+      );
     } catch (error) {
       this.#giveBack(admission);
       throw error;
     }
-    if (reply.status === 'budget') {
-      const limit = String(reply.a);
-      const available = numberOf(reply.b) ?? 0;
-      throw new BudgetExceededError((BUDGET_LIMITS.includes(limit) ? limit : 'maxCredits') as BudgetLimit, envelope as number, available);
-    }
+    if (reply.status === 'budget') throw new BudgetExceededError(reply.limit, envelope as number, reply.available ?? 0);
     return this.#slotOf(admission.id, reply);
   }
 
@@ -235,23 +237,24 @@ export class RedisCoordinator implements Coordinator {
     // An attempt that took nothing in Redis and brings nothing to record needs no round trip.
     if (!admission.slot && admission.envelope === undefined && !metered) return false;
     const c = metered ? answer.credits : {};
-    const args = [
-      admission.id,
-      admission.slot ? '1' : '0',
-      arg(cost),
-      arg(c.periodLimit),
-      arg(c.periodRemaining),
-      time(c.periodReset),
-      arg(c.dailyLimit),
-      arg(c.dailyRemaining),
-      time(c.dailyReset),
-    ];
+    const args: CoordinatorArgs<'settle'> = {
+      id: admission.id,
+      held: admission.slot,
+      cost,
+      periodLimit: c.periodLimit,
+      periodRemaining: c.periodRemaining,
+      periodReset: c.periodReset,
+      dailyLimit: c.dailyLimit,
+      dailyRemaining: c.dailyRemaining,
+      dailyReset: c.dailyReset,
+      retry: false,
+    };
     try {
-      await this.#run('recording an answer', SETTLE, [...args, '0']);
+      await this.#run('recording an answer', 'settle', args);
     } catch (error) {
       if (error instanceof CoordinatorStateLostError) this.#unrecorded += cost ?? 0;
       else if (error instanceof CoordinatorError)
-        this.#land('recording an answer', SETTLE, [...args, '1'], () => {
+        this.#land('recording an answer', 'settle', { ...args, retry: true }, () => {
           this.#unrecorded += cost ?? 0;
         });
       throw error;
@@ -269,7 +272,7 @@ export class RedisCoordinator implements Coordinator {
   }
 
   async readCredits(): Promise<CreditSnapshot> {
-    await this.#run('reading the credits', READ, []);
+    await this.#run('reading the credits', 'read', {});
     return this.credits();
   }
 
@@ -282,7 +285,7 @@ export class RedisCoordinator implements Coordinator {
    * await coordinator.clear(); // spent 0: a fresh maxCredits
    */
   async clear(): Promise<void> {
-    await this.#run('clearing the namespace', CLEAR, [this.#newEpoch()]);
+    await this.#run('clearing the namespace', 'clear', { epoch: this.#newEpoch() });
   }
 
   /**
@@ -307,18 +310,18 @@ export class RedisCoordinator implements Coordinator {
     const p = fresh ? {} : known.period;
     const d = fresh ? {} : known.daily;
     const unrecorded = this.#unrecorded;
-    await this.#run('recovering the namespace', RECOVER, [
-      this.#epoch ?? '',
-      fresh ? 0 : Math.ceil(known.spent + unrecorded),
-      Math.ceil(known.spent),
-      this.#newEpoch(),
-      arg(p.limit),
-      arg(p.remaining),
-      time(p.reset),
-      arg(d.limit),
-      arg(d.remaining),
-      time(d.reset),
-    ]);
+    await this.#run('recovering the namespace', 'recover', {
+      oldEpoch: this.#epoch,
+      known: fresh ? 0 : Math.ceil(known.spent + unrecorded),
+      anchored: Math.ceil(known.spent),
+      newEpoch: this.#newEpoch(),
+      periodLimit: p.limit,
+      periodRemaining: p.remaining,
+      periodReset: p.reset,
+      dailyLimit: d.limit,
+      dailyRemaining: d.remaining,
+      dailyReset: d.reset,
+    });
     this.#unrecorded -= unrecorded;
     return this.credits();
   }
@@ -340,19 +343,24 @@ export class RedisCoordinator implements Coordinator {
     return `${this.#process}.${(this.#recoveries++).toString(36)}`;
   }
 
-  /** Runs a script with the common arguments (retention, lease, window, deadline, epochs) and keeps its reply's state. */
-  async #run(what: string, source: string, args: readonly (string | number)[], deadline = false): Promise<Reply> {
+  /** Runs a script with the family's arguments (retention, lease, window, deadline, epochs) and keeps its reply's state. */
+  async #run<N extends CoordinatorScriptName>(
+    what: string,
+    name: N,
+    args: CoordinatorArgs<N>,
+    deadline = false,
+  ): Promise<CoordinatorOwnReply<N>> {
     const o = this.#o;
     this.#checkEviction();
-    const reply = await this.#runner.run(what, source, [
-      o.retentionMs,
-      o.leaseMs,
-      o.windowMs,
-      deadline ? this.#runner.deadline() : '',
-      this.#epoch ?? '',
-      this.#process,
-      ...args,
-    ]);
+    const common = {
+      retention: o.retentionMs,
+      lease: o.leaseMs,
+      window: o.windowMs,
+      deadline: deadline ? this.#runner.deadline() : undefined,
+      knownEpoch: this.#epoch,
+      firstEpoch: this.#process,
+    };
+    const reply = await this.#runner.run(what, name, common, args);
     this.#epoch = reply.epoch ?? this.#epoch;
     this.#credits = reply.credits;
     this.#generation = reply.generation;
@@ -367,7 +375,7 @@ export class RedisCoordinator implements Coordinator {
   /** Learns Redis's clock (one read) before the first operation that carries a deadline (`what`, named in errors). */
   #sync(what: string): Promise<void> {
     if (this.#runner.synced) return Promise.resolve();
-    this.#syncing ??= this.#run(what, READ, []).then(
+    this.#syncing ??= this.#run(what, 'read', {}).then(
       () => {
         this.#syncing = undefined;
       },
@@ -381,12 +389,12 @@ export class RedisCoordinator implements Coordinator {
 
   /** Gives back what an admission may hold in Redis, without waiting (it may not be reachable now). */
   #giveBack(admission: RedisAdmission): void {
-    this.#land('giving back an admission', RELEASE, [admission.id]);
+    this.#land('giving back an admission', 'release', { id: admission.id });
   }
 
   /** Retries in the background an operation that must land (a lapsed reservation counts its whole envelope). */
-  #land(what: string, source: string, args: readonly (string | number)[], onLost?: () => void): void {
-    retryInBackground(() => this.#run(what, source, args), {
+  #land<N extends CoordinatorScriptName>(what: string, name: N, args: CoordinatorArgs<N>, onLost?: () => void): void {
+    retryInBackground(() => this.#run(what, name, args), {
       giveUp: (error) => {
         if (error instanceof CoordinatorStateLostError) onLost?.();
         return error instanceof CoordinatorStateLostError || !(error instanceof CoordinatorError);

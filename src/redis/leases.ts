@@ -9,7 +9,7 @@ export function unrefTimer(timer: unknown): void {
  * renewal is retried at the next tick.
  *
  * @example
- * const leases = new LeaseKeeper(3_333, (ids) => runner.run('renew', RENEW, [...args, ...ids]));
+ * const leases = new LeaseKeeper(3_333, (ids) => run('renewing leases', 'renew', { ids }));
  * leases.add(id); // ... leases.delete(id) at settle
  */
 export class LeaseKeeper {

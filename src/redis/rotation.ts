@@ -3,8 +3,7 @@ import { CoordinatorError, SportsOddsError } from '../core/errors';
 import { throwIfAborted } from '../core/runtime';
 import { randomToken } from '../schemas/base64url';
 import { unrefTimer } from './leases';
-import { LOCK, PENDING, PUBLISH, RELOCK, ROTATION_OF, UNLOCK } from './lua';
-import { numberOf, stringOf, type Reply } from './reply';
+import type { CoordinatorArgs, CoordinatorOwnReply, CoordinatorScriptName } from './scripts';
 import { SealError, type Sealer } from './key-encryption';
 
 /** Published rotations kept in a namespace (the oldest are dropped past this), as the memory coordinator does. */
@@ -18,7 +17,12 @@ export interface KeysDeps {
   /** The coordinator's name, for errors. */
   name: string;
   /** Runs a script (with a deadline on Redis's clock when `deadline`); every reply refreshes the coordinator. */
-  run: (what: string, source: string, args: readonly (string | number)[], deadline?: boolean) => Promise<Reply>;
+  run: <N extends CoordinatorScriptName>(
+    what: string,
+    name: N,
+    args: CoordinatorArgs<N>,
+    deadline?: boolean,
+  ) => Promise<CoordinatorOwnReply<N>>;
   /** Learns Redis's clock first, when no reply taught it yet (`what` names the operation in errors). */
   sync: (what: string) => Promise<void>;
   /** Undefined without a `secret`. */
@@ -78,26 +82,26 @@ export class RedisKeys implements KeyCoordination {
     const token = randomToken('lock_', 18);
     let waited = false;
     for (;;) {
-      let reply: Reply;
+      let reply: CoordinatorOwnReply<'lock'>;
       try {
-        reply = await run('the rotation lock', LOCK, [token], true);
+        reply = await run('the rotation lock', 'lock', { token }, true);
       } catch (error) {
         // It may still reach Redis: let it go (or its lease lapses).
-        run('the rotation unlock', UNLOCK, [token]).catch(() => undefined);
+        run('the rotation unlock', 'unlock', { token }).catch(() => undefined);
         throw error;
       }
-      if (reply.a === 1) break;
+      if (reply.taken) break;
       waited = true;
-      const left = numberOf(reply.b) ?? lockPollMs;
+      const left = reply.leftMs ?? lockPollMs;
       await sleep(Math.max(1, Math.min(lockPollMs, left > 0 ? left : lockPollMs)), signal);
     }
     let released = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const renew = () => {
       timer = setTimeout(() => {
-        run('the rotation lock renewal', RELOCK, [token]).then(
+        run('the rotation lock renewal', 'relock', { token }).then(
           (reply) => {
-            if (reply.a === 1 && !released) renew();
+            if (reply.held && !released) renew();
           },
           () => {
             if (!released) renew();
@@ -113,7 +117,7 @@ export class RedisKeys implements KeyCoordination {
         if (released) return;
         released = true;
         clearTimeout(timer);
-        await run('the rotation unlock', UNLOCK, [token]);
+        await run('the rotation unlock', 'unlock', { token });
       },
     };
   }
@@ -122,14 +126,14 @@ export class RedisKeys implements KeyCoordination {
     const sealer = this.#sealer('keys.publish()');
     const field = await sealer.fieldOf(oldKey);
     const sealed = await sealer.seal(field, JSON.stringify({ status: answer.status, headers: answer.headers, text: answer.text }));
-    await this.deps.run('publishing a rotation', PUBLISH, [field, sealed, await this.#id(sealer), MAX_ROTATIONS]);
+    await this.deps.run('publishing a rotation', 'publish', { field, sealed, keyId: await this.#id(sealer), most: MAX_ROTATIONS });
   }
 
   async rotationOf(oldKey: string): Promise<RotationAnswer | undefined> {
     const sealer = this.deps.sealer;
     if (sealer === undefined) return undefined;
     const field = await sealer.fieldOf(oldKey);
-    const reply = await this.deps.run('reading a rotation', ROTATION_OF, [field]);
+    const reply = await this.deps.run('reading a rotation', 'rotationOf', { field });
     const value = await this.#open(sealer, field, reply);
     if (value === undefined) return undefined;
     if (!isAnswer(value)) throw new CoordinatorError(this.deps.name, 'a published rotation in Redis is malformed');
@@ -139,7 +143,7 @@ export class RedisKeys implements KeyCoordination {
   async #load(): Promise<PendingRotation | undefined> {
     const sealer = this.deps.sealer;
     if (sealer === undefined) return undefined;
-    const reply = await this.deps.run('reading the pending rotation', PENDING, ['load', '', '']);
+    const reply = await this.deps.run('reading the pending rotation', 'pending', { op: 'load', sealed: '', keyId: '' });
     const value = await this.#open(sealer, PENDING_FIELD, reply);
     if (value === undefined) return undefined;
     if (!isPending(value)) throw new CoordinatorError(this.deps.name, 'the pending rotation in Redis is malformed');
@@ -149,18 +153,17 @@ export class RedisKeys implements KeyCoordination {
   async #save(pending: PendingRotation): Promise<void> {
     const sealer = this.#sealer('keys.store.save()');
     const sealed = await sealer.seal(PENDING_FIELD, JSON.stringify(pending));
-    await this.deps.run('saving the pending rotation', PENDING, ['save', sealed, await this.#id(sealer)]);
+    await this.deps.run('saving the pending rotation', 'pending', { op: 'save', sealed, keyId: await this.#id(sealer) });
   }
 
   async #clear(): Promise<void> {
     if (this.deps.sealer === undefined) return;
-    await this.deps.run('clearing the pending rotation', PENDING, ['clear', '', '']);
+    await this.deps.run('clearing the pending rotation', 'pending', { op: 'clear', sealed: '', keyId: '' });
   }
 
-  /** The sealed value of a reply (`a`, beside the stored key id `b`), opened and parsed; undefined when none. */
-  async #open(sealer: Sealer, field: string, reply: Reply): Promise<unknown> {
-    const sealed = stringOf(reply.a);
-    const keyId = stringOf(reply.b);
+  /** The sealed value of a reply (beside the stored key id), opened and parsed; undefined when none. */
+  async #open(sealer: Sealer, field: string, reply: { sealed: string | undefined; keyId: string | undefined }): Promise<unknown> {
+    const { sealed, keyId } = reply;
     const wrongSecret = () =>
       new CoordinatorError(
         this.deps.name,

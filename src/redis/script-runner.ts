@@ -1,10 +1,16 @@
-import { CoordinatorError, CoordinatorStateLostError, type LostState } from '../core/errors';
+import { CoordinatorError, CoordinatorStateLostError } from '../core/errors';
 import type { EvictionProbe } from './eviction';
 import type { WakeSource } from './wake';
-import { parseReply, type Reply } from './reply';
 import { ScriptEvaluator, type ScriptCommands } from './evalsha';
-
-const LOST_STATES: readonly string[] = ['record', 'epoch', 'reservations'] satisfies LostState[];
+import {
+  COORDINATOR,
+  type CoordinatorArgs,
+  type CoordinatorCommonArgs,
+  type CoordinatorOwnReply,
+  type CoordinatorReply,
+  type CoordinatorScript,
+  type CoordinatorScriptName,
+} from './scripts';
 
 /**
  * What the coordinator uses of an `ioredis`/`iovalkey` client (script commands, `CONFIG GET`, the
@@ -41,8 +47,8 @@ export const localNow = (): number => performance.now();
  * `CoordinatorError`s. Learns Redis's clock from every reply, for deadlines on that clock.
  *
  * @example
- * const runner = new ScriptRunner(redis, keys, 'redis:acct-1', 1000);
- * const reply = await runner.run('admit', ADMIT, [...args]);
+ * const runner = new ScriptRunner(redis, namespaceKeys('sod', 'acct-1'), 'redis:acct-1', 1000);
+ * const reply = await runner.run('reading the credits', 'read', common, {});
  */
 export class ScriptRunner {
   readonly #scripts: ScriptEvaluator;
@@ -84,10 +90,10 @@ export class ScriptRunner {
 
   /**
    * A deadline on Redis's clock for an operation sent now, never later than its client gives up (the
-   * offset is a lower bound). `''` (none) until a reply taught the offset.
+   * offset is a lower bound). None until a reply taught the offset.
    */
-  deadline(): string {
-    return this.#offset === undefined ? '' : String(Math.floor(localNow() + this.timeoutMs + this.#offset));
+  deadline(): number | undefined {
+    return this.#offset === undefined ? undefined : Math.floor(localNow() + this.timeoutMs + this.#offset);
   }
 
   /** A time on Redis's clock on the local clock (`localNow`), never earlier than it is; undefined before any reply. */
@@ -100,9 +106,18 @@ export class ScriptRunner {
     return this.#offset !== undefined;
   }
 
-  /** Runs `source` with `args` (after the namespace's keys) within the timeout; `what` names it in errors; `late` fails. */
-  async run(what: string, source: string, args: readonly (string | number)[]): Promise<Reply> {
-    const attempt = this.#scripts.evaluate(source, this.keys, args);
+  /**
+   * Runs the script `name` on the namespace's keys with the family's arguments and its own, within the
+   * timeout; `what` names it in errors. `late` and `lost` fail (`CoordinatorStateLostError` for `lost`).
+   */
+  async run<N extends CoordinatorScriptName>(
+    what: string,
+    name: N,
+    common: CoordinatorCommonArgs,
+    args: CoordinatorArgs<N>,
+  ): Promise<CoordinatorOwnReply<N>> {
+    const script: CoordinatorScript<N> = COORDINATOR[name];
+    const attempt = this.#scripts.evaluate(script.source, this.keys, script.argv(common, args));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(this.#failure(what, `did not answer within ${this.timeoutMs} ms`, undefined)), this.timeoutMs);
@@ -123,15 +138,14 @@ export class ScriptRunner {
       attempt.catch(() => undefined);
     }
     const received = localNow();
-    const reply = parseReply(raw);
+    const reply = script.decode(raw);
     if (reply === undefined)
       throw new CoordinatorError(this.name, `${what}: Redis gave an unexpected reply (another program's keys in the namespace?)`);
     this.#offset = reply.now - received;
-    if (reply.status === 'lost') {
-      const lost = String(reply.a);
-      throw new CoordinatorStateLostError(this.name, what, (LOST_STATES.includes(lost) ? lost : 'record') as LostState);
-    }
-    if (reply.status === 'late') throw new CoordinatorError(this.name, `${what} reached Redis after its deadline: nothing was taken`);
-    return reply;
+    // The family's statuses, any script's (a generic reply does not narrow): errors, so that the caller sees its own.
+    const family = reply as CoordinatorReply<CoordinatorScriptName>;
+    if (family.status === 'lost') throw new CoordinatorStateLostError(this.name, what, family.what);
+    if (family.status === 'late') throw new CoordinatorError(this.name, `${what} reached Redis after its deadline: nothing was taken`);
+    return reply as CoordinatorOwnReply<N>;
   }
 }

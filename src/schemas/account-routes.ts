@@ -17,21 +17,35 @@ import {
 import { ApiKey, ApiKeyCreated, ApiKeyList, CreateKeyRequest, IdempotencyKey, KeyRotationSuccess } from './keys';
 import { NoQuery } from './query';
 import { RequestHealthQuery, RequestHealthReport } from './request-health';
-import { defineRoute } from './route';
+import type { RouteDef } from './route';
 import { KeyParams, NoParams } from './route-params';
 
 const accountManage = { kind: 'bearer', scope: 'account:manage' } as const;
 const tokenInBody = { kind: 'none', cookie: false } as const;
 const tokenOrCookie = { kind: 'none', cookie: true } as const;
 
+/** An operation as the table declares it: every field of its definition by name but its id, the key it is declared under. */
+type OperationEntry = Omit<RouteDef, 'id'>;
+
+/** The operations of a table of entries, each with its schemas' types kept and its id its key. */
+type OperationsOf<T extends Readonly<Record<string, OperationEntry>>> = {
+  readonly [Id in keyof T & string]: RouteDef<T[Id]['params'], T[Id]['query'], T[Id]['body'], T[Id]['responses']> & { readonly id: Id };
+};
+
+/** The operations of the table's entries, in declaration order. */
+function operationTable<const T extends Readonly<Record<string, OperationEntry>>>(entries: T): OperationsOf<T> {
+  const table: Record<string, RouteDef> = {};
+  for (const [id, entry] of Object.entries(entries)) table[id] = { id, ...entry };
+  return table as OperationsOf<T>;
+}
+
 /**
  * The account and key routes (docs/service.md, "Account and key routes") and the credential-delivery
  * operations (docs/service.md, "Credential delivery"): the route table's second part, which the SDK
  * loads with the first call of one of them (src/core/request/route-of.ts).
  */
-export const accountRoutes = {
-  'account.get': defineRoute({
-    id: 'account.get',
+export const accountRoutes = operationTable({
+  'account.get': {
     method: 'GET',
     path: '/v1/account',
     summary: 'The account record with plan and quota windows',
@@ -41,9 +55,8 @@ export const accountRoutes = {
     body: null,
     responses: { 200: Account },
     registered: true,
-  }),
-  'account.usage': defineRoute({
-    id: 'account.usage',
+  },
+  'account.usage': {
     method: 'GET',
     path: '/v1/account/usage',
     summary: 'Zero-filled daily series of requests and credits',
@@ -53,9 +66,8 @@ export const accountRoutes = {
     body: null,
     responses: { 200: Usage },
     registered: true,
-  }),
-  'account.requestHealth': defineRoute({
-    id: 'account.requestHealth',
+  },
+  'account.requestHealth': {
     method: 'GET',
     path: '/v1/account/request-health',
     summary: 'Request-health report with failure details',
@@ -65,9 +77,8 @@ export const accountRoutes = {
     body: null,
     responses: { 200: RequestHealthReport },
     registered: true,
-  }),
-  'keys.list': defineRoute({
-    id: 'keys.list',
+  },
+  'keys.list': {
     method: 'GET',
     path: '/v1/account/keys',
     summary: 'Key inventory',
@@ -77,9 +88,8 @@ export const accountRoutes = {
     body: null,
     responses: { 200: ApiKeyList },
     registered: true,
-  }),
-  'keys.create': defineRoute({
-    id: 'keys.create',
+  },
+  'keys.create': {
     method: 'POST',
     path: '/v1/account/keys',
     summary: 'Create a key (default scope data:read)',
@@ -89,9 +99,8 @@ export const accountRoutes = {
     body: CreateKeyRequest,
     responses: { 201: ApiKeyCreated },
     registered: true,
-  }),
-  'keys.revoke': defineRoute({
-    id: 'keys.revoke',
+  },
+  'keys.revoke': {
     method: 'POST',
     path: '/v1/account/keys/{id}/revoke',
     summary: 'Revoke a key',
@@ -101,9 +110,8 @@ export const accountRoutes = {
     body: null,
     responses: { 200: ApiKey },
     registered: true,
-  }),
-  'keys.rotate': defineRoute({
-    id: 'keys.rotate',
+  },
+  'keys.rotate': {
     method: 'POST',
     path: '/v1/account/keys/rotate',
     summary: 'Rotate the calling key (exact-replay nonce)',
@@ -114,9 +122,8 @@ export const accountRoutes = {
     headers: { 'idempotency-key': IdempotencyKey },
     responses: { 200: KeyRotationSuccess },
     registered: true,
-  }),
-  'recoveryEmail.resend': defineRoute({
-    id: 'recoveryEmail.resend',
+  },
+  'recoveryEmail.resend': {
     method: 'POST',
     path: '/v1/account/recovery-email/verification/resend',
     summary: 'Resend the recovery-email verification',
@@ -126,9 +133,8 @@ export const accountRoutes = {
     body: EmptyBody,
     responses: { 202: RecoveryEmailVerificationAccepted },
     registered: true,
-  }),
-  'billing.portal': defineRoute({
-    id: 'billing.portal',
+  },
+  'billing.portal': {
     method: 'POST',
     path: '/v1/account/billing-portal',
     summary: 'Hosted billing session (not registered in the private beta)',
@@ -138,10 +144,9 @@ export const accountRoutes = {
     body: null,
     responses: { 200: BillingPortal },
     registered: false,
-  }),
+  },
 
-  'checkout.intent': defineRoute({
-    id: 'checkout.intent',
+  'checkout.intent': {
     method: 'POST',
     path: '/v1/checkout/intents',
     summary: 'Checkout intent (resume token or cookie)',
@@ -152,9 +157,8 @@ export const accountRoutes = {
     responses: { 200: CheckoutIntentResponse },
     invalidBodyCode: 'invalid_token',
     registered: true,
-  }),
-  'checkout.claim': defineRoute({
-    id: 'checkout.claim',
+  },
+  'checkout.claim': {
     method: 'POST',
     path: '/v1/checkout/claims',
     summary: 'Claim the first key (claim token or cookie)',
@@ -165,9 +169,8 @@ export const accountRoutes = {
     responses: { 200: ClaimSuccess, 202: ClaimPending },
     invalidBodyCode: 'invalid_token',
     registered: true,
-  }),
-  'recovery.request': defineRoute({
-    id: 'recovery.request',
+  },
+  'recovery.request': {
     method: 'POST',
     path: '/v1/recovery/requests',
     summary: 'Request a lost-key recovery link',
@@ -177,9 +180,8 @@ export const accountRoutes = {
     body: AccountRecoveryRequest,
     responses: { 202: AccountRecoveryAccepted },
     registered: true,
-  }),
-  'recovery.claim': defineRoute({
-    id: 'recovery.claim',
+  },
+  'recovery.claim': {
     method: 'POST',
     path: '/v1/recovery/claims',
     summary: 'Claim a recovery link: revokes every key, returns one replacement',
@@ -190,9 +192,8 @@ export const accountRoutes = {
     responses: { 200: AccountRecoverySuccess },
     invalidBodyCode: 'invalid_token',
     registered: true,
-  }),
-  'recoveryEmail.verify': defineRoute({
-    id: 'recoveryEmail.verify',
+  },
+  'recoveryEmail.verify': {
     method: 'POST',
     path: '/v1/recovery-email/verifications',
     summary: 'Confirm a recovery-email verification link',
@@ -203,5 +204,5 @@ export const accountRoutes = {
     responses: { 200: RecoveryEmailVerificationSuccess },
     invalidBodyCode: 'invalid_token',
     registered: true,
-  }),
-};
+  },
+});

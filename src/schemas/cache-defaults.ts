@@ -1,31 +1,17 @@
-/** The SDK's cache defaults (docs/caching.md); imports nothing at run time, so the on-demand reuse code reads it alone. */
-import type { DataRouteId } from './routes';
+/** The SDK's cache defaults (docs/caching.md), read from the route table; imports nothing at run time, so the on-demand reuse code reads it alone. */
+import type { RouteDef } from './route';
 
 /** The service's own cache window of the cache-eligible routes (docs/service.md, "Cache": about an hour). */
 export const SERVICE_CACHE_WINDOW_MS = 3_600_000;
 
 /**
- * The `maxAge` (ms) an answer of each data route is served again without a request; 0: not cached
- * unless a client's `cache.maxAge` or a call's `maxAge` says so. The compiler names a route left out.
+ * How long (ms) the SDK serves an answer of a route again without a request, unless a client's `cache.maxAge` or a call's
+ * `maxAge` says otherwise. The route's table entry decides it (`metering.cacheable`): a cache-eligible route's answer for the
+ * service's own window, within which the service answers the same and still charges every `HIT`; any other route's not at
+ * all (0): its answers change, or can be corrected.
+ *
+ * @example
+ * defaultMaxAge(routes['catalog.sports']); // 3_600_000
+ * defaultMaxAge(routes['events.odds']); // 0
  */
-export const cacheDefaults = {
-  // Cache-eligible: the service answers the same within its window and still charges every HIT ("Cache").
-  'catalog.sports': SERVICE_CACHE_WINDOW_MS,
-  'catalog.leagues': SERVICE_CACHE_WINDOW_MS,
-  'catalog.periods': SERVICE_CACHE_WINDOW_MS,
-  'events.props': SERVICE_CACHE_WINDOW_MS,
-  'outrights.list': SERVICE_CACHE_WINDOW_MS,
-  // Fixtures change (their `version`) and live listings are never cached ("Events", "Cache").
-  'events.list': 0,
-  // Prices move: odds are never cached by the service ("Cache").
-  'events.odds': 0,
-  'props.odds': 0,
-  // A line first quoted later opens later: new rows appear ("Prices", "Opening line").
-  'events.openingLines': 0,
-  // Final once available, not kept: corrections replace rows of that snapshot ("Prices", "Closing lines": refresh when revisions matter).
-  'events.closingLines': 0,
-  // Results can be corrected.
-  'events.results': 0,
-  // Measured against the closing line, which corrections can change.
-  'analytics.clv': 0,
-} as const satisfies Record<DataRouteId, number>;
+export const defaultMaxAge = (route: RouteDef): number => (route.metering?.cacheable === true ? SERVICE_CACHE_WINDOW_MS : 0);

@@ -23,7 +23,10 @@ export interface Metering {
   rowCap: (query: Record<string, unknown>) => number;
   /** Credits reserved in both windows before work starts: the maximum certified charge. */
   envelope: (query: Record<string, unknown>) => number;
-  /** Cache-eligible: answers carry `X-Cache` (catalog, props, outrights). */
+  /**
+   * Cache-eligible: answers carry `X-Cache` (catalog, props, outrights), and the SDK serves one again for the service's
+   * window by default, and any other route's answers not at all (docs/caching.md).
+   */
   cacheable: boolean;
 }
 

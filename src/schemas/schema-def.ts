@@ -35,7 +35,8 @@ export const checkDefOf = (check: z.core.$ZodCheck<never>): CheckDef => (check a
 export const isCheck = (schema: Schema): schema is Schema & z.core.$ZodCheck<never> => schema._zod.traits.has('$ZodCheck');
 
 /**
- * The field schemas of an object schema, or of every branch of a union of objects.
+ * The field schemas of an object schema, of every branch of a union of objects, or of the wire side of
+ * a codec (or pipe) over one.
  *
  * @example
  * Object.keys(shapeOf(routes['events.list'].query)); // ['sport_id', 'league_id', ...]
@@ -44,7 +45,20 @@ export function shapeOf(schema: Schema): Readonly<Record<string, Schema>> {
   const def = defOf(schema);
   if (def.type === 'object') return def.shape;
   if (def.type === 'union') return Object.assign({}, ...def.options.map(shapeOf)) as Record<string, Schema>;
+  if (def.type === 'pipe') return shapeOf(def.in);
   return {};
+}
+
+/**
+ * The field names of an object schema, of every branch of a union of them, or of an array's rows: a query's
+ * parameters, a body's fields, a row's columns.
+ *
+ * @example
+ * shapeKeys(routes['events.list'].query); // ['sport_id', 'league_id', ...]
+ */
+export function shapeKeys(schema: Schema): string[] {
+  const def = defOf(schema);
+  return Object.keys(shapeOf(def.type === 'array' ? def.element : schema));
 }
 
 /**

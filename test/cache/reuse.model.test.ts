@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../mocks';
 import type { RequestOptions, ResponseMeta, SportsOdds } from '../../src';
-import { cacheDefaults } from '../../src/schemas/cache-defaults';
+import { defaultMaxAge } from '../../src/schemas/cache-defaults';
+import { routes } from '../../src/schemas/routes';
 import { chargesOf, sdkFor, useMockServer } from '../sdk/mock-setup';
 
 /**
@@ -175,7 +176,7 @@ async function run(s: Setup, commands: Command[]): Promise<void> {
   const entries = new Map<Target, Entry>();
   const counts = { hits: 0, misses: 0, shared: 0, creditsSaved: 0 };
   let sentBefore = s.sent();
-  const configured = (target: Target) => (ROUTE_OF[target] === 'events.odds' ? s.oddsMaxAge : cacheDefaults[ROUTE_OF[target]]);
+  const configured = (target: Target) => (ROUTE_OF[target] === 'events.odds' ? s.oddsMaxAge : defaultMaxAge(routes[ROUTE_OF[target]]));
   for (const command of commands) {
     if (command.kind === 'advance') {
       s.mock.clock.advance(command.ms);

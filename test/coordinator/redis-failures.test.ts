@@ -4,7 +4,6 @@ import { CoordinatorError, CoordinatorStateLostError } from '../../src/core/erro
 import { SportsOddsError } from '../../src/core/errors/base';
 import { redisCoordinator, type RedisCoordinatorOptions } from '../../src/redis';
 import { namespaceKeys } from '../../src/redis/layout';
-import { ADMIT } from '../../src/redis/lua';
 import { ScriptRunner } from '../../src/redis/script-runner';
 import { useRedisServer } from '../helpers/redis-server';
 import { metered, rejection, request } from './contract';
@@ -173,23 +172,22 @@ describe('the Redis coordinator when Redis fails', () => {
   it('refuses an admission whose deadline on Redis clock has passed, taking nothing', async () => {
     const namespace = freshNamespace('deadline');
     const runner = new ScriptRunner(fleet.client(), namespaceKeys('sod', namespace), `redis:${namespace}`, 1000);
-    // ARGV: retention, lease, window, deadline, known epoch, new epoch; id, envelope, maxCredits, floors, serviceNow, rate.
     const admit = (deadline: number) =>
-      runner.run('admitting a call', ADMIT, [
-        86_400_000,
-        10_000,
-        1000,
-        String(deadline),
-        '',
-        'epoch-1',
-        'late-1',
-        '5',
-        '',
-        '',
-        '',
-        '',
-        '1',
-      ]);
+      runner.run(
+        'admitting a call',
+        'admit',
+        { retention: 86_400_000, lease: 10_000, window: 1000, deadline, knownEpoch: undefined, firstEpoch: 'epoch-1' },
+        {
+          id: 'late-1',
+          envelope: 5,
+          maxCredits: undefined,
+          dailyFloor: undefined,
+          periodFloor: undefined,
+          serviceNow: undefined,
+          rate: 1,
+          listening: false,
+        },
+      );
     const error = await failure(admit(Date.now() - 1000));
     expect(error.message).toBe(`coordinator redis:${namespace}: admitting a call reached Redis after its deadline: nothing was taken`);
     const [a] = fleet.handles(1, { namespace });
@@ -197,7 +195,7 @@ describe('the Redis coordinator when Redis fails', () => {
     // The slot is free: a rate of 1 admits at once. In time, the same admission reserves (its slot is in that call's hold).
     await a!.settle(await a!.admit(request({ rate: 1 })), undefined, Date.now());
     const taken = await admit(Date.now() + 60_000);
-    expect(taken).toMatchObject({ status: 'ok', a: 0 });
+    expect(taken).toMatchObject({ status: 'ok', taken: false });
     expect(taken.credits.reserved).toBe(5);
   });
 

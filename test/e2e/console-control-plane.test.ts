@@ -95,6 +95,7 @@ describe('faults', () => {
       route: 'catalog.sports',
       endpoint: '/v1/catalog/sports',
       remaining: 2,
+      kind: 'status',
       status: 429,
       code: 'rate_limited',
       retry_after: 1,
@@ -107,6 +108,7 @@ describe('faults', () => {
         route: 'events.odds',
         endpoint: '/v1/events/{event_id}/odds',
         remaining: 1,
+        kind: 'drop',
         drop: 'after_commit',
       },
       {
@@ -114,6 +116,7 @@ describe('faults', () => {
         route: 'catalog.leagues',
         endpoint: '/v1/catalog/leagues',
         remaining: 1,
+        kind: 'status',
         status: 403,
         code: 'plan_inactive',
         latency_ms: 5,
@@ -142,7 +145,7 @@ describe('faults', () => {
   });
 
   it('refuses to disarm without the JSON content type (the browser guard)', async () => {
-    await admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: 'catalog.sports' }) });
+    await admin('/faults', { method: 'POST', headers: json, body: JSON.stringify({ route: 'catalog.sports', status: 503 }) });
     const [armed] = await body<{ id: string }[]>(admin('/faults'));
     expect((await admin(`/faults/${armed!.id}`, { method: 'DELETE' })).status).toBe(415);
     expect(await body(admin('/faults'))).toHaveLength(1);

@@ -112,6 +112,7 @@ describe('the console at /__admin/', () => {
         route: 'catalog.sports',
         endpoint: '/v1/catalog/sports',
         remaining: 1,
+        kind: 'status',
         status: 503,
         code: 'temporarily_unavailable',
       },

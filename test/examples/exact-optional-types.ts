@@ -79,7 +79,13 @@ export async function mocks(redis: RedisScriptClient): Promise<void> {
     liveScanLimit: numberFrom('LIVE_LIMIT'),
     billingPortal: flagFrom('BILLING'),
   });
-  mock.faults.inject({ route: 'events.odds', status: numberFrom('STATUS'), count: nothing, retryAfter: nothing, latencyMs: nothing });
+  mock.faults.inject({
+    route: 'events.odds',
+    status: numberFrom('STATUS') ?? 503,
+    count: nothing,
+    retryAfter: nothing,
+    latencyMs: nothing,
+  });
   mock.use('catalog.sports', () => [], { once: flagFrom('ONCE'), times: nothing, params: nothing });
   await mock.createAccount({ email: 'new@example.com', plan: env.PLAN, status: nothing, recoveryEmailVerified: nothing, apiKey: nothing });
   await mock.createKey('new@example.com', { name: env.KEY_NAME, scopes: nothing });

@@ -2,7 +2,7 @@ import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEFT_OUT, WORST_CASE_META } from '../../src/mcp';
 import { toolNameOf } from '../../src/mcp/route-tools';
-import { shapeKeys } from '../../src/mcp/schema';
+import { shapeKeys } from '../../src/schemas/schema-def';
 import { type RouteDef, routeList } from '../../src/schemas';
 import { creditsForRows } from '../../src/schemas/metering';
 import { connect, type Session, textOf } from './harness';

@@ -1,10 +1,19 @@
 import { readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { cyclesOf, type Floors, floorsOf, foldersUnder, type Import, importGraph } from '../../scripts/floors';
+import {
+  allowancesOf,
+  cyclesOf,
+  type Floors,
+  floorsOf,
+  foldersUnder,
+  type Import,
+  importGraph,
+  isNodeBuiltin,
+  outsideAllowances,
+} from '../../scripts/floors';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -23,10 +32,11 @@ const NODE_ONLY = ['src/node/', 'src/mcp/node/'];
  */
 const NAMED_SRC_TO_MOCKS = ['src/mcp/node/cli.ts -> mocks/index.ts'];
 
-const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+/** The floor plan's table of what each folder may import (CONTRIBUTING.md, "The floor plan"). */
+const ALLOWANCES = allowancesOf(readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8'));
 
-/** Whether an import loads a Node built-in (`node:fs`, `fs`, `fs/promises`). */
-const isNodeBuiltin = (spec: string): boolean => spec.startsWith('node:') || NODE_BUILTINS.has(spec.split('/')[0] as string);
+/** The shared floors where the mock meets the SDK: the schemas and the route table, and the domain logic beside them. */
+const SHARED_FLOORS = ['src/schemas/', 'src/domain/'];
 
 /** The floor plan's nevers, each broken import as `file -> what it imports: which never`. */
 function brokenNevers(graph: ReadonlyMap<string, readonly Import[]>): string[] {
@@ -39,13 +49,15 @@ function brokenNevers(graph: ReadonlyMap<string, readonly Import[]>): string[] {
         never('src/ imports nothing from mocks/');
       if (file.startsWith('src/') && !NODE_ONLY.some((folder) => file.startsWith(folder)) && isNodeBuiltin(spec))
         never('src/ imports no Node built-in outside its Node-only entries (src/node/, src/mcp/node/)');
+      if (file.startsWith('src/domain/') && !(to.startsWith('src/domain/') || to.startsWith('src/schemas/')))
+        never('src/domain imports only src/schemas');
       if (file.startsWith('mocks/service/')) {
         if (isNodeBuiltin(spec)) never('mocks/service imports no Node built-in');
         if (to.startsWith('mocks/') && !to.startsWith('mocks/service/')) never('mocks/service imports nothing of mocks/ outside itself');
       }
-      if (file.startsWith('mocks/') && to.startsWith('src/') && !to.startsWith('src/schemas/')) {
+      if (file.startsWith('mocks/') && to.startsWith('src/') && !SHARED_FLOORS.some((floor) => to.startsWith(floor))) {
         if (!(file.startsWith('mocks/verify/') && to === 'src/index.ts'))
-          never('the mock meets the SDK only at src/schemas (verify: also its public entry)');
+          never('the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)');
       }
     }
   }
@@ -68,7 +80,7 @@ const fake = (edges: Record<string, string[]>): Map<string, Import[]> =>
       file,
       specs.map((written) => {
         const spec = written.replace(/^type:/, '');
-        return { spec, target: spec.includes('/') && !spec.startsWith('node:') ? spec : undefined, typeOnly: written !== spec };
+        return { spec, target: /^(src|mocks)\//.test(spec) ? spec : undefined, typeOnly: written !== spec };
       }),
     ]),
   );
@@ -80,6 +92,12 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
     // The drawing reads every module and its imports: the table's arrow to a route's handler is one of them.
     expect(graph.get('mocks/service/handlers.ts')?.map((i) => i.target)).toContain('mocks/service/routes/keys.ts');
     expect(brokenNevers(graph)).toEqual([]);
+  });
+
+  it("keeps to what each folder may import, CONTRIBUTING.md's table read as written", () => {
+    // The table names every wing; a module outside every row, or an import outside its row's allowance, is named.
+    expect(ALLOWANCES.map((row) => row.holds.join(', '))).toContain('mocks/verify/');
+    expect(outsideAllowances(graph, ALLOWANCES)).toEqual([]);
   });
 
   it('has no import cycle between modules, type-only imports included', () => {
@@ -124,6 +142,7 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
       'mocks/server/y.ts': ['node:http', 'src/core/a.ts'],
       'mocks/verify/z.ts': ['src/index.ts', 'src/client.ts'],
       'mocks/fixtures/f.ts': ['mocks/service/x.ts'],
+      'src/domain/d.ts': ['src/schemas/s.ts', 'src/core/a.ts', 'zod'],
     });
     expect(brokenNevers(bad)).toEqual([
       'src/core/a.ts -> mocks/service/x.ts: src/ imports nothing from mocks/',
@@ -131,10 +150,46 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
       'mocks/service/x.ts -> crypto: mocks/service imports no Node built-in',
       'mocks/service/x.ts -> mocks/server/y.ts: mocks/service imports nothing of mocks/ outside itself',
       'mocks/service/x.ts -> mocks/verify/z.ts: mocks/service imports nothing of mocks/ outside itself',
-      'mocks/service/x.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas (verify: also its public entry)',
-      'mocks/server/y.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas (verify: also its public entry)',
-      'mocks/verify/z.ts -> src/client.ts: the mock meets the SDK only at src/schemas (verify: also its public entry)',
+      'mocks/service/x.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)',
+      'mocks/server/y.ts -> src/core/a.ts: the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)',
+      'mocks/verify/z.ts -> src/client.ts: the mock meets the SDK only at src/schemas and src/domain (verify: also its public entry)',
+      'src/domain/d.ts -> src/core/a.ts: src/domain imports only src/schemas',
+      'src/domain/d.ts -> zod: src/domain imports only src/schemas',
     ]);
+    // What a folder may import, read from a table: its own row, the names it lists, nothing else; a module no row holds.
+    const plan = allowancesOf(
+      [
+        '| folder | what it holds | may import |',
+        '| --- | --- | --- |',
+        '| `src/schemas/` | the schemas | `zod` |',
+        '| `src/core/`, `src/index.ts` | the SDK | `src/schemas/`, `ky`, `@scope/pkg` |',
+        '| `mocks/verify/` | verify | `src/index.ts`, `node:` |',
+        '',
+        '| folder | what it holds | may import |',
+        '| `ignored/` | a second table | `anything` |',
+      ].join('\n'),
+    );
+    expect(plan).toEqual([
+      { holds: ['src/schemas/'], mayImport: ['zod'] },
+      { holds: ['src/core/', 'src/index.ts'], mayImport: ['src/schemas/', 'ky', '@scope/pkg'] },
+      { holds: ['mocks/verify/'], mayImport: ['src/index.ts', 'node:'] },
+    ]);
+    const allowed = fake({
+      'src/schemas/s.ts': ['zod/mini', 'src/core/a.ts'],
+      'src/core/a.ts': ['src/index.ts', 'src/schemas/s.ts', 'ky', '@scope/pkg/sub', '@scope/other', 'p-retry', 'node:fs'],
+      'src/index.ts': ['src/core/a.ts'],
+      'mocks/verify/z.ts': ['src/index.ts', 'fs/promises', 'src/schemas/s.ts'],
+      'mocks/service/x.ts': ['zod'],
+    });
+    expect(outsideAllowances(allowed, plan)).toEqual([
+      'src/schemas/s.ts -> src/core/a.ts: src/schemas/ may import zod',
+      'src/core/a.ts -> @scope/other: src/core/, src/index.ts may import src/schemas/, ky, @scope/pkg',
+      'src/core/a.ts -> p-retry: src/core/, src/index.ts may import src/schemas/, ky, @scope/pkg',
+      'src/core/a.ts -> node:: src/core/, src/index.ts may import src/schemas/, ky, @scope/pkg',
+      'mocks/verify/z.ts -> src/schemas/s.ts: mocks/verify/ may import src/index.ts, node:',
+      'mocks/service/x.ts: no row of the floor plan holds it',
+    ]);
+    expect(() => allowancesOf('| folder | holds |')).toThrow(/no table/);
     const circle = fake({
       'mocks/service/contract.ts': ['mocks/service/pipeline/input.ts'],
       'mocks/service/pipeline/input.ts': ['mocks/service/contract.ts'],

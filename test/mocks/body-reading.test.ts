@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { declaredLength, readBoundedBody } from '../../mocks/service/request-body';
-import { ServiceError } from '../../mocks/service/service-error';
+import { ServiceRefusal } from '../../mocks/service/service-refusal';
 
 /**
  * How the service reads a request body (docs/service.md, "Order of checks": at most 64 KiB, a declared length over it refused
@@ -31,8 +31,8 @@ const refusal = async (promise: Promise<unknown>) => {
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ServiceError);
-  const { status, code, message } = error as ServiceError;
+  expect(error).toBeInstanceOf(ServiceRefusal);
+  const { status, code, message } = error as ServiceRefusal;
   return [status, code, message];
 };
 

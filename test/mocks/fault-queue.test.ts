@@ -17,6 +17,7 @@ describe('mock.faults', () => {
       id: expect.stringMatching(/^flt_\d+$/),
       route: 'catalog.sports',
       remaining: 2,
+      kind: 'status',
       status: 503,
       code: 'temporarily_unavailable',
     });
@@ -32,7 +33,7 @@ describe('mock.faults', () => {
     mock.faults.inject({ route: 'catalog.sports', status: 500 });
     mock.faults.inject({ route: '/v1/catalog/leagues', status: 502 });
     mock.faults.inject({ route: 'catalog.sports', status: 429 });
-    expect(mock.faults.list().map((f) => [f.route, f.status])).toEqual([
+    expect(mock.faults.list().map((f) => [f.route, f.kind === 'status' && f.status])).toEqual([
       ['catalog.sports', 500],
       ['catalog.leagues', 502],
       ['catalog.sports', 429],
@@ -45,7 +46,7 @@ describe('mock.faults', () => {
   it('lists what a fault does without the fields it was not given', () => {
     const mock = newMock();
     const armed = mock.faults.inject({ route: 'catalog.sports', status: undefined, latencyMs: 5, drop: undefined });
-    expect(armed).toEqual({ id: armed.id, route: 'catalog.sports', remaining: 1, latencyMs: 5 });
+    expect(armed).toEqual({ id: armed.id, route: 'catalog.sports', remaining: 1, kind: 'latency', latencyMs: 5 });
     expect(Object.keys(armed)).not.toContain('status');
   });
 
@@ -54,7 +55,7 @@ describe('mock.faults', () => {
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const armed = mock.faults.inject({ route: 'catalog.sports', hold: gate });
-    expect(armed).toEqual({ id: armed.id, route: 'catalog.sports', remaining: 1, held: true });
+    expect(armed).toEqual({ id: armed.id, route: 'catalog.sports', remaining: 1, kind: 'hold', held: true });
     expect(mock.faults.list()).toEqual([armed]);
     const answer = call(mock, '/v1/catalog/sports');
     open();

@@ -6,7 +6,7 @@ import { readBearer } from '../../mocks/service/bearer';
 import { hashBearer, resolveCaller } from '../../mocks/service/pipeline/authenticate';
 import { markNoStore } from '../../mocks/service/pipeline/no-store';
 import { jsonAnswer } from '../../mocks/service/pipeline/respond';
-import { ServiceError } from '../../mocks/service/service-error';
+import { ServiceRefusal } from '../../mocks/service/service-refusal';
 import { sha256Hex } from '../../mocks/service/state/crypto';
 import { NOW, useMockServer } from '../helpers/mock-server';
 
@@ -18,8 +18,8 @@ const refusalOf = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
-    expect(error).toBeInstanceOf(ServiceError);
-    const { status, code, message } = error as ServiceError;
+    expect(error).toBeInstanceOf(ServiceRefusal);
+    const { status, code, message } = error as ServiceRefusal;
     return [status, code, message];
   }
   throw new Error('not refused');

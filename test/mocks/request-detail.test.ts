@@ -45,7 +45,7 @@ describe('GET /__admin/requests/{id}', () => {
       status: 503,
       cost: 1,
       target: '/v1/catalog/leagues?sport_id=29',
-      fault: { id: armed.armed.id, status: 503, code: 'temporarily_unavailable', retry_after: 2 },
+      fault: { id: armed.armed.id, kind: 'status', status: 503, code: 'temporarily_unavailable', retry_after: 2 },
       override: null,
       dropped: false,
     });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMockService, type MockService } from '../../mocks';
+import { until } from '../helpers/gate';
 import { NOW } from '../helpers/mock-server';
 
 const START = Date.parse(NOW);
@@ -64,6 +65,22 @@ describe('mock.snapshot() and restore (docs/testing.md, "Snapshots and forks")',
     for (const key of [mock.apiKey, extra.apiKey, other.apiKey]) expect(text).not.toContain(key.slice('svc_live_'.length));
     expect(mock.snapshot().omitted).toEqual([expect.stringMatching(/^override ovr_1 \(catalog\.sports\): a resolver function/)]);
     dispose();
+  });
+
+  it("leaves out a fault a test's gate holds, naming it, and keeps the record of a request it held", async () => {
+    const { mock } = await setUp();
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    mock.faults.inject({ route: 'catalog.sports', hold: gate, count: 2 });
+    const held = get(mock, '/v1/catalog/sports');
+    await until(() => mock.requests().length > 0 && mock.faults.list().some((f) => f.remaining === 1));
+    open();
+    expect((await held).status).toBe(200);
+    const saved = JSON.parse(JSON.stringify(mock.snapshot()));
+    expect(saved.omitted).toEqual([expect.stringMatching(/^fault flt_2 \(catalog\.sports\): held by a test's gate/)]);
+    const restored = createMockService({ now: NOW, demoAccount: { apiKey: mock.apiKey }, state: saved });
+    expect(restored.faults.list()).toEqual(mock.faults.list().filter((f) => f.held === undefined));
+    expect(restored.requests()).toEqual(mock.requests());
   });
 
   it('restores in place: back where the snapshot stood, the clock too (not a move of the clock)', async () => {

@@ -2,6 +2,15 @@ import { execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * What a failure about docs/openapi.json says to do: the document is generated, never edited by hand.
+ *
+ * @example
+ * expect(problems, OPENAPI_REGENERATE).toEqual([]);
+ */
+export const OPENAPI_REGENERATE =
+  'docs/openapi.json is generated from the route table and the mock: fix the route or the schema, then run `npm run openapi`';
+
 /** The JavaScript entry of a devDependency's command (`node_modules/.bin/NAME`'s target). */
 export const binOf = (name: string): string => fileURLToPath(new URL(`../../node_modules/.bin/${name}`, import.meta.url));
 

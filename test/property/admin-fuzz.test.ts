@@ -75,6 +75,7 @@ const OPERATIONS: { method: string; path: string; fields: Record<string, fc.Arbi
       retry_after: field(1, 0, 1e9),
       drop: field('connection', 'after_commit', 'never'),
       latency_ms: field(0, 60_001, -1),
+      kind: field('status', 'drop', 'latency', 'hold', 'nope'),
     },
   },
   {

@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { fixtures, type MockService } from '../../mocks';
+import { type FaultSpec, type FaultTarget, fixtures, type MockService } from '../../mocks';
 import { newGate } from '../helpers/gate';
 import {
   admit,
@@ -123,15 +123,15 @@ class DataCall implements Command {
   toString = () => `call(${this.target})`;
 }
 
-const FAULT_SPECS: Record<FaultKind, object> = {
-  '500': { status: 500 },
-  '429': { status: 429 },
-  '502': { status: 502 },
-  '503': { status: 503 },
-  '503+retry': { status: 503, retryAfter: 7 },
-  drop: { drop: 'connection' },
-  after_commit: { drop: 'after_commit' },
-  latency: { latencyMs: 1 },
+const FAULT_SPECS: Record<FaultKind, (target: FaultTarget) => FaultSpec> = {
+  '500': (target) => ({ ...target, status: 500 }),
+  '429': (target) => ({ ...target, status: 429 }),
+  '502': (target) => ({ ...target, status: 502 }),
+  '503': (target) => ({ ...target, status: 503 }),
+  '503+retry': (target) => ({ ...target, status: 503, retryAfter: 7 }),
+  drop: (target) => ({ ...target, drop: 'connection' }),
+  after_commit: (target) => ({ ...target, drop: 'after_commit' }),
+  latency: (target) => ({ ...target, latencyMs: 1 }),
 };
 
 /** Arms a fault for the next `count` requests of a route. */
@@ -143,7 +143,7 @@ class ArmFault implements Command {
   ) {}
   check = () => true;
   async run(model: Model, real: Real): Promise<void> {
-    real.mock.faults.inject({ route: this.route, count: this.count, ...FAULT_SPECS[this.kind] });
+    real.mock.faults.inject(FAULT_SPECS[this.kind]({ route: this.route, count: this.count }));
     model.faults[this.route].push({ kind: this.kind, left: this.count });
     checkState(model, real);
   }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ClosingLineValue, EventsQuery, expandPath, NoQuery, pathParamNames, routeList, routes, type RouteDef } from '../../src/schemas';
+import { defaultMaxAge, SERVICE_CACHE_WINDOW_MS } from '../../src/schemas/cache-defaults';
 import { expectFail, expectOk, token } from './fixtures';
 
 // The table is checked by its properties, never against a copy of it: a route added to the table
@@ -201,6 +202,12 @@ describe('route table: metering', () => {
         'GET /v1/outrights',
       ]),
     );
+  });
+
+  it("the SDK's default maxAge: the service's hour for a cache-eligible route, nothing for any other (docs/caching.md)", () => {
+    for (const route of routeList) expect(defaultMaxAge(route), route.id).toBe(route.metering?.cacheable === true ? 60 * 60 * 1000 : 0);
+    expect(defaultMaxAge(routes['catalog.sports'])).toBe(SERVICE_CACHE_WINDOW_MS);
+    expect(defaultMaxAge(routes['events.closingLines'])).toBe(0);
   });
 
   /** The data routes whose row cap depends only on history mode: all but the events listing, whose `limit` bounds it. */

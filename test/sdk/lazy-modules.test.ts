@@ -71,10 +71,11 @@ describe('modules loaded on demand', () => {
       'src/schemas/account-routes.ts',
     ]);
     const reached = new Set(lazy.filter((f) => !f.endsWith(ROUTES_ON_DEMAND)).flatMap((f) => [...reach(f)]));
-    // Leaves: message helpers read only when something fails, and the instants of parameters (a Date, +00:00) sent with Z once the
-    // encoder refused them or a scan's page is made; never at load time, never re-exported.
+    // Leaves: message helpers read only when something fails, the instants of parameters (a Date, +00:00) sent with Z once the
+    // encoder refused them or a scan's page is made, and the instants' text they write; never at load time, never re-exported.
     expect([...reached].map((f) => relative(root, f)).sort()).toEqual([
       'src/core/validation/instants.ts',
+      'src/schemas/instant-text.ts',
       'src/schemas/issue-words.ts',
       'src/schemas/redact.ts',
     ]);
@@ -98,7 +99,6 @@ describe('modules loaded on demand', () => {
       'src/schemas/query.ts',
       'src/schemas/request-health.ts',
       'src/schemas/route-params.ts',
-      'src/schemas/route.ts',
     ]);
   });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtures } from '../../mocks';
 import { APIError, type Event, type EventPoll, type PollBatch } from '../../src';
-import { toUtcSeconds } from '../../src/core/scans/polling';
 import { realSleep } from '../../src/core/runtime';
 import { rejection } from './fake-fetch';
 import { sdkFor, useMockServer } from './mock-setup';
@@ -140,13 +139,5 @@ describe('stopping a poll', () => {
     });
     const error = await rejection<Error>(firstBatches(odds.events.poll({ sport_id: 29, limit: 5 }, { signal: stop.signal }), stop, 2));
     expect(error).toBe(broken);
-  });
-});
-
-describe('toUtcSeconds()', () => {
-  it('writes an instant as the since parameter takes it: UTC, to the second, fractions dropped', () => {
-    expect(toUtcSeconds(Date.parse('2026-11-21T15:00:00Z'))).toBe('2026-11-21T15:00:00Z');
-    expect(toUtcSeconds(Date.parse('2026-11-21T15:00:59.999Z'))).toBe('2026-11-21T15:00:59Z');
-    expect(toUtcSeconds(Date.parse('2026-11-21T15:00:00.001Z'))).toBe('2026-11-21T15:00:00Z');
   });
 });

@@ -1,5 +1,6 @@
 import { ACCOUNT_STATUSES, ERROR_CODES, type RouteDef } from '../../../src/schemas';
 import { inlineScript } from '../ui/inline-script';
+import { FAULT_CHOICES, KIND_HEADINGS } from './app/fault-choices';
 import { CONSOLE_SCRIPT } from './script';
 import { CONSOLE_STYLE } from './style';
 
@@ -22,6 +23,15 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 const option = (value: string, label = value, selected = false) =>
   `<option value="${escapeHtml(value)}"${selected ? ' selected' : ''}>${escapeHtml(label)}</option>`;
+
+/** The fault form's choices, grouped by the kind each arms. */
+const faultChoices = () =>
+  Object.entries(KIND_HEADINGS)
+    .map(([kind, heading]) => {
+      const choices = Object.entries(FAULT_CHOICES).filter(([, choice]) => choice.kind === kind);
+      return `<optgroup label="${escapeHtml(heading)}">${choices.map(([value, choice]) => option(value, choice.label)).join('')}</optgroup>`;
+    })
+    .join('');
 
 const routeOptions = (routes: readonly RouteDef[]) => routes.map((r) => option(r.id, `${r.id} · ${r.method} ${r.path}`)).join('');
 
@@ -122,15 +132,7 @@ function body(v: ConsoleVocabulary): string {
     <form id="fault-form">
       <label>Route <select id="fault-route">${routeOptions(v.routes)}</select></label>
       <div class="row">
-        <label>Fault <select id="fault-kind">
-          <option value="status:503">503 temporarily_unavailable (after work, 1 credit)</option>
-          <option value="status:502">502 service_error (after work, 1 credit)</option>
-          <option value="status:500">500 internal_error (before work, free)</option>
-          <option value="status:429">429 rate_limited (before work, free)</option>
-          <option value="drop:connection">drop the connection before any work</option>
-          <option value="drop:after_commit">drop the connection after the commit</option>
-          <option value="latency">latency only</option>
-        </select></label>
+        <label>Fault <select id="fault-kind">${faultChoices()}</select></label>
         <label>Requests <input id="fault-count" type="number" min="1" value="1" class="short"></label>
         <label>Latency ms <input id="fault-latency" type="number" min="0" max="60000" value="0" class="short"></label>
         <label>Retry-After s <input id="fault-retry" type="number" min="1" class="short"></label>

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { EventSpec } from '../../service/data';
 import { ACCOUNT_STATUSES, ApiKey, QuotaWindow, RequestGuidanceMessage } from '../../../src/schemas';
+import { AppliedFaultView, FaultView } from '../../service/faults';
 
 /**
  * What control-plane operations answer (docs/mock-server.md): snake_case, RFC 3339 times; strict objects,
@@ -86,29 +87,8 @@ export const RequestsSummary = z.strictObject({
   max_count: count,
 });
 
-/** An armed fault in the control plane's words: its path template, and the code and `Retry-After` its status answers. */
-export const FaultView = z.strictObject({
-  id: z.string(),
-  route: z.string(),
-  endpoint: z.nullable(z.string()),
-  remaining: count,
-  status: z.optional(z.int()),
-  code: z.optional(z.string()),
-  retry_after: z.optional(z.int()),
-  drop: z.optional(z.enum(['connection', 'after_commit'])),
-  latency_ms: z.optional(count),
-  held: z.optional(z.literal(true)),
-});
-
-/** What a fault did to one request (its id, and what it does). */
-export const AppliedFault = z.strictObject({
-  id: z.string(),
-  status: z.optional(z.int()),
-  code: z.optional(z.string()),
-  retry_after: z.optional(z.int()),
-  drop: z.optional(z.enum(['connection', 'after_commit'])),
-  latency_ms: z.optional(count),
-});
+/** An armed fault and the fault that applied to a request, in the fault codec's wire words (tagged by `kind`). */
+export { FaultView } from '../../service/faults';
 
 export const RequestDetail = z.extend(ActivityView, {
   /** The request line's target as the service read it; whatever may be a secret is masked. */
@@ -117,7 +97,7 @@ export const RequestDetail = z.extend(ActivityView, {
   answer_headers: z.array(z.strictObject({ name: z.string(), value: z.string() })),
   /** The key that made the request (never the key itself). */
   key: z.nullable(z.strictObject({ id: z.string(), name: z.string(), prefix: z.string() })),
-  fault: z.nullable(AppliedFault),
+  fault: z.nullable(AppliedFaultView),
   override: z.nullable(z.strictObject({ id: z.string(), kind: z.enum(['resolver', 'answer', 'error']) })),
   /** The connection was dropped (by a fault): the status is what the service committed, if anything. */
   dropped: z.boolean(),

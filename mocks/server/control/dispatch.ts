@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { SpecError } from '../../service/data';
 import type { MockService } from '../../service/mock-service';
 import { readBoundedBody } from '../../service/request-body';
-import { describeIssues, shapeKeys } from '../../service/pipeline/input';
-import { invalidParameters, notFound, ServiceError } from '../../service/service-error';
+import { shapeKeys } from '../../../src/schemas/schema-def';
+import { describeIssues } from '../../service/pipeline/input';
+import { invalidParameters, notFound, ServiceRefusal } from '../../service/service-refusal';
 import type { DecodedCall, OperationDef } from './define';
 import { controlHandlers } from './handlers';
 import type { Handler } from './handlers/types';
@@ -47,13 +48,13 @@ const namesOf = (given: unknown, schema: z.ZodMiniType) => {
 
 async function readBody(request: Request, schema: z.ZodMiniType, limit: number | undefined): Promise<unknown> {
   if (!isJson(request.headers.get('content-type'))) {
-    throw new ServiceError(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
+    throw new ServiceRefusal(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
   }
   let json: unknown;
   try {
     json = JSON.parse(await readBoundedBody(request, limit));
   } catch (error) {
-    if (error instanceof ServiceError) throw error;
+    if (error instanceof ServiceRefusal) throw error;
     throw invalidParameters('the body is not valid JSON');
   }
   const parsed = z.safeParse(schema, json);
@@ -72,7 +73,7 @@ function readQuery(request: Request, schema: z.ZodMiniType): unknown {
 function refusal(error: unknown): unknown {
   if (error instanceof RangeError) return error.message.startsWith('no ') ? notFound(error.message) : invalidParameters(error.message);
   if (error instanceof SpecError) return invalidParameters(error.message);
-  if (error instanceof ServiceError && error.code === 'fixture_invalid')
+  if (error instanceof ServiceRefusal && error.code === 'fixture_invalid')
     return invalidParameters(error.message.replace(/^mock\.use\('[^']*'\): /, ''));
   return error;
 }
@@ -96,7 +97,7 @@ async function run<Id extends OperationId>(mock: MockService, id: Id, request: R
 
 /**
  * Answers one control request: `path` is the part after `/__admin` (`''` for the index). Throws a
- * `ServiceError` for what the caller got wrong.
+ * `ServiceRefusal` for what the caller got wrong.
  *
  * @example
  * await dispatch(mock, new Request(`${mock.baseUrl}/__admin/clock`), '/clock') // { status: 200, body: { now: '...' } }

@@ -1,17 +1,15 @@
 import * as z from 'zod/mini';
-import { ACCOUNT_STATUSES, APIKeyScopes, EmailAddress, ERROR_CODES, routeList } from '../../../src/schemas';
+import { ACCOUNT_STATUSES, APIKeyScopes, EmailAddress, routeList } from '../../../src/schemas';
 import { qIntRange } from '../../../src/schemas/query';
 import type { EventSpec } from '../../service/data';
+import { ErrorCode, RouteName } from '../../service/faults';
 
 /** What the operations of the control plane read: path parameters, queries and JSON bodies (docs/mock-server.md). */
 
 /** The format a clock instant is given in, said whenever one is refused. */
 const INSTANT_FORMAT = 'an RFC 3339 date-time with its offset, such as 2026-11-22T00:00:00Z or 2026-11-22T01:00:00+01:00';
 
-const routeNames = routeList.flatMap((r) => [r.id, r.path]);
-const RouteName = z.string().check(z.refine((r) => routeNames.includes(r), 'must be a route id or path template of the route table'));
 const Status = z.enum(ACCOUNT_STATUSES);
-const ErrorCode = z.string().check(z.refine((c) => Object.hasOwn(ERROR_CODES, c), 'must be an error code of the service'));
 
 export const NoParams = z.strictObject({});
 export const EmailParams = z.strictObject({ email: z.string() });
@@ -53,15 +51,8 @@ export const ChallengeBody = z.strictObject({
 
 export const CheckoutBody = z.strictObject({ email: EmailAddress, plan: z.string() });
 
-export const FaultBody = z.strictObject({
-  route: RouteName,
-  count: z.optional(z.int().check(z.positive())),
-  status: z.optional(z.int().check(z.gte(400), z.lte(599))),
-  code: z.optional(ErrorCode),
-  retry_after: z.optional(z.int().check(z.positive())),
-  drop: z.optional(z.enum(['connection', 'after_commit'])),
-  latency_ms: z.optional(z.int().check(z.nonnegative(), z.lte(60_000))),
-});
+/** A fault to arm: the fault codec's body, decoded into what `mock.faults.inject()` takes. */
+export { FaultBody } from '../../service/faults';
 
 export const GuidanceBody = z.strictObject({
   email: EmailAddress,

@@ -1,49 +1,24 @@
-import type * as z from 'zod/mini';
-import { routeList } from '../../../src/schemas';
+import * as z from 'zod/mini';
 import type { LedgerEntry, MockAccount } from '../../service/mock-service';
-import { faultError } from '../../service/pipeline/faults';
+import { appliedFaultToWire, type ArmedFault, ArmedFaultWire } from '../../service/faults';
 import type { CheckoutSession } from '../../service/state/checkouts';
-import type { ArmedFault, Fault } from '../../service/state/faults';
 import type { PlanConfig } from '../../service/state/plans';
-import type { AccountView, AppliedFault, CheckoutView, FaultView, LedgerView, PlanView } from './answers';
+import { isoMillis } from '../../../src/schemas/instant-text';
+import type { AccountView, CheckoutView, LedgerView, PlanView } from './answers';
 
 /** The in-process records of the mock in the control plane's words: snake_case keys, RFC 3339 times. */
 
-const iso = (ms: number) => new Date(ms).toISOString();
+/** An armed fault, with its path template and the requests it still applies to (the fault codec). */
+export const faultView = (fault: ArmedFault) => z.encode(ArmedFaultWire, fault);
 
-/** Keeps the fields that are set: the control plane leaves out what a fault does not do. */
-const defined = <T extends object>(fields: T): T => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
-
-/** What a fault does, in wire words: the status with the code and `Retry-After` it answers, a drop, latency. */
-function effects(fault: Fault) {
-  const answer = faultError(fault);
-  return defined({
-    status: fault.status,
-    code: answer?.code,
-    retry_after: answer?.options.retryAfter,
-    drop: fault.drop,
-    latency_ms: fault.latencyMs,
-  });
-}
-
-/** An armed fault, with its path template and the requests it still applies to. */
-export function faultView(fault: ArmedFault): z.output<typeof FaultView> {
-  const { id, route, remaining, held } = fault;
-  const endpoint = routeList.find((r) => r.id === route)?.path ?? null;
-  return { id, route, endpoint, remaining, ...effects(fault), ...(held ? { held } : {}) };
-}
-
-/** The fault that applied to one request. */
-export const appliedFault = (fault: Fault & { readonly id: string }): z.output<typeof AppliedFault> => ({
-  id: fault.id,
-  ...effects(fault),
-});
+/** The fault that applied to one request: its id, and what it does (the fault codec). */
+export const appliedFault = appliedFaultToWire;
 
 export const accountView = (a: MockAccount): z.output<typeof AccountView> => ({
   email: a.email,
   status: a.status,
   plan: a.plan,
-  created_at: iso(a.createdAt),
+  created_at: isoMillis(a.createdAt),
   recovery_email_verified: a.recoveryEmailVerified,
   keys: a.keys,
 });
@@ -54,7 +29,7 @@ export const ledgerView = (entry: LedgerEntry): z.output<typeof LedgerView> => (
   reserved: entry.reserved,
   period: entry.period,
   daily: entry.daily,
-  charges: entry.charges.map((c) => ({ request_id: c.requestId, route: c.routeId, key_id: c.keyId, cost: c.cost, at: iso(c.at) })),
+  charges: entry.charges.map((c) => ({ request_id: c.requestId, route: c.routeId, key_id: c.keyId, cost: c.cost, at: isoMillis(c.at) })),
 });
 
 export const checkoutView = (session: CheckoutSession): z.output<typeof CheckoutView> => ({
@@ -62,7 +37,7 @@ export const checkoutView = (session: CheckoutSession): z.output<typeof Checkout
   email: session.email,
   plan: session.plan,
   status: session.status,
-  created_at: iso(session.createdAt),
+  created_at: isoMillis(session.createdAt),
 });
 
 export const planView = (plan: PlanConfig): z.output<typeof PlanView> => ({

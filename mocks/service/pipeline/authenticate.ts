@@ -1,7 +1,7 @@
 import { API_KEY_PATTERN, type RouteDef } from '../../../src/schemas';
 import type { Caller, ServiceContext } from '../contract';
 import { invalidKey } from '../bearer';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import { statusDenial } from '../state/accounts';
 import { sha256Hex } from '../state/crypto';
 
@@ -28,11 +28,11 @@ export function authorize(route: RouteDef, caller: Caller): void {
   if (route.auth.kind !== 'bearer') return;
   const { scope } = route.auth;
   if (!caller.key.scopes.includes(scope)) {
-    throw new ServiceError(403, 'insufficient_scope', `this key lacks the ${scope} scope`);
+    throw new ServiceRefusal(403, 'insufficient_scope', `this key lacks the ${scope} scope`);
   }
   if (route.metering) {
     const denial = statusDenial(caller.account.status);
-    if (denial === 'plan_inactive') throw new ServiceError(403, denial, 'the plan of this account is inactive: contact support');
-    if (denial) throw new ServiceError(403, denial, 'this account is suspended, expired or its subscription ended');
+    if (denial === 'plan_inactive') throw new ServiceRefusal(403, denial, 'the plan of this account is inactive: contact support');
+    if (denial) throw new ServiceRefusal(403, denial, 'this account is suspended, expired or its subscription ended');
   }
 }

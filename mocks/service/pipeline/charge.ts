@@ -1,6 +1,6 @@
 import { CHARGEABLE_FAILURE_STATUSES, creditsForRows, liveCost } from '../../../src/schemas';
 import type { DataResult } from '../contract';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 
 /** The settled cost of a data result: row credits, or for a live page the greater of rows and verified work. */
 export const costOf = (result: Pick<DataResult, 'rows' | 'verified'>): number =>
@@ -8,4 +8,4 @@ export const costOf = (result: Pick<DataResult, 'rows' | 'verified'>): number =>
 
 /** What a failure after data work costs: 1 for a normalized 400/404/502/503, else nothing. */
 export const failureCost = (error: unknown): number =>
-  error instanceof ServiceError && CHARGEABLE_FAILURE_STATUSES.has(error.status) ? 1 : 0;
+  error instanceof ServiceRefusal && CHARGEABLE_FAILURE_STATUSES.has(error.status) ? 1 : 0;

@@ -4,8 +4,8 @@ import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
 import type { DecodedBody, DecodedInputOf } from '../contract';
 import { expectedOf, isGeneric } from '../../../src/schemas/issue-words';
 import { closestName } from '../../../src/schemas/refusal-words';
-import { shapeOf } from '../../../src/schemas/schema-def';
-import { invalidParameters, ServiceError } from '../service-error';
+import { shapeKeys } from '../../../src/schemas/schema-def';
+import { invalidParameters, ServiceRefusal } from '../service-refusal';
 
 /** Names given in a query string or body, in the order they came: how an unknown one is pointed at. */
 type GivenNames = readonly string[];
@@ -19,11 +19,6 @@ interface Names {
   vocabulary: ReadonlySet<string>;
   /** Name the known name nearest to an unknown one (the control plane; the service itself never does). */
   suggest?: boolean;
-}
-
-/** The known field names of an object schema (or of every branch of a union of them). */
-export function shapeKeys(schema: Schema): string[] {
-  return Object.keys(shapeOf(schema));
 }
 
 /**
@@ -80,7 +75,7 @@ function refuse(
   result: Extract<Decoded<unknown>, { success: false }>,
   code: 'invalid_parameters' | 'invalid_token' = 'invalid_parameters',
 ): never {
-  throw new ServiceError(400, code, describeIssues(result.error, result.where, result.names));
+  throw new ServiceRefusal(400, code, describeIssues(result.error, result.where, result.names));
 }
 
 /**
@@ -113,7 +108,7 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 /** `415` unless the request says its body is JSON: checked before the body is read. */
 export function requireJson(route: RouteDef, headers: HeaderReader): void {
   if (route.body !== null && !isJson(headers.get('content-type'))) {
-    throw new ServiceError(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
+    throw new ServiceRefusal(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
   }
 }
 

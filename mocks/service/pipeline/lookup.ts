@@ -1,6 +1,6 @@
 import { pathParamNames, type RouteDef } from '../../../src/schemas';
 import type { RouteHandler, ServiceContext } from '../contract';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 
 /** A request matched to an operation. */
 export interface RouteMatch {
@@ -36,7 +36,7 @@ const MAX_URL_LENGTH = 8192;
 /** `414` for a URL longer than `MAX_URL_LENGTH` characters, before anything else looks at it. */
 export function checkUrlLength(url: string): void {
   if (url.length > MAX_URL_LENGTH) {
-    throw new ServiceError(
+    throw new ServiceRefusal(
       414,
       'invalid_parameters',
       `the URL is longer than ${MAX_URL_LENGTH} characters: send fewer or shorter parameters`,
@@ -73,7 +73,7 @@ export function lookupRoute(method: string, pathname: string, service: ServiceCo
     });
     return { route, handler, rawParams };
   }
-  throw new ServiceError(404, 'not_found', `no ${method} operation at this path`);
+  throw new ServiceRefusal(404, 'not_found', `no ${method} operation at this path`);
 }
 
 function safeDecode(segment: string): string {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { RouteDef, Schema } from '../../../src/schemas';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 
 const compiledSchemas = new WeakMap<Schema, Schema>();
 
@@ -20,12 +20,12 @@ function compiled(schema: Schema): Schema {
  */
 export function validateOutput(route: RouteDef, status: number, body: unknown): unknown {
   const schema = route.responses[status];
-  if (!schema) throw new ServiceError(500, 'internal_error', `the mock produced status ${status}, which ${route.id} does not declare`);
+  if (!schema) throw new ServiceRefusal(500, 'internal_error', `the mock produced status ${status}, which ${route.id} does not declare`);
   const parsed = z.safeParse(compiled(schema), body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.map(String).join('.') : '';
-    throw new ServiceError(
+    throw new ServiceRefusal(
       500,
       'internal_error',
       `the mock's answer failed its own schema at ${where || 'the root'}: ${issue?.message ?? ''}`,

@@ -2,7 +2,7 @@ import type { RouteDef } from '../../../src/schemas';
 import type { Caller, ServiceContext } from '../contract';
 import type { AnswerHeaders } from '../http-messages';
 import type { ActivityDetail, ActivityFacts, AnswerHeaderView } from '../state/activity';
-import type { Fault } from '../state/faults';
+import type { AppliedFault } from '../faults';
 import type { Override } from '../state/overrides';
 import { MASK, maskSecrets, requestTarget } from './request-target';
 
@@ -18,7 +18,7 @@ export interface Trace {
   /** The route decoded the request's path, query and headers. */
   decoded?: boolean;
   /** The armed fault that applied to the request. */
-  fault?: (Fault & { readonly id: string }) | undefined;
+  fault?: AppliedFault | undefined;
   /** The override that answered in the handler's place. */
   override?: Override | undefined;
 }

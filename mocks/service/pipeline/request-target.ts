@@ -1,5 +1,5 @@
 import type { RouteDef } from '../../../src/schemas';
-import { shapeKeys } from './input';
+import { shapeKeys } from '../../../src/schemas/schema-def';
 
 /**
  * The request target as the control plane's detail shows it: only accepted parameters are shown as sent;

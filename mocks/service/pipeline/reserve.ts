@@ -1,6 +1,6 @@
 import type { RouteDef } from '../../../src/schemas';
 import type { Caller } from '../contract';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import { isExhausted, type Reservation } from '../state/meter';
 
 /**
@@ -19,5 +19,5 @@ export function reserveEnvelope(route: RouteDef, query: Record<string, unknown>,
       : attempt.windows[0] === 'daily'
         ? 'daily guard'
         : 'plan-period allowance';
-  throw new ServiceError(429, 'quota_exceeded', `the ${which} cannot hold this request's ${envelope}-credit reservation`, { retryAfter });
+  throw new ServiceRefusal(429, 'quota_exceeded', `the ${which} cannot hold this request's ${envelope}-credit reservation`, { retryAfter });
 }

@@ -2,7 +2,7 @@ import { HEADER } from '../../../src/schemas';
 import { AnswerHeaders, type ServiceAnswer } from '../http-messages';
 import { toFetchResponse } from '../fetch-adapter';
 import type { AccountRecord } from '../state';
-import { ServiceError, type ServiceErrorCode } from '../service-error';
+import { ServiceRefusal, type ServiceRefusalCode } from '../service-refusal';
 
 let lastDate = { second: Number.NaN, text: '' };
 
@@ -46,20 +46,20 @@ export function setCreditHeaders(headers: AnswerHeaders, account: AccountRecord,
   headers.set(HEADER.dailyReset, daily.resetsAt);
 }
 
-/** The failure as a `ServiceError`: anything unexpected is `500 internal_error`. */
-export function asServiceError(error: unknown): ServiceError {
-  if (error instanceof ServiceError) return error;
-  return new ServiceError(500, 'internal_error', 'unexpected failure in the mock service');
+/** The failure as a `ServiceRefusal`: anything unexpected is `500 internal_error`. */
+export function asServiceRefusal(error: unknown): ServiceRefusal {
+  if (error instanceof ServiceRefusal) return error;
+  return new ServiceRefusal(500, 'internal_error', 'unexpected failure in the mock service');
 }
 
 /** The one error envelope (docs/service.md, "Errors"), with `Retry-After` and challenge headers where set. */
-export function errorAnswer(error: ServiceError, headers: AnswerHeaders, requestId: string): ServiceAnswer {
+export function errorAnswer(error: ServiceRefusal, headers: AnswerHeaders, requestId: string): ServiceAnswer {
   if (error.options.retryAfter !== undefined) headers.set(HEADER.retryAfter, String(error.options.retryAfter));
   for (const [name, value] of Object.entries(error.options.headers ?? {})) headers.set(name, value);
-  const code: ServiceErrorCode = error.code;
+  const code: ServiceRefusalCode = error.code;
   return jsonAnswer(error.status, { error: { code, message: error.message, request_id: requestId } }, headers);
 }
 
 /** The error envelope as a Fetch `Response`. */
-export const errorResponse = (error: ServiceError, headers: AnswerHeaders, requestId: string): Response =>
+export const errorResponse = (error: ServiceRefusal, headers: AnswerHeaders, requestId: string): Response =>
   toFetchResponse(errorAnswer(error, headers, requestId));

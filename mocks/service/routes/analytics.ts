@@ -1,20 +1,9 @@
-import { CLV_DEFAULTS, type ClosingLineValue, type ClvQuery } from '../../../src/schemas';
-import type { ClosingRow } from '../data';
-import { notFound } from '../service-error';
+import { columnOfSide, rowLineOf } from '../../../src/domain';
+import { CLV_DEFAULTS, type ClosingLineValue } from '../../../src/schemas';
+import { notFound } from '../service-refusal';
 import type { DataHandler } from '../contract';
 
 const same = (a: number | null, b: number | null): boolean => (a === null || b === null ? a === b : Math.abs(a - b) < 1e-9);
-
-/** The closing row's line a bet matches: spread rows are written from the home side. */
-const rowLine = (q: ClvQuery): number | null => {
-  if (q.market === 'moneyline') return null;
-  const line = q.line ?? 0;
-  return q.market === 'spread' && q.side === 'away' ? -line : line;
-};
-
-/** The side's closing price and its margin-removed counterpart. */
-const pricesOf = (row: ClosingRow, side: ClvQuery['side']): [number | null, number | null] =>
-  side === 'draw' ? [row.odds0, row.todds0] : side === 'home' || side === 'over' ? [row.odds1, row.todds1] : [row.odds2, row.todds2];
 
 /**
  * `GET /v1/analytics/clv` (docs/service.md, "CLV analysis"): matches the closing row of the event, market, period
@@ -29,9 +18,11 @@ export const closingLineValue: DataHandler<'analytics.clv'> = (ctx) => {
   const fixture = ctx.data.eventAt(q.event_id, now);
   if (fixture === undefined) throw notFound(`event ${q.event_id} not found`);
   const period = q.period ?? CLV_DEFAULTS.period;
-  const line = rowLine(q);
+  const line = rowLineOf(q);
   const row = ctx.data.closingLines(fixture, now).find((r) => r.market === q.market && r.period === period && same(r.line, line));
-  const [closing, fair] = row === undefined ? [null, null] : pricesOf(row, q.side);
+  const column = columnOfSide(q.side);
+  const closing = row === undefined ? null : row[column.odds];
+  const fair = row === undefined ? null : row[column.fair];
   if (closing === null || fair === null) {
     throw notFound(
       `no closing line of event ${q.event_id} matches ${q.market} period ${period} side ${q.side}${line === null ? '' : ` line ${q.line}`}`,

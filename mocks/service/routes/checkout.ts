@@ -1,7 +1,7 @@
 import type { ServiceRequest } from '../http-messages';
 import { BOTH_SCOPES, randomToken, type CheckoutIntentResponse, type ClaimPending, type ClaimSuccess } from '../../../src/schemas';
 import type { OperationContext, OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import type { CheckoutSession } from '../state/checkouts';
 import { newId, sha256Hex } from '../state/crypto';
 import { provisionAccount } from '../actions/provision';
@@ -73,7 +73,7 @@ async function sessionOf(
   if (cookie === undefined) throw invalidToken();
   const { headers } = ctx.request;
   if (headers.get('origin') !== ctx.service.options.publicOrigin || headers.get('sec-fetch-site') !== 'same-origin') {
-    throw new ServiceError(403, 'origin_rejected', 'a cookie-authenticated request must come from the first-party page');
+    throw new ServiceRefusal(403, 'origin_rejected', 'a cookie-authenticated request must come from the first-party page');
   }
   const session = checkouts.byCookieHash(await sha256Hex(cookie), ctx.service.clock.now());
   if (!session) throw invalidToken();

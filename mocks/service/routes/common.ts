@@ -1,5 +1,5 @@
-import type { DataEvent, EventBase } from '../data';
-import { notFound } from '../service-error';
+import type { DataEvent, Dataset, EventBase } from '../data';
+import { notFound } from '../service-refusal';
 import type { DataContext, DataResult } from '../contract';
 
 /** Rows cut to the row cap, with `truncated` set when some were left out. */
@@ -32,5 +32,20 @@ export const historyFinal = (fixture: EventBase, lastSnapshotAt: number, now: nu
   now >= Math.max(fixture.endAt, lastSnapshotAt);
 
 /** A per-event answer, marked stable once the event is final. */
-export const aboutEvent = <T>(result: DataResult<T>, fixture: EventBase, now: number): DataResult<T> =>
+const aboutEvent = <T>(result: DataResult<T>, fixture: EventBase, now: number): DataResult<T> =>
   isFinal(fixture, now) ? { ...result, stable: true } : result;
+
+/**
+ * The handler of a per-event route answering the event's rows as they stand at now: `404 not_found` for an event that
+ * does not exist yet, the rows cut to the row cap, the answer marked stable once the event is final.
+ *
+ * @example
+ * export const eventResults: DataHandler<'events.results'> = eventRowsHandler((data, event, now) => data.results(event, now));
+ */
+export const eventRowsHandler =
+  <T>(rowsOf: (data: Dataset, event: DataEvent, now: number) => readonly T[]) =>
+  (ctx: DataContext<{ readonly event_id: number }, unknown>): DataResult<T[]> => {
+    const now = ctx.clock.now();
+    const event = requireEvent(ctx, now);
+    return aboutEvent(capped(rowsOf(ctx.data, event, now), ctx.rowCap), event, now);
+  };

@@ -10,7 +10,7 @@ import {
 } from '../../../src/schemas';
 import type { OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import { readBearer, revokedKey } from '../bearer';
-import { notFound, ServiceError } from '../service-error';
+import { notFound, ServiceRefusal } from '../service-refusal';
 import { newApiKey, sha256Hex } from '../state/crypto';
 import { keyView, type KeyRecord } from '../state/keys';
 import { seal, unseal } from '../state/sealed';
@@ -31,7 +31,7 @@ export async function createKey(ctx: OperationContextOf<'keys.create'>): Promise
   const plaintext = newApiKey();
   const hash = await sha256Hex(plaintext);
   // The limit is checked after the await, right before the insert, so concurrent creations cannot pass it together.
-  if (keys.atKeyLimit(account.id)) throw new ServiceError(409, 'key_limit_reached', KEY_LIMIT_MESSAGE);
+  if (keys.atKeyLimit(account.id)) throw new ServiceRefusal(409, 'key_limit_reached', KEY_LIMIT_MESSAGE);
   const scopes: APIKeyScopes = ctx.body.scopes ?? ['data:read'];
   const record = keys.insert({ accountId: account.id, name: ctx.body.name, scopes, now: ctx.service.clock.now() }, plaintext, hash);
   const body: ApiKeyCreated = { ...keyView(record), api_key: plaintext };
@@ -78,7 +78,7 @@ export async function rotateKey(ctx: OperationContextOf<'keys.rotate'>): Promise
   const existing = state.rotations.get(nonceHash, clock.now());
   if (existing) {
     if (existing.oldKeyId !== oldKey.id)
-      throw new ServiceError(409, 'idempotency_key_reused', 'this Idempotency-Key belongs to another rotation: use a fresh nonce');
+      throw new ServiceRefusal(409, 'idempotency_key_reused', 'this Idempotency-Key belongs to another rotation: use a fresh nonce');
     await existing.pending;
     if (clock.now() >= existing.expiresAt || !existing.answer) throw revokedKey();
     const answer = await unseal<KeyRotationSuccess>(existing.answer, credential, ROTATION_PURPOSE);

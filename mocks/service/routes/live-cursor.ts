@@ -1,7 +1,7 @@
 import { fromBase64Url, LIVE_CURSOR_TTL_MS, toBase64Url, type EventsQuery } from '../../../src/schemas';
 import type { DecodedQueryOf } from '../../../src/schemas/route-types';
 import type { ServiceContext } from '../contract';
-import { invalidParameters, ServiceError } from '../service-error';
+import { invalidParameters, ServiceRefusal } from '../service-refusal';
 import { canonicalFilters } from './event-filters';
 
 /*
@@ -72,7 +72,7 @@ export async function encodeLiveCursor(query: EventsQuery, state: LiveCursorStat
 
 /**
  * Verifies a live query's `cursor` (signature, filters, age) at `now`; undefined without one.
- * @throws ServiceError 400 `invalid_parameters` when malformed, altered, mismatched, expired or from after `now`.
+ * @throws ServiceRefusal 400 `invalid_parameters` when malformed, altered, mismatched, expired or from after `now`.
  */
 async function decodeLiveCursor(query: EventsQuery, secret: CryptoKey, now: number): Promise<LiveCursorState | undefined> {
   const { cursor } = query;
@@ -116,13 +116,13 @@ export async function liveCursorOf(query: EventsQuery, secret: CryptoKey, now: n
 
 /**
  * `events.list`'s input step, before reservation (a bad cursor is never charged): verifies the cursor and hands its state on.
- * @throws ServiceError 400 `invalid_parameters` for a malformed, altered, mismatched or expired cursor.
+ * @throws ServiceRefusal 400 `invalid_parameters` for a malformed, altered, mismatched or expired cursor.
  */
 export async function prevalidateLiveCursor(input: { query: DecodedQueryOf<'events.list'> }, service: ServiceContext): Promise<void> {
   const { query } = input;
   if (query.cursor === undefined) return;
   const secret = service.cursorSecret;
-  if (secret === undefined) throw new ServiceError(503, 'temporarily_unavailable', 'the service is starting');
+  if (secret === undefined) throw new ServiceRefusal(503, 'temporarily_unavailable', 'the service is starting');
   const state = await decodeLiveCursor(query, secret, service.clock.now());
   if (state !== undefined) rememberVerified(query, state);
 }

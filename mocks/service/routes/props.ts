@@ -1,4 +1,4 @@
-import { notFound } from '../service-error';
+import { notFound } from '../service-refusal';
 import { capped, requireEvent } from './common';
 import type { DataHandler } from '../contract';
 

@@ -7,7 +7,7 @@ import {
 import type { OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import type { AccountRecord } from '../state/accounts';
 import { assertMailRoom, mailLink } from '../actions/mail-link';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import { assertLive, findToken } from './token-checks';
 
 const ACCEPTED: RecoveryEmailVerificationAccepted = {
@@ -47,7 +47,7 @@ export async function verifyRecoveryEmail(
   ctx: OperationContextOf<'recoveryEmail.verify'>,
 ): Promise<OperationResultOf<'recoveryEmail.verify'>> {
   const { record, account } = await findToken(ctx.service, ctx.body.verification_token, 'verification');
-  if (record.usedAt !== null) throw new ServiceError(409, 'token_used', 'this verification link was already used');
+  if (record.usedAt !== null) throw new ServiceRefusal(409, 'token_used', 'this verification link was already used');
   assertLive(ctx.service, record, account);
   const now = ctx.service.clock.now();
   record.usedAt = now;

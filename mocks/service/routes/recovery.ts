@@ -6,7 +6,7 @@ import {
   type AccountRecoverySuccess,
 } from '../../../src/schemas';
 import type { OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import type { AccountRecord } from '../state/accounts';
 import { newApiKey, sha256Hex } from '../state/crypto';
 import { assertMailRoom, mailLink } from '../actions/mail-link';
@@ -46,7 +46,7 @@ export function screenRecoveryRequest(json: unknown): void {
 }
 
 const challengeFailed = () =>
-  new ServiceError(403, 'challenge_failed', 'the bot challenge is missing, used, expired or for another action or host: reload the page');
+  new ServiceRefusal(403, 'challenge_failed', 'the bot challenge is missing, used, expired or for another action or host: reload the page');
 
 /**
  * `POST /v1/recovery/requests`: checks the single-use bot challenge, queues the address without
@@ -88,7 +88,7 @@ export async function claimRecovery(ctx: OperationContextOf<'recovery.claim'>): 
   assertLive(service, record, account, { validity: record.usedAt === null });
   if (record.usedAt === null) {
     const blocker = recoveryBlocker(service, account);
-    if (blocker) throw new ServiceError(403, 'recovery_unavailable', `recovery is not available: ${blocker}; contact support`);
+    if (blocker) throw new ServiceRefusal(403, 'recovery_unavailable', `recovery is not available: ${blocker}; contact support`);
   }
   const plaintext = newApiKey();
   const hash = await sha256Hex(plaintext);

@@ -9,15 +9,15 @@ import {
   type RequestHealthReport,
 } from '../../../src/schemas';
 import type { OperationContextOf, OperationResultOf } from '../contract';
-import { invalidParameters } from '../service-error';
+import { invalidParameters } from '../service-refusal';
 import type { DayTally, HealthEntry } from '../state/health-log';
 import { reportDays } from './account';
 import { guidanceFor } from './guidance-catalog';
+import { isoMillis } from '../../../src/schemas/instant-text';
 
 const DAY_MS = 86_400_000;
 const PAGE_SIZE = 50;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Detail-page position: events strictly older than (occurredAt, requestId). */
 interface Position {
@@ -66,13 +66,13 @@ function issues(tallies: DayTally[]): RequestHealthIssue[] {
       failures: 0,
       charged_failures: 0,
       charged_credits: 0,
-      last_seen_at: iso(t.lastSeenAt),
+      last_seen_at: isoMillis(t.lastSeenAt),
       guidance: guidanceFor(t.errorCode),
     };
     issue.failures += t.failures;
     issue.charged_failures += t.chargedFailures;
     issue.charged_credits += t.chargedCredits;
-    if (Date.parse(issue.last_seen_at) < t.lastSeenAt) issue.last_seen_at = iso(t.lastSeenAt);
+    if (Date.parse(issue.last_seen_at) < t.lastSeenAt) issue.last_seen_at = isoMillis(t.lastSeenAt);
     byKey.set(key, issue);
   }
   // Ties in code-unit order: the same on every runtime, and no collation data paged in from ICU.
@@ -118,7 +118,7 @@ export function getRequestHealth(ctx: OperationContextOf<'account.requestHealth'
       charged_credits: e.chargedCredits,
       metered: e.metered,
       latency_ms: e.latencyMs,
-      occurred_at: iso(e.occurredAt),
+      occurred_at: isoMillis(e.occurredAt),
       guidance: guidanceFor(e.errorCode ?? 'internal_error'),
     };
   });
@@ -128,7 +128,7 @@ export function getRequestHealth(ctx: OperationContextOf<'account.requestHealth'
       days: days.length,
       from: isoDay(days[0]!),
       to: isoDay(days[days.length - 1]!),
-      generated_at: iso(now),
+      generated_at: isoMillis(now),
       detail_retention_days: DETAIL_RETENTION_DAYS,
     },
     summary: {

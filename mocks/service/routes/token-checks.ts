@@ -1,13 +1,13 @@
 import type { ServiceContext } from '../contract';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import type { AccountRecord } from '../state/accounts';
 import { sha256Hex } from '../state/crypto';
 import type { TokenKind, TokenRecord } from '../state/tokens';
 
 /** `400 invalid_token`: malformed or unknown (docs/service.md, "Errors"). */
-export const invalidToken = () => new ServiceError(400, 'invalid_token', 'this link is not valid: request a new one');
+export const invalidToken = () => new ServiceRefusal(400, 'invalid_token', 'this link is not valid: request a new one');
 /** `410 token_expired`: past its validity, or invalidated by a recovery-authority change. */
-const tokenExpired = () => new ServiceError(410, 'token_expired', 'this link has expired: request a new one');
+const tokenExpired = () => new ServiceRefusal(410, 'token_expired', 'this link has expired: request a new one');
 
 /** A token of `kind` and its account; unknown is `400 invalid_token`. */
 export async function findToken(

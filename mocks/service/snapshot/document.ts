@@ -4,7 +4,8 @@
  * standalone server's `--state` file and `PUT /__admin/state` read it through `parseStateDocument`.
  */
 import * as z from 'zod/mini';
-import { APIKeyScopes, ACCOUNT_STATUSES, ERROR_CODES, type KnownErrorCode, RequestGuidanceMessage } from '../../../src/schemas';
+import { APIKeyScopes, ACCOUNT_STATUSES, RequestGuidanceMessage } from '../../../src/schemas';
+import { AppliedFaultView, FaultView } from '../faults';
 
 /** Documents the mock made and nobody can have changed (a fork's, or a frozen `snapshot()`): loaded without parsing them again. */
 const ownDocuments = new WeakSet<object>();
@@ -134,18 +135,6 @@ const Failure = z.object({
   occurredAt: ms,
 });
 
-/** An armed fault as the document holds it: what the control plane takes, and what is left of it. */
-const Fault = z.object({
-  id: text,
-  route: text,
-  remaining: count,
-  status: z.optional(count),
-  code: z.optional(z.enum(Object.keys(ERROR_CODES) as [KnownErrorCode, ...KnownErrorCode[]])),
-  retryAfter: z.optional(count),
-  drop: z.optional(z.enum(['connection', 'after_commit'])),
-  latencyMs: z.optional(count),
-});
-
 /** A fixture-based override (the control plane's static answer or error). */
 const Override = z.object({
   id: text,
@@ -173,7 +162,7 @@ const Activity = z.object({
     target: text,
     headers: z.readonly(z.array(z.object({ name: text, value: text }))),
     key: nullable(z.object({ id: text, name: text, prefix: text })),
-    fault: nullable(z.record(text, z.unknown())),
+    fault: nullable(AppliedFaultView),
     override: nullable(z.object({ id: text, kind: z.enum(['resolver', 'answer', 'error']) })),
     dropped: z.boolean(),
   }),
@@ -201,7 +190,8 @@ export const StateDocument = z.object({
   recoveries: z.array(z.object({ email: text, at: ms })),
   guidance: z.array(z.object({ accountId: text, message: RequestGuidanceMessage })),
   health: z.array(z.object({ accountId: text, days: z.array(Day), failures: z.array(Failure) })),
-  faults: z.object({ sequence: count, armed: z.array(Fault) }),
+  /** Armed faults in the control plane's words (`GET /__admin/faults`), none a test's gate holds. */
+  faults: z.object({ sequence: count, armed: z.array(FaultView) }),
   overrides: z.object({ next: count, armed: z.array(Override) }),
   addedEvents: z.object({
     revision: count,

@@ -1,4 +1,6 @@
+import * as z from 'zod/mini';
 import type { ServiceContext } from '../contract';
+import { appliedFaultFromWire, ArmedFaultWire } from '../faults';
 import { createState, type ServiceState } from '../state';
 import type { CheckoutSession } from '../state/checkouts';
 import type { ReplaySlot } from '../state/replay';
@@ -50,7 +52,10 @@ function fill(doc: StateDocument, service: ServiceContext): ServiceState {
   for (const q of doc.recoveries) state.recoveries.push({ ...q });
   for (const g of doc.guidance) state.guidance.add(g.accountId, { ...g.message });
   state.health.load(doc.health);
-  state.faults.restore(doc.faults.sequence, doc.faults.armed);
+  state.faults.restore(
+    doc.faults.sequence,
+    doc.faults.armed.map((f) => z.decode(ArmedFaultWire, f)),
+  );
   state.overrides.restore(
     doc.overrides.next,
     doc.overrides.armed.map((o) => {
@@ -70,7 +75,11 @@ function fill(doc: StateDocument, service: ServiceContext): ServiceState {
     }),
   );
   const routeOf = (id: string) => service.routes.find((r) => r.id === id);
-  state.activity.restore(doc.activity, routeOf);
+  const entries = doc.activity.entries.map((e) => ({
+    ...e,
+    detail: { ...e.detail, fault: e.detail.fault === null ? null : appliedFaultFromWire(e.detail.fault) },
+  }));
+  state.activity.restore({ recorded: doc.activity.recorded, entries }, routeOf);
   for (const c of doc.cache) state.cache.set(c.key, { text: c.text, rows: c.rows, truncated: c.truncated }, c.at);
   return state;
 }

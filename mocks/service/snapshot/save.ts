@@ -1,4 +1,6 @@
+import * as z from 'zod/mini';
 import type { ServiceContext } from '../contract';
+import { appliedFaultToWire, ArmedFaultWire } from '../faults';
 import { sealedText, toBase64 } from '../state/sealed';
 import type { ReplaySlot } from '../state/replay';
 import { STATE_FORMAT, STATE_VERSION, type StateDocument } from './document';
@@ -81,22 +83,17 @@ export function saveState(service: ServiceContext, cursorSecret: Uint8Array): St
     recoveries: state.recoveries.saved(),
     guidance: state.guidance.saved().map(({ accountId, message }) => ({ accountId, message: { ...message } })),
     health: state.health.save(),
-    faults: { sequence: faults.sequence, armed: faults.armed },
+    faults: { sequence: faults.sequence, armed: faults.armed.map((f) => z.encode(ArmedFaultWire, f)) },
     overrides: { next: state.overrides.next, armed: overrides },
     addedEvents: structuredClone(service.data.added.saved()),
     cache: state.cache.saved(now),
     activity: {
       recorded: activity.recorded,
-      entries: activity.entries.map((entry) => {
-        // A test's gate is a promise: the detail says the fault was held, as the listing does.
-        const fault = entry.detail.fault === null ? null : withoutHold(entry.detail.fault);
-        return { ...entry, detail: { ...entry.detail, fault } };
-      }),
+      // A test's gate is a promise: the detail says the fault was held, as the control plane does.
+      entries: activity.entries.map((entry) => ({
+        ...entry,
+        detail: { ...entry.detail, fault: entry.detail.fault === null ? null : appliedFaultToWire(entry.detail.fault) },
+      })),
     },
   };
-}
-
-function withoutHold(fault: { readonly hold?: unknown }): Record<string, unknown> {
-  const { hold, ...rest } = fault;
-  return hold === undefined ? { ...rest } : { ...rest, held: true };
 }

@@ -1,7 +1,7 @@
 import type { RouteDef } from '../../../src/schemas';
 import { BoundedLog, type Bounds, textBytes } from './bounded';
 import { DEFAULT_STORE_BOUNDS } from './store-bounds';
-import type { Fault } from './faults';
+import type { AppliedFault } from '../faults';
 import type { KeyRecord } from './keys';
 import type { Override } from './overrides';
 
@@ -32,7 +32,7 @@ export interface ActivityDetail {
   target: string;
   headers: readonly { name: string; value: string }[];
   key: { id: string; name: string; prefix: string } | null;
-  fault: (Fault & { readonly id: string }) | null;
+  fault: AppliedFault | null;
   override: { id: string; kind: Override['kind'] } | null;
   dropped: boolean;
 }
@@ -49,7 +49,7 @@ export interface SavedActivity {
   cost: number;
   metered: boolean;
   account: string | null;
-  detail: Omit<ActivityDetail, 'fault'> & { fault: Readonly<Record<string, unknown>> | null };
+  detail: ActivityDetail;
 }
 
 /** The activity log keeps an hour of mock time. */
@@ -177,8 +177,7 @@ export class ActivityLog {
           route: s.route === null ? undefined : routeOf(s.route),
           key: s.detail.key ?? undefined,
           headers: s.detail.dropped ? undefined : { toPairs: () => headers, cookies: [] },
-          // A saved fault is as the control plane listed it (a held one says so): the detail shows it so.
-          detailOf: () => s.detail as ActivityDetail,
+          detailOf: () => s.detail,
         },
         s.atMs,
       );

@@ -1,51 +1,23 @@
-import type { KnownErrorCode } from '../../../src/schemas';
-
-/** A fault injected for the next `count` requests of a route (docs/mock-server.md). */
-export interface FaultSpec {
-  /** Route id (`events.odds`) or path template (`/v1/events/{event_id}/odds`). */
-  route: string;
-  /** How many requests it applies to. Default 1. */
-  count?: number | undefined;
-  /** Answer this status instead (429, 500, 502, 503, ...): one the route answers. */
-  status?: number | undefined;
-  /** Error code of that answer, one the route answers with it; defaults to the status's usual code. A code alone answers its status. */
-  code?: KnownErrorCode | undefined;
-  /** `Retry-After` of a 429/503, in whole seconds. */
-  retryAfter?: number | undefined;
-  /** Drop the connection: before any work, or after the service committed the request. */
-  drop?: 'connection' | 'after_commit' | undefined;
-  /** Added latency of the data work (after the reservation), in whole ms of real time, at most 60,000. */
-  latencyMs?: number | undefined;
-  /** Holds the request where latency would until this settles: a test's gate, no timing guesses. In process only. */
-  hold?: PromiseLike<unknown> | undefined;
-}
-
-/** One armed fault, as the pipeline sees it. */
-export type Fault = Omit<FaultSpec, 'count' | 'route'>;
+import { type ArmedFault, type AppliedFault, type Fault, faultOf, listingOf } from '../faults';
 
 /** Faults armed at once, at most. */
 export const MAX_ARMED_FAULTS = 1_000;
 
-/** An armed fault as the control plane lists it: what it does, and how many requests it still applies to. */
-export interface ArmedFault extends Omit<Fault, 'hold'> {
-  /** True when a test's gate holds its requests. */
-  held?: true;
-  /** `flt_` + a sequence number, to disarm it. */
+/** One armed fault: what it does, on which route, for how many more requests. */
+interface Armed {
   id: string;
-  /** Route id of the route table. */
-  route: string;
-  /** Requests it still applies to. */
-  remaining: number;
+  routeId: string;
+  fault: Fault;
+  left: number;
 }
 
 /** Faults armed per route id, first in first out; at most `MAX_ARMED_FAULTS`. */
 export class FaultQueue {
-  private readonly armed: { id: string; routeId: string; fault: Fault; left: number }[] = [];
+  private readonly armed: Armed[] = [];
   private sequence = 0;
 
-  add(routeId: string, spec: FaultSpec): ArmedFault {
-    // Checked where it enters (`checkFault`): the route's status and code, a positive count.
-    const { count = 1, route: _route, ...fault } = spec;
+  /** Arms a fault, checked where it entered (`checkFault`), for the next `count` requests of a route. */
+  add(routeId: string, fault: Fault, count: number): ArmedFault {
     if (this.armed.length >= MAX_ARMED_FAULTS)
       throw new RangeError(`at most ${MAX_ARMED_FAULTS} faults can be armed at once: clear them first`);
     const armed = { id: `flt_${++this.sequence}`, routeId, fault, left: count };
@@ -54,7 +26,7 @@ export class FaultQueue {
   }
 
   /** Takes the next fault of a route, if any, with its id (for the request detail of the control plane). */
-  take(routeId: string): (Fault & { readonly id: string }) | undefined {
+  take(routeId: string): AppliedFault | undefined {
     const index = this.armed.findIndex((a) => a.routeId === routeId);
     if (index === -1) return undefined;
     const armed = this.armed[index]!;
@@ -86,16 +58,16 @@ export class FaultQueue {
     return { sequence: this.sequence, armed: all.filter((f) => f.held === undefined), held: all.filter((f) => f.held !== undefined) };
   }
 
-  /** Puts saved faults back into an empty queue, with their ids and what is left of each. */
+  /** Puts saved faults back into an empty queue, with their ids and what is left of each; one a gate held is refused (`RangeError`). */
   restore(sequence: number, armed: readonly ArmedFault[]): void {
-    for (const { id, route, remaining, held: _held, ...fault } of armed) this.armed.push({ id, routeId: route, fault, left: remaining });
+    const restored = armed.map(({ id, route, remaining, ...listing }): Armed => {
+      if (listing.held === true) throw new RangeError(`its fault ${id} was held by a test's gate, which only lives in its process`);
+      return { id, routeId: route, fault: faultOf(listing), left: remaining };
+    });
+    this.armed.push(...restored);
     this.sequence = sequence;
   }
 }
 
-const view = (armed: { id: string; routeId: string; fault: Fault; left: number }): ArmedFault => {
-  // A test's gate is a promise: listed as held, not serialized.
-  const defined = Object.entries(armed.fault).filter(([name, value]) => value !== undefined && name !== 'hold');
-  const held = armed.fault.hold === undefined ? {} : { held: true as const };
-  return { id: armed.id, route: armed.routeId, remaining: armed.left, ...(Object.fromEntries(defined) as Omit<Fault, 'hold'>), ...held };
-};
+/** An armed fault as listed: a test's gate shows as held, never itself. */
+const view = (armed: Armed): ArmedFault => ({ id: armed.id, route: armed.routeId, remaining: armed.left, ...listingOf(armed.fault) });

@@ -2,6 +2,7 @@ import { MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type Api
 import { newApiKey, newId, sha256Hex, timingSafeEqual } from './crypto';
 import { DEFAULT_STORE_BOUNDS } from './store-bounds';
 import { StoreFullError } from './store-full';
+import { isoMillis } from '../../../src/schemas/instant-text';
 
 /** A stored key: only the SHA-256 of the plaintext is kept (docs/service.md, "Authentication, keys and scopes"). */
 export interface KeyRecord {
@@ -187,15 +188,14 @@ export class KeyStore {
 
 /** The inventory record of a key (docs/service.md, "Account and key routes"). */
 export function keyView(record: KeyRecord): ApiKey {
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     id: record.id,
     name: record.name,
     prefix: record.prefix,
     scopes: [...record.scopes],
     status: record.status,
-    created_at: new Date(record.createdAt).toISOString(),
-    last_used_at: iso(record.lastUsedAt),
-    revoked_at: iso(record.revokedAt),
+    created_at: isoMillis(record.createdAt),
+    last_used_at: record.lastUsedAt === null ? null : isoMillis(record.lastUsedAt),
+    revoked_at: record.revokedAt === null ? null : isoMillis(record.revokedAt),
   };
 }

@@ -1,5 +1,5 @@
 import { CREDENTIAL_REPLAY_WINDOW_MS } from '../../../src/schemas';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import { seal, unseal, type Sealed } from './sealed';
 
 /** The single use of a credential and its replayable answer. */
@@ -12,7 +12,7 @@ export interface ReplaySlot {
   pending?: Promise<void>;
 }
 
-const used = () => new ServiceError(409, 'token_used', 'this link was already used: request a new one');
+const used = () => new ServiceRefusal(409, 'token_used', 'this link was already used: request a new one');
 
 /**
  * Answers a single-use credential once; resubmitting the exact same credential within the retry

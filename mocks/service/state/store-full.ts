@@ -1,4 +1,4 @@
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import type { StoreBounds } from './store-bounds';
 
 /**
@@ -10,7 +10,7 @@ import type { StoreBounds } from './store-bounds';
  * @example
  * throw new StoreFullError('accounts', 1_000, 'accounts');
  */
-export class StoreFullError extends ServiceError {
+export class StoreFullError extends ServiceRefusal {
   constructor(
     readonly store: keyof StoreBounds,
     readonly bound: number,

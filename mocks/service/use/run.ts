@@ -1,7 +1,7 @@
 import { ERROR_CODES, type RouteDef } from '../../../src/schemas';
 import type { Caller, DataResult, DecodedInput, OperationResult, ServiceContext } from '../contract';
 import { capped } from '../routes/common';
-import { ServiceError } from '../service-error';
+import { ServiceRefusal } from '../service-refusal';
 import type { Override } from '../state/overrides';
 import { checkAnswer, fixtureInvalid } from './answer';
 import { errorCodesOf } from '../../../src/schemas/route-errors';
@@ -29,7 +29,7 @@ const callerView = (caller: Caller | undefined): CallerView | null =>
       };
 
 /** The answer of `mock.error(code)`, if the route can answer that code; `Retry-After` as the service would send it. */
-function routeError(error: MockError, call: OverrideCall): ServiceError {
+function routeError(error: MockError, call: OverrideCall): ServiceRefusal {
   const { route, caller, service } = call;
   const codes = errorCodesOf(route);
   if (!codes.has(error.code))
@@ -43,7 +43,7 @@ function routeError(error: MockError, call: OverrideCall): ServiceError {
     const now = service.clock.now();
     retryAfter = Math.max(1, Math.ceil((Date.parse(caller.account.meter.view('daily', now).resets_at) - now) / 1000));
   }
-  return new ServiceError(ERROR_CODES[error.code], error.code, error.message, retryAfter === undefined ? {} : { retryAfter });
+  return new ServiceRefusal(ERROR_CODES[error.code], error.code, error.message, retryAfter === undefined ? {} : { retryAfter });
 }
 
 /** Runs the override's resolver: its answer, or the route's error it threw; anything else it threw is a fixture bug. */

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, ErrorEnvelope, HEADER, RequestId } from '../../../src/schemas';
-import { pathText } from '../../service/data/added';
-import { schemaProblem } from '../../service/use/answer';
+import { pathText, schemaProblem } from '../../../src/schemas/schema-problem';
 import { defineCheck, expectRefusal, judgeable } from '../check';
 import type { RequestTemplate } from '../template';
 

@@ -1,7 +1,7 @@
 import { CannotCheck } from '../cannot-check';
 import { defineCheck, expectRefusal, expectSuccess, rowsOf, type CheckContext } from '../check';
-import { utcSeconds } from '../setup';
 import type { RequestTemplate } from '../template';
+import { isoSeconds } from '../../../src/schemas/instant-text';
 
 /** docs/service.md, "Prices": latest by default, history with `full_history` and `since`. */
 
@@ -78,7 +78,7 @@ export const latestPrices = defineCheck({
     }
     const newest = Math.max(...[...periods.values()].map((p) => p.at));
     if (!Number.isFinite(newest)) throw new CannotCheck(`the latest prices of event ${eventId} have no timestamps`, answer);
-    ctx.shared.set(LATEST_KEY, { eventId, periods, since: utcSeconds(newest - 1000) } satisfies Latest);
+    ctx.shared.set(LATEST_KEY, { eventId, periods, since: isoSeconds(newest - 1000) } satisfies Latest);
   },
 });
 

@@ -1,6 +1,5 @@
 import { routes, type Schema } from '../../../src/schemas';
-import { pathText } from '../../service/data/added';
-import { schemaProblem } from '../../service/use/answer';
+import { pathText, schemaProblem } from '../../../src/schemas/schema-problem';
 import { defineCheck, judgeable, type CheckDef, type Judge } from '../check';
 import type { Exchange } from '../masked-exchange';
 import type { RuleKey } from '../rules';

@@ -1,6 +1,6 @@
 /** Reuse of answers (docs/caching.md), loaded on demand: identical GETs in flight share one request and charge; fresh answers are served from the cache. */
 import type { RouteDef } from '../../schemas/route';
-import { cacheDefaults } from '../../schemas/cache-defaults';
+import { defaultMaxAge } from '../../schemas/cache-defaults';
 import { selectionOf } from './selection';
 import { FleetAnswer, fromFleet } from './fleet';
 import { turnAfterHits } from './event-loop-turn';
@@ -37,10 +37,10 @@ interface ReusePlan {
   query: string;
 }
 
-/** The maxAge of a route: the client's `cache.maxAge`, else `cacheDefaults`; 0 with `cache: false` or for a non-data route. */
-function configuredMaxAge(state: ReuseState, routeId: string): number {
+/** The maxAge of a data route: the client's `cache.maxAge`, else the route table's default; 0 with `cache: false`. */
+function configuredMaxAge(state: ReuseState, route: RouteDef): number {
   if (state.maxAge === false) return 0;
-  return state.maxAge[routeId] ?? (cacheDefaults as Readonly<Record<string, number>>)[routeId] ?? 0;
+  return state.maxAge[route.id] ?? defaultMaxAge(route);
 }
 
 /** How a call may be reused, or undefined when always sent; `maxAge`/`cache` given where nothing is ever cached is refused. */
@@ -53,7 +53,7 @@ function planOf(ctx: ClientContext, { route, reusable, options, url }: ReusableC
       refuse(name, options[name], `left out: ${route.id} ${reusable ? 'is not a data route' : 'here is never cached'}`);
   }
   if (!reusable) return undefined;
-  const configured = cacheable ? configuredMaxAge(state, route.id) : 0;
+  const configured = cacheable ? configuredMaxAge(state, route) : 0;
   const keep = options.cache === false ? configured : (options.maxAge ?? configured);
   const read = options.cache === false ? 0 : keep;
   const share = state.coalesce && options.coalesce !== false;

@@ -18,6 +18,7 @@ import type {
 } from './types';
 import type { WithMeta } from '../types';
 import { utcInstant, withUtcInstants } from '../validation/instants';
+import { isoMillis, isoSeconds } from '../../schemas/instant-text';
 
 /* The paging of scans and polls, loaded on demand: a leaf importing types and the instants leaf only (given the rest), so bundlers' module evaluation order is untouched. */
 /** What the paging of a window scan uses of the rest of the SDK. */
@@ -29,7 +30,6 @@ export interface EventScanTools {
 const instant = (text: string): number => Date.parse(text);
 /** An event's kickoff instant; NaN when it has none. */
 const startOf = (e: Event): number => instant(e.starts ?? '');
-const iso = (ms: number): string => new Date(ms).toISOString();
 const ids = (rows: readonly Event[]): number[] => rows.flatMap((e) => (typeof e.event_id === 'number' ? [e.event_id] : []));
 
 /** Refuses a request whose envelope does not fit the scan's `maxCredits` left. */
@@ -67,7 +67,7 @@ export async function eventScanPage(state: EventScanState, fetchers: EventScanFe
   if (meta.truncated !== true || last === undefined) {
     state.segments.shift();
   } else if (lastStart > from) {
-    segment.from = iso(lastStart);
+    segment.from = isoMillis(lastStart);
     segment.seen = ids(data.filter((e) => startOf(e) === lastStart));
   } else {
     await narrow(state, segment, [...seen, ...ids(data)], fetchers, tools);
@@ -97,7 +97,7 @@ async function narrow(
   tools: EventScanTools,
 ): Promise<void> {
   const at = segment.from;
-  const rest: EventScanSegment = { ...segment, from: iso(instant(at) + 1), seen: [] };
+  const rest: EventScanSegment = { ...segment, from: isoMillis(instant(at) + 1), seen: [] };
   const rests = instant(rest.from) <= tools.lastInstantOf(rest.to) ? [rest] : [];
   const catalog = async <R>(call: () => Promise<WithMeta<R[]>>): Promise<R[]> => {
     checkAllowance(state, fetchers.catalogEnvelope, tools.BudgetExceededError);
@@ -168,7 +168,7 @@ function nextSince(timestamp: string | null | undefined): string | undefined {
   if (typeof timestamp !== 'string') return undefined;
   if (UTC_TIMESTAMP.test(timestamp)) return timestamp;
   const ms = Date.parse(timestamp);
-  return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
+  return Number.isNaN(ms) ? undefined : isoMillis(ms);
 }
 
 /** What the paging of a live scan uses of the rest of the SDK. */
@@ -227,7 +227,7 @@ export async function livePage<T, F extends object>(
   };
   if (next !== undefined) {
     after.cursor = next;
-    after.cursorReceivedAt = new Date(clock.now()).toISOString();
+    after.cursorReceivedAt = isoMillis(clock.now());
   }
   return { data: result.data, meta: result.meta, done, incomplete, state: after };
 }
@@ -236,13 +236,12 @@ export async function livePage<T, F extends object>(
  * A poll's batches until the signal aborts: each `since` is the previous poll's start (service clock) less `overlapMs`; a row once per version.
  *
  * @example
- * yield* pollBatches(deps, options, AbortError, toUtcSeconds);
+ * yield* pollBatches(deps, options, AbortError);
  */
 export async function* pollBatches<T>(
   deps: PollDeps<T>,
   options: PollOptions,
   Aborted: typeof AbortError,
-  toUtcSeconds: (ms: number) => string,
 ): AsyncGenerator<PollBatch<T>, void, undefined> {
   const { intervalMs = 30_000, overlapMs = 60_000, signal } = options;
   const seen = new Map<unknown, unknown>();
@@ -256,7 +255,7 @@ export async function* pollBatches<T>(
         deps.warn('a poll answer was truncated: narrow the filters (sport, league, window) or raise limit so no change is missed');
       }
       yield { poll, since, data: data.filter((row) => isNew(seen, deps.identity(row))), rows: data.length, meta };
-      since = toUtcSeconds(deps.toService(startedAt) - overlapMs);
+      since = isoSeconds(deps.toService(startedAt) - overlapMs);
       await deps.sleep(intervalMs, signal);
     }
   } catch (error) {

@@ -3,9 +3,6 @@ import { AbortError } from '../errors';
 
 export type { PollOptions, PollBatch, PollDeps };
 
-/** An RFC 3339 UTC timestamp to the second, as the `since` parameter takes it. */
-export const toUtcSeconds = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-
 /**
  * Incremental discovery with a moving `since` (docs/service.md, "Events", "Incremental discovery"): rows once per new version, or
  * `batches()` per poll. Each `since` is the previous poll's start on the service's clock less `overlapMs`, so client clock skew is harmless.
@@ -23,7 +20,7 @@ export class Poll<T> implements AsyncIterable<T> {
   /** One batch per poll. Each call starts a loop of its own. */
   async *batches(): AsyncGenerator<PollBatch<T>, void, undefined> {
     const { pollBatches } = await import('./pages');
-    yield* pollBatches(this.deps, this.options, AbortError, toUtcSeconds);
+    yield* pollBatches(this.deps, this.options, AbortError);
   }
 
   /** Each new or changed row once, across polls. */

@@ -5,7 +5,7 @@ import type { RawAnswer } from './answer';
 
 /** The freshness cache of a client (`cache` of `new SportsOdds()`). */
 export interface CacheOptions {
-  /** How long a route's answer is served again without a request, ms, by route id (0: never); over `cacheDefaults`. */
+  /** How long a route's answer is served again without a request, ms, by route id (0: never); over the route table's defaults (docs/caching.md). */
   maxAge?: { [Id in DataRouteId]?: number | undefined } | undefined;
   /** Most bytes the process memory holds for cached answers (least recently used go first). Default 32 MiB. */
   maxBytes?: number | undefined;

@@ -134,7 +134,7 @@ export interface ClientOptions {
   rateLimit?: RateLimitOptions | undefined;
   /** Where the account's state lives (pacing, budget, credits, plan rate, rotation). Default: this client's memory; share one so limits hold per account. */
   coordinator?: Coordinator | undefined;
-  /** The freshness cache (docs/caching.md). Default: the route table's `cacheDefaults`; `false`: nothing cached unless a call gives `maxAge`. */
+  /** The freshness cache (docs/caching.md). Default: by the route table, a cache-eligible route's answers for the service's hour and no other; `false`: nothing cached unless a call gives `maxAge`. */
   cache?: false | CacheOptions | undefined;
   /** Identical GETs in flight at once share one request and one charge (docs/caching.md). Default true. */
   coalesce?: boolean | undefined;

@@ -1,8 +1,9 @@
 /**
  * The instants of the SDK's parameters, as a user has them (a `Date`, RFC 3339 with `+00:00`) and as the service takes them (RFC 3339
- * with `Z`, docs/service.md, "Parameter formats"). A leaf that imports nothing: it runs only once the encoder has refused a value,
- * and in the paging of scans and polls, both loaded on demand.
+ * with `Z`, docs/service.md, "Parameter formats"). A leaf that imports only the instants' text (another leaf): it runs only once the
+ * encoder has refused a value, and in the paging of scans and polls, both loaded on demand.
  */
+import { isoTrimmed } from '../../schemas/instant-text';
 
 /** The query parameters that are instants (a test holds this list to the route table's instant schemas). */
 export const INSTANT_PARAMS: readonly string[] = ['starts_from', 'starts_to', 'since'];
@@ -17,7 +18,7 @@ export const INSTANT_PARAMS: readonly string[] = ['starts_from', 'starts_to', 's
  * utcInstant('2026-11-18'); // '2026-11-18'
  */
 export function utcInstant<T>(value: T): T | string {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : value.toISOString().replace('.000Z', 'Z');
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? value : isoTrimmed(value.getTime());
   return typeof value === 'string' && /T.*\+00:00$/.test(value) ? `${value.slice(0, -6)}Z` : value;
 }
 

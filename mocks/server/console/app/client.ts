@@ -6,7 +6,8 @@ import type { ControlOperations, OperationId } from '../../control/operations';
 /** What an operation answers. */
 export type Answer<Id extends OperationId> = AnswerBody<ControlOperations[Id]>;
 
-type Call<Id extends OperationId> = WireCall<ControlOperations[Id]>;
+/** What a call of an operation sends: its path parameters, query and body. */
+export type Call<Id extends OperationId> = WireCall<ControlOperations[Id]>;
 /** The call's argument: optional when the operation needs nothing (no path parameter, no body). */
 type Args<Id extends OperationId> = Record<string, never> extends Call<Id> ? [call?: Call<Id>] : [call: Call<Id>];
 

@@ -1,3 +1,4 @@
+import { isoTrimmed } from '../../../../src/schemas/instant-text';
 import { act } from './actions';
 import { type Answer, call } from './client';
 import { byId, onSubmit } from './dom';
@@ -9,7 +10,7 @@ const DAY_MS = 86_400_000;
 /** The next UTC midnight after `now` (an RFC 3339 instant), and the same instant written at +01:00. */
 function clockExamples(now: string): { utc: string; offset: string } {
   const next = Math.floor(Date.parse(now) / DAY_MS) * DAY_MS + DAY_MS;
-  const utc = new Date(next).toISOString().replace('.000Z', 'Z');
+  const utc = isoTrimmed(next);
   return { utc, offset: `${utc.slice(0, 11)}01:00:00+01:00` };
 }
 

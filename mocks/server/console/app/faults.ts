@@ -1,19 +1,31 @@
 import { act } from './actions';
-import { type Answer, call } from './client';
+import { type Answer, type Call, call } from './client';
 import { button, byId, fill, h, onSubmit } from './dom';
-import { fmt } from './format';
+import { FAULT_CHOICES, type FaultChoiceId, faultDoes, isFaultChoice } from './fault-choices';
 
 /** The faults panel: the armed faults in the order they apply; arm one, disarm one or all. */
 
 type Fault = Answer<'faults.list'>[number];
+type FaultBody = Call<'faults.inject'>['body'];
 
-function faultDoes(f: Fault): string {
-  const parts: string[] = [];
-  if (f.status) parts.push(`${f.status}${f.code ? ` ${f.code}` : ''}`);
-  if (f.drop) parts.push(`drop ${f.drop.replace('_', ' ')}`);
-  if (f.latency_ms) parts.push(`+${fmt(f.latency_ms)} ms`);
-  if (f.retry_after) parts.push(`Retry-After ${f.retry_after} s`);
-  return parts.join(', ') || 'nothing';
+/**
+ * The body that arms the form's choice, tagged by its kind; a latency and a `Retry-After` given go
+ * with it (the control plane refuses a `Retry-After` on a fault that answers no status, naming it).
+ */
+function bodyOf(choice: FaultChoiceId, route: string, count: number, latency: number, retry: string): FaultBody {
+  const target = { route, count, ...(retry === '' ? {} : { retry_after: Number(retry) }) };
+  const wait = latency > 0 ? { latency_ms: latency } : {};
+  const chosen = FAULT_CHOICES[choice];
+  switch (chosen.kind) {
+    case 'status':
+      return { ...target, ...wait, kind: 'status', status: chosen.status };
+    case 'drop':
+      return { ...target, ...wait, kind: 'drop', drop: chosen.drop };
+    case 'latency':
+      return { ...target, kind: 'latency', latency_ms: latency };
+    default:
+      return chosen satisfies never;
+  }
 }
 
 export function renderFaults(faults: readonly Fault[]): void {
@@ -42,18 +54,13 @@ export function renderFaults(faults: readonly Fault[]): void {
 
 export function wireFaults(): void {
   onSubmit(byId('fault-form', HTMLFormElement), () => {
-    const [kind, value] = byId('fault-kind', HTMLSelectElement).value.split(':');
+    const choice = byId('fault-kind', HTMLSelectElement).value;
     const number = (id: string) => byId(id, HTMLInputElement).value;
-    const latency = Number(number('fault-latency') || 0);
-    const body = {
-      route: byId('fault-route', HTMLSelectElement).value,
-      count: Number(number('fault-count') || 1),
-      ...(kind === 'status' ? { status: Number(value) } : {}),
-      ...(kind === 'drop' ? { drop: value as 'connection' | 'after_commit' } : {}),
-      ...(latency > 0 || kind === 'latency' ? { latency_ms: latency } : {}),
-      ...(number('fault-retry') ? { retry_after: Number(number('fault-retry')) } : {}),
-    };
     void act('Arming the fault', async () => {
+      // The page lists the choices of FAULT_CHOICES only.
+      if (!isFaultChoice(choice)) throw new Error(`no fault choice ${choice}: reload the console`);
+      const route = byId('fault-route', HTMLSelectElement).value;
+      const body = bodyOf(choice, route, Number(number('fault-count') || 1), Number(number('fault-latency') || 0), number('fault-retry'));
       const { armed } = await call('faults.inject', { body });
       return `Armed ${armed.id} on ${armed.route} for ${armed.remaining} request(s)`;
     });

@@ -1,6 +1,7 @@
 import { act } from './actions';
 import { type Answer, call } from './client';
 import { button, byId, type Child, fill, h } from './dom';
+import { faultDoes } from './fault-choices';
 import { fmt, time } from './format';
 
 /** The requests panel: the latest answers, filtered by route, status and account, and one answer in detail. */
@@ -73,17 +74,8 @@ function charge(detail: Detail): string {
 
 function applied(detail: Detail): Child {
   const parts: Child[] = [];
-  if (detail.fault) {
-    const f = detail.fault;
-    const does = [
-      f.status === undefined ? '' : `${f.status} ${f.code ?? ''}`.trim(),
-      f.drop ? `drop ${f.drop.replace('_', ' ')}` : '',
-      f.latency_ms ? `+${fmt(f.latency_ms)} ms` : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-    parts.push(h('div', { class: 'applied-fault' }, 'fault ', h('code', { text: f.id }), `: ${does || 'nothing'}`));
-  }
+  if (detail.fault)
+    parts.push(h('div', { class: 'applied-fault' }, 'fault ', h('code', { text: detail.fault.id }), `: ${faultDoes(detail.fault)}`));
   if (detail.override)
     parts.push(h('div', { class: 'applied-override' }, 'override ', h('code', { text: detail.override.id }), ` (${detail.override.kind})`));
   return parts.length > 0 ? parts : 'none: the route answered itself';

@@ -1,5 +1,5 @@
 import { contextOf } from '../../../service/internal';
-import { notFound } from '../../../service/service-error';
+import { notFound } from '../../../service/service-refusal';
 import type { ActivityEntry } from '../../../service/state/activity';
 import { appliedFault } from '../views';
 import type { Handlers } from './types';

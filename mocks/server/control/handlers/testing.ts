@@ -3,7 +3,7 @@ import type { KnownErrorCode } from '../../../../src/schemas';
 import { errorCodesOf } from '../../../../src/schemas/route-errors';
 import type { MockService } from '../../../service/mock-service';
 import { contextOf } from '../../../service/internal';
-import { notFound } from '../../../service/service-error';
+import { notFound } from '../../../service/service-refusal';
 import { checkAnswer } from '../../../service/use/answer';
 import { armOverride, overrideInfo, registeredRoute } from '../../../service/use/arm';
 import { staticResolver } from '../../../service/use/static';

@@ -1,16 +1,18 @@
 import * as z from 'zod/mini';
 import { issueText, valueAt } from '../../../../src/schemas/issue-words';
+import { pathText } from '../../../../src/schemas/schema-problem';
 import { CLOCK_MAX_MS, CLOCK_MIN_MS } from '../../clock';
 import { MAX_EVENT_LENGTH } from '../events';
 import { leagueById, leaguesOfSport, sportById, type LeagueDef, type SportDef } from '../catalog';
 import { lineMarks, sourceFeedId, type LineMarks } from '../rows';
 import { removeMargin, type Quote } from '../pricing';
-import { DAY, iso, MINUTE, toSecond } from '../shared';
+import { DAY, MINUTE, toSecond } from '../shared';
 import type { AddedEvent, AddedProp, PeriodScore, ScoreMark } from './event';
 import { addedSpecialIdOf, propHistory, type PropStep } from './props';
 import { type EventSpec, EventSpecSchema, type Instant, type PeriodResultSpec } from './spec';
-import { pathText, SpecError } from './spec-error';
+import { SpecError } from './spec-error';
 import { buildAddedTimeline, type Track } from './timeline';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /** Defaults of an added event's lifecycle and rows. */
 const DEFAULT_END_MINUTE = 120;
@@ -117,9 +119,9 @@ function tracksOf(spec: EventSpec, sport: SportDef, at: Instants, window: { list
       const sp = `${path}.prices[${j}]`;
       const t = at.at(s.at, `${sp}.at`);
       if (t <= last) throw new SpecError(`${sp}.at`, 'the steps of a line must be in strictly increasing time order');
-      if (t < window.listedAt) throw new SpecError(`${sp}.at`, `before the event is listed (${iso(window.listedAt)})`);
+      if (t < window.listedAt) throw new SpecError(`${sp}.at`, `before the event is listed (${isoSeconds(window.listedAt)})`);
       if (t >= window.endAt)
-        throw new SpecError(`${sp}.at`, `at or after the end of play (${iso(window.endAt)}): lines are quoted before the end`);
+        throw new SpecError(`${sp}.at`, `at or after the end of play (${isoSeconds(window.endAt)}): lines are quoted before the end`);
       last = t;
       if (s.removed === true) {
         if (s.odds !== undefined || s.line !== undefined || s.status !== undefined)
@@ -164,7 +166,7 @@ function scoresOf(spec: EventSpec, sport: SportDef, at: Instants, endAt: number)
     const period = periodOf(sport, s.period ?? 0, `${path}.period`);
     const t = at.at(s.at, `${path}.at`);
     if (t < at.starts || t > endAt)
-      throw new SpecError(`${path}.at`, `a running score is entered in play, from ${iso(at.starts)} to ${iso(endAt)}`);
+      throw new SpecError(`${path}.at`, `a running score is entered in play, from ${isoSeconds(at.starts)} to ${isoSeconds(endAt)}`);
     const marks = byPeriod.get(period) ?? [];
     if (marks.some((m) => m.t === t)) throw new SpecError(`${path}.at`, `two scores of period ${period} at the same instant`);
     marks.push({ t, home: s.score_home, away: s.score_away });
@@ -205,7 +207,7 @@ function propsOf(
         const t = at.at(s.at, `${sp}.at`);
         if (t <= last) throw new SpecError(`${sp}.at`, 'the prices of a contestant must be in strictly increasing time order');
         if (t < listedAt || t >= cutoff)
-          throw new SpecError(`${sp}.at`, `a prop is priced while listed and before its cutoff (${iso(cutoff)})`);
+          throw new SpecError(`${sp}.at`, `a prop is priced while listed and before its cutoff (${isoSeconds(cutoff)})`);
         last = t;
         steps.push({ t, c: ci, odds: s.odds, handicap: s.handicap ?? null });
       });
@@ -243,7 +245,7 @@ export function compileEvent(spec: EventSpec, ctx: CompileContext): AddedEvent {
   }
   const settledAt =
     spec.settles === null ? Infinity : spec.settles === undefined ? endAt + DEFAULT_SETTLE_AFTER : at.at(spec.settles, 'settles');
-  if (settledAt < endAt) throw new SpecError('settles', `results settle at or after the end of play (${iso(endAt)})`);
+  if (settledAt < endAt) throw new SpecError('settles', `results settle at or after the end of play (${isoSeconds(endAt)})`);
   const listedAt = spec.listed_from === undefined ? starts - DEFAULT_LISTED_BEFORE : at.at(spec.listed_from, 'listed_from');
   if (listedAt > starts) throw new SpecError('listed_from', 'an event is listed before its kickoff');
   let correctedAt: number | null = null;

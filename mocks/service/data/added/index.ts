@@ -4,5 +4,5 @@ export { addedEventRow, addedLastChangeAt, addedLiveState } from './lifecycle';
 export { addedPropOdds, decodeAddedSpecialId } from './props';
 export { AddedEvents, isAddedId } from './registry';
 export { addedResults } from './results';
-export { SpecError, pathText } from './spec-error';
+export { SpecError } from './spec-error';
 export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './spec';

@@ -1,7 +1,7 @@
 import { liveStatusAt, firstAfter, type LiveState } from '../events';
 import { sourceFeedId, type EventRow } from '../rows';
-import { iso } from '../shared';
 import type { AddedEvent } from './event';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /** The instants an added event's record changes: listed, priced, kickoff, end, settled, corrected. */
 function changeTimes(e: AddedEvent): number[] {
@@ -21,7 +21,7 @@ export function addedEventRow(e: AddedEvent, now: number): EventRow {
   return {
     event_id: e.eventId,
     parent_id: null,
-    starts: iso(e.starts),
+    starts: isoSeconds(e.starts),
     runner_home: e.home,
     runner_away: e.away,
     live_status: liveStatusAt(e, now),

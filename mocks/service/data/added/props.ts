@@ -1,7 +1,8 @@
-import { contestantLineIdOf, specialLineIdOf, iso } from '../shared';
+import { contestantLineIdOf, specialLineIdOf } from '../shared';
 import { removeMargin } from '../pricing';
 import type { SpecialOddsRow } from '../rows';
 import type { AddedProp } from './event';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /** Special ids of added props end in 0, which no generated special id does (`shared/ids.ts`): `event_id * 1,000 + k * 10`, k from 1 to 99. */
 export const addedSpecialIdOf = (eventId: number, k: number): number => eventId * 1_000 + k * 10;
@@ -55,7 +56,7 @@ export function propHistory(
           odds: step.odds,
           todds: fairOf.get(step.c) ?? null,
           max_win: maxWin,
-          timestamp: iso(at),
+          timestamp: isoSeconds(at),
           source_feed_id: feed,
         },
       });

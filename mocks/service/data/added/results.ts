@@ -1,6 +1,6 @@
 import { sourceFeedId, RESULT_STATUS, type ResultRow } from '../rows';
-import { iso } from '../shared';
 import type { AddedEvent, PeriodScore } from './event';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /**
  * The results of an added event at `now` (docs/service.md, "Prices"): nothing before the kickoff;
@@ -33,7 +33,9 @@ export function addedResults(e: AddedEvent, now: number): ResultRow[] {
             ? RESULT_STATUS.resettled
             : RESULT_STATUS.settled,
       cancellation_reason: cancelled ? e.cancelled : null,
-      timestamp: iso(fix !== undefined ? (e.correctedAt as number) : settled ? e.settledAt : Math.max(e.starts, lastScore ?? e.starts)),
+      timestamp: isoSeconds(
+        fix !== undefined ? (e.correctedAt as number) : settled ? e.settledAt : Math.max(e.starts, lastScore ?? e.starts),
+      ),
       source_feed_id: sourceFeedId(e),
     };
   });

@@ -12,7 +12,3 @@ export class SpecError extends RangeError {
     this.path = path;
   }
 }
-
-/** A zod issue path as the spec's messages write it: `markets[0].prices[2].at`. */
-export const pathText = (path: readonly PropertyKey[]): string =>
-  path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('');

@@ -1,14 +1,14 @@
 import { liveStatusAt, startsAt, versionAt, type Fixture } from '../events';
 import { sourceFeedId } from './snapshots';
 import type { EventRow } from './types';
-import { iso } from '../shared';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /** The event record (docs/service.md, "Events") of a fixture as it stands at `now`. */
 export function eventRow(f: Fixture, now: number): EventRow {
   return {
     event_id: f.eventId,
     parent_id: f.parentId,
-    starts: iso(startsAt(f, now)),
+    starts: isoSeconds(startsAt(f, now)),
     runner_home: f.home,
     runner_away: f.away,
     live_status: liveStatusAt(f, now),

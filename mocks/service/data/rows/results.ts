@@ -1,7 +1,8 @@
 import type { Fixture, Timeline } from '../events';
 import { sourceFeedId } from './snapshots';
-import { rngOf, iso } from '../shared';
+import { rngOf } from '../shared';
 import type { ResultRow } from './types';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /** Result `status` codes (docs/service.md, "Numeric codes and identifiers"). */
 export const RESULT_STATUS = { pending: 0, settled: 1, resettled: 2, cancelled: 3 } as const;
@@ -56,7 +57,9 @@ export function resultsAt(f: Fixture, tl: Timeline, now: number): ResultRow[] {
             ? RESULT_STATUS.resettled
             : RESULT_STATUS.settled,
       cancellation_reason: cancelled ? reason : null,
-      timestamp: iso(resettled ? (f.correctedAt ?? f.settledAt) : settled ? f.settledAt : Math.max(firstStart, lastScore ?? firstStart)),
+      timestamp: isoSeconds(
+        resettled ? (f.correctedAt ?? f.settledAt) : settled ? f.settledAt : Math.max(firstStart, lastScore ?? firstStart),
+      ),
       source_feed_id: sourceFeedId(f),
     });
   }

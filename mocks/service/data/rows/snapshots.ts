@@ -1,7 +1,8 @@
 import { cutoffAt, lineIdAt, type EventBase, type Timeline } from '../events';
-import { altLineIdOf, iso } from '../shared';
+import { altLineIdOf } from '../shared';
 import type { Quote } from '../pricing';
 import type { ClosingRow, OddsRow, OpeningRow } from './types';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /** The source feed a row came from (a source-only field the service strips). */
 export const sourceFeedId = (f: Pick<EventBase, 'league'>): number => 100 + (f.league.ordinal % 7);
@@ -28,8 +29,8 @@ export const snapshotInfo = (tl: Timeline, i: number): SnapshotInfo => ({
   period: tl.period[i] as number,
   live: tl.live[i] === 1,
   status: tl.status[i] as number,
-  cutoff: iso(cutoffAt(tl, i)),
-  timestamp: iso(tl.t[i] as number),
+  cutoff: isoSeconds(cutoffAt(tl, i)),
+  timestamp: isoSeconds(tl.t[i] as number),
 });
 
 /** The columns a quote's row shares with every price row (docs/service.md, "Prices": columns O, P, C): alternates numbered 1-2 (spread) and 3-4 (totals). */

@@ -12,4 +12,4 @@ export {
 } from './ids';
 export { Lru } from './lru';
 export { Rng, hashString, mix, rngOf, unit } from './prng';
-export { DAY, EPOCH, HOUR, LISTING_HORIZON, MINUTE, ODDS_OPEN_LEAD, SECOND, iso, toSecond } from './time';
+export { DAY, EPOCH, HOUR, LISTING_HORIZON, MINUTE, ODDS_OPEN_LEAD, SECOND, toSecond } from './time';

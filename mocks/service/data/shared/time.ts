@@ -14,8 +14,5 @@ export const LISTING_HORIZON = 14 * DAY;
 /** Odds open this long before the start. */
 export const ODDS_OPEN_LEAD = 7 * DAY;
 
-/** A UTC timestamp as the service writes it: whole seconds, `Z`. */
-export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-
 /** Rounds down to a whole second. */
 export const toSecond = (ms: number): number => Math.floor(ms / SECOND) * SECOND;

@@ -1,6 +1,7 @@
-import { contestantLineIdOf, specialLineIdOf, iso } from '../shared';
+import { contestantLineIdOf, specialLineIdOf } from '../shared';
 import { onLadder, quote, removeMargin } from '../pricing';
 import type { SpecialOddsRow, SpecialRow } from '../rows';
+import { isoSeconds } from '../../../../src/schemas/instant-text';
 
 /** One contestant (or outcome) of a special market. */
 export interface Contestant {
@@ -72,7 +73,7 @@ export function specialRows(def: SpecialListing, now: number): SpecialRow[] {
     runner_home: def.runnerHome,
     runner_away: def.runnerAway,
     units: def.units,
-    cutoff: iso(def.cutoff),
+    cutoff: isoSeconds(def.cutoff),
     opening_available: now >= def.openAt,
     closing_available: now >= def.cutoff,
     source_feed_id: def.feed,
@@ -111,7 +112,7 @@ export function specialHistory(def: SpecialDef, now: number): SpecialOddsRow[] {
         odds: shown[c] as number,
         todds: fair[c] ?? null,
         max_win: def.maxWin,
-        timestamp: iso(at),
+        timestamp: isoSeconds(at),
         source_feed_id: def.feed,
       });
     });

@@ -1,3 +1,6 @@
+// The scripts as the fleet ran them before they were declared with named keys and arguments: src/redis/answer-lua.ts at
+// d53b0b0, word for word below this header, so that test/coordinator/redis-mixed-versions.test.ts runs a process of that
+// version beside one of this. Never edit it: it is the previous wire protocol, not code to keep in step.
 /**
  * The Lua scripts of the fleet's answer store (answer-store.ts). Each is one atomic step judged by
  * Redis's `TIME`: an answer's sending is stamped on Redis's clock (a bound from below the process

@@ -1,10 +1,10 @@
 import type { KnownErrorCode } from '../../src/schemas';
 
 /**
- * The codes a `ServiceError` carries: the service's, and the one only the mock answers, `422 fixture_invalid` (an override
+ * The codes a `ServiceRefusal` carries: the service's, and the one only the mock answers, `422 fixture_invalid` (an override
  * that broke its route's contract, docs/testing.md).
  */
-export type ServiceErrorCode = KnownErrorCode | 'fixture_invalid';
+export type ServiceRefusalCode = KnownErrorCode | 'fixture_invalid';
 
 /** V8's `Error` (Node, Chromium): its `stackTraceLimit` bounds the stack an error captures. Elsewhere a harmless property. */
 const V8Error = Error as ErrorConstructor & { stackTraceLimit?: number | undefined };
@@ -13,14 +13,14 @@ const V8Error = Error as ErrorConstructor & { stackTraceLimit?: number | undefin
  * A failure that the pipeline turns into the error envelope. Thrown by pipeline steps and route
  * handlers; `charge` says whether the failure happened after data work (docs/service.md, "Errors").
  */
-export class ServiceError extends Error {
+export class ServiceRefusal extends Error {
   readonly status: number;
-  readonly code: ServiceErrorCode;
+  readonly code: ServiceRefusalCode;
   readonly options: { retryAfter?: number; headers?: Record<string, string> };
 
   constructor(
     status: number,
-    code: ServiceErrorCode,
+    code: ServiceRefusalCode,
     message: string,
     options: { retryAfter?: number; headers?: Record<string, string> } = {},
   ) {
@@ -29,7 +29,7 @@ export class ServiceError extends Error {
     V8Error.stackTraceLimit = 0;
     super(message);
     V8Error.stackTraceLimit = limit;
-    this.name = 'ServiceError';
+    this.name = 'ServiceRefusal';
     this.status = status;
     this.code = code;
     this.options = options;
@@ -37,7 +37,7 @@ export class ServiceError extends Error {
 }
 
 /** `400 invalid_parameters` naming the parameter. */
-export const invalidParameters = (message: string) => new ServiceError(400, 'invalid_parameters', message);
+export const invalidParameters = (message: string) => new ServiceRefusal(400, 'invalid_parameters', message);
 
 /** `404 not_found`. */
-export const notFound = (message: string) => new ServiceError(404, 'not_found', message);
+export const notFound = (message: string) => new ServiceRefusal(404, 'not_found', message);

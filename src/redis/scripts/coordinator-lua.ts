@@ -8,29 +8,28 @@
  * answer (as `Pacer` does), so no second of any clock sees more than `rate`; budget reservations and
  * lease lapses must share that atomic step.
  *
- * `ARGV[1..6]` = retention ms, lease ms, window ms, deadline (Redis ms; '' for none), the epoch the
- * process knows ('' before its first reply), an epoch to begin with; a script's own from `ARGV[7]`.
+ * Each script's keys, arguments and replies are declared in coordinator.ts; its text here reads them by
+ * name, from the preamble generated from that declaration (declare.ts): the keys as `K_STATE`...,
+ * the family's arguments as locals (`retention`, `lease`, `window`, `deadline`, `knownEpoch`,
+ * `firstEpoch`), the script's own as `args.<name>`. Never `KEYS` or `ARGV` (a test holds this).
  * A script that finds no record (or another epoch) where the process knew one replies `lost` and
- * changes nothing, until `RECOVER` (fail closed). Replies: `{status, now, a, b, c, ...state, rate}`.
+ * changes nothing, until `RECOVER` (fail closed). `reply(status, ...)` gives the status's fields in
+ * their declared order.
  */
+import type { LuaOf } from './declare';
+import { STATE_FIELDS, type COORDINATOR_SCRIPTS } from './coordinator';
 
 /** The most lapsed reservations remembered (for a late settle's refund); the oldest are forgotten first. */
 const MAX_LAPSED = 1000;
 
-/** The fields of the state hash that end every reply, in order (reply.ts reads them). */
-export const STATE_FIELDS = ['spent', 'calls', 'reserved', 'pl', 'pr', 'prs', 'dl', 'dr', 'drs', 'upd', 'gen', 'epoch'] as const;
-
-const PRELUDE = `
-local K_STATE, K_SLOTS, K_HELD, K_RESV, K_ENV, K_LAPSED, K_LAPSED_ENV, K_ROT, K_ROT_INDEX, K_WAIT, K_WAIT_LEASE = unpack(KEYS)
-local retention = tonumber(ARGV[1])
-local lease = tonumber(ARGV[2])
-local window = tonumber(ARGV[3])
+/** What every script runs after its preamble: Redis's clock, and the helpers of the bodies. */
+export const COORDINATOR_PRELUDE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 
 -- An operation that reaches Redis after its client gave up on it (its deadline, on this clock) takes nothing.
 local function late()
-  return ARGV[4] ~= '' and now > tonumber(ARGV[4])
+  return deadline ~= nil and now > deadline
 end
 
 -- No key expires (a volatile-* policy never evicts one): the scripts prune what they hold. Every key
@@ -38,18 +37,18 @@ end
 -- script that names a missing key while the slot migrates); counts and ranges leave it out.
 local PH = '~'
 local function placeholders()
-  for _, key in ipairs({ K_SLOTS, K_HELD, K_RESV, K_LAPSED, K_ROT_INDEX, K_WAIT, K_WAIT_LEASE }) do
+  for _, key in ipairs({ K_SLOTS, K_HELD, K_RESERVATIONS, K_LAPSED, K_ROTATION_INDEX, K_WAITERS, K_WAITER_LEASES }) do
     redis.call('ZADD', key, 'NX', '+inf', PH)
   end
-  for _, key in ipairs({ K_ENV, K_LAPSED_ENV, K_ROT }) do redis.call('HSETNX', key, PH, '0') end
+  for _, key in ipairs({ K_ENVELOPES, K_LAPSED_ENVELOPES, K_ROTATIONS }) do redis.call('HSETNX', key, PH, '0') end
 end
 local function count(key)
   return redis.call('ZCOUNT', key, '-inf', '(+inf')
 end
 -- Moves a reservation's lease end to \`untilMs\`, never earlier than it is.
 local function extend(id, untilMs)
-  local at = redis.call('ZSCORE', K_RESV, id)
-  if at and tonumber(at) < untilMs then redis.call('ZADD', K_RESV, untilMs, id) end
+  local at = redis.call('ZSCORE', K_RESERVATIONS, id)
+  if at and tonumber(at) < untilMs then redis.call('ZADD', K_RESERVATIONS, untilMs, id) end
 end
 -- Keeps the newest \`most\` members of an index (a ZSET), forgetting the others and their values in \`hash\`.
 local function keepNewest(index, hash, most)
@@ -85,15 +84,15 @@ end
 -- recovery began from); the namespace's first script begins its record.
 local function guard()
   local head = redis.call('HMGET', K_STATE, 'epoch', 'from', 'reserved')
-  local known = ARGV[5]
+  local known = knownEpoch
   if not head[1] then
     if known ~= '' then return 'record' end
-    redis.call('HSET', K_STATE, 'epoch', ARGV[6])
+    redis.call('HSET', K_STATE, 'epoch', firstEpoch)
     placeholders()
     return nil
   end
   if known ~= '' and head[1] ~= known and head[2] ~= known then return 'epoch' end
-  if tonumber(head[3] or '0') > 0 and redis.call('EXISTS', K_RESV, K_ENV) < 2 then return 'reservations' end
+  if tonumber(head[3] or '0') > 0 and redis.call('EXISTS', K_RESERVATIONS, K_ENVELOPES) < 2 then return 'reservations' end
   return nil
 end
 
@@ -103,31 +102,31 @@ end
 local function lapse()
   redis.call('ZREMRANGEBYSCORE', K_SLOTS, '-inf', now)
   redis.call('ZREMRANGEBYSCORE', K_HELD, '-inf', now)
-  local gone = redis.call('ZRANGEBYSCORE', K_RESV, '-inf', now, 'LIMIT', 0, 500)
+  local gone = redis.call('ZRANGEBYSCORE', K_RESERVATIONS, '-inf', now, 'LIMIT', 0, 500)
   local total = 0
   for _, id in ipairs(gone) do
-    local e = tonumber(redis.call('HGET', K_ENV, id) or '0')
+    local e = tonumber(redis.call('HGET', K_ENVELOPES, id) or '0')
     total = total + e
-    redis.call('HDEL', K_ENV, id)
-    redis.call('ZREM', K_RESV, id)
-    redis.call('HSET', K_LAPSED_ENV, id, e)
+    redis.call('HDEL', K_ENVELOPES, id)
+    redis.call('ZREM', K_RESERVATIONS, id)
+    redis.call('HSET', K_LAPSED_ENVELOPES, id, e)
     redis.call('ZADD', K_LAPSED, now + retention, id)
   end
   if total ~= 0 then
     redis.call('HINCRBY', K_STATE, 'reserved', -total)
     redis.call('HINCRBY', K_STATE, 'spent', total)
     -- The newest lapsed reservations are kept (a settle of an older one is then not refunded).
-    keepNewest(K_LAPSED, K_LAPSED_ENV, ${MAX_LAPSED})
+    keepNewest(K_LAPSED, K_LAPSED_ENVELOPES, ${MAX_LAPSED})
   end
   -- A waiter whose process stopped asking (a lease past when it was told to ask again) leaves the line.
-  for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAIT_LEASE, '-inf', now - lease, 'LIMIT', 0, 500)) do
-    redis.call('ZREM', K_WAIT_LEASE, id)
-    redis.call('ZREM', K_WAIT, id)
+  for _, id in ipairs(redis.call('ZRANGEBYSCORE', K_WAITER_LEASES, '-inf', now - lease, 'LIMIT', 0, 500)) do
+    redis.call('ZREM', K_WAITER_LEASES, id)
+    redis.call('ZREM', K_WAITERS, id)
   end
   local old = redis.call('ZRANGEBYSCORE', K_LAPSED, '-inf', now, 'LIMIT', 0, 500)
   for _, id in ipairs(old) do
     redis.call('ZREM', K_LAPSED, id)
-    redis.call('HDEL', K_LAPSED_ENV, id)
+    redis.call('HDEL', K_LAPSED_ENVELOPES, id)
   end
 end
 
@@ -142,22 +141,22 @@ local function take(id, rate, listening)
   local quiet = redis.call('HGET', K_STATE, 'quiet')
   if quiet and now < tonumber(quiet) then return 0, tonumber(quiet) - now end
   local free = rate - count(K_SLOTS) - count(K_HELD)
-  local rank = redis.call('ZRANK', K_WAIT, id)
-  local ahead = rank or count(K_WAIT)
+  local rank = redis.call('ZRANK', K_WAITERS, id)
+  local ahead = rank or count(K_WAITERS)
   -- Only the waiters ahead that are due (told to ask by now) are owed a slot before this one: one
   -- told to come later does not leave a free slot idle until then.
   local due = 0
   if ahead > 0 and free > 0 then
-    for _, other in ipairs(redis.call('ZRANGE', K_WAIT, 0, math.min(ahead, 256) - 1)) do
-      local at = redis.call('ZSCORE', K_WAIT_LEASE, other)
+    for _, other in ipairs(redis.call('ZRANGE', K_WAITERS, 0, math.min(ahead, 256) - 1)) do
+      local at = redis.call('ZSCORE', K_WAITER_LEASES, other)
       if at and tonumber(at) <= now then due = due + 1 end
       if due >= free then break end
     end
   end
   if due < free then
     if rank then
-      redis.call('ZREM', K_WAIT, id)
-      redis.call('ZREM', K_WAIT_LEASE, id)
+      redis.call('ZREM', K_WAITERS, id)
+      redis.call('ZREM', K_WAITER_LEASES, id)
     end
     redis.call('ZADD', K_SLOTS, now + lease, id)
     return 1, 0
@@ -176,9 +175,9 @@ local function take(id, rate, listening)
   if s[2] and s[1] ~= PH then wait = math.min(wait, tonumber(s[2]) - now) end
   wait = math.max(1, wait)
   if not rank then
-    redis.call('ZADD', K_WAIT, redis.call('HINCRBY', K_STATE, 'ticket', 1), id)
+    redis.call('ZADD', K_WAITERS, redis.call('HINCRBY', K_STATE, 'ticket', 1), id)
   end
-  redis.call('ZADD', K_WAIT_LEASE, now + wait, id)
+  redis.call('ZADD', K_WAITER_LEASES, now + wait, id)
   -- The reservation waits with its waiter: it lapses a lease after the time the waiter was told.
   extend(id, now + wait + lease)
   return 0, wait
@@ -189,15 +188,15 @@ end
 local function finish(id, cost)
   redis.call('ZREM', K_SLOTS, id)
   local charged = cost
-  local e = redis.call('HGET', K_ENV, id)
+  local e = redis.call('HGET', K_ENVELOPES, id)
   if e then
-    redis.call('HDEL', K_ENV, id)
-    redis.call('ZREM', K_RESV, id)
+    redis.call('HDEL', K_ENVELOPES, id)
+    redis.call('ZREM', K_RESERVATIONS, id)
     redis.call('HINCRBY', K_STATE, 'reserved', -tonumber(e))
   else
-    local lapsed = redis.call('HGET', K_LAPSED_ENV, id)
+    local lapsed = redis.call('HGET', K_LAPSED_ENVELOPES, id)
     if lapsed then
-      redis.call('HDEL', K_LAPSED_ENV, id)
+      redis.call('HDEL', K_LAPSED_ENVELOPES, id)
       redis.call('ZREM', K_LAPSED, id)
       charged = charged - tonumber(lapsed)
     end
@@ -206,94 +205,84 @@ local function finish(id, cost)
 end
 `;
 
-/** A script: the prelude, the guard (unless `guarded` is false), then the body. */
-const script = (body: string, guarded = true): string =>
-  `${PRELUDE}\n${guarded ? "local lost = guard()\nif lost then return reply('lost', lost) end\n" : ''}${body.trim()}\n`;
+/** A body that begins with the guard: it replies `lost` and changes nothing when the record the process knew is gone. */
+const guarded = (body: string): string => `local lost = guard()\nif lost then return reply('lost', lost) end\n${body.trim()}`;
 
-/**
- * Admits an attempt: the budget's checks, then its reservation, then (when `rate` is given) a
- * slot, in one step. ARGV: id, envelope, maxCredits, dailyFloor, periodFloor, serviceNow, rate
- * ('' where absent), listening (1 or ''). Reply: `ok` slot(0/1) wait-ms; `budget` limit available; `late`.
- */
-export const ADMIT = script(`
+/** Each script's body (its keys, arguments and replies: coordinator.ts). */
+export const COORDINATOR_LUA: LuaOf<typeof COORDINATOR_SCRIPTS> = {
+  admit: guarded(`
 if late() then return reply('late') end
 lapse()
-local id, envelope = ARGV[7], ARGV[8]
-if envelope ~= '' and redis.call('HEXISTS', K_ENV, id) == 0 then
+local id, envelope = args.id, args.envelope
+if envelope ~= '' and redis.call('HEXISTS', K_ENVELOPES, id) == 0 then
   local e = tonumber(envelope)
   local st = redis.call('HMGET', K_STATE, 'spent', 'reserved', 'dr', 'drs', 'pr', 'prs')
   local reserved = tonumber(st[2] or '0')
-  if ARGV[9] ~= '' then
-    local available = tonumber(ARGV[9]) - tonumber(st[1] or '0') - reserved
+  if args.maxCredits then
+    local available = args.maxCredits - tonumber(st[1] or '0') - reserved
     if e > available then return reply('budget', 'maxCredits', tostring(available)) end
   end
   -- A floor holds against the window's last report, stale from its reset on (the service's clock).
   local function short(floor, remaining, reset)
-    if floor == '' or not remaining then return nil end
-    if reset and tonumber(ARGV[12]) >= tonumber(reset) then return nil end
-    local available = tonumber(remaining) - reserved - tonumber(floor)
+    if not floor or not remaining then return nil end
+    if reset and args.serviceNow >= tonumber(reset) then return nil end
+    local available = tonumber(remaining) - reserved - floor
     if e > available then return available end
     return nil
   end
-  local a = short(ARGV[10], st[3], st[4])
+  local a = short(args.dailyFloor, st[3], st[4])
   if a then return reply('budget', 'dailyFloor', tostring(a)) end
-  a = short(ARGV[11], st[5], st[6])
+  a = short(args.periodFloor, st[5], st[6])
   if a then return reply('budget', 'periodFloor', tostring(a)) end
-  redis.call('ZADD', K_RESV, now + lease, id)
-  redis.call('HSET', K_ENV, id, envelope)
+  redis.call('ZADD', K_RESERVATIONS, now + lease, id)
+  redis.call('HSET', K_ENVELOPES, id, envelope)
   redis.call('HINCRBY', K_STATE, 'reserved', e)
 end
 local slot, wait = 0, 0
-if ARGV[13] ~= '' then slot, wait = take(id, tonumber(ARGV[13]), ARGV[14] == '1') end
+if args.rate then slot, wait = take(id, args.rate, args.listening) end
 return reply('ok', slot, wait)
-`);
+`),
 
-/** Asks again for a slot (a waiter, at the time it was told). ARGV: id, rate, listening (1 or ''). Reply: `ok` slot wait-ms; `late`. */
-export const SLOT = script(`
+  slot: guarded(`
 if late() then return reply('late') end
 lapse()
-extend(ARGV[7], now + lease)
-local slot, wait = take(ARGV[7], tonumber(ARGV[8]), ARGV[9] == '1')
+extend(args.id, now + lease)
+local slot, wait = take(args.id, args.rate, args.listening)
 return reply('ok', slot, wait)
-`);
+`),
 
-/** Renews the leases of a process's attempts in flight (a waiter's reservation is never shortened). ARGV: ids. */
-export const RENEW = script(`
+  // A waiter's reservation is never shortened.
+  renew: guarded(`
 lapse()
-for i = 7, #ARGV do
-  redis.call('ZADD', K_SLOTS, 'XX', now + lease, ARGV[i])
-  extend(ARGV[i], now + lease)
+for _, id in ipairs(args.ids) do
+  redis.call('ZADD', K_SLOTS, 'XX', now + lease, id)
+  extend(id, now + lease)
 end
 return reply('ok')
-`);
+`),
 
-/**
- * Ends an attempt: its hold starts, its reservation ends, its cost is spent and its windows recorded
- * (an older window never replaces a newer one). After an anchored recovery, the service's remaining
- * credits raise the spend (less reservations in flight). ARGV: id, held(0/1), cost, the period's
- * limit, remaining, reset (ms), the daily window's ('' where absent), retry(0/1). A hold that
- * starts tells the first waiter not yet due by its end to ask then: a notice `<waiter> <ms>` on the
- * namespace's channel (layout.ts, `wakeChannel`).
- */
-export const SETTLE = script(`
+  // An older window never replaces a newer one. After an anchored recovery, the service's remaining
+  // credits raise the spend (less reservations in flight). A hold that starts tells the first waiter
+  // not yet due by its end to ask then: a notice `<waiter> <ms>` on the namespace's channel
+  // (layout.ts, `wakeChannel`).
+  settle: guarded(`
 lapse()
-local cost = nil
-if ARGV[9] ~= '' then cost = tonumber(ARGV[9]) end
+local id, cost = args.id, args.cost
 -- A settle tried again whose first try landed finds nothing of its attempt left: it changes nothing.
-if ARGV[16] == '1' and not redis.call('HGET', K_ENV, ARGV[7]) and not redis.call('HGET', K_LAPSED_ENV, ARGV[7])
-  and not redis.call('ZSCORE', K_SLOTS, ARGV[7]) then
+if args.retry and not redis.call('HGET', K_ENVELOPES, id) and not redis.call('HGET', K_LAPSED_ENVELOPES, id)
+  and not redis.call('ZSCORE', K_SLOTS, id) then
   return reply('ok')
 end
-finish(ARGV[7], cost or 0)
+finish(id, cost or 0)
 -- The hold starts, even for a slot whose lease lapsed meanwhile: its request may have reached the service.
-if ARGV[8] == '1' then
+if args.held then
   local ends = now + window
-  redis.call('ZADD', K_HELD, ends, ARGV[7])
+  redis.call('ZADD', K_HELD, ends, id)
   -- The first waiter in line not told to ask by the time this slot frees is told to ask then.
-  for _, waiter in ipairs(redis.call('ZRANGE', K_WAIT, 0, 255)) do
+  for _, waiter in ipairs(redis.call('ZRANGE', K_WAITERS, 0, 255)) do
     if waiter == PH then break end
-    if tonumber(redis.call('ZSCORE', K_WAIT_LEASE, waiter) or '0') > ends then
-      redis.call('ZADD', K_WAIT_LEASE, ends, waiter)
+    if tonumber(redis.call('ZSCORE', K_WAITER_LEASES, waiter) or '0') > ends then
+      redis.call('ZADD', K_WAITER_LEASES, ends, waiter)
       notify(waiter, ends)
       break
     end
@@ -311,153 +300,128 @@ end
 if cost then
   redis.call('HINCRBY', K_STATE, 'calls', 1)
   redis.call('HSET', K_STATE, 'upd', now)
-  record('p', ARGV[10], ARGV[11], ARGV[12])
-  record('d', ARGV[13], ARGV[14], ARGV[15])
+  record('p', args.periodLimit, args.periodRemaining, args.periodReset)
+  record('d', args.dailyLimit, args.dailyRemaining, args.dailyReset)
   local anchor = redis.call('HMGET', K_STATE, 'as', 'ar', 'ars', 'spent', 'reserved')
-  if anchor[1] and ARGV[11] ~= '' and ARGV[12] == anchor[3] then
-    local counted = tonumber(anchor[1]) + tonumber(anchor[2]) - tonumber(ARGV[11]) - tonumber(anchor[5] or '0')
+  if anchor[1] and args.periodRemaining ~= '' and args.periodReset == anchor[3] then
+    local counted = tonumber(anchor[1]) + tonumber(anchor[2]) - tonumber(args.periodRemaining) - tonumber(anchor[5] or '0')
     if counted > tonumber(anchor[4] or '0') then redis.call('HSET', K_STATE, 'spent', counted) end
   end
 end
 return reply('ok')
-`);
+`),
 
-/** Gives back an admission that sent nothing (an aborted wait, a timeout): no hold, no spend. ARGV: id. */
-export const RELEASE = script(`
+  // No hold, no spend (an aborted wait, a timeout).
+  release: guarded(`
 lapse()
-finish(ARGV[7], 0)
-redis.call('ZREM', K_WAIT, ARGV[7])
-redis.call('ZREM', K_WAIT_LEASE, ARGV[7])
+finish(args.id, 0)
+redis.call('ZREM', K_WAITERS, args.id)
+redis.call('ZREM', K_WAITER_LEASES, args.id)
 return reply('ok')
-`);
+`),
 
-/** Reads the ledger (lapsed leases applied). */
-export const READ = script(`
+  // Lapsed leases applied.
+  read: guarded(`
 lapse()
 return reply('ok')
-`);
+`),
 
-/**
- * The shared plan rate (it lasts `ttl`, so that a plan change is seen); a higher one tells every
- * waiter to ask at once. ARGV: rate ('' to read), its ttl ms. Reply: `ok` rate.
- */
-export const RATE = script(`
+  // It lasts its ttl, so that a plan change is seen; a higher one tells every waiter to ask at once.
+  rate: guarded(`
 local r = redis.call('HMGET', K_STATE, 'rate', 'rate-until')
-if ARGV[7] ~= '' then
+if args.rate ~= '' then
   local before = tonumber(rateOf(r[1], r[2])) or 0
-  redis.call('HSET', K_STATE, 'rate', ARGV[7], 'rate-until', now + tonumber(ARGV[8]))
-  if tonumber(ARGV[7]) > before then notify('*', now) end
+  redis.call('HSET', K_STATE, 'rate', args.rate, 'rate-until', now + args.ttlMs)
+  if tonumber(args.rate) > before then notify('*', now) end
   r = redis.call('HMGET', K_STATE, 'rate', 'rate-until')
 end
 return reply('ok', rateOf(r[1], r[2]))
-`);
+`),
 
-/**
- * Takes the rotation lock (its holder's token and its end, in the state: it lapses a lease after
- * its last renewal). ARGV: token. Reply: `ok` 1, or `ok` 0 and the holder's remaining ms; `late`.
- */
-export const LOCK = script(`
+  // The holder's token and the lock's end are in the state: it lapses a lease after its last renewal.
+  lock: guarded(`
 if late() then return reply('late') end
 local l = redis.call('HMGET', K_STATE, 'lock', 'lock-until')
 local left = tonumber(l[2] or '0') - now
-if not l[1] or left <= 0 or l[1] == ARGV[7] then
-  redis.call('HSET', K_STATE, 'lock', ARGV[7], 'lock-until', now + lease)
+if not l[1] or left <= 0 or l[1] == args.token then
+  redis.call('HSET', K_STATE, 'lock', args.token, 'lock-until', now + lease)
   return reply('ok', 1)
 end
 return reply('ok', 0, left)
-`);
+`),
 
-/** Renews the lock while its token holds it. ARGV: token. Reply: `ok` 1 (held) or 0 (lost). */
-export const RELOCK = script(`
+  relock: guarded(`
 local l = redis.call('HMGET', K_STATE, 'lock', 'lock-until')
-if l[1] == ARGV[7] and tonumber(l[2] or '0') > now then
+if l[1] == args.token and tonumber(l[2] or '0') > now then
   redis.call('HSET', K_STATE, 'lock-until', now + lease)
   return reply('ok', 1)
 end
 return reply('ok', 0)
-`);
+`),
 
-/** Releases the lock if its token still holds it (compare and delete). ARGV: token. */
-export const UNLOCK = script(`
-if redis.call('HGET', K_STATE, 'lock') == ARGV[7] then redis.call('HDEL', K_STATE, 'lock', 'lock-until') end
+  // Compare and delete.
+  unlock: guarded(`
+if redis.call('HGET', K_STATE, 'lock') == args.token then redis.call('HDEL', K_STATE, 'lock', 'lock-until') end
 return reply('ok')
-`);
+`),
 
-/**
- * Publishes a rotation: its sealed answer under its field, the newest 64 kept, the generation
- * incremented. ARGV: field, sealed answer, key id of the secret, most rotations kept.
- */
-export const PUBLISH = script(`
-redis.call('HSET', K_ROT, ARGV[7], ARGV[8])
-redis.call('ZADD', K_ROT_INDEX, now, ARGV[7])
-keepNewest(K_ROT_INDEX, K_ROT, tonumber(ARGV[10]))
-redis.call('HSET', K_STATE, 'kid', ARGV[9])
+  publish: guarded(`
+redis.call('HSET', K_ROTATIONS, args.field, args.sealed)
+redis.call('ZADD', K_ROTATION_INDEX, now, args.field)
+keepNewest(K_ROTATION_INDEX, K_ROTATIONS, args.most)
+redis.call('HSET', K_STATE, 'kid', args.keyId)
 redis.call('HINCRBY', K_STATE, 'gen', 1)
 return reply('ok')
-`);
+`),
 
-/** A published rotation. ARGV: field. Reply: `ok` sealed-answer key-id ('' where none). */
-export const ROTATION_OF = script(`
-return reply('ok', redis.call('HGET', K_ROT, ARGV[7]), redis.call('HGET', K_STATE, 'kid'))
-`);
+  rotationOf: guarded(`
+return reply('ok', redis.call('HGET', K_ROTATIONS, args.field), redis.call('HGET', K_STATE, 'kid'))
+`),
 
-/**
- * The pending rotation (field `~pending` of the rotations). ARGV: op (`load`, `save`, `clear`),
- * sealed record, key id. Reply (load): `ok` sealed-record key-id.
- */
-export const PENDING = script(`
-if ARGV[7] == 'save' then
-  redis.call('HSET', K_ROT, '~pending', ARGV[8])
-  redis.call('HSET', K_STATE, 'kid', ARGV[9])
-elseif ARGV[7] == 'clear' then
-  redis.call('HDEL', K_ROT, '~pending')
+  // Field `~pending` of the rotations.
+  pending: guarded(`
+if args.op == 'save' then
+  redis.call('HSET', K_ROTATIONS, '~pending', args.sealed)
+  redis.call('HSET', K_STATE, 'kid', args.keyId)
+elseif args.op == 'clear' then
+  redis.call('HDEL', K_ROTATIONS, '~pending')
 end
-return reply('ok', redis.call('HGET', K_ROT, '~pending'), redis.call('HGET', K_STATE, 'kid'))
-`);
+return reply('ok', redis.call('HGET', K_ROTATIONS, '~pending'), redis.call('HGET', K_STATE, 'kid'))
+`),
 
-/**
- * Empties every key of the namespace and begins a fresh record (a fresh budget) that every process
- * of the cleared one adopts. No key is deleted on the way (each keeps its placeholder, the state its
- * new epoch), so a key is never missing, even for a moment. ARGV: the new epoch.
- */
-export const CLEAR = script(
-  `
+  // A fresh record (a fresh budget) that every process of the cleared one adopts. No key is deleted
+  // on the way (each keeps its placeholder, the state its new epoch), so a key is never missing, even
+  // for a moment. Unguarded: it begins a record whatever the process knew.
+  clear: `
 local epoch = redis.call('HGET', K_STATE, 'epoch')
 placeholders()
-redis.call('HSET', K_STATE, 'epoch', ARGV[7])
+redis.call('HSET', K_STATE, 'epoch', args.epoch)
 if epoch then redis.call('HSET', K_STATE, 'from', epoch) end
 for _, field in ipairs(redis.call('HKEYS', K_STATE)) do
   if field ~= 'epoch' and (field ~= 'from' or not epoch) then redis.call('HDEL', K_STATE, field) end
 end
-for _, key in ipairs({ K_SLOTS, K_HELD, K_RESV, K_LAPSED, K_ROT_INDEX, K_WAIT, K_WAIT_LEASE }) do
+for _, key in ipairs({ K_SLOTS, K_HELD, K_RESERVATIONS, K_LAPSED, K_ROTATION_INDEX, K_WAITERS, K_WAITER_LEASES }) do
   redis.call('ZREMRANGEBYSCORE', key, '-inf', '(+inf')
 end
-for _, key in ipairs({ K_ENV, K_LAPSED_ENV, K_ROT }) do
+for _, key in ipairs({ K_ENVELOPES, K_LAPSED_ENVELOPES, K_ROTATIONS }) do
   for _, field in ipairs(redis.call('HKEYS', key)) do
     if field ~= PH then redis.call('HDEL', key, field) end
   end
 end
 return reply('ok')
 `,
-  false,
-);
 
-/**
- * Rebuilds a lost record from what the recovering process last knew (docs/scaling.md, "Lost
- * state"). One already rebuilt from the same epoch is adopted (raised to this spend if higher); one
- * begun afresh keeps its spend plus the known one. Orphaned reservations count as spent. With the
- * period window, the record is anchored (SETTLE then bounds the spend from below). ARGV: old epoch,
- * spend known (with unrecorded answers), spend at the windows' report, new epoch, period limit,
- * remaining, reset, daily limit, remaining, reset ('' where absent).
- */
-export const RECOVER = script(
-  `
-local old, known = ARGV[7], tonumber(ARGV[8])
+  // docs/scaling.md, "Lost state". One already rebuilt from the same epoch is adopted (raised to this
+  // spend if higher); one begun afresh keeps its spend plus the known one. Orphaned reservations count
+  // as spent. With the period window, the record is anchored (SETTLE then bounds the spend from
+  // below). Unguarded: it is what a process that was told `lost` runs.
+  recover: `
+local old, known = args.oldEpoch, args.known
 if old == '' then return reply('ok') end
 placeholders()
 local st = redis.call('HMGET', K_STATE, 'epoch', 'from', 'base', 'reserved')
 local held = 0
-for i, v in ipairs(redis.call('HGETALL', K_ENV)) do
+for i, v in ipairs(redis.call('HGETALL', K_ENVELOPES)) do
   if i % 2 == 0 then held = held + tonumber(v) end
 end
 local missing = tonumber(st[4] or '0') - held
@@ -477,7 +441,7 @@ if st[1] ~= old then
   -- The slots held before the loss are unknown: the rebuilt record gives none for a window.
   redis.call('HSET', K_STATE, 'quiet', now + window)
   redis.call('HINCRBY', K_STATE, 'spent', known)
-  if not st[1] then redis.call('HSET', K_STATE, 'epoch', ARGV[10]) end
+  if not st[1] then redis.call('HSET', K_STATE, 'epoch', args.newEpoch) end
   redis.call('HSET', K_STATE, 'from', old, 'base', known)
 end
 local function restore(p, limit, remaining, reset)
@@ -486,12 +450,11 @@ local function restore(p, limit, remaining, reset)
   if limit ~= '' then redis.call('HSET', K_STATE, p .. 'l', limit) end
   if reset ~= '' then redis.call('HSET', K_STATE, p .. 'rs', reset) end
 end
-restore('p', ARGV[11], ARGV[12], ARGV[13])
-restore('d', ARGV[14], ARGV[15], ARGV[16])
-if ARGV[12] ~= '' and ARGV[13] ~= '' then
-  redis.call('HSET', K_STATE, 'as', ARGV[9], 'ar', ARGV[12], 'ars', ARGV[13])
+restore('p', args.periodLimit, args.periodRemaining, args.periodReset)
+restore('d', args.dailyLimit, args.dailyRemaining, args.dailyReset)
+if args.periodRemaining ~= '' and args.periodReset ~= '' then
+  redis.call('HSET', K_STATE, 'as', args.anchored, 'ar', args.periodRemaining, 'ars', args.periodReset)
 end
 return reply('ok')
 `,
-  false,
-);
+};
