@@ -33,7 +33,6 @@ export {
   FaultView,
   appliedFaultFromWire,
   appliedFaultToWire,
-  listingToWire,
   RouteName,
   type WireListing,
 } from './wire';

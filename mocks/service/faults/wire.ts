@@ -144,7 +144,7 @@ export const AppliedFaultView = wireFault({ id: z.string() });
  * @example
  * listingToWire({ kind: 'status', status: 503, code: 'temporarily_unavailable', retryAfter: 1 }); // { kind: 'status', status: 503, code: 'temporarily_unavailable', retry_after: 1 }
  */
-export function listingToWire(listing: FaultListing): WireListing {
+function listingToWire(listing: FaultListing): WireListing {
   switch (listing.kind) {
     case 'status': {
       const { status, code: answered, retryAfter, latencyMs, held: gated } = listing;
@@ -162,7 +162,7 @@ export function listingToWire(listing: FaultListing): WireListing {
 }
 
 /** A fault's listing from wire words: the inverse of `listingToWire`. */
-export function listingFromWire(wire: WireListing): FaultListing {
+function listingFromWire(wire: WireListing): FaultListing {
   switch (wire.kind) {
     case 'status': {
       const { status, code: answered, retry_after, latency_ms, held: gated } = wire;
