@@ -2,16 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createMockService, type MockService } from '../../mocks';
 import { until } from '../helpers/gate';
 import { NOW } from '../helpers/mock-server';
+import { SPEC } from '../property/mock-commands';
 
 const START = Date.parse(NOW);
-const SPEC = {
-  event_id: 101,
-  sport_id: 29,
-  runner_home: 'Harbor City',
-  runner_away: 'Northfield',
-  minute: -120,
-  markets: [{ market: 'moneyline' as const, prices: [{ at: -600, odds: [2.1, 3.4, 3.6] }] }],
-};
 
 async function get(mock: MockService, path: string, key = mock.apiKey) {
   const response = await mock.fetch(`${mock.baseUrl}${path}`, { headers: { Authorization: `Bearer ${key}` } });
