@@ -9,6 +9,7 @@ export {
   type MockAccount,
   type MockData,
   type MockService,
+  type MockState,
 } from './service/mock-service';
 export { createFixtures, fixtures, type Fixtures, type FixtureOptions, type Factory } from './fixtures';
 export { formatVerifyReport, planVerification, PreflightError, verifyService } from './verify';

@@ -38,6 +38,8 @@ Options:
   --latency <ms>         added latency of every /v1 response
   --public-origin <url>  public origin of the first-party pages (cookie checks)
   --cors-origin <url>    allow this browser origin on /v1 (repeatable; * for any)
+  --state <file>         keep the state in this file: loaded at start, written as it changes
+  --freeze               start with the clock frozen (it moves only when set or advanced)
   --admin-remote         serve /__admin to non-loopback clients too
   --no-admin             do not serve /__admin at all
   --help                 show this help
@@ -59,7 +61,10 @@ function parse(argv: string[]): MockServerOptions {
     'cors-origin': { type: 'string', multiple: true },
     'admin-remote': { type: 'boolean' },
     'no-admin': { type: 'boolean' },
+    state: { type: 'string' },
+    freeze: { type: 'boolean' },
   });
+  if (values.state !== undefined && values.state.trim() === '') fail('--state needs a file name');
   if (values.now !== undefined && !isInstantText(values.now))
     fail(
       `--now takes an RFC 3339 date-time with its offset (2026-11-22T00:00:00Z, 2026-11-22T01:00:00+01:00), not ${JSON.stringify(values.now)}`,
@@ -77,11 +82,17 @@ function parse(argv: string[]): MockServerOptions {
     ...(values.seed === undefined ? {} : { seed: values.seed }),
     ...(values.now === undefined ? {} : { now: values.now }),
     ...(plans === undefined ? {} : { plans }),
-    demoAccount: { plan, ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }) },
+    // The plan only when given: a state file's demo account keeps its own.
+    demoAccount: {
+      ...(values.plan === undefined ? {} : { plan }),
+      ...(values['api-key'] === undefined ? {} : { apiKey: values['api-key'] }),
+    },
     latencyMs: mockCli.integer('--latency', values.latency, { min: 0, max: 60_000, what: 'a number of ms' }) ?? 0,
     ...(publicOrigin === undefined ? {} : { publicOrigin: new URL(publicOrigin).origin }),
     ...(cors === undefined ? {} : { corsOrigins: cors.includes('*') ? '*' : cors }),
     admin: values['no-admin'] ? false : values['admin-remote'] ? true : 'loopback',
+    ...(values.state === undefined ? {} : { stateFile: values.state }),
+    freeze: values.freeze ?? false,
   };
 }
 
@@ -227,14 +238,25 @@ async function verifyMain(argv: string[]): Promise<void> {
 async function main(): Promise<void> {
   if (process.argv[2] === 'verify') return verifyMain(process.argv.slice(3));
   const options = parse(process.argv.slice(2));
-  const { startMockServer } = await loadServer();
+  const { startMockServer, StateFileError } = await loadServer();
   let server: Awaited<ReturnType<typeof startMockServer>>;
   try {
     server = await startMockServer(options);
   } catch (error) {
+    // A state file it refuses is the user's to fix: said as such, the file untouched.
+    if (error instanceof StateFileError)
+      fail(
+        error.message
+          .replace(/^seed /, '--seed ')
+          .replace(/^plan /, '--plan ')
+          .replace(/^the demo key given/, '--api-key'),
+      );
     process.stderr.write(`sports-odds-mock: cannot listen: ${(error as Error).message}\n`);
     process.exit(1);
   }
+  const loaded = server.stateFile?.loaded === true;
+  if (loaded && options.now !== undefined)
+    process.stderr.write(`sports-odds-mock: --now is not used: the clock resumes where the state file's stood\n`);
   // Before the banner: a supervisor may stop the server as soon as it reads it.
   let closing = false;
   const stop = (signal: string) => {
@@ -250,9 +272,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.stdout.write(
     `Sports Odds Data mock service listening on ${server.url}\n` +
-      `  demo key (data:read + account:manage): ${server.mock.apiKey}\n` +
+      (loaded && options.demoAccount?.apiKey === undefined
+        ? '  demo key: the state file holds keys as hashes only: start with --api-key <the key> to print it here\n'
+        : `  demo key (data:read + account:manage): ${server.mock.apiKey}\n`) +
       `  demo account: ${server.mock.demoEmail} (recovery mailbox verified)\n` +
-      `  mock time: ${server.mock.clock.date().toISOString()}\n` +
+      `  mock time: ${server.mock.clock.date().toISOString()}${server.mock.clock.frozen ? ' (frozen)' : ''}\n` +
+      (server.stateFile === undefined ? '' : `  state file: ${server.stateFile.path}${loaded ? ' (loaded)' : ' (new)'}\n`) +
       (options.admin === false ? '' : `  control plane: ${server.url}/__admin\n`) +
       `Try: curl -H "Authorization: Bearer ${server.mock.apiKey}" ${server.url}/v1/catalog/sports\n`,
   );

@@ -12,7 +12,7 @@ import { controlRefusal } from './control-guard';
 import { AnswerHeaders, type HeaderReader, type ServiceAnswer, type ServiceRequest } from '../service/http-messages';
 import { answerHeadersOf } from '../service/fetch-adapter';
 import { createMockService, type MockService } from '../service/mock-service';
-import { checkServiceOptions, SERVED_OPTIONS, type MockServiceOptions } from '../service/options';
+import { checkServiceOptions, DEFAULT_DEMO_EMAIL, SERVED_OPTIONS, type MockServiceOptions } from '../service/options';
 import { checkInteger, checkNames, checkOneOf, checkText, refuse } from '../service/input-checks';
 import { contextOf } from '../service/internal';
 import { pageHandlers } from './pages';
@@ -24,6 +24,8 @@ import { baseHeaders, errorAnswer } from '../service/pipeline/respond';
 import { ServiceRefusal } from '../service/service-refusal';
 import { BoundedLog, type Bounds, textBytes } from '../service/state/bounded';
 import { useSha256 } from '../service/state/crypto';
+import type { StateDocument } from '../service/snapshot/document';
+import { readStateFile, type StateFile, StateFileError, stateFileOf } from './state-file';
 import { HEADER, SDK_VERSION_HEADER, type KnownErrorCode } from '../../src/schemas';
 import { MAX_TIMER_MS, optionNames } from '../../src/schemas/refusal-words';
 
@@ -44,6 +46,16 @@ export interface MockServerOptions extends Omit<MockServiceOptions, 'baseUrl'> {
   corsOrigins?: string[] | '*' | undefined;
   /** How long the server waits on a slow client; each default is in `SLOW_CLIENT_BOUNDS`. */
   clientTimeouts?: ClientTimeouts | undefined;
+  /**
+   * A state file (docs/mock-server.md, "Keeping the state"): loaded at start when it exists (what it holds wins: a `seed` or
+   * demo plan that differs is refused, `now` is not used), written atomically, mode 0600: every change a request makes to
+   * accounts, keys, tokens, checkouts, the clock, faults, overrides or added events before it is answered; metering,
+   * request health and the activity log at most a second later; everything when the server closes. A file it refuses
+   * (truncated, corrupt, another version or seed) throws a `StateFileError` and is never written.
+   */
+  stateFile?: string | undefined;
+  /** Start with the clock frozen (`--freeze`): at `now`, or where a loaded state file's clock stood. Default false. */
+  freeze?: boolean | undefined;
 }
 
 /** The most latency the server adds to an answer, in ms. */
@@ -58,6 +70,8 @@ const SERVER_OPTIONS = optionNames<MockServerOptions>()([
   'admin',
   'corsOrigins',
   'clientTimeouts',
+  'stateFile',
+  'freeze',
 ]);
 
 /** How long the server waits on a client, in ms of real time (docs/performance.md, "Slow clients"). */
@@ -100,6 +114,8 @@ export interface MockServer {
   port: number;
   /** The mock service behind it, with every in-process handle. */
   mock: MockService;
+  /** The state file, and whether the server started from one it found there. */
+  readonly stateFile: { path: string; loaded: boolean } | undefined;
   /** The most recent requests (1,000 and 2 MiB within an hour of mock time), oldest first: method and URL, to prove what travelled in URLs. */
   readonly requests: LoggedRequest[];
   /** Stops accepting connections, lets running requests finish, then closes idle keep-alive sockets. */
@@ -400,6 +416,40 @@ function refuseConnection(socket: Socket, bytes: string): void {
   socket.end(bytes);
 }
 
+/** Methods that cannot change the state (the rest are written before they are answered). */
+const READ_ONLY: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Writes a change to the state file before it is answered, or notes metering to write within a second. */
+function persist(file: StateFile, method: string): void {
+  if (!READ_ONLY.has(method)) {
+    try {
+      file.save();
+    } catch (error) {
+      throw new ServiceRefusal(503, 'temporarily_unavailable', `the state file could not be written: ${(error as Error).message}`);
+    }
+  } else file.soon();
+}
+
+/** Refuses options that disagree with what a state file holds (the file wins): its seed, its demo account's plan. */
+function refuseDisagreement(path: string, saved: StateDocument, given: Omit<MockServiceOptions, 'baseUrl'>): void {
+  if (given.seed !== undefined && String(given.seed) !== saved.seed)
+    throw new StateFileError(
+      `seed ${JSON.stringify(String(given.seed))} disagrees with the state file ${path}, saved with seed ${JSON.stringify(saved.seed)}: start with that seed, or without one`,
+    );
+  const demoEmail = given.demoAccount?.email ?? DEFAULT_DEMO_EMAIL;
+  const demo = saved.accounts.find((a) => a.email.toLowerCase() === demoEmail.toLowerCase());
+  const plan = given.demoAccount?.plan;
+  if (plan !== undefined && demo !== undefined && demo.plan !== plan)
+    throw new StateFileError(
+      `plan ${plan} disagrees with the state file ${path}, whose demo account ${demo.email} is on ${demo.plan}: start with that plan, or without one`,
+    );
+  const apiKey = given.demoAccount?.apiKey;
+  if (apiKey !== undefined && !saved.keys.some((k) => k.status === 'active' && k.hash === hash('sha256', apiKey, 'hex')))
+    throw new StateFileError(
+      `the demo key given is not an active key of the state file ${path}: give the key you started it with, or none`,
+    );
+}
+
 /**
  * Starts the mock service as an HTTP server.
  *
@@ -418,7 +468,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     admin = 'loopback',
     corsOrigins,
     clientTimeouts = {},
-    ...serviceOptions
+    stateFile,
+    freeze = false,
+    ...given
   } = options;
   checkInteger('port', port, { min: 0, max: 65_535 });
   checkText('host', host);
@@ -427,6 +479,12 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   if (corsOrigins !== undefined && corsOrigins !== '*' && !(Array.isArray(corsOrigins) && corsOrigins.every((o) => typeof o === 'string')))
     refuse('corsOrigins', corsOrigins, "a list of origins, or '*'");
   const timeouts = serverTimeouts(clientTimeouts);
+  if (stateFile !== undefined) checkText('stateFile', stateFile);
+  if (typeof freeze !== 'boolean') refuse('freeze', freeze, 'true or false');
+  // Read and checked before the port is taken: a refused file leaves nothing listening, and is never written.
+  const saved = stateFile === undefined ? undefined : readStateFile(stateFile);
+  if (saved !== undefined) refuseDisagreement(stateFile as string, saved, given);
+  const serviceOptions: Omit<MockServiceOptions, 'baseUrl'> = saved === undefined ? given : { ...given, seed: saved.seed, state: saved };
   // Node's synchronous SHA-256: Web Crypto's digests without a thread-pool round trip per request.
   useSha256((text) => hash('sha256', text, 'hex'));
   const server: Server = createServer(timeouts);
@@ -439,6 +497,9 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = `http://${hostForUrl}:${address.port}`;
   const mock = createMockService({ ...serviceOptions, baseUrl: url });
   const service = contextOf(mock);
+  const file = stateFile === undefined ? undefined : stateFileOf(stateFile, mock);
+  // Before anything reads the clock: frozen at the start itself (or where the loaded state's clock stands).
+  if (freeze) mock.clock.freeze(saved === undefined ? serviceOptions.now : undefined);
   const publicOrigin = serviceOptions.publicOrigin ?? url;
   const pages = pageHandlers(mock);
   const adminHandlers = createAdminHandlers(mock);
@@ -509,6 +570,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       }
       const now = mock.clock.now();
       requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, atMs: now }, now);
+      // A change of accounts, keys, tokens, checkouts, the clock, faults, overrides or events comes with a method that changes.
+      if (file !== undefined) persist(file, req.method ?? 'GET');
       if (reply.dropped) {
         req.socket.destroy();
         return;
@@ -540,21 +603,30 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   });
 
   await mock.ready;
+  // The file exists from the start: a crash before the first change still restarts from it.
+  file?.save();
   return {
     url,
     port: address.port,
     mock,
+    stateFile: stateFile === undefined ? undefined : { path: stateFile, loaded: saved !== undefined },
     get requests() {
       return requests.toArray().map(({ atMs, ...r }) => ({ ...r, at: new Date(atMs).toISOString() }));
     },
     close: () =>
       new Promise<void>((resolve, reject) => {
         closing = true;
-        server.close((error) => (error ? reject(error) : resolve()));
+        server.close((error) => {
+          if (error) return reject(error);
+          // The clock as it stands at the close: it resumes there.
+          file?.save();
+          resolve();
+        });
         server.closeIdleConnections();
       }),
   };
 }
 
 export type { MockService } from '../service/mock-service';
+export { StateFileError } from './state-file';
 export type { MockServiceOptions } from '../service/options';

@@ -24,6 +24,8 @@ export interface Clock {
   freeze(at?: Date | string | number | undefined): void;
   /** Lets a frozen clock run at real speed again from where it stands. */
   resume(): void;
+  /** Whether the clock is frozen (`freeze()`), until `resume()`. */
+  readonly frozen: boolean;
 }
 
 /** 1970 to the end of 9998: every window the clock starts (a year ahead at most) ends in a four-digit RFC 3339 year. */
@@ -75,8 +77,18 @@ export interface ServiceClock {
   readonly handle: Clock;
   /** The instant the clock started at. */
   readonly start: number;
+  /**
+   * The instant the per-second rate windows read (docs/service.md, "Rate limit"): the clock's own while it runs; while it is
+   * frozen, one that goes on at real speed and moves with every `set` and `advance`, so real seconds still pass.
+   */
+  rateNow(): number;
   /** Forgets that the service read the clock (a reset), so it may be set back as far as its start until read again. */
   restart(): void;
+  /**
+   * Stands the clock at a snapshot's instant, frozen or running from there (a restore): not a move of the clock, so it may be
+   * earlier than now; from there it only moves forward.
+   */
+  restoreTo(at: number, frozen: boolean): void;
 }
 
 /**
@@ -89,6 +101,7 @@ export function createServiceClock(
   name = 'the clock start',
 ): ServiceClock {
   const startMs = toMs(name, start);
+  /** Real time plus `offset` is the running clock; while frozen, it goes on for the rate windows alone. */
   let offset = startMs - realNow();
   let frozenAt: number | undefined;
   /** True until the service reads the clock: nothing the mock keeps is stamped after its start. */
@@ -111,17 +124,18 @@ export function createServiceClock(
     set(at) {
       const ms = forward('mock.clock.set()', at);
       if (frozenAt !== undefined) frozenAt = ms;
-      else offset = ms - realNow();
+      offset = ms - realNow();
     },
     advance(ms) {
       if (!Number.isFinite(ms)) throw new RangeError(`mock.clock.advance() must be a number of milliseconds, 0 or more, got ${kindOf(ms)}`);
       if (ms < 0) throw new RangeError(`the clock only moves forward: advance it by 0 ms or more (it stands at ${isoMillis(peek())})`);
       inRange(peek() + ms);
       if (frozenAt !== undefined) frozenAt += ms;
-      else offset += ms;
+      offset += ms;
     },
     freeze(at) {
       frozenAt = at === undefined ? peek() : forward('mock.clock.freeze()', at);
+      offset = frozenAt - realNow();
     },
     resume() {
       if (frozenAt === undefined) return;
@@ -130,11 +144,32 @@ export function createServiceClock(
     },
   };
   return {
-    clock: { now, date: () => new Date(now()), ...moves },
-    handle: { now: peek, date: () => new Date(peek()), ...moves },
+    clock: {
+      now,
+      date: () => new Date(now()),
+      ...moves,
+      get frozen() {
+        return frozenAt !== undefined;
+      },
+    },
+    handle: {
+      now: peek,
+      date: () => new Date(peek()),
+      ...moves,
+      get frozen() {
+        return frozenAt !== undefined;
+      },
+    },
     start: startMs,
+    rateNow: () => realNow() + offset,
     restart() {
       unused = true;
+    },
+    restoreTo(at, frozen) {
+      const ms = inRange(at);
+      offset = ms - realNow();
+      frozenAt = frozen ? ms : undefined;
+      unused = false;
     },
   };
 }

@@ -191,6 +191,8 @@ export interface ResolvedOptions {
 export interface ServiceContext {
   options: ResolvedOptions;
   clock: Clock;
+  /** The instant the per-second rate windows read: the clock's, or real seconds while it is frozen (`ServiceClock.rateNow`). */
+  rateNow: () => number;
   state: ServiceState;
   data: Dataset;
   handlers: Partial<Record<string, RouteHandler>>;

@@ -16,7 +16,7 @@ import {
 import { isoTrimmed } from '../../src/schemas/instant-text';
 import { createServiceClock, type Clock } from './clock';
 import type { ServiceContext } from './contract';
-import { createDataset, type EventSpec } from './data';
+import { createDataset, type Dataset, type EventSpec } from './data';
 import { checkServiceOptions, DEFAULT_DEMO_EMAIL, resolveOptions, type MockServiceOptions } from './options';
 import { checkEmail, checkNames, checkOneOf, checkText, refuse } from './input-checks';
 import { handleRequest } from './request-path';
@@ -37,6 +37,10 @@ import type { Charge } from './state/meter';
 import { checkAccountInit, planOf, provisionAccount, type AccountInit } from './actions/provision';
 import type { Override } from './state/overrides';
 import { armOverride } from './use/arm';
+import { frozenDocument, ownDocument, parseStateDocument, type StateDocument } from './snapshot/document';
+import { loadState } from './snapshot/load';
+import { saveState } from './snapshot/save';
+import { fromBase64 } from './state/sealed';
 import { type MockError, mockError } from './use/error';
 import type { Resolver, UseOptions } from './use/types';
 
@@ -77,6 +81,8 @@ export interface AddedEventSummary {
   runner_away: string;
   /** Kickoff, RFC 3339. */
   starts: string;
+  /** The spec it was added with, its id and kickoff written out (`starts` for a `minute`): given again, it adds the same event. */
+  spec: EventSpec;
 }
 
 /** Events of the dataset chosen by a test (docs/testing.md). */
@@ -114,7 +120,10 @@ export interface MockService {
   readonly apiKey: string;
   /** E-mail of the demo account. */
   readonly demoEmail: string;
-  /** Resolves once the demo key is hashed and the cursor secret made; requests wait for it, so awaiting it is never required. */
+  /**
+   * Resolves once the demo key is hashed and the cursor secret made; requests wait for it, so awaiting it is never required,
+   * but for `snapshot()` and `fork()` of a new mock (they throw until it resolves).
+   */
   readonly ready: Promise<void>;
   /** Answers one request without MSW: `new SportsOdds({ fetch: mock.fetch })` needs no interception. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
@@ -192,6 +201,51 @@ export interface MockService {
    * });
    */
   reset(): Promise<void>;
+  /**
+   * The state document of this instant (docs/testing.md, "Snapshots and forks"): plain JSON, versioned, every account, key hash
+   * (never a plaintext key), window, charge, token, checkout, message, fault, static override, added event, request-health
+   * tally and answer of the activity log, and the clock. What cannot be serialized is named in its `omitted`: every `mock.use`
+   * resolver and a fault armed with `hold`. The document is frozen, its objects its own: restoring it needs no check, and parsed
+   * JSON of it (a copy, a file) is checked as it is restored.
+   *
+   * @example
+   * const saved = mock.snapshot();
+   * await runTheSetUp(mock);
+   * mock.restore(saved); // back where it stood, the clock too
+   */
+  snapshot(): Readonly<MockState>;
+  /**
+   * Puts back the state of a document (`snapshot()`, or parsed JSON of one) at once, the clock at its instant (a restore is not
+   * a move of the clock, so it may go back). Refused (`RangeError`, the mock unchanged) for a document of another version or
+   * seed, or one naming a plan or route this mock lacks. Returns `ready`: requests wait for it, as after `reset()`.
+   */
+  restore(state: unknown): Promise<void>;
+  /**
+   * An independent mock with this mock's state at this instant: its own accounts, credits, faults, overrides and clock, its own
+   * `fetch` and `handlers`; what either does never reaches the other. It answers at this mock's base URL unless given
+   * another (tests that share one `setupServer` give each fork its own). Its `apiKey` is this mock's.
+   *
+   * @example
+   * const fork = mock.fork();
+   * const odds = new SportsOdds({ apiKey: fork.apiKey, baseUrl: fork.baseUrl, fetch: fork.fetch });
+   */
+  fork(options?: { baseUrl?: string | undefined }): MockService;
+}
+
+/** The state document of `mock.snapshot()` (docs/testing.md, "Snapshots and forks"). */
+export type MockState = StateDocument;
+
+/** The added events a fork's document came from: the fork shares their compiled events rather than compile them again. */
+const forkSources = new WeakMap<StateDocument, Dataset['added']>();
+const forkOf = (doc: StateDocument, added: Dataset['added']): StateDocument => {
+  forkSources.set(doc, added);
+  return doc;
+};
+
+/** A spec that adds the same event whenever it is given again: its id, and its kickoff as an instant rather than a minute of now. */
+function repostable(spec: EventSpec, eventId: number, starts: number): EventSpec {
+  const { minute: _minute, ...rest } = spec;
+  return { ...structuredClone(rest), event_id: eventId, starts: isoTrimmed(starts) };
 }
 
 /**
@@ -208,6 +262,8 @@ export interface MockService {
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
   checkServiceOptions(options, 'createMockService()');
+  // What a fork is made with: never the starting state, which the mock would otherwise hold for its lifetime.
+  const { state: initialState, ...forkOptions } = options;
   const resolved = resolveOptions(options);
   const demo = options.demoAccount ?? {};
   const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
@@ -216,6 +272,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const service: ServiceContext = {
     options: resolved,
     clock: time.clock,
+    rateNow: time.rateNow,
     state: createState(resolved.bounds),
     data: createDataset(resolved.seed),
     handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
@@ -224,10 +281,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     cursorSecret: undefined,
   };
 
-  // The cursor secret is made once: a reset keeps it (cursors carry their issue time on the clock).
-  const secret = crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']).then((key) => {
-    service.cursorSecret = key;
-  });
+  // The cursor secret is made once: a reset keeps it (cursors carry their issue time on the clock); a restore brings its own.
+  let cursorBytes: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(32));
+  const useCursorSecret = (bytes: Uint8Array<ArrayBuffer>) => {
+    cursorBytes = bytes;
+    service.cursorSecret = undefined;
+    return crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']).then((key) => {
+      if (cursorBytes === bytes) service.cursorSecret = key;
+    });
+  };
+  // A mock made from a state takes the document's secret instead.
+  let secret = initialState === undefined ? useCursorSecret(cursorBytes) : Promise.resolve();
   let demoHash: string | undefined;
   /** Seeds the demo account at once (its key too once hashed); the promise waits for that first hash and the cursor secret. */
   const seed = (at: number): Promise<void> => {
@@ -242,8 +306,37 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       demoHash = key.hash;
     });
   };
-  // The demo account exists from the mock's starting instant, before the clock can be read.
-  service.ready = seed(time.start);
+  // The demo account exists from the mock's starting instant, before the clock can be read (a mock made from a state has its own).
+  /** Whether the demo key is in the state: its first hash is made asynchronously (a reset after it seeds at once). */
+  let seeded = initialState !== undefined;
+  if (!seeded)
+    service.ready = seed(time.start).then(() => {
+      seeded = true;
+    });
+  /** The document of this instant, once the demo key is in the state (a snapshot without it would lose it). */
+  const save = (owner: string): StateDocument => {
+    if (!seeded) throw new Error(`${owner}: the mock is still hashing its demo key: await mock.ready first`);
+    return saveState(service, cursorBytes);
+  };
+
+  /** Puts a document's state in place of the service's, all or nothing: every refusal comes before the first change. */
+  const restore = (input: unknown): Promise<void> => {
+    let doc: StateDocument;
+    try {
+      doc = parseStateDocument(input);
+      const state = loadState(doc, service);
+      const source = forkSources.get(doc);
+      if (source !== undefined) service.data.added.shareFrom(source);
+      else service.data.added.restore(doc.addedEvents);
+      service.state = state;
+    } catch (error) {
+      throw error instanceof RangeError ? new RangeError(`mock.restore(): ${error.message}`) : error;
+    }
+    time.restoreTo(doc.clock.now, doc.clock.frozen);
+    secret = useCursorSecret(fromBase64(doc.cursorSecret));
+    service.ready = secret;
+    return service.ready;
+  };
 
   const accountOf = (email: string) => {
     const account = service.state.accounts.findByEmail(email);
@@ -405,6 +498,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           runner_home: e.home,
           runner_away: e.away,
           starts: isoTrimmed(e.starts),
+          spec: repostable(service.data.added.specOf(e.eventId) as EventSpec, e.eventId, e.starts),
         })),
     },
     use(routeId, resolver, options = {}) {
@@ -421,6 +515,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return () => void store.remove(override.id);
     },
     error: mockError,
+    snapshot: () => frozenDocument(save('mock.snapshot()')),
+    restore,
+    fork(given = {}) {
+      checkNames('mock.fork()', given, ['baseUrl']);
+      return createMockService({
+        ...forkOptions,
+        ...(given.baseUrl === undefined ? {} : { baseUrl: given.baseUrl }),
+        demoAccount: { ...demo, apiKey: demoKey },
+        state: forkOf(ownDocument(save('mock.fork()')), service.data.added),
+      });
+    },
     reset() {
       service.data.added.clear();
       service.state = createState(resolved.bounds);
@@ -431,5 +536,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
   };
   registerContext(mock, service);
+  if (initialState !== undefined) {
+    try {
+      void restore(initialState);
+    } catch (error) {
+      throw error instanceof RangeError ? new RangeError(error.message.replace('mock.restore()', 'createMockService({ state })')) : error;
+    }
+  }
   return mock;
 }

@@ -36,6 +36,12 @@ export interface MockServiceOptions {
    * createMockService({ bounds: { accounts: 10 } }); // the eleventh account is refused
    */
   bounds?: Partial<StoreBounds> | undefined;
+  /**
+   * A state document to start from (`mock.snapshot()`, the standalone server's `GET /__admin/state`, its `--state` file, parsed
+   * JSON): the mock starts in that state, its clock at the document's instant (docs/testing.md, "Snapshots and forks").
+   * A document of another version or seed is refused (`RangeError`).
+   */
+  state?: unknown;
 }
 
 /** The demo account of `createMockService({ demoAccount })`. */
@@ -63,6 +69,7 @@ export const SERVED_OPTIONS = optionNames<Omit<MockServiceOptions, 'baseUrl'>>()
   'liveScanLimit',
   'billingPortal',
   'bounds',
+  'state',
 ]);
 
 /** The names of `MockServiceOptions`. */

@@ -149,7 +149,8 @@ function authenticate(
   }
   trace.caller = caller;
   // Every request with a valid key counts against the account's second (docs/service.md, "Rate limit"), even one refused for its scope.
-  const overRate = admitRate(caller, trace.startedAt);
+  // While the clock is frozen, the window counts real seconds (docs/service.md, "Rate limit").
+  const overRate = admitRate(caller, service.rateNow());
   if (overRate) return overRate;
   return admitted(request, match, url, caller);
 }

@@ -68,6 +68,29 @@ afterAll(async () => {
 });
 
 describe('the console for test authors', () => {
+  it('downloads the state, uploads it back, and freezes and resumes the clock', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#state-download').click()]);
+    const saved = JSON.parse(await (await download.createReadStream()).toArray().then((c) => Buffer.concat(c).toString('utf8'))) as {
+      format: string;
+      clock: { now: number };
+    };
+    expect(saved.format).toBe('sports-odds-mock-state');
+    expect(JSON.stringify(saved)).not.toContain(server.mock.apiKey);
+    await admin('/accounts', { email: 'console-state@example.com' });
+    await page
+      .locator('#state-upload')
+      .setInputFiles({ name: 'mock-state.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(saved)) });
+    await page.locator('#message', { hasText: 'State of mock-state.json restored' }).waitFor();
+    expect(server.mock.accounts().map((a) => a.email)).not.toContain('console-state@example.com');
+    await page.locator('#clock-freeze', { hasText: 'Resume' }).click();
+    await page.locator('#clock-freeze', { hasText: 'Freeze' }).waitFor();
+    expect(server.mock.clock.frozen).toBe(false);
+    await page.locator('#clock-freeze').click();
+    await page.locator('#clock-freeze', { hasText: 'Resume' }).waitFor();
+    expect(server.mock.clock.frozen).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
   it('arms an override, and the request it answered names it in its detail', async () => {
     await page.selectOption('#override-route', 'catalog.sports');
     await page.selectOption('#override-kind', 'error');

@@ -11,12 +11,12 @@ const T0 = Date.parse(NOW);
 const HOUR = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-describe('POST /__admin/clock', () => {
-  const servers: MockServer[] = [];
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-  });
+const servers: MockServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
 
+describe('POST /__admin/clock', () => {
   const post = async (server: MockServer, path: string, body: unknown) => {
     const response = await fetch(`${server.url}/__admin${path}`, {
       method: 'POST',
@@ -31,7 +31,7 @@ describe('POST /__admin/clock', () => {
     const server = await startMockServer({ port: 0, now: NOW });
     servers.push(server);
     server.mock.clock.freeze(NOW);
-    expect(await post(server, '/clock', { advance_ms: HOUR })).toEqual({ status: 200, body: { now: iso(T0 + HOUR) } });
+    expect(await post(server, '/clock', { advance_ms: HOUR })).toEqual({ status: 200, body: { now: iso(T0 + HOUR), frozen: true } });
     // The mock uses the clock: a data request, answered at that instant.
     const answer = await fetch(`${server.url}/v1/catalog/sports`, { headers: { Authorization: `Bearer ${server.mock.apiKey}` } });
     expect(answer.status).toBe(200);
@@ -50,6 +50,27 @@ describe('POST /__admin/clock', () => {
     ]);
     expect(await clockOf(server)).toBe(iso(T0 + HOUR));
     expect((await post(server, '/reset', {})).status).toBe(200);
-    expect(await post(server, '/clock', { now: NOW })).toEqual({ status: 200, body: { now: iso(T0) } });
+    expect(await post(server, '/clock', { now: NOW })).toEqual({ status: 200, body: { now: iso(T0), frozen: true } });
+  });
+});
+
+describe('POST /__admin/clock with frozen', () => {
+  it('freezes the clock where it stands or where it is moved to, and lets it run again', async () => {
+    const server = await startMockServer({ port: 0, now: NOW });
+    servers.push(server);
+    const post = async (body: unknown) =>
+      (
+        await fetch(`${server.url}/__admin/clock`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    expect(await post({ now: iso(T0 + HOUR), frozen: true })).toEqual({ now: iso(T0 + HOUR), frozen: true });
+    expect(server.mock.clock.frozen).toBe(true);
+    expect(await post({ advance_ms: 1000 })).toEqual({ now: iso(T0 + HOUR + 1000), frozen: true });
+    expect((await post({ frozen: false })).frozen).toBe(false);
+    expect(server.mock.clock.frozen).toBe(false);
+    expect(await post({})).toMatchObject({ error: { code: 'invalid_parameters' } });
   });
 });

@@ -54,6 +54,15 @@ describe('the operations table', () => {
     await call('reset');
     await call('clock.get');
     await call('clock.set', { body: { advance_ms: 1_000 } });
+    expect(await call('clock.set', { body: { frozen: false } })).toMatchObject({ frozen: false });
+    expect((await call('clock.set', { body: { advance_ms: 1_000, frozen: true } })).frozen).toBe(true);
+    const state = await call('state.get');
+    expect(await call('state.put', { body: state })).toEqual({
+      restored: true,
+      now: new Date(state.clock.now).toISOString(),
+      frozen: true,
+      omitted: [],
+    });
     expect((await call('plans.list')).map((p) => p.slug)).toEqual(['trial', 'starter', 'pro']);
 
     const created = await call('accounts.create', { body: { email: 'table@example.com', plan: 'starter' } });
@@ -88,7 +97,11 @@ describe('the operations table', () => {
     const { event_id } = await call('events.add', {
       body: { sport_id: 29, runner_home: 'Harbor City', runner_away: 'Northfield', minute: -120 },
     });
-    await call('events.list');
+    const [listed] = await call('events.list');
+    await call('events.remove', { params: { id: String(event_id) } });
+    // The listed spec adds the same event again.
+    expect((await call('events.add', { body: listed!.spec })).event_id).toBe(event_id);
+    expect((await call('events.list')).map((e) => ({ ...e, spec: undefined }))).toEqual([{ ...listed, spec: undefined }]);
     await call('events.remove', { params: { id: String(event_id) } });
     const override = await call('overrides.add', { body: { route: 'catalog.sports', error: { code: 'service_error' }, once: true } });
     await call('overrides.list');

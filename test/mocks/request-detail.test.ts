@@ -166,13 +166,14 @@ describe('GET /__admin/requests filters and summary', () => {
 });
 
 describe('POST /__admin/clock refusals', () => {
-  it('say the format an instant must have, or that one of now or advance_ms is needed', async () => {
+  it('say the format an instant must have, or that one of now, advance_ms or frozen is needed', async () => {
     for (const [body, expected] of [
       [{ now: 'tomorrow' }, /^body parameter now: must be an RFC 3339 date-time with its offset, such as 2026-11-22T00:00:00Z/],
       [{ now: '2026-11-22T00:00:00' }, /such as 2026-11-22T00:00:00Z or 2026-11-22T01:00:00\+01:00/],
       [{ advance_ms: 1.5 }, /^body parameter advance_ms: must be a whole number of milliseconds/],
-      [{}, /^body: give exactly one of now \(an RFC 3339 date-time/],
-      [{ now: NOW, advance_ms: 1 }, /^body: give exactly one of now/],
+      [{}, /^body: give now \(an RFC 3339 date-time.*\), advance_ms \(milliseconds to move forward\) or frozen \(true or false\)/],
+      [{ now: NOW, advance_ms: 1 }, /^body: give one of now \(.*\) or advance_ms \(milliseconds to move forward\), not both/],
+      [{ frozen: 'yes' }, /^body parameter frozen: must be true \(stop the clock\) or false \(let it run\)/],
     ] as const) {
       const res = await post<{ error: { code: string; message: string } }>('/clock', body);
       expect([res.status, res.body.error.code], JSON.stringify(body)).toEqual([400, 'invalid_parameters']);

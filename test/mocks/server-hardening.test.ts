@@ -340,7 +340,10 @@ describe('control-plane input is never a 500 (item 9)', () => {
       'invalid_parameters',
     );
     // Nothing broke: the clock still stands where it was and the accounts answer.
-    expect(JSON.parse((await send(server, '/__admin/clock')).body)).toEqual({ now: expect.stringMatching(/^2026-11-21T/) });
+    expect(JSON.parse((await send(server, '/__admin/clock')).body)).toEqual({
+      now: expect.stringMatching(/^2026-11-21T/),
+      frozen: expect.any(Boolean),
+    });
     expect((await send(server, '/v1/account', { headers: auth(server) })).status).toBe(200);
     expect((await send(server, '/v1/catalog/sports', { headers: auth(server) })).status).toBe(200);
   });

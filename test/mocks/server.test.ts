@@ -149,10 +149,14 @@ describe('control plane', () => {
   it('reads, sets and advances the clock', async () => {
     const server = await start();
     server.mock.clock.freeze(NOW);
-    expect(await (await admin(server, '/clock')).json()).toEqual({ now: '2026-11-21T15:00:00.000Z' });
-    expect(await (await admin(server, '/clock', { body: { advance_ms: 60_000 } })).json()).toEqual({ now: '2026-11-21T15:01:00.000Z' });
+    expect(await (await admin(server, '/clock')).json()).toEqual({ now: '2026-11-21T15:00:00.000Z', frozen: true });
+    expect(await (await admin(server, '/clock', { body: { advance_ms: 60_000 } })).json()).toEqual({
+      now: '2026-11-21T15:01:00.000Z',
+      frozen: true,
+    });
     expect(await (await admin(server, '/clock', { body: { now: '2026-12-01T00:00:00Z' } })).json()).toEqual({
       now: '2026-12-01T00:00:00.000Z',
+      frozen: true,
     });
   });
 

@@ -32,7 +32,8 @@ export interface Real {
 
 type Command = fc.AsyncCommand<Model, Real>;
 
-const SPEC = {
+/** The event the commands add (and the snapshot tests too). */
+export const SPEC = {
   event_id: 101,
   sport_id: 29,
   runner_home: 'Harbor City',

@@ -64,7 +64,13 @@ function body(v: ConsoleVocabulary): string {
       <button>Set</button>
     </form>
     <p class="muted hint">RFC 3339 with an offset: <code id="clock-example">2026-11-22T00:00:00Z</code> or <code id="clock-example-offset">2026-11-22T01:00:00+01:00</code>; forward only.</p>
+    <div class="row"><button type="button" id="clock-freeze">Freeze</button> <span class="muted" id="clock-frozen">running</span></div>
     <form id="reset-form" class="row"><button class="danger">Reset to the seeded state</button> <span class="muted">accounts, keys, meters, caches, faults, added events, overrides (the clock is kept)</span></form>
+    <div class="row">
+      <a id="state-download" href="/__admin/state" download="mock-state.json">Download the state</a>
+      <label>Upload a state <input id="state-upload" type="file" accept="application/json,.json"></label>
+      <span class="muted">one JSON document: keys as hashes, never a plaintext key</span>
+    </div>
   </section>
 
   <section id="credits-section" aria-labelledby="credits-title">

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { EventSpec } from '../../service/data';
 import { ACCOUNT_STATUSES, ApiKey, QuotaWindow, RequestGuidanceMessage } from '../../../src/schemas';
 import { AppliedFaultView, FaultView } from '../../service/faults';
 
@@ -15,7 +16,7 @@ export const IndexAnswer = z.strictObject({
   operations: z.array(
     z.strictObject({
       id: z.string(),
-      method: z.enum(['GET', 'POST', 'PATCH', 'DELETE']),
+      method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
       path: z.string(),
       summary: z.string(),
       /** The in-process handles of `createMockService()` it mirrors (`mock.faults.inject()`). */
@@ -25,7 +26,10 @@ export const IndexAnswer = z.strictObject({
 });
 
 export const ResetAnswer = z.strictObject({ reset: z.literal(true) });
-export const ClockAnswer = z.strictObject({ now: time });
+/** What `PUT /__admin/state` answers: where the clock now stands, and what the document had left out. */
+export const StateRestored = z.strictObject({ restored: z.literal(true), now: time, frozen: z.boolean(), omitted: z.array(z.string()) });
+
+export const ClockAnswer = z.strictObject({ now: time, frozen: z.boolean() });
 
 export const PlanView = z.strictObject({
   slug: z.string(),
@@ -131,6 +135,8 @@ export const AddedEventView = z.strictObject({
   runner_home: z.string(),
   runner_away: z.string(),
   starts: time,
+  /** The spec it was added with, its id and kickoff written out: posted again (`POST /__admin/events`), it adds the same event. */
+  spec: z.custom<EventSpec>((value) => typeof value === 'object' && value !== null),
 });
 export const EventAdded = z.strictObject({ event_id: z.int() });
 export const EventRemoved = z.strictObject({ event_id: z.int(), removed: z.literal(true) });

@@ -6,7 +6,7 @@ import type { MockService } from '../../service/mock-service';
  * dispatch, JSON index, console and in-process handle checks all read them.
  */
 
-type ControlMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type ControlMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The dotted names of the functions of a handle object, arrays and promises left out (`faults.inject`). */
 type FunctionPaths<T, Prefix extends string = ''> = {
@@ -46,6 +46,8 @@ export interface OperationDef<
   query: Q;
   /** JSON body (sent with `Content-Type: application/json`), or null for one that reads no body. */
   body: B;
+  /** The largest body it reads, in bytes, when larger than a request body's 64 KiB (a state document). */
+  bodyBytes?: number;
   status: 200 | 201;
   answer: A;
 }

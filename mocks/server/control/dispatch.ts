@@ -46,13 +46,13 @@ const namesOf = (given: unknown, schema: z.ZodMiniType) => {
   return { given: typeof given === 'object' && given !== null ? Object.keys(given) : [], known, vocabulary: new Set(known), suggest: true };
 };
 
-async function readBody(request: Request, schema: z.ZodMiniType): Promise<unknown> {
+async function readBody(request: Request, schema: z.ZodMiniType, limit: number | undefined): Promise<unknown> {
   if (!isJson(request.headers.get('content-type'))) {
     throw new ServiceRefusal(415, 'unsupported_media_type', 'send the body as JSON with Content-Type: application/json');
   }
   let json: unknown;
   try {
-    json = JSON.parse(await readBoundedBody(request));
+    json = JSON.parse(await readBoundedBody(request, limit));
   } catch (error) {
     if (error instanceof ServiceRefusal) throw error;
     throw invalidParameters('the body is not valid JSON');
@@ -84,7 +84,7 @@ async function run<Id extends OperationId>(mock: MockService, id: Id, request: R
   const params = z.safeParse(operation.params, raw);
   if (!params.success) throw invalidParameters(describeIssues(params.error, 'path', undefined, true));
   const query = operation.query === null ? undefined : readQuery(request, operation.query);
-  const body = operation.body === null ? undefined : await readBody(request, operation.body);
+  const body = operation.body === null ? undefined : await readBody(request, operation.body, operation.bodyBytes);
   // Decoded by this operation's own schemas just above.
   const call = { params: params.data, query, body } as DecodedCall<ControlOperations[Id]>;
   const handler: Handler<Id> = controlHandlers[id];

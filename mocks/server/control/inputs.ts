@@ -19,10 +19,14 @@ export const ClockBody = z
   .strictObject({
     now: z.optional(z.iso.datetime({ offset: true, error: `must be ${INSTANT_FORMAT}` })),
     advance_ms: z.optional(z.int({ error: 'must be a whole number of milliseconds' })),
+    frozen: z.optional(z.boolean({ error: 'must be true (stop the clock) or false (let it run)' })),
   })
   .check(
-    z.refine((body) => (body.now === undefined) !== (body.advance_ms === undefined), {
-      error: `give exactly one of now (${INSTANT_FORMAT}) or advance_ms (milliseconds to move forward)`,
+    z.refine((body) => body.now === undefined || body.advance_ms === undefined, {
+      error: `give one of now (${INSTANT_FORMAT}) or advance_ms (milliseconds to move forward), not both`,
+    }),
+    z.refine((body) => body.now !== undefined || body.advance_ms !== undefined || body.frozen !== undefined, {
+      error: `give now (${INSTANT_FORMAT}), advance_ms (milliseconds to move forward) or frozen (true or false)`,
     }),
   );
 

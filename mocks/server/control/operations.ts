@@ -3,6 +3,10 @@ import { ApiKey } from '../../../src/schemas';
 import * as A from './answers';
 import { defineOperation, type OperationDef } from './define';
 import * as I from './inputs';
+import { StateDocument } from '../../service/snapshot/document';
+
+/** The largest state document `PUT /__admin/state` reads: 64 MiB. */
+const STATE_BODY_BYTES = 64 * 1024 * 1024;
 
 /**
  * Every operation of the control plane (`/__admin`, docs/mock-server.md, "Control plane: `/__admin`"),
@@ -49,13 +53,38 @@ export const controlOperations = {
     id: 'clock.set',
     method: 'POST',
     path: '/clock',
-    summary: 'Set the clock ({"now": RFC 3339}) or move it ({"advance_ms": n}), forward only',
-    handles: ['clock.set', 'clock.advance'],
+    summary: 'Set the clock ({"now": RFC 3339}) or move it ({"advance_ms": n}), forward only; freeze or resume it ({"frozen": true})',
+    handles: ['clock.set', 'clock.advance', 'clock.freeze', 'clock.resume'],
     params: I.NoParams,
     query: null,
     body: I.ClockBody,
     status: 200,
     answer: A.ClockAnswer,
+  }),
+  'state.get': defineOperation({
+    id: 'state.get',
+    method: 'GET',
+    path: '/state',
+    summary: "The mock's state as one versioned JSON document: keys as hashes, never a plaintext key",
+    handles: ['snapshot'],
+    params: I.NoParams,
+    query: null,
+    body: null,
+    status: 200,
+    answer: StateDocument,
+  }),
+  'state.put': defineOperation({
+    id: 'state.put',
+    method: 'PUT',
+    path: '/state',
+    summary: 'Put back the state of a document (GET /__admin/state), the clock at its instant',
+    handles: ['restore'],
+    params: I.NoParams,
+    query: null,
+    body: z.unknown(),
+    bodyBytes: STATE_BODY_BYTES,
+    status: 200,
+    answer: A.StateRestored,
   }),
   'plans.list': defineOperation({
     id: 'plans.list',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { LedgerEntry, MockAccount } from '../../service/mock-service';
-import { type AppliedFault, type AppliedFaultView, type ArmedFault, ArmedFaultWire, listingOf, listingToWire } from '../../service/faults';
+import { appliedFaultToWire, type ArmedFault, ArmedFaultWire } from '../../service/faults';
 import type { CheckoutSession } from '../../service/state/checkouts';
 import type { PlanConfig } from '../../service/state/plans';
 import { isoMillis } from '../../../src/schemas/instant-text';
@@ -11,11 +11,8 @@ import type { AccountView, CheckoutView, LedgerView, PlanView } from './answers'
 /** An armed fault, with its path template and the requests it still applies to (the fault codec). */
 export const faultView = (fault: ArmedFault) => z.encode(ArmedFaultWire, fault);
 
-/** The fault that applied to one request: its id, and what it does. */
-export const appliedFault = (fault: AppliedFault): z.output<typeof AppliedFaultView> => ({
-  id: fault.id,
-  ...listingToWire(listingOf(fault)),
-});
+/** The fault that applied to one request: its id, and what it does (the fault codec). */
+export const appliedFault = appliedFaultToWire;
 
 export const accountView = (a: MockAccount): z.output<typeof AccountView> => ({
   email: a.email,

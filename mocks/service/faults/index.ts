@@ -16,6 +16,7 @@ export {
   type HoldFaultSpec,
   type LatencyFault,
   type LatencyFaultSpec,
+  faultOf,
   listingOf,
   MAX_FAULT_LATENCY_MS,
   type StatusFault,
@@ -30,7 +31,8 @@ export {
   ErrorCode,
   FaultBody,
   FaultView,
-  listingToWire,
+  appliedFaultFromWire,
+  appliedFaultToWire,
   RouteName,
   type WireListing,
 } from './wire';

@@ -153,6 +153,22 @@ export type AppliedFault = Fault & { readonly id: string };
  * @example
  * listingOf({ kind: 'hold', hold: gate }); // { kind: 'hold', held: true }
  */
+/** The gate of a fault restored from its listing: long opened (a restored request detail only shows that it was held). */
+const OPENED: PromiseLike<unknown> = Promise.resolve();
+
+/**
+ * A fault from its listing (a state document's): the inverse of `listingOf`, a held one's gate as one long opened, so that
+ * it lists as held again. Only a record of a fault is made so (a request's detail): an armed fault held by a gate is never
+ * restored (`FaultQueue.restore` refuses it).
+ *
+ * @example
+ * faultOf({ kind: 'status', status: 503, code: 'temporarily_unavailable' }); // the same fault
+ */
+export function faultOf(listing: FaultListing): Fault {
+  const { held, ...rest } = listing;
+  return (held === true ? { ...rest, hold: OPENED } : rest) as Fault;
+}
+
 export function listingOf(fault: Fault): FaultListing {
   const { hold, ...rest } = fault;
   const defined = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));

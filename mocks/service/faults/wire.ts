@@ -1,7 +1,17 @@
 import * as z from 'zod/mini';
 import { ERROR_CODES, type KnownErrorCode, routeList } from '../../../src/schemas';
 import { FAULT_OPTIONS, type FaultFields, type FaultWords, faultKindOf, kindsIn } from './check';
-import { type ArmedFault, DROP_POINTS, type FaultListing, type FaultSpec, MAX_FAULT_LATENCY_MS, type WireKind } from './kinds';
+import {
+  type AppliedFault,
+  type ArmedFault,
+  DROP_POINTS,
+  type FaultListing,
+  type FaultSpec,
+  faultOf,
+  listingOf,
+  MAX_FAULT_LATENCY_MS,
+  type WireKind,
+} from './kinds';
 
 /**
  * The one codec of faults between the control plane's wire (`/__admin/faults`, docs/mock-server.md:
@@ -134,7 +144,7 @@ export const AppliedFaultView = wireFault({ id: z.string() });
  * @example
  * listingToWire({ kind: 'status', status: 503, code: 'temporarily_unavailable', retryAfter: 1 }); // { kind: 'status', status: 503, code: 'temporarily_unavailable', retry_after: 1 }
  */
-export function listingToWire(listing: FaultListing): WireListing {
+function listingToWire(listing: FaultListing): WireListing {
   switch (listing.kind) {
     case 'status': {
       const { status, code: answered, retryAfter, latencyMs, held: gated } = listing;
@@ -168,6 +178,18 @@ function listingFromWire(wire: WireListing): FaultListing {
       return wire satisfies never;
   }
 }
+
+/** The fault that applied to one request in wire words (`GET /__admin/requests/{id}`, a state document's activity). */
+export const appliedFaultToWire = (fault: AppliedFault): z.output<typeof AppliedFaultView> => ({
+  id: fault.id,
+  ...listingToWire(listingOf(fault)),
+});
+
+/** The fault that applied to one request from wire words: the inverse of `appliedFaultToWire` (a held one lists as held again). */
+export const appliedFaultFromWire = ({ id, ...wire }: z.output<typeof AppliedFaultView>): AppliedFault => ({
+  ...faultOf(listingFromWire(wire)),
+  id,
+});
 
 const endpointOf = (route: string): string | null => routeList.find((r) => r.id === route)?.path ?? null;
 

@@ -1,6 +1,6 @@
 import type { AccountStatus } from '../../../src/schemas';
 import { SharedCap } from './bounded';
-import { Meter } from './meter';
+import { Meter, type MeterState } from './meter';
 import type { PlanConfig } from './plans';
 import { RateWindow } from './rate';
 import { DEFAULT_STORE_BOUNDS } from './store-bounds';
@@ -127,4 +127,48 @@ export class AccountStore {
   all(): AccountRecord[] {
     return [...this.byId.values()];
   }
+
+  /** The accounts as a state document holds them, in the order they were made. */
+  save(): AccountState[] {
+    return this.all().map((a) => ({
+      id: a.id,
+      email: a.email,
+      status: a.status,
+      plan: a.plan.slug,
+      createdAt: a.createdAt,
+      recovery: { ...a.recovery },
+      verificationSentAt: a.verificationSentAt,
+      meter: a.meter.save(),
+      rate: a.rate.save(),
+    }));
+  }
+
+  /** Adds saved accounts to an empty store, each on its plan of `plans` (a `RangeError` names an account whose plan is missing). */
+  load(saved: readonly AccountState[], plans: Readonly<Record<string, PlanConfig>>): void {
+    for (const s of saved) {
+      const plan = plans[s.plan];
+      if (plan === undefined)
+        throw new RangeError(
+          `its account ${s.email} is on the plan ${s.plan}, which this mock does not have: give the mock that plan (\`plans\`)`,
+        );
+      const account = this.add({ id: s.id, email: s.email, status: s.status, plan, createdAt: s.createdAt, recoveryVerified: false });
+      account.recovery = { ...s.recovery };
+      account.verificationSentAt = s.verificationSentAt;
+      account.meter.load(s.meter);
+      account.rate.load(s.rate);
+    }
+  }
+}
+
+/** An account as a state document holds it: its plan by slug. */
+export interface AccountState {
+  id: string;
+  email: string;
+  status: AccountStatus;
+  plan: string;
+  createdAt: number;
+  recovery: RecoveryAuthority;
+  verificationSentAt: number | null;
+  meter: MeterState;
+  rate: { second: number; count: number };
 }

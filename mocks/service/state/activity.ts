@@ -37,6 +37,21 @@ export interface ActivityDetail {
   dropped: boolean;
 }
 
+/** An answer as a state document holds it: its facts and its detail as the control plane shows it. */
+export interface SavedActivity {
+  request_id: string;
+  atMs: number;
+  startedAt: number;
+  method: string;
+  route: string | null;
+  status: number;
+  error_code: string | null;
+  cost: number;
+  metered: boolean;
+  account: string | null;
+  detail: ActivityDetail;
+}
+
 /** The activity log keeps an hour of mock time. */
 const ACTIVITY_MAX_AGE_MS = 3_600_000;
 /**
@@ -130,6 +145,44 @@ export class ActivityLog {
     this.#entries.trim(now);
     for (const kept of this.#entries) if (kept.request_id === requestId) return { ...entryOf(kept), ...kept.detailOf(kept) };
     return undefined;
+  }
+
+  /** The answers kept at `now` with their detail, as a state document holds them, and how many were recorded. */
+  saved(now: number): { recorded: number; entries: SavedActivity[] } {
+    this.#entries.trim(now);
+    const entries = this.#entries.toArray().map((f) => ({
+      request_id: f.request_id,
+      atMs: f.atMs,
+      startedAt: f.startedAt,
+      method: f.method,
+      route: f.route?.id ?? null,
+      status: f.status,
+      error_code: f.error_code,
+      cost: f.cost,
+      metered: f.metered,
+      account: f.account,
+      detail: f.detailOf(f),
+    }));
+    return { recorded: this.#recorded, entries };
+  }
+
+  /** Puts saved answers back into an empty log: each keeps the detail it was saved with. */
+  restore(saved: { recorded: number; entries: readonly SavedActivity[] }, routeOf: (id: string) => RouteDef | undefined): void {
+    for (const s of saved.entries) {
+      const headers = s.detail.headers.flatMap((h) => [h.name, h.value]);
+      this.#entries.push(
+        {
+          ...s,
+          url: s.detail.target,
+          route: s.route === null ? undefined : routeOf(s.route),
+          key: s.detail.key ?? undefined,
+          headers: s.detail.dropped ? undefined : { toPairs: () => headers, cookies: [] },
+          detailOf: () => s.detail,
+        },
+        s.atMs,
+      );
+    }
+    this.#recorded = saved.recorded;
   }
 
   /** Answers recorded since this log was made (the mock's start or its last reset), and how many it holds at `now`. */

@@ -288,4 +288,10 @@ export class BoundedMap<K, V> {
     this.trim(now);
     return [...this.#entries.values()].map((e) => e.value);
   }
+
+  /** The entries kept at `now` with when each was set, oldest first (a state document's; `set(key, value, at)` puts them back). */
+  entries(now: number): { key: K; value: V; at: number }[] {
+    this.trim(now);
+    return [...this.#entries].map(([key, e]) => ({ key, value: e.value, at: e.at }));
+  }
 }

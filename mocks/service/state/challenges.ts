@@ -42,6 +42,16 @@ export class ChallengeStore {
     return challenge.action === action && challenge.hostname === hostname;
   }
 
+  /** The challenges kept at `now` by hash, with when each was issued. */
+  saved(now: number): { hash: string; action: string; hostname: string; at: number }[] {
+    return this.byHash.entries(now).map(({ key, value, at }) => ({ hash: key, ...value, at }));
+  }
+
+  /** Puts a saved challenge back, issued at `at`. */
+  restore(hash: string, challenge: Challenge, at: number): void {
+    this.byHash.set(hash, { action: challenge.action, hostname: challenge.hostname }, at);
+  }
+
   /** Challenges currently held. */
   get size(): number {
     return this.byHash.size;

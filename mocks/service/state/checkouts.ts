@@ -97,6 +97,27 @@ export class CheckoutStore {
     return this.byCookie.get(hash, now);
   }
 
+  /** The sessions kept at `now` with when each started, and the cookies bound to them, oldest first. */
+  saved(now: number): { sessions: { session: CheckoutSession; at: number }[]; cookies: { hash: string; session: string; at: number }[] } {
+    return {
+      sessions: this.byId.entries(now).map(({ value, at }) => ({ session: value, at })),
+      cookies: this.byCookie.entries(now).map(({ key, value, at }) => ({ hash: key, session: value.id, at })),
+    };
+  }
+
+  /** Puts a saved session back, started at `at`. */
+  restore(session: CheckoutSession, at: number): void {
+    this.byId.set(session.id, session, at);
+    this.byResume.set(session.resumeHash, session, at);
+    this.byClaim.set(session.claimHash, session, at);
+  }
+
+  /** Binds a saved cookie back to its session (one whose session is gone is dropped), bound at `at`. */
+  restoreCookie(hash: string, sessionId: string, at: number): void {
+    const session = this.byId.get(sessionId, at);
+    if (session !== undefined) this.byCookie.set(hash, session, at);
+  }
+
   /** Cookies currently bound. */
   get cookies(): number {
     return this.byCookie.size;

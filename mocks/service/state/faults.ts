@@ -1,4 +1,4 @@
-import { type ArmedFault, type AppliedFault, type Fault, listingOf } from '../faults';
+import { type ArmedFault, type AppliedFault, type Fault, faultOf, listingOf } from '../faults';
 
 /** Faults armed at once, at most. */
 export const MAX_ARMED_FAULTS = 1_000;
@@ -50,6 +50,22 @@ export class FaultQueue {
 
   clear(): void {
     this.armed.length = 0;
+  }
+
+  /** The faults as a state document holds them: the sequence of ids, and every armed fault but those a test's gate holds. */
+  saved(): { sequence: number; armed: ArmedFault[]; held: ArmedFault[] } {
+    const all = this.armed.map(view);
+    return { sequence: this.sequence, armed: all.filter((f) => f.held === undefined), held: all.filter((f) => f.held !== undefined) };
+  }
+
+  /** Puts saved faults back into an empty queue, with their ids and what is left of each; one a gate held is refused (`RangeError`). */
+  restore(sequence: number, armed: readonly ArmedFault[]): void {
+    const restored = armed.map(({ id, route, remaining, ...listing }): Armed => {
+      if (listing.held === true) throw new RangeError(`its fault ${id} was held by a test's gate, which only lives in its process`);
+      return { id, routeId: route, fault: faultOf(listing), left: remaining };
+    });
+    this.armed.push(...restored);
+    this.sequence = sequence;
   }
 }
 

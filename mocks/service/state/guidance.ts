@@ -35,6 +35,13 @@ export class GuidanceStore {
     );
   }
 
+  /** Every account's messages, oldest first. */
+  saved(): { accountId: string; message: RequestGuidanceMessage }[] {
+    const all = [...this.byAccount].flatMap(([accountId, list]) => list.toArray().map((message) => ({ accountId, message })));
+    // The oldest of all goes first past the shared bound: put back in the order they were made.
+    return all.sort((a, b) => Date.parse(a.message.created_at) - Date.parse(b.message.created_at));
+  }
+
   /** Messages held, of every account. */
   get size(): number {
     return this.inAll.total;

@@ -47,6 +47,9 @@ export interface DayTally {
   issues: Map<string, IssueTally>;
 }
 
+/** A day's tally as a state document holds it: its issues as a list. */
+export type SavedDay = Omit<DayTally, 'issues'> & { issues: IssueTally[] };
+
 const DAY_MS = 86_400_000;
 /** Reports and usage reach back 90 days: day tallies are kept that long. */
 export const HEALTH_DAYS = 90;
@@ -130,6 +133,29 @@ export class HealthLog {
   failures(accountId: string, since: number): HealthEntry[] {
     const log = this.#accounts.get(accountId)?.failures;
     return log ? log.toArray().filter((e) => e.occurredAt >= since) : [];
+  }
+
+  /** Every account's day tallies and failure details, as a state document holds them. */
+  save(): { accountId: string; days: SavedDay[]; failures: HealthEntry[] }[] {
+    return [...this.#accounts].map(([accountId, account]) => ({
+      accountId,
+      days: [...account.days.values()].map((t) => ({ ...t, issues: [...t.issues.values()].map((i) => ({ ...i })) })),
+      failures: account.failures.toArray().map((e) => ({ ...e })),
+    }));
+  }
+
+  /** Puts saved tallies and details back into an empty log. */
+  load(saved: readonly { accountId: string; days: readonly SavedDay[]; failures: readonly HealthEntry[] }[]): void {
+    const failures = saved.flatMap((s) => s.failures).sort((a, b) => a.occurredAt - b.occurredAt);
+    for (const { accountId, days } of saved) {
+      const account = this.#accountOf(accountId);
+      for (const day of days) {
+        const issues = new Map(day.issues.map((i) => [issueKey(i.endpoint, i.status, i.errorCode), { ...i }]));
+        account.days.set(day.day, { ...day, issues });
+      }
+    }
+    // In the order they happened, so that the oldest of all still goes first past the shared bound.
+    for (const entry of failures) this.#accountOf(entry.accountId).failures.push({ ...entry }, entry.occurredAt);
   }
 
   #accountOf(accountId: string): AccountHealth {

@@ -159,6 +159,25 @@ export class KeyStore {
     );
   }
 
+  /** Every key as a state document holds it (its SHA-256, never a plaintext), oldest first. */
+  save(): KeyRecord[] {
+    return [...this.byId.values()].map((k) => ({ ...k, scopes: [...k.scopes] }));
+  }
+
+  /** Adds saved keys to an empty store; the revocation line in the order they were revoked. */
+  load(saved: readonly KeyRecord[]): void {
+    for (const k of saved) {
+      const record: KeyRecord = { ...k, scopes: [...k.scopes] };
+      this.byHash.set(record.hash, record);
+      this.byId.set(record.id, record);
+      const keys = this.byAccount.get(record.accountId);
+      if (keys) keys.push(record);
+      else this.byAccount.set(record.accountId, [record]);
+    }
+    this.#revoked = [...this.byId.values()].filter((k) => k.status === 'revoked').sort((a, b) => (a.revokedAt ?? 0) - (b.revokedAt ?? 0));
+    this.#revokedHead = 0;
+  }
+
   /** The revocation line without the keys dropped meanwhile, once it holds more than twice what the store can. */
   #compactRevoked(): void {
     if (this.#revoked.length - this.#revokedHead <= 2 * this.maxKeys && this.#revokedHead * 2 <= this.#revoked.length) return;

@@ -32,6 +32,15 @@ export interface Exhausted {
   resetAt: number;
 }
 
+/** A meter as a state document holds it. */
+export interface MeterState {
+  period: Omit<WindowState, 'inFlight'>;
+  daily: Omit<WindowState, 'inFlight'>;
+  charges: Charge[];
+  charged: number;
+  creditsByDay: { day: number; credits: number }[];
+}
+
 /** One charge, for the ledger. */
 export interface Charge {
   requestId: string;
@@ -131,6 +140,27 @@ export class Meter {
     settleIn(this.daily, reservation.envelope, cost);
     // The caller's charge is kept as it is (a fresh object of each settlement) unless the envelope capped it.
     if (cost > 0) this.#record(cost === charge.cost ? charge : { ...charge, cost });
+  }
+
+  /** The meter as a state document holds it (docs/testing.md, "Snapshots and forks"): a reservation still running is not in it. */
+  save(): MeterState {
+    const window = (w: WindowState) => ({ startsAt: w.startsAt, resetsAt: w.resetsAt, limit: w.limit, used: w.used });
+    return {
+      period: window(this.period),
+      daily: window(this.daily),
+      charges: this.charges.toArray().map((c) => ({ ...c })),
+      charged: this.charged,
+      creditsByDay: [...this.#creditsByDay].map(([day, credits]) => ({ day, credits })),
+    };
+  }
+
+  /** Takes the figures of a saved meter (a fresh meter's: nothing charged yet). */
+  load(saved: MeterState): void {
+    this.period = { ...saved.period, inFlight: 0 };
+    this.daily = { ...saved.daily, inFlight: 0 };
+    for (const charge of saved.charges) this.charges.push({ ...charge }, charge.at);
+    this.charged = saved.charged;
+    for (const { day, credits } of saved.creditsByDay) this.#creditsByDay.set(day, credits);
   }
 
   /** Credits charged on the UTC day that starts at `dayStart`. */

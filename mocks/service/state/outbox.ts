@@ -38,6 +38,11 @@ export class Outbox {
     this.#messages.push(message, now);
   }
 
+  /** Puts a saved message back (a restore: never refused, the saved outbox was within its bound). */
+  restore(message: OutboxMessage): void {
+    this.#messages.push({ ...message }, Date.parse(message.sent_at));
+  }
+
   /** The messages still held at `now`, oldest first. */
   messages(now: number): OutboxMessage[] {
     this.#messages.trim(now);

@@ -79,6 +79,18 @@ export class OverrideStore {
     this.#bytes -= dropped?.bytes ?? 0;
   }
 
+  /** The number the next override's id takes. */
+  get next(): number {
+    return this.#next;
+  }
+
+  /** Puts saved overrides back into an empty store (the most recent first, as `list()` gives them), their ids kept. */
+  restore(next: number, overrides: readonly Override[]): void {
+    this.#list = [...overrides];
+    this.#bytes = overrides.reduce((sum, o) => sum + o.bytes, 0);
+    this.#next = next;
+  }
+
   /** The armed overrides, the most recent first. */
   list(): readonly Override[] {
     return this.#list;

@@ -16,4 +16,14 @@ export class RateWindow {
     this.count += 1;
     return this.count <= limit;
   }
+
+  /** The window as a state document holds it. */
+  save(): { second: number; count: number } {
+    return { second: this.second, count: this.count };
+  }
+
+  load(saved: { second: number; count: number }): void {
+    this.second = saved.second;
+    this.count = saved.count;
+  }
 }

@@ -17,6 +17,11 @@ export class RecoveryQueue {
     return this.#queued.length;
   }
 
+  /** The requests not yet taken by a drain, oldest first. */
+  saved(): QueuedRecovery[] {
+    return this.#queued.map((q) => ({ ...q }));
+  }
+
   push(request: QueuedRecovery): void {
     this.#queued.push(request);
   }

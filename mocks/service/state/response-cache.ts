@@ -32,6 +32,13 @@ export class ResponseCache {
     this.entries.set(key, value, now);
   }
 
+  /** The answers kept at `now` with when each was stored, oldest first (their bodies as text). */
+  saved(now: number): { key: string; text: string; rows: number; truncated: boolean; at: number }[] {
+    return this.entries
+      .entries(now)
+      .map(({ key, value, at }) => ({ key, text: value.text, rows: value.rows, truncated: value.truncated, at }));
+  }
+
   /** Answers currently held. */
   get size(): number {
     return this.entries.size;

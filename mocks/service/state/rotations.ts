@@ -41,6 +41,20 @@ export class RotationStore {
     this.byNonce.set(nonceHash, record, now);
   }
 
+  /** The committed rotations kept at `now` (one still being committed is not), with when each was committed. */
+  saved(now: number): { nonceHash: string; record: RotationRecord & { answer: Sealed }; at: number }[] {
+    return this.byNonce
+      .entries(now)
+      .flatMap(({ key, value, at }) =>
+        value.answer === undefined ? [] : [{ nonceHash: key, record: { ...value, answer: value.answer }, at }],
+      );
+  }
+
+  /** Puts a saved rotation back, committed at `at`. */
+  restore(nonceHash: string, record: RotationRecord, at: number): void {
+    this.byNonce.set(nonceHash, record, at);
+  }
+
   /** Rotations currently held. */
   get size(): number {
     return this.byNonce.size;

@@ -38,6 +38,31 @@ export async function seal(value: unknown, credential: string, purpose: string):
   return { iv, data };
 }
 
+/** A sealed value as text (a state document's): its IV and ciphertext in base64. */
+export function sealedText(sealed: Sealed): { iv: string; data: string } {
+  return { iv: toBase64(sealed.iv), data: toBase64(new Uint8Array(sealed.data)) };
+}
+
+/** A sealed value from its text. */
+export function sealedOf(text: { iv: string; data: string }): Sealed {
+  return { iv: fromBase64(text.iv), data: fromBase64(text.data).buffer };
+}
+
+/** Bytes as base64 (no Node built-ins: the mock runs in a service worker too). */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Bytes of base64 text. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
 /** Opens a sealed value, or undefined when `credential` is not the one it was sealed with. */
 export async function unseal<T>(sealed: Sealed, credential: string, purpose: string): Promise<T | undefined> {
   try {

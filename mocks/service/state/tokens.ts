@@ -47,4 +47,14 @@ export class TokenStore {
   get(hash: string, now: number): TokenRecord | undefined {
     return this.byHash.get(hash, now);
   }
+
+  /** The tokens kept at `now` by hash, with when each was issued, oldest first. */
+  saved(now: number): { hash: string; at: number; record: TokenRecord }[] {
+    return this.byHash.entries(now).map(({ key, value, at }) => ({ hash: key, at, record: value }));
+  }
+
+  /** Puts a saved token back, issued at `at`. */
+  restore(hash: string, record: TokenRecord, at: number): void {
+    this.byHash.set(hash, record, at);
+  }
 }

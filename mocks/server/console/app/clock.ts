@@ -25,6 +25,10 @@ export function renderClock(clock: Answer<'clock.get'>): void {
   input.title = `An RFC 3339 date-time with its offset, such as ${utc}`;
   byId('clock-example', HTMLElement).textContent = utc;
   byId('clock-example-offset', HTMLElement).textContent = offset;
+  byId('clock-frozen', HTMLElement).textContent = clock.frozen ? 'frozen: it moves only when set or advanced' : 'running';
+  const freeze = byId('clock-freeze', HTMLButtonElement);
+  freeze.textContent = clock.frozen ? 'Resume' : 'Freeze';
+  freeze.dataset['frozen'] = String(clock.frozen);
 }
 
 export function wireClock(): void {
@@ -39,6 +43,33 @@ export function wireClock(): void {
   const input = byId('clock-input', HTMLInputElement);
   onSubmit(byId('clock-form', HTMLFormElement), () => {
     void act('Setting the clock', async () => `Clock set to ${(await call('clock.set', { body: { now: input.value.trim() } })).now}`);
+  });
+  const freeze = byId('clock-freeze', HTMLButtonElement);
+  freeze.addEventListener('click', () => {
+    const frozen = freeze.dataset['frozen'] !== 'true';
+    void act(frozen ? 'Freezing the clock' : 'Resuming the clock', async () => {
+      const clock = await call('clock.set', { body: { frozen } });
+      return `Clock ${clock.frozen ? 'frozen' : 'running'} at ${clock.now}`;
+    });
+  });
+  // A state document from a file: put back at once, the clock at its instant (the control plane checks it).
+  const upload = byId('state-upload', HTMLInputElement);
+  upload.addEventListener('change', () => {
+    const file = upload.files?.[0];
+    if (file === undefined) return;
+    void act('Uploading the state', async () => {
+      const text = await file.text();
+      upload.value = '';
+      let document: unknown;
+      try {
+        document = JSON.parse(text);
+      } catch {
+        throw new Error(`${file.name} is not JSON`);
+      }
+      const restored = await call('state.put', { body: document });
+      const left = restored.omitted.length === 0 ? '' : ` (left out: ${restored.omitted.join('; ')})`;
+      return `State of ${file.name} restored: the clock at ${restored.now}${left}`;
+    });
   });
   onSubmit(byId('reset-form', HTMLFormElement), () => {
     void act('Reset to the seeded state', async () => {

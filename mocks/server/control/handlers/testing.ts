@@ -6,7 +6,7 @@ import { contextOf } from '../../../service/internal';
 import { notFound } from '../../../service/service-refusal';
 import { checkAnswer } from '../../../service/use/answer';
 import { armOverride, overrideInfo, registeredRoute } from '../../../service/use/arm';
-import { mockError } from '../../../service/use/error';
+import { staticResolver } from '../../../service/use/static';
 import type { OverrideBody } from '../inputs';
 import type { Handlers } from './types';
 
@@ -31,19 +31,16 @@ function armStatic(mock: MockService, body: z.output<typeof OverrideBody>) {
     const codes = errorCodesOf(route);
     if (!codes.has(code as KnownErrorCode))
       throw new RangeError(`error.code: ${routeId} never answers ${code}; it answers ${[...codes].join(', ')}`);
-    const error = mockError(code as KnownErrorCode, message, { retryAfter: retry_after });
+    // Made now, so that a refused message or retry is refused before anything is armed.
     return armOverride(service, {
       ...options,
       kind: 'error',
       detail: body.error,
-      resolve: () => {
-        throw error;
-      },
+      resolve: staticResolver('error', { code, message, retry_after }),
     });
   }
-  const answer = body.answer;
-  checkAnswer(route, answer);
-  return armOverride(service, { ...options, kind: 'answer', detail: answer, resolve: () => answer });
+  checkAnswer(route, body.answer);
+  return armOverride(service, { ...options, kind: 'answer', detail: body.answer, resolve: staticResolver('answer', body.answer) });
 }
 
 export const testingHandlers = {

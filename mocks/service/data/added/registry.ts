@@ -3,7 +3,7 @@ import type { Quote } from '../pricing';
 import { compileEvent, parseEventSpec } from './compile';
 import type { AddedEvent } from './event';
 import { decodeAddedSpecialId } from './props';
-import { ADDED_LIMITS } from './spec';
+import { ADDED_LIMITS, type EventSpec } from './spec';
 import { SpecError } from './spec-error';
 
 /** Added events take ids below every generated one (those start at 10,000,000: `shared/ids.ts`). */
@@ -49,7 +49,7 @@ function addedBytes(event: AddedEvent): number {
  * answer kept for an earlier event under the same id is never served for it.
  */
 export class AddedEvents {
-  readonly #byId = new Map<number, { event: AddedEvent; bytes: number }>();
+  readonly #byId = new Map<number, { event: AddedEvent; bytes: number; spec: EventSpec; addedAt: number }>();
   #ordered: AddedEvent[] | undefined;
   #revision = 0;
   #bytes = 0;
@@ -72,7 +72,7 @@ export class AddedEvents {
     }
     this.#revision += 1;
     this.#bytes += bytes - (replaced?.bytes ?? 0);
-    this.#byId.set(eventId, { event, bytes });
+    this.#byId.set(eventId, { event, bytes, spec, addedAt: now });
     this.#ordered = undefined;
     return event;
   }
@@ -87,6 +87,45 @@ export class AddedEvents {
     return true;
   }
 
+  /** Every added event as its spec and the instant it was added at (what `minute` counts from), in the order added. */
+  saved(): { revision: number; events: { eventId: number; revision: number; addedAt: number; spec: EventSpec }[] } {
+    const events = [...this.#byId].map(([eventId, kept]) => ({
+      eventId,
+      revision: kept.event.revision,
+      addedAt: kept.addedAt,
+      spec: kept.spec,
+    }));
+    return { revision: this.#revision, events };
+  }
+
+  /**
+   * Replaces the added events with saved ones, each compiled under its id and revision; all of them compile before any
+   * replaces what is held, so a `SpecError` (a spec this mock refuses) changes nothing.
+   */
+  restore(saved: { revision: number; events: readonly { eventId: number; revision: number; addedAt: number; spec: unknown }[] }): void {
+    if (saved.events.length > ADDED_LIMITS.events) throw new SpecError('', `a mock holds at most ${ADDED_LIMITS.events} added events`);
+    const compiled = saved.events.map(({ eventId, revision, addedAt, spec: input }) => {
+      if (!isAddedId(eventId)) throw new SpecError('event_id', `${eventId} is not the id of an added event`);
+      const spec = parseEventSpec(input);
+      const event = compileEvent(spec, { eventId, revision, now: addedAt });
+      return { eventId, kept: { event, bytes: addedBytes(event), spec, addedAt } };
+    });
+    this.clear();
+    for (const { eventId, kept } of compiled) {
+      this.#byId.set(eventId, kept);
+      this.#bytes += kept.bytes;
+    }
+    this.#revision = saved.revision;
+  }
+
+  /** Holds the same events as `other` (a fork's): compiled events never change, so both share them; neither sees the other's later adds. */
+  shareFrom(other: AddedEvents): void {
+    this.clear();
+    for (const [eventId, kept] of other.#byId) this.#byId.set(eventId, kept);
+    this.#bytes = other.#bytes;
+    this.#revision = other.#revision;
+  }
+
   clear(): void {
     this.#byId.clear();
     this.#bytes = 0;
@@ -96,6 +135,11 @@ export class AddedEvents {
   /** The heap bytes the added events hold, as estimated when added. */
   get bytes(): number {
     return this.#bytes;
+  }
+
+  /** The spec an added event was made from. */
+  specOf(eventId: number): EventSpec | undefined {
+    return this.#byId.get(eventId)?.spec;
   }
 
   get(eventId: number): AddedEvent | undefined {
