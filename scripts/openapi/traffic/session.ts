@@ -50,8 +50,8 @@ export class TrafficSession {
     readonly mock: MockService,
   ) {}
 
-  /** Sends one request of `routeId` and fails unless the answer has status `expected`. */
-  async send(routeId: RouteId, init: SendInit, expected: number): Promise<WireAnswer & { json: () => unknown }> {
+  /** Sends one request of `routeId` and fails unless the answer has status `expected` (or one of them). */
+  async send(routeId: RouteId, init: SendInit, expected: number | readonly number[]): Promise<WireAnswer & { json: () => unknown }> {
     const route = routes[routeId];
     const params = Object.fromEntries(Object.entries(init.params ?? {}).map(([name, value]) => [name, String(value)]));
     const query = Object.entries(init.query ?? {}).map(([name, value]): [string, string] => [name, String(value)]);
@@ -71,7 +71,7 @@ export class TrafficSession {
     const answer: WireAnswer = { status: response.status, headers: Object.fromEntries(response.headers), text: await response.text() };
     const request: WireRequest = { method: route.method, params, query, headers, ...(body === undefined ? {} : { body }) };
     this.exchanges.push({ routeId, request, answer });
-    if (answer.status !== expected) {
+    if (typeof expected === 'number' ? answer.status !== expected : !expected.includes(answer.status)) {
       throw new Error(`traffic: ${routeId} ${url.pathname} answered ${answer.status}, not ${expected}: ${answer.text.slice(0, 300)}`);
     }
     return { ...answer, json: () => JSON.parse(answer.text) as unknown };
