@@ -37,7 +37,7 @@ import type { Charge } from './state/meter';
 import { checkAccountInit, planOf, provisionAccount, type AccountInit } from './actions/provision';
 import type { Override } from './state/overrides';
 import { armOverride } from './use/arm';
-import { frozenDocument, ownDocument, parseStateDocument, type StateDocument } from './snapshot/document';
+import { frozenDocument, type MockState, ownDocument, parseStateDocument, type StateDocument } from './snapshot/document';
 import { loadState } from './snapshot/load';
 import { saveState } from './snapshot/save';
 import { fromBase64 } from './state/sealed';
@@ -232,8 +232,7 @@ export interface MockService {
   fork(options?: { baseUrl?: string | undefined }): MockService;
 }
 
-/** The state document of `mock.snapshot()` (docs/testing.md, "Snapshots and forks"). */
-export type MockState = StateDocument;
+export type { MockState } from './snapshot/document';
 
 /** The added events a fork's document came from: the fork shares their compiled events rather than compile them again. */
 const forkSources = new WeakMap<StateDocument, Dataset['added']>();

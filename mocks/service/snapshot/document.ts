@@ -201,7 +201,9 @@ export const StateDocument = z.object({
   /** The visible answer cache (`X-Cache`): what a cached answer says was fixed when it was stored. */
   cache: z.array(z.object({ key: text, text, rows: count, truncated: z.boolean(), at: ms })),
 });
-export interface StateDocument extends z.infer<typeof StateDocument> {}
+/** The state document of `mock.snapshot()` (docs/testing.md, "Snapshots and forks"): what the mocks entry exports as `MockState`. */
+export interface MockState extends z.infer<typeof StateDocument> {}
+export type StateDocument = MockState;
 
 /** A refusal of a state document: what is wrong and what to do, the document never changed. */
 export class StateDocumentError extends RangeError {
