@@ -169,7 +169,8 @@ describe('coalescing and the freshness cache, against a model', () => {
       ),
       { seed: SEED, numRuns: RUNS },
     );
-  });
+    // Its runs take about 5 s alone; two copies of the suite at once on 2 cores take four times that.
+  }, 60_000);
 });
 
 async function run(s: Setup, commands: Command[]): Promise<void> {
