@@ -58,7 +58,7 @@ export interface DemoAccount {
   plan?: string | undefined;
   /** Default `active`. */
   status?: AccountStatus | undefined;
-  /** A fixed plaintext key (`svc_live_` and 32 letters and digits). Default: a random one. */
+  /** A fixed plaintext key (`svc_live_` and 32 letters and digits). Default: a random one (a deterministic mock's: the seed's). */
   apiKey?: string | undefined;
 }
 

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockService, type MockService } from '../../mocks';
@@ -156,8 +159,10 @@ interface Running {
 }
 
 const children: ChildProcess[] = [];
+const dir = mkdtempSync(join(tmpdir(), 'mock-replay-'));
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
 });
 
 /** Starts the CLI on a free port; resolves once its banner is out. */
@@ -238,5 +243,34 @@ describe('the standalone server with --deterministic', () => {
     expect(first.banner).not.toMatch(/predictable/);
     const ids = (lines: string[]): string[] => lines.join('\n').match(/req_[0-9a-f]{32}|svc_live_[A-Za-z0-9]{32}/g) ?? [];
     expect(ids(first.transcript).filter((id) => ids(second.transcript).includes(id))).toEqual([]);
+  }, 60_000);
+});
+
+describe('the standalone server with --deterministic and --state', () => {
+  const KEY = `svc_live_${'r'.repeat(32)}`;
+  const flags = ['--seed', SEED, '--now', NOW, '--freeze', '--deterministic', '--api-key', KEY];
+  /** A few requests that draw ids, keys and a request id each, as a transcript with the server's URL written `<server>`. */
+  const some = async (url: string) => {
+    const lines: string[] = [];
+    for (const init of [json({ name: 'ci' }, KEY), bearer(KEY)]) {
+      const response = await fetch(`${url}/v1/account/keys`, init);
+      lines.push(`${response.status} ${response.headers.get('x-request-id')} ${(await response.text()).replaceAll(url, '<server>')}`);
+    }
+    return lines;
+  };
+
+  it('goes on after a restart with the values a server that kept running would have drawn', async () => {
+    const kept = await start(flags);
+    const straight = [...(await some(kept.url)), ...(await some(kept.url))];
+    await stopped(kept.child);
+
+    const file = join(dir, 'state.json');
+    const before = await start([...flags, '--state', file]);
+    const first = await some(before.url);
+    await stopped(before.child);
+    const after = await start([...flags, '--state', file]);
+    const second = await some(after.url);
+    await stopped(after.child);
+    expect([...first, ...second]).toEqual(straight);
   }, 60_000);
 });
