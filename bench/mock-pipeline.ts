@@ -2,7 +2,8 @@
  * The mock service's request path alone, without HTTP: `serveRequest` on the requests of
  * bench/mock-throughput.ts (a catalog cache hit, the 429 path: an account allowed 1 request a second), in-process, with node:crypto's
  * synchronous SHA-256 as the standalone server uses. Prints microseconds of CPU per request, so a
- * change to the pipeline can be weighed in seconds; the throughput bench gives the ratios that count.
+ * change to the pipeline can be weighed in seconds; the throughput bench gives the ratios that count. The cache hit is measured
+ * again on a deterministic mock (`deterministic: true`: ids drawn from the seed and a counter, not Web Crypto's pool).
  *
  *   npx node scripts/run-ts.mjs bench/mock-pipeline.ts [requests]
  */
@@ -23,6 +24,8 @@ const mock = createMockService({ baseUrl: 'http://127.0.0.1:4010', plans, demoAc
 await mock.ready;
 const { apiKey: trialKey } = await mock.createAccount({ email: 'bench-trial@example.com', plan: 'slow' });
 const service = contextOf(mock);
+const seeded = createMockService({ baseUrl: 'http://127.0.0.1:4010', plans, demoAccount: { plan: 'bench' }, deterministic: true });
+await seeded.ready;
 
 const requestOf = (key: string): ServiceRequest => {
   const headers = { authorization: `Bearer ${key}` } as Record<string, string>;
@@ -34,12 +37,12 @@ const requestOf = (key: string): ServiceRequest => {
   };
 };
 
-async function measure(name: string, request: ServiceRequest, status: number): Promise<void> {
-  for (let i = 0; i < 2_000; i++) await serveRequest(request, service);
+async function measure(name: string, request: ServiceRequest, status: number, on = service): Promise<void> {
+  for (let i = 0; i < 2_000; i++) await serveRequest(request, on);
   let others = 0;
   const start = process.cpuUsage();
   for (let i = 0; i < N; i++) {
-    const answer = await serveRequest(request, service);
+    const answer = await serveRequest(request, on);
     if (answer.status !== status) others++;
   }
   const used = process.cpuUsage(start);
@@ -49,3 +52,4 @@ async function measure(name: string, request: ServiceRequest, status: number): P
 await measure('catalog (cache hit)', requestOf(mock.apiKey), 200);
 for (let i = 0; i < 3; i++) await serveRequest(requestOf(trialKey), service);
 await measure('429 rate_limited', requestOf(trialKey), 429);
+await measure('catalog (cache hit), deterministic', requestOf(seeded.apiKey), 200, contextOf(seeded));

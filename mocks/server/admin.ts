@@ -42,7 +42,7 @@ export function createAdminHandlers(mock: MockService): HttpHandler[] {
     http.all(
       ({ request }) => isAdmin(new URL(request.url)),
       async ({ request }) => {
-        const requestId = newRequestId();
+        const requestId = newRequestId(contextOf(mock).state.random);
         const headers = baseHeaders(requestId, origin, mock.clock.now());
         // Control answers carry keys, tokens and recovery links.
         headers.set('Cache-Control', 'no-store');

@@ -40,6 +40,9 @@ Options:
   --cors-origin <url>    allow this browser origin on /v1 (repeatable; * for any)
   --state <file>         keep the state in this file: loaded at start, written as it changes
   --freeze               start with the clock frozen (it moves only when set or advanced)
+  --deterministic        draw ids, keys, tokens and secrets from --seed and a counter, so
+                         that a replay with --now and --freeze answers byte for byte alike
+                         (predictable: for tests only)
   --admin-remote         serve /__admin to non-loopback clients too
   --no-admin             do not serve /__admin at all
   --help                 show this help
@@ -63,6 +66,7 @@ function parse(argv: string[]): MockServerOptions {
     'no-admin': { type: 'boolean' },
     state: { type: 'string' },
     freeze: { type: 'boolean' },
+    deterministic: { type: 'boolean' },
   });
   if (values.state !== undefined && values.state.trim() === '') fail('--state needs a file name');
   if (values.now !== undefined && !isInstantText(values.now))
@@ -93,6 +97,7 @@ function parse(argv: string[]): MockServerOptions {
     admin: values['no-admin'] ? false : values['admin-remote'] ? true : 'loopback',
     ...(values.state === undefined ? {} : { stateFile: values.state }),
     freeze: values.freeze ?? false,
+    deterministic: values.deterministic ?? false,
   };
 }
 
@@ -277,6 +282,9 @@ async function main(): Promise<void> {
         : `  demo key (data:read + account:manage): ${server.mock.apiKey}\n`) +
       `  demo account: ${server.mock.demoEmail} (recovery mailbox verified)\n` +
       `  mock time: ${server.mock.clock.date().toISOString()}${server.mock.clock.frozen ? ' (frozen)' : ''}\n` +
+      (options.deterministic
+        ? '  deterministic: ids, keys, tokens and secrets are predictable (drawn from the seed): for tests only\n'
+        : '') +
       (server.stateFile === undefined ? '' : `  state file: ${server.stateFile.path}${loaded ? ' (loaded)' : ' (new)'}\n`) +
       (options.admin === false ? '' : `  control plane: ${server.url}/__admin\n`) +
       `Try: curl -H "Authorization: Bearer ${server.mock.apiKey}" ${server.url}/v1/catalog/sports\n`,

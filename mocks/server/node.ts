@@ -366,14 +366,14 @@ function send(res: ServerResponse, reply: Reply, close: boolean): void {
 const JOIN_HEAD_UP_TO = 64 * 1024;
 
 /** The service's error envelope for what the adapter answers itself (a path no handler serves). */
-function envelope(status: number, code: ServiceRefusal['code'], message: string, origin: string, now: number): ServiceAnswer {
-  const requestId = newRequestId();
-  return errorAnswer(new ServiceRefusal(status, code, message), baseHeaders(requestId, origin, now), requestId);
+function envelope(status: number, code: ServiceRefusal['code'], message: string, mock: MockService): ServiceAnswer {
+  const requestId = newRequestId(contextOf(mock).state.random);
+  return errorAnswer(new ServiceRefusal(status, code, message), baseHeaders(requestId, mock.baseUrl, mock.clock.now()), requestId);
 }
 
 /** The envelope as raw HTTP/1.1 bytes, for a socket Node's parser gave up on (no `ServerResponse`). */
-function rawEnvelope(status: number, code: KnownErrorCode, message: string, origin: string, now: number): string {
-  const answer = envelope(status, code, message, origin, now);
+function rawEnvelope(status: number, code: KnownErrorCode, message: string, mock: MockService): string {
+  const answer = envelope(status, code, message, mock);
   const body = answer.body ?? '';
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\n`;
   for (const [name, value] of Object.entries(answer.headers.toObject())) head += `${name}: ${value}\r\n`;
@@ -527,7 +527,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       const request = new NodeRequest(req, absolute);
       const origin = allowedOrigin(request.get('origin'));
       if (method === 'OPTIONS') {
-        const headers = baseHeaders(newRequestId(), url, mock.clock.now());
+        const headers = baseHeaders(newRequestId(service.state.random), url, mock.clock.now());
         if (origin) {
           headers.set('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
           headers.set('Access-Control-Allow-Headers', CORS_HEADERS);
@@ -544,18 +544,18 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const path = new URL(request.url).pathname;
     if (path === '/__admin' || path.startsWith('/__admin/')) {
       const allowed = admin === true || (admin === 'loopback' && isLoopback(req.socket.remoteAddress));
-      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+      if (!allowed) return envelope(404, 'not_found', 'no operation at this path', mock);
       const refusal = guarded ? controlRefusal({ method, headers: request.headers, trustedOrigins: [], checkHost: true }) : undefined;
       if (refusal) throw refusal;
       const response = await getResponse(adminHandlers, request);
-      return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+      return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', mock);
     }
     if (path === '/__challenge' && guarded) {
       const refusal = controlRefusal({ method, headers: request.headers, trustedOrigins: [publicOrigin], checkHost: false });
       if (refusal) throw refusal;
     }
     const response = await getResponse(pages, request);
-    return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', url, mock.clock.now());
+    return response ? answerOf(response) : envelope(404, 'not_found', 'no operation at this path', mock);
   };
 
   /** Answers a request: every refusal the adapter decides itself is the service's envelope, never a 5xx. */
@@ -566,7 +566,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
         reply = await route(req);
       } catch (error) {
         if (!(error instanceof ServiceRefusal)) throw error;
-        reply = envelope(error.status, error.code, error.message, url, mock.clock.now());
+        reply = envelope(error.status, error.code, error.message, mock);
       }
       const now = mock.clock.now();
       requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', status: reply.status, atMs: now }, now);
@@ -583,7 +583,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       if (closing) server.closeIdleConnections();
     } catch {
       if (res.headersSent) return void res.destroy();
-      send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', url, mock.clock.now()), true);
+      send(res, envelope(500, 'internal_error', 'unexpected failure in the mock server', mock), true);
     }
   };
 
@@ -595,11 +595,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     const answered = answeredRequests.get(socket);
     if (error.code === 'ECONNRESET' || !socket.writable || (answered !== undefined && !answered.complete)) return void socket.destroy();
     const [status, message] = clientErrorAnswer(error);
-    refuseConnection(socket, rawEnvelope(status, 'invalid_parameters', message, url, mock.clock.now()));
+    refuseConnection(socket, rawEnvelope(status, 'invalid_parameters', message, mock));
   });
   // CONNECT never reaches 'request': the same 404 as any method without an operation.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {
-    refuseConnection(socket, rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', url, mock.clock.now()));
+    refuseConnection(socket, rawEnvelope(404, 'not_found', 'no CONNECT operation at this path', mock));
   });
 
   await mock.ready;

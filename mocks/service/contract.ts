@@ -185,6 +185,8 @@ export interface ResolvedOptions {
   billingPortal: boolean;
   /** The stores' bounds, the defaults for those not given. */
   bounds: StoreBounds;
+  /** Whether ids, keys, tokens and secrets are drawn from the seed and a counter (`deterministic`), not from Web Crypto. */
+  deterministic: boolean;
 }
 
 /** The mock service's shared context: one per `createMockService()`. */

@@ -25,6 +25,7 @@ import { describeIssues } from './pipeline/input';
 import { createRegistry } from './registry';
 import { createState } from './state';
 import { newApiKey, newId, sha256Hex } from './state/crypto';
+import { randomSource } from './state/random';
 import type { OutboxMessage } from './state/outbox';
 import type { ActivityEntry } from './state/activity';
 import { refuseTakenAddress, startCheckout } from './routes/checkout';
@@ -266,13 +267,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const resolved = resolveOptions(options);
   const demo = options.demoAccount ?? {};
   const demoEmail = demo.email ?? DEFAULT_DEMO_EMAIL;
-  const demoKey = demo.apiKey ?? newApiKey();
+  // The demo key and the cursor secret come from a stream of their own: a reset starts the state's stream again, never theirs.
+  const setup = randomSource(resolved, 'setup');
+  const demoKey = demo.apiKey ?? newApiKey(setup);
   const time = createServiceClock(options.now ?? Date.now(), Date.now, 'now');
   const service: ServiceContext = {
     options: resolved,
     clock: time.clock,
     rateNow: time.rateNow,
-    state: createState(resolved.bounds),
+    state: createState(resolved.bounds, randomSource(resolved, 'state')),
     data: createDataset(resolved.seed),
     handlers: createRegistry(new Set(resolved.billingPortal ? ['billing.portal'] : [])),
     routes: routeList,
@@ -281,7 +284,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
 
   // The cursor secret is made once: a reset keeps it (cursors carry their issue time on the clock); a restore brings its own.
-  let cursorBytes: Uint8Array<ArrayBuffer> = crypto.getRandomValues(new Uint8Array(32));
+  let cursorBytes: Uint8Array<ArrayBuffer> = setup.bytes(32);
   const useCursorSecret = (bytes: Uint8Array<ArrayBuffer>) => {
     cursorBytes = bytes;
     service.cursorSecret = undefined;
@@ -377,7 +380,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       // The key joins the state the call was made in, even if a reset comes while its hash is made.
       const { keys } = service.state;
       const account = accountOf(email);
-      const plaintext = newApiKey();
+      const plaintext = newApiKey(service.state.random);
       // Wait for the demo key (service.ready): a key made before must not come first nor slip past the limit.
       const [hash] = await Promise.all([sha256Hex(plaintext), service.ready]);
       // Checked right before the synchronous insert, as the route does.
@@ -471,7 +474,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       }
       const now = new Date(service.clock.now()).toISOString();
       const parsed = z.safeParse(RequestGuidanceMessage, {
-        id: newId('gdn_'),
+        id: newId(service.state.random, 'gdn_'),
         title: init.title,
         body: init.body,
         status: 'active',
@@ -527,7 +530,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     reset() {
       service.data.added.clear();
-      service.state = createState(resolved.bounds);
+      // A deterministic mock's state draws its ids from the start of their sequence again, as a new mock's.
+      service.state = createState(resolved.bounds, randomSource(resolved, 'state'));
       // Nothing is stamped later than the seeded state's start now: the clock may go back that far.
       time.restart();
       service.ready = seed(time.start);

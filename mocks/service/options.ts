@@ -42,6 +42,12 @@ export interface MockServiceOptions {
    * A document of another version or seed is refused (`RangeError`).
    */
   state?: unknown;
+  /**
+   * Draw every id, key, token and secret from the seed and a counter rather than from Web Crypto (docs/testing.md, "Replays that
+   * repeat"): with a fixed `now` and a frozen clock, the same requests get byte-identical answers in every run. Predictable by
+   * design: for tests only. Default false.
+   */
+  deterministic?: boolean | undefined;
 }
 
 /** The demo account of `createMockService({ demoAccount })`. */
@@ -52,7 +58,7 @@ export interface DemoAccount {
   plan?: string | undefined;
   /** Default `active`. */
   status?: AccountStatus | undefined;
-  /** A fixed plaintext key (`svc_live_` and 32 letters and digits). Default: a random one. */
+  /** A fixed plaintext key (`svc_live_` and 32 letters and digits). Default: a random one (a deterministic mock's: the seed's). */
   apiKey?: string | undefined;
 }
 
@@ -70,6 +76,7 @@ export const SERVED_OPTIONS = optionNames<Omit<MockServiceOptions, 'baseUrl'>>()
   'billingPortal',
   'bounds',
   'state',
+  'deterministic',
 ]);
 
 /** The names of `MockServiceOptions`. */
@@ -120,6 +127,7 @@ export function checkServiceOptions(options: MockServiceOptions, owner: string, 
   if (o.publicOrigin !== undefined) checkHttpUrl('publicOrigin', o.publicOrigin);
   if (o.liveScanLimit !== undefined) checkInteger('liveScanLimit', o.liveScanLimit, { min: 1 });
   if (o.billingPortal !== undefined && typeof o.billingPortal !== 'boolean') refuse('billingPortal', o.billingPortal, 'true or false');
+  if (o.deterministic !== undefined && typeof o.deterministic !== 'boolean') refuse('deterministic', o.deterministic, 'true or false');
   storeBoundsOf(o.bounds);
 }
 
@@ -138,5 +146,6 @@ export function resolveOptions(options: MockServiceOptions): ResolvedOptions {
     liveScanLimit: options.liveScanLimit ?? 5000,
     billingPortal: options.billingPortal ?? false,
     bounds: storeBoundsOf(options.bounds),
+    deterministic: options.deterministic ?? false,
   };
 }

@@ -35,7 +35,7 @@ import { overrideData, overrideOperation } from './use/run';
  */
 export async function serveRequest(request: ServiceRequest, live: ServiceContext): Promise<ServiceAnswer> {
   const service = pinned(live);
-  const trace: Trace = { requestId: newRequestId(), startedAt: service.clock.now(), charged: 0 };
+  const trace: Trace = { requestId: newRequestId(service.state.random), startedAt: service.clock.now(), charged: 0 };
   const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, trace.startedAt);
   try {
     if (!settled.has(service.ready)) {

@@ -8,7 +8,9 @@ import { NOW } from '../helpers/mock-server';
  * requests, control-plane handles (keys, plans, statuses, added events), clock moves and faults, with a fork or a snapshot
  * restored in a new mock at a random point. From there the copy answers the rest of the sequence exactly as the original
  * does: status, body and every header but `Date` and `X-Request-Id` (an error's `request_id` with it: request ids are drawn
- * at random in a real-time mock). The original is untouched by what its fork did. A fixed seed, a bounded number of runs.
+ * at random in a real-time mock). A deterministic mock (docs/testing.md, "Replays that repeat") draws its ids from its seed and
+ * a counter the snapshot carries: there every header but `Date` is compared, `X-Request-Id` and the error's `request_id` with
+ * them. The original is untouched by what its fork did. A fixed seed, a bounded number of runs.
  */
 
 /** A plan whose rate and daily allowance a sequence reaches now and then, not on every call. */
@@ -86,10 +88,19 @@ interface Subject {
   keys: { id: string; apiKey: string }[];
 }
 
-const HIDDEN = new Set(['date', 'x-request-id']);
+/** A mock of real-time ids, whose request ids two mocks cannot share; or a deterministic one, whose every header but `Date` they do. */
+interface Variant {
+  name: string;
+  deterministic: boolean;
+  hidden: ReadonlySet<string>;
+}
+const VARIANTS: Variant[] = [
+  { name: 'a real-time mock', deterministic: false, hidden: new Set(['date', 'x-request-id']) },
+  { name: 'a deterministic mock', deterministic: true, hidden: new Set(['date']) },
+];
 
 /** What one action observed: an answer's status, body and headers but the hidden ones, or what a handle returned. */
-async function act(subject: Subject, a: Action): Promise<unknown> {
+async function act(subject: Subject, a: Action, variant: Variant): Promise<unknown> {
   const { mock, keys } = subject;
   switch (a.kind) {
     case 'get': {
@@ -97,8 +108,8 @@ async function act(subject: Subject, a: Action): Promise<unknown> {
       const response = await mock.fetch(`${mock.baseUrl}${a.path}`, { headers: { Authorization: `Bearer ${key}` } });
       if (response.type === 'error') return 'dropped';
       const body = (await response.json()) as { error?: { request_id?: string } };
-      if (body.error) delete body.error.request_id;
-      const headers = [...response.headers].filter(([name]) => !HIDDEN.has(name.toLowerCase()));
+      if (body.error && variant.hidden.has('x-request-id')) delete body.error.request_id;
+      const headers = [...response.headers].filter(([name]) => !variant.hidden.has(name.toLowerCase()));
       return { status: response.status, body, headers };
     }
     case 'advance':
@@ -135,7 +146,7 @@ async function act(subject: Subject, a: Action): Promise<unknown> {
   }
 }
 
-describe('a fork, or a restored snapshot, answers as the original does', () => {
+describe.each(VARIANTS)('a fork, or a restored snapshot, of $name answers as the original does', (variant) => {
   beforeAll(() => {
     // Real time stands still: the frozen clock's rate window counts real seconds, which two runs cannot share.
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -151,12 +162,17 @@ describe('a fork, or a restored snapshot, answers as the original does', () => {
         async (actions, at, mode) => {
           const split = at % (actions.length + 1);
           const original: Subject = {
-            mock: createMockService({ now: NOW, plans: { model: PLAN }, demoAccount: { plan: 'model' } }),
+            mock: createMockService({
+              now: NOW,
+              plans: { model: PLAN },
+              demoAccount: { plan: 'model' },
+              deterministic: variant.deterministic,
+            }),
             keys: [],
           };
           original.mock.clock.freeze(NOW);
           await original.mock.ready;
-          for (const a of actions.slice(0, split)) await act(original, a);
+          for (const a of actions.slice(0, split)) await act(original, a, variant);
           const copy: Subject = {
             mock:
               mode === 'fork'
@@ -165,16 +181,17 @@ describe('a fork, or a restored snapshot, answers as the original does', () => {
                     now: NOW,
                     plans: { model: PLAN },
                     demoAccount: { plan: 'model', apiKey: original.mock.apiKey },
+                    deterministic: variant.deterministic,
                     state: JSON.parse(JSON.stringify(original.mock.snapshot())),
                   }),
             keys: [...original.keys],
           };
           const before = JSON.stringify(original.mock.snapshot());
           const copied: unknown[] = [];
-          for (const a of actions.slice(split)) copied.push(await act(copy, a));
+          for (const a of actions.slice(split)) copied.push(await act(copy, a, variant));
           expect(JSON.stringify(original.mock.snapshot())).toBe(before);
           const answered: unknown[] = [];
-          for (const a of actions.slice(split)) answered.push(await act(original, a));
+          for (const a of actions.slice(split)) answered.push(await act(original, a, variant));
           expect(copied).toEqual(answered);
         },
       ),

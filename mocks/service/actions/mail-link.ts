@@ -1,7 +1,6 @@
 import type { ServiceContext } from '../contract';
 import type { AccountRecord } from '../state/accounts';
-import { randomToken } from '../../../src/schemas';
-import { sha256Hex } from '../state/crypto';
+import { newToken, sha256Hex } from '../state/crypto';
 import type { TokenKind, TokenRecord } from '../state/tokens';
 
 const PREFIX: Record<TokenKind, string> = { recovery: 'rcv_', verification: 'emv_' };
@@ -27,7 +26,7 @@ export function assertMailRoom(service: ServiceContext, count = 1): void {
  * outbox; both or neither (`StoreFullError` when either store is full).
  */
 export async function mailLink(service: ServiceContext, account: AccountRecord, kind: TokenKind, ttlMs: number): Promise<void> {
-  const token = randomToken(PREFIX[kind]);
+  const token = newToken(service.state.random, PREFIX[kind]);
   const hash = await sha256Hex(token);
   // From here on synchronous: the room checked is the room used.
   const { tokens, outbox } = service.state;

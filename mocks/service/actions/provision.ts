@@ -51,7 +51,7 @@ export async function provisionAccount(service: ServiceContext, init: AccountIni
   const { accounts, keys } = service.state;
   keys.assertRoom(1, now);
   const account = accounts.add({
-    id: newId('acct_'),
+    id: newId(service.state.random, 'acct_'),
     email: init.email,
     status: init.status ?? 'active',
     plan,

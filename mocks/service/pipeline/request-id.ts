@@ -1,4 +1,4 @@
-import { randomHex } from '../state/crypto';
+import type { RandomSource } from '../state/random';
 
-/** `req_` + 32 lowercase hex. */
-export const newRequestId = (): string => `req_${randomHex(16)}`;
+/** `req_` + 32 lowercase hex, drawn from the mock's source. */
+export const newRequestId = (random: RandomSource): string => `req_${random.hex(16)}`;

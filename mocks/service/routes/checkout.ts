@@ -1,9 +1,9 @@
 import type { ServiceRequest } from '../http-messages';
-import { BOTH_SCOPES, randomToken, type CheckoutIntentResponse, type ClaimPending, type ClaimSuccess } from '../../../src/schemas';
+import { BOTH_SCOPES, type CheckoutIntentResponse, type ClaimPending, type ClaimSuccess } from '../../../src/schemas';
 import type { OperationContext, OperationContextOf, OperationResultOf, ServiceContext } from '../contract';
 import { ServiceRefusal } from '../service-refusal';
 import type { CheckoutSession } from '../state/checkouts';
-import { newId, sha256Hex } from '../state/crypto';
+import { newId, newToken, sha256Hex } from '../state/crypto';
 import { provisionAccount } from '../actions/provision';
 import { answerOnce } from '../state/replay';
 import { invalidToken } from './token-checks';
@@ -28,10 +28,11 @@ export async function startCheckout(service: ServiceContext, init: { email: stri
   const { checkouts } = service.state;
   refuseTakenAddress(service, init.email);
   if (!service.options.plans[init.plan]) throw new RangeError(`unknown plan ${init.plan}`);
-  const resumeToken = randomToken('res_');
-  const claimToken = randomToken('clm_');
+  const { random } = service.state;
+  const resumeToken = newToken(random, 'res_');
+  const claimToken = newToken(random, 'clm_');
   const session: CheckoutSession = {
-    id: newId('cs_'),
+    id: newId(random, 'cs_'),
     email: init.email,
     plan: init.plan,
     status: 'open',
@@ -95,7 +96,7 @@ export async function checkoutIntent(ctx: OperationContextOf<'checkout.intent'>)
         ? { status: 'complete', next_url: '/claim' }
         : { status: 'closed' };
   if (ctx.body.resume_token === undefined) return { status: 200, body };
-  const cookie = randomToken('ckv_');
+  const cookie = newToken(ctx.service.state.random, 'ckv_');
   ctx.service.state.checkouts.bindCookie(await sha256Hex(cookie), session, ctx.service.clock.now());
   const secure = isLoopbackHttp(ctx.service.options.serviceOrigin) ? '' : '; Secure';
   return {
@@ -117,17 +118,24 @@ export async function claimCheckout(ctx: OperationContextOf<'checkout.claim'>): 
     return { status: 202, body };
   }
   const { service } = ctx;
-  const body = await answerOnce<ClaimSuccess>(session.claim, credential, CLAIM_PURPOSE, service.clock.now(), async () => {
-    const { account, apiKey } = await provisionAccount(service, { email: session.email, plan: session.plan });
-    session.accountId = account.id;
-    session.status = 'closed';
-    return {
-      api_key: apiKey,
-      scopes: [...BOTH_SCOPES],
-      email: account.email,
-      plan: account.plan.slug,
-      docs_url: `${service.options.publicOrigin}/docs/quickstart`,
-    };
-  });
+  const body = await answerOnce<ClaimSuccess>(
+    session.claim,
+    credential,
+    CLAIM_PURPOSE,
+    service.state.random,
+    service.clock.now(),
+    async () => {
+      const { account, apiKey } = await provisionAccount(service, { email: session.email, plan: session.plan });
+      session.accountId = account.id;
+      session.status = 'closed';
+      return {
+        api_key: apiKey,
+        scopes: [...BOTH_SCOPES],
+        email: account.email,
+        plan: account.plan.slug,
+        docs_url: `${service.options.publicOrigin}/docs/quickstart`,
+      };
+    },
+  );
   return { status: 200, body };
 }

@@ -28,7 +28,7 @@ export function listKeys(ctx: OperationContextOf<'keys.list'>): OperationResultO
 export async function createKey(ctx: OperationContextOf<'keys.create'>): Promise<OperationResultOf<'keys.create'>> {
   const { account } = ctx.caller!;
   const { keys } = ctx.service.state;
-  const plaintext = newApiKey();
+  const plaintext = newApiKey(ctx.service.state.random);
   const hash = await sha256Hex(plaintext);
   // The limit is checked after the await, right before the insert, so concurrent creations cannot pass it together.
   if (keys.atKeyLimit(account.id)) throw new ServiceRefusal(409, 'key_limit_reached', KEY_LIMIT_MESSAGE);
@@ -72,7 +72,7 @@ export async function rotateKey(ctx: OperationContextOf<'keys.rotate'>): Promise
   const nonceHash = await sha256Hex(nonce);
   const credential = `${bearer}\u0000${nonce}`;
   // The replacement is hashed before the commit, so that the commit and the insert are one synchronous step.
-  const plaintext = newApiKey();
+  const plaintext = newApiKey(ctx.service.state.random);
   const hash = await sha256Hex(plaintext);
 
   const existing = state.rotations.get(nonceHash, clock.now());
@@ -108,7 +108,7 @@ export async function rotateKey(ctx: OperationContextOf<'keys.rotate'>): Promise
       recovery_expires_at: new Date(record.expiresAt).toISOString(),
       message: 'The old key is revoked. Store this key now: it is shown only in this response and its exact retries.',
     };
-    Object.assign(record, { answer: await seal(body, credential, ROTATION_PURPOSE) });
+    Object.assign(record, { answer: await seal(body, credential, ROTATION_PURPOSE, state.random) });
     return { status: 200, body };
   } finally {
     done();

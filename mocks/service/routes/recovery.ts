@@ -90,20 +90,27 @@ export async function claimRecovery(ctx: OperationContextOf<'recovery.claim'>): 
     const blocker = recoveryBlocker(service, account);
     if (blocker) throw new ServiceRefusal(403, 'recovery_unavailable', `recovery is not available: ${blocker}; contact support`);
   }
-  const plaintext = newApiKey();
+  const plaintext = newApiKey(service.state.random);
   const hash = await sha256Hex(plaintext);
-  const body = await answerOnce<AccountRecoverySuccess>(record, token, RECOVERY_PURPOSE, service.clock.now(), async () => {
-    const now = service.clock.now();
-    // A full key store refuses the claim before any key is revoked; the link stays unused for a retry.
-    service.state.keys.assertRoom(1, now);
-    for (const key of service.state.keys.activeOf(account.id)) service.state.keys.revoke(key, now);
-    service.state.keys.insert({ accountId: account.id, name: 'Recovered key', scopes: BOTH_SCOPES, now }, plaintext, hash);
-    return {
-      api_key: plaintext,
-      scopes: [...BOTH_SCOPES],
-      recovery_expires_at: new Date(now + CREDENTIAL_REPLAY_WINDOW_MS).toISOString(),
-      message: 'Every earlier key is revoked. Store this key now: it is shown only here and is never e-mailed.',
-    };
-  });
+  const body = await answerOnce<AccountRecoverySuccess>(
+    record,
+    token,
+    RECOVERY_PURPOSE,
+    service.state.random,
+    service.clock.now(),
+    async () => {
+      const now = service.clock.now();
+      // A full key store refuses the claim before any key is revoked; the link stays unused for a retry.
+      service.state.keys.assertRoom(1, now);
+      for (const key of service.state.keys.activeOf(account.id)) service.state.keys.revoke(key, now);
+      service.state.keys.insert({ accountId: account.id, name: 'Recovered key', scopes: BOTH_SCOPES, now }, plaintext, hash);
+      return {
+        api_key: plaintext,
+        scopes: [...BOTH_SCOPES],
+        recovery_expires_at: new Date(now + CREDENTIAL_REPLAY_WINDOW_MS).toISOString(),
+        message: 'Every earlier key is revoked. Store this key now: it is shown only here and is never e-mailed.',
+      };
+    },
+  );
   return { status: 200, body };
 }

@@ -177,6 +177,8 @@ export const StateDocument = z.object({
   clock: z.object({ now: ms, frozen: z.boolean() }),
   /** The HMAC secret of live cursors, base64: cursors issued before a snapshot still verify after its restore. */
   cursorSecret: text,
+  /** A deterministic mock's draws from its seed so far (docs/testing.md, "Replays that repeat"): a restore continues the sequence. */
+  random: z.optional(z.object({ drawn: count })),
   /** What could not be serialized and was left out (function overrides, a fault held by a test's gate), one line each. */
   omitted: z.array(text),
   accounts: z.array(Account),

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { ServiceContext } from '../contract';
 import { appliedFaultFromWire, ArmedFaultWire } from '../faults';
 import { createState, type ServiceState } from '../state';
+import { randomSource } from '../state/random';
 import type { CheckoutSession } from '../state/checkouts';
 import type { ReplaySlot } from '../state/replay';
 import { sealedOf } from '../state/sealed';
@@ -32,7 +33,8 @@ export function loadState(doc: StateDocument, service: ServiceContext): ServiceS
 }
 
 function fill(doc: StateDocument, service: ServiceContext): ServiceState {
-  const state = createState(service.options.bounds);
+  // A deterministic mock goes on drawing where the saved one stood: the restored mock answers the rest as the original would.
+  const state = createState(service.options.bounds, randomSource(service.options, 'state', doc.random?.drawn ?? 0));
   state.accounts.load(doc.accounts, service.options.plans);
   state.keys.load(doc.keys);
   for (const t of doc.tokens) {

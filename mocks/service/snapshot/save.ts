@@ -45,6 +45,7 @@ export function saveState(service: ServiceContext, cursorSecret: Uint8Array): St
     seed: service.data.seed,
     clock: { now, frozen: clock.frozen },
     cursorSecret: toBase64(cursorSecret),
+    ...(state.random.seeded ? { random: { drawn: state.random.drawn } } : {}),
     omitted,
     accounts: state.accounts.save(),
     keys: state.keys.save(),

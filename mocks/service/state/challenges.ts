@@ -1,6 +1,6 @@
-import { randomToken } from '../../../src/schemas';
 import { BoundedMap } from './bounded';
-import { sha256Hex } from './crypto';
+import { newToken, sha256Hex } from './crypto';
+import { type RandomSource, webRandom } from './random';
 import { DEFAULT_STORE_BOUNDS } from './store-bounds';
 import { StoreFullError } from './store-full';
 
@@ -19,13 +19,16 @@ interface Challenge {
 export class ChallengeStore {
   private readonly byHash: BoundedMap<string, Challenge>;
 
-  constructor(maxCount: number = DEFAULT_STORE_BOUNDS.challenges) {
+  constructor(
+    maxCount: number = DEFAULT_STORE_BOUNDS.challenges,
+    private readonly random: RandomSource = webRandom,
+  ) {
     this.byHash = new BoundedMap<string, Challenge>({ maxAgeMs: CHALLENGE_TTL_MS, maxCount });
   }
 
   /** Issues a token for `action` on `hostname` (a `StoreFullError` when the store is full). */
   async issue(action: string, hostname: string, now: number): Promise<string> {
-    const token = randomToken('chl_');
+    const token = newToken(this.random, 'chl_');
     const hash = await sha256Hex(token);
     const freeAt = this.byHash.fullUntil(now);
     if (freeAt !== undefined)

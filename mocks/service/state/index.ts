@@ -8,6 +8,7 @@ import { HealthLog } from './health-log';
 import { KeyStore } from './keys';
 import { Outbox } from './outbox';
 import { OverrideStore } from './overrides';
+import { type RandomSource, webRandom } from './random';
 import { RecoveryQueue } from './recovery-queue';
 import { ResponseCache } from './response-cache';
 import { RotationStore } from './rotations';
@@ -33,19 +34,24 @@ export interface ServiceState {
   activity: ActivityLog;
   /** Test overrides of route answers (`mock.use`). */
   overrides: OverrideStore;
+  /** Where every id, key, token and IV of this state is drawn from: a deterministic mock's seed and counter, or Web Crypto. */
+  random: RandomSource;
 }
 
-/** A fresh, empty state, its stores within `bounds` (docs/mock-server.md, "What the mock keeps, and for how long"). */
-export function createState(bounds: StoreBounds = DEFAULT_STORE_BOUNDS): ServiceState {
+/**
+ * A fresh, empty state, its stores within `bounds` (docs/mock-server.md, "What the mock keeps, and for how long"), drawing from
+ * `random`.
+ */
+export function createState(bounds: StoreBounds = DEFAULT_STORE_BOUNDS, random: RandomSource = webRandom): ServiceState {
   return {
     accounts: new AccountStore(bounds.accounts, bounds.charges),
-    keys: new KeyStore(bounds.keys),
+    keys: new KeyStore(bounds.keys, random),
     health: new HealthLog(bounds.failures),
     faults: new FaultQueue(),
     cache: new ResponseCache(),
     stable: new StableAnswers(),
     outbox: new Outbox(bounds.outbox),
-    challenges: new ChallengeStore(bounds.challenges),
+    challenges: new ChallengeStore(bounds.challenges, random),
     tokens: new TokenStore(bounds.tokens),
     checkouts: new CheckoutStore(bounds.checkouts, bounds.checkoutCookies),
     rotations: new RotationStore(bounds.rotations),
@@ -53,6 +59,7 @@ export function createState(bounds: StoreBounds = DEFAULT_STORE_BOUNDS): Service
     recoveries: new RecoveryQueue(),
     activity: new ActivityLog(bounds.requests),
     overrides: new OverrideStore(),
+    random,
   };
 }
 

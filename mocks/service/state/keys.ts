@@ -1,5 +1,6 @@
 import { MAX_ACTIVE_KEYS, ROTATION_REPLAY_WINDOW_MS, type APIKeyScopes, type ApiKey } from '../../../src/schemas';
 import { newApiKey, newId, sha256Hex, timingSafeEqual } from './crypto';
+import { type RandomSource, webRandom } from './random';
 import { DEFAULT_STORE_BOUNDS } from './store-bounds';
 import { StoreFullError } from './store-full';
 import { isoMillis } from '../../../src/schemas/instant-text';
@@ -39,7 +40,11 @@ export class KeyStore {
   #revoked: KeyRecord[] = [];
   #revokedHead = 0;
 
-  constructor(readonly maxKeys: number = DEFAULT_STORE_BOUNDS.keys) {}
+  constructor(
+    readonly maxKeys: number = DEFAULT_STORE_BOUNDS.keys,
+    /** Where key ids and plaintexts are drawn from (the state's source). */
+    readonly random: RandomSource = webRandom,
+  ) {}
 
   /** Keys held, active and revoked. */
   get size(): number {
@@ -76,17 +81,24 @@ export class KeyStore {
     plaintext?: string;
     hash?: string | undefined;
   }) {
-    const plaintext = init.plaintext ?? newApiKey();
-    const record = this.insert(init, plaintext, init.hash ?? (await sha256Hex(plaintext)));
+    const plaintext = init.plaintext ?? newApiKey(this.random);
+    // Drawn before the hash is awaited: a deterministic mock's ids come in the same order whether or not a test awaited `ready`.
+    const id = newId(this.random, 'key_');
+    const record = this.insert(init, plaintext, init.hash ?? (await sha256Hex(plaintext)), id);
     return { record, plaintext };
   }
 
   /** Inserts a key whose plaintext and hash are already known (synchronous: used inside atomic steps). */
-  insert(init: { accountId: string; name: string; scopes: APIKeyScopes; now: number }, plaintext: string, hash: string): KeyRecord {
+  insert(
+    init: { accountId: string; name: string; scopes: APIKeyScopes; now: number },
+    plaintext: string,
+    hash: string,
+    id: string = newId(this.random, 'key_'),
+  ): KeyRecord {
     if (this.byHash.has(hash)) throw new Error('duplicate key');
     this.assertRoom(1, init.now);
     const record: KeyRecord = {
-      id: newId('key_'),
+      id,
       accountId: init.accountId,
       name: init.name,
       prefix: plaintext.slice(0, PREFIX_LENGTH),

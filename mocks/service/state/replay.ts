@@ -1,5 +1,6 @@
 import { CREDENTIAL_REPLAY_WINDOW_MS } from '../../../src/schemas';
 import { ServiceRefusal } from '../service-refusal';
+import type { RandomSource } from './random';
 import { seal, unseal, type Sealed } from './sealed';
 
 /** The single use of a credential and its replayable answer. */
@@ -23,6 +24,7 @@ export async function answerOnce<T>(
   slot: ReplaySlot,
   credential: string,
   purpose: string,
+  random: RandomSource,
   now: number,
   produce: () => Promise<T>,
 ): Promise<T> {
@@ -44,7 +46,7 @@ export async function answerOnce<T>(
   slot.pending = new Promise<void>((resolve) => (done = resolve));
   try {
     const answer = await produce();
-    slot.replay = { answer: await seal(answer, credential, purpose), until: now + CREDENTIAL_REPLAY_WINDOW_MS };
+    slot.replay = { answer: await seal(answer, credential, purpose, random), until: now + CREDENTIAL_REPLAY_WINDOW_MS };
     return answer;
   } catch (error) {
     slot.usedAt = null;

@@ -3,6 +3,8 @@
  * AES-GCM under an HKDF-SHA-256 key from the exact credential, so only the exact retry opens it.
  */
 
+import type { RandomSource } from './random';
+
 const encoder = new TextEncoder();
 
 async function deriveKey(credential: string, purpose: string): Promise<CryptoKey> {
@@ -27,9 +29,9 @@ export interface Sealed {
   data: ArrayBuffer;
 }
 
-/** Seals a JSON value under a key derived from `credential`. */
-export async function seal(value: unknown, credential: string, purpose: string): Promise<Sealed> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
+/** Seals a JSON value under a key derived from `credential`, its IV drawn from `random` (a seeded source's never repeat). */
+export async function seal(value: unknown, credential: string, purpose: string, random: RandomSource): Promise<Sealed> {
+  const iv = random.bytes(12);
   const data = await crypto.subtle.encrypt(
     { name: 'AES-GCM', iv },
     await deriveKey(credential, purpose),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_REPLAY_WINDOW_MS } from '../../../src/schemas';
 import { answerOnce, type ReplaySlot } from '../../../mocks/service/state/replay';
+import { webRandom } from '../../../mocks/service/state/random';
 import { newGate, turn } from '../../helpers/gate';
 
 /**
@@ -28,19 +29,21 @@ describe('answerOnce: one answer per single-use credential', () => {
   it('replays the first answer to the exact same credential until the window ends, then 409 token_used', async () => {
     const slot: ReplaySlot = { usedAt: null };
     const producer = counter();
-    expect(await answerOnce(slot, TOKEN, PURPOSE, T0, producer.produce)).toEqual({ n: 1 });
+    expect(await answerOnce(slot, TOKEN, PURPOSE, webRandom, T0, producer.produce)).toEqual({ n: 1 });
     expect(slot.usedAt).toBe(T0);
-    expect(await answerOnce(slot, TOKEN, PURPOSE, T0 + CREDENTIAL_REPLAY_WINDOW_MS - 1, producer.produce)).toEqual({ n: 1 });
-    await expect(answerOnce(slot, TOKEN, PURPOSE, T0 + CREDENTIAL_REPLAY_WINDOW_MS, producer.produce)).rejects.toMatchObject(used);
+    expect(await answerOnce(slot, TOKEN, PURPOSE, webRandom, T0 + CREDENTIAL_REPLAY_WINDOW_MS - 1, producer.produce)).toEqual({ n: 1 });
+    await expect(answerOnce(slot, TOKEN, PURPOSE, webRandom, T0 + CREDENTIAL_REPLAY_WINDOW_MS, producer.produce)).rejects.toMatchObject(
+      used,
+    );
     expect(producer.calls).toBe(1);
   });
 
   it('never opens the answer for another credential, nor for the same one under another purpose', async () => {
     const slot: ReplaySlot = { usedAt: null };
     const producer = counter();
-    await answerOnce(slot, TOKEN, PURPOSE, T0, producer.produce);
-    await expect(answerOnce(slot, `clm_${'b'.repeat(43)}`, PURPOSE, T0, producer.produce)).rejects.toMatchObject(used);
-    await expect(answerOnce(slot, TOKEN, 'another-purpose', T0, producer.produce)).rejects.toMatchObject(used);
+    await answerOnce(slot, TOKEN, PURPOSE, webRandom, T0, producer.produce);
+    await expect(answerOnce(slot, `clm_${'b'.repeat(43)}`, PURPOSE, webRandom, T0, producer.produce)).rejects.toMatchObject(used);
+    await expect(answerOnce(slot, TOKEN, 'another-purpose', webRandom, T0, producer.produce)).rejects.toMatchObject(used);
     expect(producer.calls).toBe(1);
   });
 
@@ -53,8 +56,8 @@ describe('answerOnce: one answer per single-use credential', () => {
       await gate.opened;
       return { key: 'one' };
     };
-    const first = answerOnce(slot, TOKEN, PURPOSE, T0, produce);
-    const second = answerOnce(slot, TOKEN, PURPOSE, T0, produce);
+    const first = answerOnce(slot, TOKEN, PURPOSE, webRandom, T0, produce);
+    const second = answerOnce(slot, TOKEN, PURPOSE, webRandom, T0, produce);
     let settled = false;
     void second.then(() => (settled = true));
     await turn();
@@ -67,30 +70,30 @@ describe('answerOnce: one answer per single-use credential', () => {
   it('leaves the credential unused when its answer could not be produced: the next submission produces it', async () => {
     const slot: ReplaySlot = { usedAt: null };
     const failure = new Error('the key could not be made');
-    await expect(answerOnce(slot, TOKEN, PURPOSE, T0, async () => Promise.reject(failure))).rejects.toBe(failure);
+    await expect(answerOnce(slot, TOKEN, PURPOSE, webRandom, T0, async () => Promise.reject(failure))).rejects.toBe(failure);
     expect(slot.usedAt).toBeNull();
-    expect(await answerOnce(slot, TOKEN, PURPOSE, T0 + 1, async () => ({ key: 'made' }))).toEqual({ key: 'made' });
+    expect(await answerOnce(slot, TOKEN, PURPOSE, webRandom, T0 + 1, async () => ({ key: 'made' }))).toEqual({ key: 'made' });
   });
 
   it('lets a submission that waited on a failing use make its own attempt, rather than call the credential used', async () => {
     const slot: ReplaySlot = { usedAt: null };
     const gate = newGate();
     const failure = new Error('the key could not be made');
-    const first = answerOnce(slot, TOKEN, PURPOSE, T0, async () => {
+    const first = answerOnce(slot, TOKEN, PURPOSE, webRandom, T0, async () => {
       await gate.opened;
       throw failure;
     });
-    const second = answerOnce(slot, TOKEN, PURPOSE, T0, async () => ({ key: 'made' }));
+    const second = answerOnce(slot, TOKEN, PURPOSE, webRandom, T0, async () => ({ key: 'made' }));
     gate.open();
     await expect(first).rejects.toBe(failure);
     expect(await second).toEqual({ key: 'made' });
     // That attempt used the credential: its answer replays.
-    expect(await answerOnce(slot, TOKEN, PURPOSE, T0 + 1, async () => ({ key: 'other' }))).toEqual({ key: 'made' });
+    expect(await answerOnce(slot, TOKEN, PURPOSE, webRandom, T0 + 1, async () => ({ key: 'other' }))).toEqual({ key: 'made' });
   });
 
   it('refuses a credential marked used with no answer to replay: 409 token_used, nothing produced', async () => {
     const producer = counter();
-    await expect(answerOnce({ usedAt: T0 }, TOKEN, PURPOSE, T0 + 1, producer.produce)).rejects.toMatchObject(used);
+    await expect(answerOnce({ usedAt: T0 }, TOKEN, PURPOSE, webRandom, T0 + 1, producer.produce)).rejects.toMatchObject(used);
     expect(producer.calls).toBe(0);
   });
 });
