@@ -43,12 +43,12 @@ describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 inv
     service.state.keys.revoke(service.state.keys.findByHash(hash!)!, service.clock.now());
     for (const route of [routes['catalog.sports'], routes['keys.list'], routes['keys.create']]) {
       expect(
-        refusalOf(() => resolveCaller(route, spare.apiKey, hash, service)),
+        refusalOf(() => resolveCaller({ route, bearer: spare.apiKey, service }, hash)),
         route.id,
       ).toEqual([401, 'invalid_api_key', 'unknown or revoked API key']);
     }
     // The rotation route lets the pipeline decide whether this is the exact replay.
-    expect(resolveCaller(routes['keys.rotate'], spare.apiKey, hash, service).key.status).toBe('revoked');
+    expect(resolveCaller({ route: routes['keys.rotate'], bearer: spare.apiKey, service }, hash).key.status).toBe('revoked');
   });
 
   it('refuses a key whose account no longer exists like an unknown key', async () => {
@@ -58,7 +58,7 @@ describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 inv
     const plaintext = `svc_live_${'o'.repeat(32)}`;
     const hash = await sha256Hex(plaintext);
     service.state.keys.insert({ accountId: 'acct_gone', name: 'orphan', scopes: ['data:read'], now: Date.parse(NOW) }, plaintext, hash);
-    expect(refusalOf(() => resolveCaller(routes['catalog.sports'], plaintext, hash, service))).toEqual([
+    expect(refusalOf(() => resolveCaller({ route: routes['catalog.sports'], bearer: plaintext, service }, hash))).toEqual([
       401,
       'invalid_api_key',
       'unknown or revoked API key',
