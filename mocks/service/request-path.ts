@@ -279,7 +279,8 @@ function dataWork(ctx: DataArmed, override: Override | undefined) {
   return call.handle({
     clock: service.clock,
     rowCap,
-    cursorSecret: ctx.cursorSecret,
+    // Set once the service is ready (a restore imports the next one meanwhile: read here, as late as it is used).
+    cursorSecret: service.cursorSecret!,
     data: service.data,
     liveScanLimit: service.options.liveScanLimit,
   });

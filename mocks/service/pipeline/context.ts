@@ -39,9 +39,8 @@ export interface Received {
   /** Set once the route decoded the request's path, query, headers and body: which kind of call, and the call. */
   readonly kind: 'data' | 'operation' | undefined;
   readonly call: DataCall | OperationCall | undefined;
-  /** A data route's metering (its envelope, row cap and cache), and the secret its cursors are signed with. */
+  /** A data route's metering: its envelope, row cap and cache. */
   readonly metering: Metering | undefined;
-  readonly cursorSecret: CryptoKey | undefined;
   readonly decoded: boolean;
   /** A data request's envelope reserved in both windows. */
   readonly reservation: Reservation | undefined;
@@ -76,7 +75,6 @@ export interface DataAccepted extends Omit<Admitted, 'stage'> {
   readonly kind: 'data';
   readonly call: DataCall;
   readonly metering: Metering;
-  readonly cursorSecret: CryptoKey;
   /** A data route is a bearer route: its caller was authenticated. */
   readonly caller: Caller;
   readonly decoded: true;
@@ -133,7 +131,6 @@ export function receive(request: ServiceRequest, service: ServiceContext, reques
     kind: undefined,
     call: undefined,
     metering: undefined,
-    cursorSecret: undefined,
     decoded: false,
     reservation: undefined,
     fault: undefined,
@@ -175,18 +172,15 @@ export function admitted(ctx: Routed): Admitted {
 }
 
 /**
- * Accepted: the route's decoded call. A data call comes with what the route table promises of a data route (a bearer
- * route, so its caller authenticated; its metering) and the cursor secret (set once the service is ready).
+ * Accepted: the route's decoded call. A data call comes with what the route table promises of a data route: a bearer
+ * route (so its caller authenticated), metered (`internal_error` were a table entry to break either).
  */
 export function accepted(ctx: Admitted, call: DataCall | OperationCall): Accepted {
   const slots = slotsOf(ctx);
   if (call.kind === 'data') {
-    const { route, caller, service } = ctx;
-    if (caller === undefined || route.metering === undefined || service.cursorSecret === undefined) {
-      throw new TypeError(`data route ${route.id} was served without a caller, its metering or the cursor secret`);
-    }
+    const { route, caller } = ctx;
+    if (caller === undefined || route.metering === undefined) throw new TypeError(`data route ${route.id} is not a metered bearer route`);
     slots.metering = route.metering;
-    slots.cursorSecret = service.cursorSecret;
   }
   slots.kind = call.kind;
   slots.call = call;
