@@ -44,7 +44,8 @@ import { overrideData, overrideOperation } from './use/run';
  * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
  * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
  * reserve -> an armed fault -> handler (or a test's override, `mock.use`; or a cached answer) ->
- * settle -> validate output -> headers -> records.
+ * settle -> validate output -> headers -> records. One context carries the request through it
+ * (`pipeline/context.ts`): each step takes the stage before it and returns the next.
  *
  * @example
  * const answer = await serveRequest(fromFetchRequest(request), service);
