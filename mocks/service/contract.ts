@@ -126,7 +126,7 @@ export type OperationHandler<Id extends OperationRouteId> = (
 ) => OperationResultOf<Id> | Promise<OperationResultOf<Id>>;
 
 /** What the pipeline hands a route's entry to decode: the request's raw parts. */
-interface RawInput {
+export interface RawInput {
   /** The route table, whose parameter and field names a refusal may name. */
   routes: readonly RouteDef[];
   /** Path parameters as raw (decoded URI component) strings. */

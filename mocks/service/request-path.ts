@@ -1,23 +1,39 @@
 import { HEADER, type RouteDef } from '../../src/schemas';
-import type { Caller, DataCall, DataResult, DecodedInput, OperationCall, ServiceContext } from './contract';
-import { droppedAnswer, type AnswerHeaders, type ServiceAnswer, type ServiceRequest } from './http-messages';
+import type { DataResult, ServiceContext } from './contract';
+import { droppedAnswer, type ServiceAnswer, type ServiceRequest } from './http-messages';
 import { fromFetchRequest, toFetchResponse } from './fetch-adapter';
 import { admitRate } from './pipeline/rate-limit';
-import { readBearer, revokedKey } from './bearer';
+import { revokedKey } from './bearer';
 import { authorize, hashBearer, resolveCaller } from './pipeline/authenticate';
 import { MAX_BODY_BYTES } from './request-body';
 import { costOf, failureCost } from './pipeline/charge';
 import { delay, dropsAfterCommit, faultAfterWork, faultBeforeWork } from './pipeline/faults';
 import { requireJson } from './pipeline/input';
-import { checkUrlLength, lookupRoute, parseUrl, type RouteMatch } from './pipeline/lookup';
+import { checkUrlLength, lookupRoute, parseUrl } from './pipeline/lookup';
 import { markNoStore } from './pipeline/no-store';
 import { validateOutput } from './pipeline/output';
-import { recordActivity, recordHealth, type Trace } from './pipeline/record';
+import {
+  accepted,
+  admitted,
+  answered,
+  armed,
+  authenticated,
+  charged,
+  committed,
+  overridden,
+  receive,
+  routed,
+  type Admitted,
+  type DataArmed,
+  type OperationArmed,
+  type Received,
+  type Routed,
+} from './pipeline/context';
+import { recordActivity, recordHealth } from './pipeline/record';
 import { newRequestId } from './pipeline/request-id';
 import { reserveEnvelope } from './pipeline/reserve';
 import { ServiceRefusal } from './service-refusal';
-import { asServiceRefusal, baseHeaders, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
-import type { Fault } from './faults';
+import { asServiceRefusal, errorAnswer, jsonAnswer, setCreditHeaders } from './pipeline/respond';
 import type { Override } from './state/overrides';
 import type { CachedResult } from './state/response-cache';
 import { overrideData, overrideOperation } from './use/run';
@@ -28,55 +44,49 @@ import { overrideData, overrideOperation } from './use/run';
  * replay of its rotation, decided before any window is touched) -> rate window (valid keys only) ->
  * scope and status -> path, query and headers -> content type -> body, read bounded -> body ->
  * reserve -> an armed fault -> handler (or a test's override, `mock.use`; or a cached answer) ->
- * settle -> validate output -> headers -> records.
+ * settle -> validate output -> headers -> records. One context carries the request through it
+ * (`pipeline/context.ts`): each step takes the stage before it and returns the next.
  *
  * @example
  * const answer = await serveRequest(fromFetchRequest(request), service);
  */
 export async function serveRequest(request: ServiceRequest, live: ServiceContext): Promise<ServiceAnswer> {
   const service = pinned(live);
-  const trace: Trace = { requestId: newRequestId(service.state.random), startedAt: service.clock.now(), charged: 0 };
-  const headers = baseHeaders(trace.requestId, service.options.serviceOrigin, trace.startedAt);
+  const ctx = receive(request, service, newRequestId(service.state.random));
   try {
     if (!settled.has(service.ready)) {
       await service.ready;
       settled.add(service.ready);
     }
-    const admitting = admit(request, service, trace);
-    const admitted = admitting instanceof Promise ? await admitting : admitting;
+    const admitting = admit(ctx);
+    const admission = admitting instanceof Promise ? await admitting : admitting;
     // A refusal before any work (the rate window's 429 above all) is returned, not thrown: no unwinding on the busiest refusal.
-    if (admitted instanceof ServiceRefusal) return refuse(admitted, request, service, trace, headers);
-    const answer = await serve(request, service, trace, headers, admitted);
-    const metered = headers.has(HEADER.creditsCost);
+    if (admission instanceof ServiceRefusal) return refuse(admission, ctx);
+    const answer = await serve(admission);
     // A connection dropped before any work never reached the service; one dropped after commit did.
-    if (!answer.dropped || trace.committedStatus !== undefined) {
-      const status = trace.committedStatus ?? answer.status;
-      recordHealth(trace, status, undefined, service, metered);
-      recordActivity(trace, request, status, undefined, service, metered, answer.dropped ? undefined : answer.headers);
+    if (!answer.dropped || ctx.committedStatus !== undefined) {
+      const done = answered(ctx, ctx.committedStatus ?? answer.status, undefined, answer.dropped ? undefined : answer.headers);
+      recordHealth(done);
+      recordActivity(done);
     }
     return answer;
   } catch (thrown) {
-    return refuse(asServiceRefusal(thrown), request, service, trace, headers);
+    return refuse(asServiceRefusal(thrown), ctx);
   }
 }
 
 /** The error envelope of a refusal or failure, with the credit headers of what it was charged, recorded. */
-function refuse(
-  error: ServiceRefusal,
-  request: ServiceRequest,
-  service: ServiceContext,
-  trace: Trace,
-  headers: AnswerHeaders,
-): ServiceAnswer {
-  if (trace.charged > 0 && trace.caller) {
-    setCreditHeaders(headers, trace.caller.account, trace.charged, service.clock.now());
+function refuse(error: ServiceRefusal, ctx: Received): ServiceAnswer {
+  const { headers, caller } = ctx;
+  if (ctx.charged > 0 && caller) {
+    setCreditHeaders(headers, caller.account, ctx.charged, ctx.service.clock.now());
     headers.set(HEADER.resultRows, '0');
   }
-  const metered = headers.has(HEADER.creditsCost);
+  const answer = errorAnswer(error, headers, ctx.requestId);
+  const done = answered(ctx, error.status, error.code, answer.headers);
   // A broken override is the test's bug, not an answer of the service: no account's request health shows it.
-  if (error.code !== 'fixture_invalid') recordHealth(trace, error.status, error.code, service, metered);
-  const answer = errorAnswer(error, headers, trace.requestId);
-  recordActivity(trace, request, error.status, error.code, service, metered, answer.headers);
+  if (error.code !== 'fixture_invalid') recordHealth(done);
+  recordActivity(done);
   return answer;
 }
 
@@ -99,100 +109,80 @@ export async function handleRequest(request: Request, service: ServiceContext): 
   return toFetchResponse(await serveRequest(fromFetchRequest(request), service));
 }
 
-/** What the steps before the work decided: the route and its handler, the parsed URL and the caller. */
-interface Admitted {
-  match: RouteMatch;
-  url: URL;
-  caller: Caller | undefined;
-}
-
 /** The steps before any work, synchronous where key hashing is; refusals are thrown, except the rate window's (returned). */
-function admit(
-  request: ServiceRequest,
-  service: ServiceContext,
-  trace: Trace,
-): Admitted | ServiceRefusal | Promise<Admitted | ServiceRefusal> {
+function admit(ctx: Received): Admitted | ServiceRefusal | Promise<Admitted | ServiceRefusal> {
+  const { request, service } = ctx;
   checkUrlLength(request.url);
   const url = parseUrl(request.url);
   const { basePath } = service.options;
   const mounted = basePath !== '';
   const path = mounted && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname;
-  const match = lookupRoute(request.method, path, service);
-  trace.route = match.route;
-  if (match.route.auth.kind !== 'bearer') return admitted(request, match, url, undefined);
-  const bearer = readBearer(request.headers);
-  const hash = hashBearer(bearer);
+  const route = routed(ctx, lookupRoute(request.method, path, service), url);
+  if (route.route.auth.kind !== 'bearer') return checked(route);
+  const hash = hashBearer(route.bearer);
   // The only awaits before the reservation of a data route: hashing the key where it is async (data routes take no body).
-  if (typeof hash === 'object') return hash.then((digest) => authenticate(request, service, trace, match, url, bearer, digest));
-  return authenticate(request, service, trace, match, url, bearer, hash);
+  if (typeof hash === 'object') return hash.then((digest) => authenticate(route, digest));
+  return authenticate(route, hash);
 }
 
-function authenticate(
-  request: ServiceRequest,
-  service: ServiceContext,
-  trace: Trace,
-  match: RouteMatch,
-  url: URL,
-  bearer: string | undefined,
-  hash: string | undefined,
-): Admitted | ServiceRefusal | Promise<Admitted> {
-  const { route, handler } = match;
-  const caller = resolveCaller(route, bearer, hash, service);
+function authenticate(ctx: Routed, digest: string | undefined): Admitted | ServiceRefusal | Promise<Admitted> {
+  const { handler } = ctx.match;
+  const caller = resolveCaller(ctx, digest);
   if (caller.key.status !== 'active') {
     // A revoked key reaches no window: only the exact replay of its committed rotation is answered.
     if (handler.kind !== 'operation' || handler.isReplay === undefined) throw revokedKey();
-    return handler.isReplay(caller.key, request, service).then((replay) => {
+    return handler.isReplay(caller.key, ctx.request, ctx.service).then((replay) => {
       if (!replay) throw revokedKey();
-      trace.caller = caller;
-      return admitted(request, match, url, caller);
+      authenticated(ctx, caller);
+      return checked(ctx);
     });
   }
-  trace.caller = caller;
+  authenticated(ctx, caller);
   // Every request with a valid key counts against the account's second (docs/service.md, "Rate limit"), even one refused for its scope.
   // While the clock is frozen, the window counts real seconds (docs/service.md, "Rate limit").
-  const overRate = admitRate(caller, service.rateNow());
+  const overRate = admitRate(caller, ctx.service.rateNow());
   if (overRate) return overRate;
-  return admitted(request, match, url, caller);
+  return checked(ctx);
 }
 
-function admitted(request: ServiceRequest, match: RouteMatch, url: URL, caller: Caller | undefined): Admitted {
-  if (caller) authorize(match.route, caller);
-  requireJson(match.route, request.headers);
-  return { match, url, caller };
+/** Scope and status, then the content type: the last checks before the body is read. */
+function checked(ctx: Routed): Admitted {
+  if (ctx.caller) authorize(ctx.route, ctx.caller);
+  requireJson(ctx.route, ctx.request.headers);
+  return admitted(ctx);
 }
 
-async function serve(
-  request: ServiceRequest,
-  service: ServiceContext,
-  trace: Trace,
-  headers: AnswerHeaders,
-  { match, url, caller }: Admitted,
-): Promise<ServiceAnswer> {
-  const { route, handler } = match;
+async function serve(ctx: Admitted): Promise<ServiceAnswer> {
+  const { request, service, route, match } = ctx;
   // Authentication comes first: nobody makes the service buffer a body it then refuses (at most 64 KiB).
   const bodyText = route.body === null ? undefined : await request.readBody(MAX_BODY_BYTES);
-  const call = handler.accept({ routes: service.routes, rawParams: match.rawParams, url, headers: request.headers, bodyText });
-  trace.decoded = true;
-  if (call.kind === 'data' && call.prevalidate !== undefined) await call.prevalidate(service);
+  const call = match.handler.accept({
+    routes: service.routes,
+    rawParams: match.rawParams,
+    url: ctx.url,
+    headers: request.headers,
+    bodyText,
+  });
+  const decoded = accepted(ctx, call);
+  if (decoded.kind === 'data' && decoded.call.prevalidate !== undefined) await decoded.call.prevalidate(service);
 
   // Reservation, then the fault step: a request refused before it leaves the route's armed faults untouched.
-  const metering = call.kind === 'data' ? reserve(route, call.input, caller as Caller, service, trace) : undefined;
-  const fault = service.state.faults.take(route.id);
-  trace.fault = fault;
+  const work =
+    decoded.kind === 'data'
+      ? armed(decoded, reserveEnvelope(decoded), service.state.faults.take(route.id))
+      : armed(decoded, undefined, service.state.faults.take(route.id));
+  const { fault } = work;
   const before = faultBeforeWork(fault);
   if (before) {
     // Its latency and gate come first, the envelope reserved meanwhile, as for a fault that acts later.
     await delay(fault);
-    metering?.settle(0);
+    if (work.kind === 'data') settle(work, 0);
     if (before === 'dropped') return droppedAnswer();
     throw before;
   }
-  const answer =
-    call.kind === 'data'
-      ? await serveData(match, call, caller as Caller, service, headers, fault, metering!, trace)
-      : await serveOperation(match, call, caller, request, service, trace, headers, fault);
+  const answer = work.kind === 'data' ? await serveData(work) : await serveOperation(work);
   if (!dropsAfterCommit(fault)) return answer;
-  trace.committedStatus = answer.status;
+  committed(work, answer.status);
   return droppedAnswer();
 }
 
@@ -200,11 +190,9 @@ async function serve(
  * A data answer's store: the route's cache (`X-Cache`), the stable answers, or none. The key carries an
  * added event's revision, so an answer for an earlier event under the same id is never served.
  */
-function cacheOf(match: RouteMatch, input: DecodedInput, service: ServiceContext) {
-  const key = `${match.route.id}${service.data.added.revisionTag(input.params)}?${JSON.stringify([input.params, input.query])}`;
-  return match.route.metering!.cacheable
-    ? { key, store: service.state.cache, visible: true }
-    : { key, store: service.state.stable, visible: false };
+function cacheOf({ route, call: { input }, metering, service }: DataArmed) {
+  const key = `${route.id}${service.data.added.revisionTag(input.params)}?${JSON.stringify([input.params, input.query])}`;
+  return metering.cacheable ? { key, store: service.state.cache, visible: true } : { key, store: service.state.stable, visible: false };
 }
 
 /** What a piece of work came to: its value, or what it threw (for an after-work fault to replace either). */
@@ -237,45 +225,20 @@ function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cache
 
 const UTF8 = new TextEncoder();
 
-/** A data request's reservation, settled exactly once. */
-interface Metering {
-  /** Settles at `at` (default: the clock's now). */
-  settle(cost: number, at?: number): void;
+/** Settles a data request's reservation (once: a second settlement changes nothing) at `at`, by default the clock's now. */
+function settle(ctx: DataArmed, cost: number, at = ctx.service.clock.now()): void {
+  const { caller, route } = ctx;
+  charged(ctx, cost);
+  caller.account.meter.settle(ctx.reservation, { requestId: ctx.requestId, routeId: route.id, keyId: caller.key.id, cost, at });
 }
 
-/** Reserves a data request's envelope in both windows (`429 quota_exceeded` when it does not fit, free). */
-function reserve(route: RouteDef, input: DecodedInput, caller: Caller, service: ServiceContext, trace: Trace): Metering {
-  const reservation = reserveEnvelope(route, input.query, caller, service.clock.now())!;
-  return {
-    settle(cost, at = service.clock.now()) {
-      trace.charged = cost;
-      caller.account.meter.settle(reservation, {
-        requestId: trace.requestId,
-        routeId: route.id,
-        keyId: caller.key.id,
-        cost,
-        at,
-      });
-    },
-  };
-}
-
-async function serveData(
-  match: RouteMatch,
-  call: DataCall,
-  caller: Caller,
-  service: ServiceContext,
-  headers: AnswerHeaders,
-  fault: Fault | undefined,
-  { settle }: Metering,
-  trace: Trace,
-): Promise<ServiceAnswer> {
-  const { route } = match;
-  const { input } = call;
+async function serveData(ctx: DataArmed): Promise<ServiceAnswer> {
+  const { route, service, headers, fault, caller } = ctx;
+  const { input } = ctx.call;
   // An override answers in the handler's place: never from a cache, never kept in one.
   const override = service.state.overrides.take(route.id, input.params);
-  trace.override = override;
-  const cache = override === undefined ? cacheOf(match, input, service) : undefined;
+  overridden(ctx, override);
+  const cache = override === undefined ? cacheOf(ctx) : undefined;
   // Injected latency (or a test's gate) holds the reservation in flight, whatever the answer's source.
   if (fault !== undefined) await delay(fault);
   let answer: SourcedAnswer;
@@ -283,7 +246,7 @@ async function serveData(
   try {
     const cached = cache?.store.get(cache.key, service.clock.now());
     // The work is only set up on a miss: a cache hit makes no closure for it.
-    const done = cached ? { cached } : await outcomeOf(() => dataWork(call, override, route, caller, service));
+    const done = cached ? { cached } : await outcomeOf(() => dataWork(ctx, override));
     now = service.clock.now();
     // An after-work fault replaces whatever the work came to; a fresh answer it replaced is not kept (docs/testing.md, "Faults").
     const late = faultAfterWork(fault);
@@ -294,12 +257,12 @@ async function serveData(
         ? { result: done.cached, text: done.cached.text, utf8: done.cached.utf8, outcome: 'HIT' }
         : keep(route, done.value, cache, now);
   } catch (error) {
-    settle(failureCost(error));
+    settle(ctx, failureCost(error));
     throw error;
   }
   const { result, text, utf8, outcome } = answer;
   const cost = costOf(result);
-  settle(cost, now);
+  settle(ctx, cost, now);
   setCreditHeaders(headers, caller.account, cost, now);
   headers.set(HEADER.resultRows, String(result.rows));
   headers.set(HEADER.truncated, String(result.truncated));
@@ -309,49 +272,38 @@ async function serveData(
 }
 
 /** The handler's work for a data request, or a test's override in its place. */
-function dataWork(call: DataCall, override: Override | undefined, route: RouteDef, caller: Caller, service: ServiceContext) {
+function dataWork(ctx: DataArmed, override: Override | undefined) {
+  const { call, route, caller, service } = ctx;
   const { input } = call;
-  const rowCap = route.metering!.rowCap(input.query);
+  const rowCap = ctx.metering.rowCap(input.query);
   if (override) return overrideData({ override, route, input, caller, service }, rowCap);
   return call.handle({
     clock: service.clock,
     rowCap,
+    // Set once the service is ready (a restore imports the next one meanwhile: read here, as late as it is used).
     cursorSecret: service.cursorSecret!,
     data: service.data,
     liveScanLimit: service.options.liveScanLimit,
   });
 }
 
-async function serveOperation(
-  match: RouteMatch,
-  call: OperationCall,
-  caller: Caller | undefined,
-  request: ServiceRequest,
-  service: ServiceContext,
-  trace: Trace,
-  headers: AnswerHeaders,
-  fault: Fault | undefined,
-): Promise<ServiceAnswer> {
+async function serveOperation(ctx: OperationArmed): Promise<ServiceAnswer> {
+  const { call, route, caller, request, service, headers, fault } = ctx;
   await delay(fault);
   const { input } = call;
-  const override = service.state.overrides.take(match.route.id, input.params);
-  trace.override = override;
+  const override = service.state.overrides.take(route.id, input.params);
+  overridden(ctx, override);
   const done = await outcomeOf(() =>
     override
-      ? overrideOperation({ override, route: match.route, input, caller, service })
-      : call.handle({
-          caller,
-          request,
-          requestId: trace.requestId,
-          service,
-        }),
+      ? overrideOperation({ override, route, input, caller, service })
+      : call.handle({ caller, request, requestId: ctx.requestId, service }),
   );
   // An after-work fault answers in place of whatever the operation came to, as on a data route.
   const late = faultAfterWork(fault);
   if (late) throw late;
   if ('error' in done) throw done.error;
   const result = done.value;
-  const body = validateOutput(match.route, result.status, result.body);
+  const body = validateOutput(route, result.status, result.body);
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.append(name, value);
   markNoStore(headers, body, headers.cookies.length > 0);
   return jsonAnswer(result.status, body, headers);

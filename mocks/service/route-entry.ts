@@ -29,7 +29,7 @@ export function dataEntry<Id extends DataRouteId>(id: Id, handle: DataHandler<Id
   return {
     kind: 'data',
     accept(raw) {
-      const input = decodeInput(raw.routes, route, raw.rawParams, raw.url, raw.headers, raw.bodyText);
+      const input = decodeInput(route, raw);
       const { prevalidate } = steps;
       return {
         kind: 'data',
@@ -58,7 +58,7 @@ export function operationEntry<Id extends OperationRouteId>(
     kind: 'operation',
     ...(isReplay === undefined ? {} : { isReplay }),
     accept(raw) {
-      const input = decodeInput(raw.routes, route, raw.rawParams, raw.url, raw.headers, raw.bodyText, screenBody);
+      const input = decodeInput(route, raw, screenBody);
       return {
         kind: 'operation',
         input,

@@ -3,7 +3,11 @@ import { routes } from '../../src/schemas';
 import { contextOf } from '../../mocks/service/internal';
 import { AnswerHeaders } from '../../mocks/service/http-messages';
 import { readBearer } from '../../mocks/service/bearer';
+import type { ServiceRequest } from '../../mocks/service/http-messages';
 import { hashBearer, resolveCaller } from '../../mocks/service/pipeline/authenticate';
+import { accepted, admitted, answered, armed, authenticated, receive, routed } from '../../mocks/service/pipeline/context';
+import { lookupRoute } from '../../mocks/service/pipeline/lookup';
+import { reserveEnvelope } from '../../mocks/service/pipeline/reserve';
 import { markNoStore } from '../../mocks/service/pipeline/no-store';
 import { jsonAnswer } from '../../mocks/service/pipeline/respond';
 import { ServiceRefusal } from '../../mocks/service/service-refusal';
@@ -43,12 +47,12 @@ describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 inv
     service.state.keys.revoke(service.state.keys.findByHash(hash!)!, service.clock.now());
     for (const route of [routes['catalog.sports'], routes['keys.list'], routes['keys.create']]) {
       expect(
-        refusalOf(() => resolveCaller(route, spare.apiKey, hash, service)),
+        refusalOf(() => resolveCaller({ route, bearer: spare.apiKey, service }, hash)),
         route.id,
       ).toEqual([401, 'invalid_api_key', 'unknown or revoked API key']);
     }
     // The rotation route lets the pipeline decide whether this is the exact replay.
-    expect(resolveCaller(routes['keys.rotate'], spare.apiKey, hash, service).key.status).toBe('revoked');
+    expect(resolveCaller({ route: routes['keys.rotate'], bearer: spare.apiKey, service }, hash).key.status).toBe('revoked');
   });
 
   it('refuses a key whose account no longer exists like an unknown key', async () => {
@@ -58,11 +62,73 @@ describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 inv
     const plaintext = `svc_live_${'o'.repeat(32)}`;
     const hash = await sha256Hex(plaintext);
     service.state.keys.insert({ accountId: 'acct_gone', name: 'orphan', scopes: ['data:read'], now: Date.parse(NOW) }, plaintext, hash);
-    expect(refusalOf(() => resolveCaller(routes['catalog.sports'], plaintext, hash, service))).toEqual([
+    expect(refusalOf(() => resolveCaller({ route: routes['catalog.sports'], bearer: plaintext, service }, hash))).toEqual([
       401,
       'invalid_api_key',
       'unknown or revoked API key',
     ]);
+  });
+});
+
+describe("the request's context: one object through its stages, each step writing its own fields", () => {
+  const requestOf = (url: string, key: string | undefined): ServiceRequest => ({
+    method: 'GET',
+    url,
+    headers: { get: (name) => (name.toLowerCase() === 'authorization' && key !== undefined ? `Bearer ${key}` : null) },
+    readBody: async () => '',
+  });
+
+  it('is made once and grows by stage: routed, admitted, accepted, armed, answered are the same object', async () => {
+    const mock = newMock();
+    await mock.ready;
+    const service = contextOf(mock);
+    const url = new URL('/v1/catalog/sports', 'https://api.example.test');
+    const received = receive(requestOf(url.href, mock.apiKey), service, `req_${'0'.repeat(32)}`);
+    expect(received).toMatchObject({
+      stage: 'received',
+      route: undefined,
+      bearer: undefined,
+      caller: undefined,
+      decoded: false,
+      charged: 0,
+    });
+    const match = lookupRoute('GET', url.pathname, service);
+    const route = routed(received, match, url);
+    expect(route).toBe(received);
+    expect(route).toMatchObject({ stage: 'routed', route: routes['catalog.sports'], bearer: mock.apiKey, caller: undefined });
+    const caller = resolveCaller(route, await hashBearer(mock.apiKey));
+    authenticated(route, caller);
+    const call = match.handler.accept({ routes: service.routes, rawParams: {}, url, headers: route.request.headers, bodyText: undefined });
+    const decoded = accepted(admitted(route), call);
+    expect(decoded).toMatchObject({ stage: 'accepted', kind: 'data', caller, metering: routes['catalog.sports'].metering, decoded: true });
+    if (decoded.kind !== 'data') throw new Error('a data route decodes to a data call');
+    const work = armed(decoded, reserveEnvelope(decoded), undefined);
+    expect(work).toBe(received);
+    expect(work.reservation).toMatchObject({ envelope: routes['catalog.sports'].metering.envelope({}), settled: false });
+    expect(answered(received, 200, undefined, undefined)).toMatchObject({
+      stage: 'answered',
+      status: 200,
+      metered: false,
+      sent: undefined,
+    });
+    // Out of order is a compile error: each step takes the stage before it (npm run typecheck fails if one is accepted).
+    const _outOfOrder = () => {
+      // @ts-expect-error: admission takes a routed context
+      admitted(received);
+      // @ts-expect-error: the work takes an accepted call, not an admitted request
+      armed(admitted(route), undefined, undefined);
+    };
+  });
+
+  it('refuses a data call without its caller: a data route is a bearer route (the route table broken, not the request)', async () => {
+    const mock = newMock();
+    await mock.ready;
+    const service = contextOf(mock);
+    const url = new URL('/v1/catalog/sports', 'https://api.example.test');
+    const match = lookupRoute('GET', url.pathname, service);
+    const route = routed(receive(requestOf(url.href, undefined), service, `req_${'1'.repeat(32)}`), match, url);
+    const call = match.handler.accept({ routes: service.routes, rawParams: {}, url, headers: route.request.headers, bodyText: undefined });
+    expect(() => accepted(admitted(route), call)).toThrow(new TypeError('data route catalog.sports is not a metered bearer route'));
   });
 });
 

@@ -3,43 +3,23 @@
  * outrights, computed on demand from (seed, ids, now) with small caches. Prices and results come from
  * one model per sport (`pricing/models.ts`); routes read an event through its timeline (`events/timeline.ts`).
  */
-import {
-  leagueRows,
-  periodRows,
-  sportRows,
-  closingAt,
-  lineMarks,
-  openingAt,
-  oddsAt,
-  resultsAt,
-  eventRow,
-  type LineMarks,
-  type OddsRequest,
-  type RowPage,
-} from './rows';
+import { leagueRows, periodRows, sportRows, closingAt, openingAt, oddsAt, type OddsRequest, type RowPage } from './rows';
 import { type Core, createCore } from './core';
 import {
-  liveStateAt,
   buildFixture,
   childIdsOf,
   existsAt,
-  lastChangeAt,
   liveStatusAt,
-  startsAt,
-  prematchOutcome,
   fixturesInOrder,
   listingHorizon,
-  buildTimeline,
   type LiveState,
   type Fixture,
   type FixtureFilter,
-  type SizedTimeline,
   type Timeline,
 } from './events';
 import { decodeSpecialId, Lru, hashString } from './shared';
 import { LEAGUES, leagueById, leaguesOfSport, sportById, type LeagueDef, type SportDef } from './catalog';
-import type { Outcome } from './pricing';
-import { listedOutrights, outrightById, propOf, propsOf, specialHistory, specialLatest, specialRows, type SpecialDef } from './specials';
+import { listedOutrights, outrightById, propOf, specialRows, type SpecialDef } from './specials';
 import type {
   ClosingRow,
   EventRow,
@@ -53,19 +33,9 @@ import type {
   SpecialRow,
   SportRow,
 } from './rows/types';
-import {
-  isAdded,
-  addedEventRow,
-  addedLastChangeAt,
-  addedLiveState,
-  addedPropOdds,
-  decodeAddedSpecialId,
-  AddedEvents,
-  isAddedId,
-  addedResults,
-  type AddedEvent,
-  type AddedProp,
-} from './added';
+import { addedSource, decodeAddedSpecialId, AddedEvents, isAddedId, type AddedEvent, type AddedProp } from './added';
+import { generatedEvents } from './generated';
+import type { EventSource } from './source';
 
 export type { Fixture } from './events';
 export type { LiveState } from './events';
@@ -76,8 +46,21 @@ export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropC
 export { SpecError } from './added';
 export { changeRanges, MAX_EVENT_LENGTH } from './events';
 
+/**
+ * Each kind of event of the dataset, by its `origin`, with the specials it has: generated from the seed, or added
+ * by a test. A new kind is a new entry here, and a compile error in `createDataset` until its source is given.
+ */
+interface EventKinds {
+  generated: { event: Fixture; special: SpecialDef };
+  added: { event: AddedEvent; special: AddedProp };
+}
+
 /** An event of the dataset: generated from the seed, or added by a test. */
-export type DataEvent = Fixture | AddedEvent;
+export type DataEvent = EventKinds[keyof EventKinds]['event'];
+/** A special (a prop, an outright) of the dataset. */
+type DataSpecial = EventKinds[keyof EventKinds]['special'];
+/** One source per kind of event: what the dataset reads of each. */
+type EventSources = { readonly [K in keyof EventKinds]: EventSource<EventKinds[K]['event'], EventKinds[K]['special']> };
 
 /** The virtual dataset: catalog, fixtures and their data at any "now" (ms on the mock clock). */
 export interface Dataset {
@@ -162,18 +145,11 @@ function* mergeByStart(
   for (; k < added.length; k++) yield added[k] as AddedEvent;
 }
 
-const isAddedProp = (def: SpecialDef | AddedProp): def is AddedProp => (def as Partial<AddedProp>).origin === 'added';
-
 /**
  * Fixtures kept: 8,192, about 1.1 kB of heap each (9 MB when full; was 16,384 of 2.7 kB, 44 MB). A fixture has
  * one shape, so the count bounds its bytes; the widest listing (`since` past `starts_from`) reads 7,109 of them.
  */
 export const FIXTURE_CACHE = 8192;
-const TIMELINE_CACHE = 128;
-/** The timelines kept: 128 at most and 8 MiB of heap (a settled event's full history holds about 270 kB). */
-const TIMELINE_BYTES = 8 * 1024 * 1024;
-/** Line marks kept (about 60 kB each for a settled event). */
-const MARKS_CACHE = 32;
 
 /**
  * Creates the dataset of a seed: cheap (tables only); everything else is computed on demand.
@@ -186,8 +162,6 @@ export function createDataset(seed: string | number): Dataset {
   const text = String(seed);
   const core: Core = createCore(text, hashString(text));
   const fixtures = new Lru<number, Fixture | undefined>(FIXTURE_CACHE);
-  const timelines = new Lru<number, SizedTimeline>(TIMELINE_CACHE, { max: TIMELINE_BYTES, of: (tl) => tl.bytes });
-  const marks = new Lru<number, LineMarks>(MARKS_CACHE);
   const added = new AddedEvents();
   const fixture = (eventId: number) => fixtures.get(eventId, (id) => buildFixture(core, id));
   const fixtureAt = (eventId: number, now: number) => {
@@ -199,20 +173,15 @@ export function createDataset(seed: string | number): Dataset {
       if (existsAt(f, now)) yield f;
     }
   };
-  const timeline = (f: DataEvent) => (isAdded(f) ? f.timeline : timelines.get(f.eventId, () => buildTimeline(f)));
-  const marksOf = (f: DataEvent) => (isAdded(f) ? f.marks() : marks.get(f.eventId, () => lineMarks(timeline(f))));
-  const results = (f: DataEvent, now: number) => (isAdded(f) ? addedResults(f, now) : resultsAt(f, timeline(f), now));
-  const startsOf = (f: DataEvent, now: number) => (isAdded(f) ? f.starts : startsAt(f, now));
-  /** Full-event outcomes before kickoff by news state, shared by an event's props (cached with its fixture). */
-  const prematch = new Lru<number, Map<number, Outcome>>(TIMELINE_CACHE);
-  const outcomesOf =
-    (f: Fixture) =>
-    (k: number): Outcome => {
-      const byState = prematch.get(f.eventId, () => new Map());
-      let o = byState.get(k);
-      if (o === undefined) byState.set(k, (o = prematchOutcome(f, 0, k)));
-      return o;
-    };
+  const generated = generatedEvents(core, fixture);
+  const sources: EventSources = { generated: generated.source, added: addedSource };
+  // Each source is keyed by the kind it reads, so the one an event's origin names takes that event.
+  const sourceOf = (e: DataEvent): EventSource<DataEvent, DataSpecial> => sources[e.origin];
+  const specialSourceOf = (def: DataSpecial): EventSource<DataEvent, DataSpecial> =>
+    sources['origin' in def && def.origin === 'added' ? 'added' : 'generated'];
+  const timeline = (f: DataEvent) => sourceOf(f).timeline(f);
+  const results = (f: DataEvent, now: number) => sourceOf(f).results(f, now);
+  const startsOf = (f: DataEvent, now: number) => sourceOf(f).startsAt(f, now);
   const leaguesFor = (filter: FixtureFilter): readonly LeagueDef[] => {
     const { sportId, leagueId } = filter;
     if (leagueId !== undefined) {
@@ -252,18 +221,21 @@ export function createDataset(seed: string | number): Dataset {
       };
       return mergeByStart(generated(), added.between(from, to, now, filter), (e) => startsOf(e, now));
     },
-    childrenOf: (parent) => (isAdded(parent) ? [] : childIdsOf(parent).flatMap((id) => fixture(id) ?? [])),
-    event: (f, now) => (isAdded(f) ? addedEventRow(f, now) : eventRow(f, now)),
+    childrenOf: (parent) => sourceOf(parent).children(parent),
+    event: (f, now) => sourceOf(f).row(f, now),
     startsAt: startsOf,
     liveStatus: liveStatusAt,
-    lastChangeAt: (f, now) => (isAdded(f) ? addedLastChangeAt(f, now) : lastChangeAt(f, now)),
-    liveState: (f, now) => (isAdded(f) ? addedLiveState(f, now) : liveStateAt(f, now)),
+    lastChangeAt: (f, now) => sourceOf(f).lastChangeAt(f, now),
+    liveState: (f, now) => sourceOf(f).liveState(f, now),
     timeline,
     odds: (f, now, request) => oddsAt(timeline(f), now, request),
-    openingLines: (f, now) => openingAt(timeline(f), marksOf(f), now),
+    openingLines: (f, now) => openingAt(timeline(f), sourceOf(f).marks(f), now),
     closingLines: (f, now) => (now < f.starts ? [] : closingAt(timeline(f), results(f, now), now)),
     results,
-    props: (f, now) => (isAdded(f) ? f.props : propsOf(core, f, outcomesOf(f))).flatMap((def) => specialRows(def, now)),
+    props: (f, now) =>
+      sourceOf(f)
+        .specials(f)
+        .flatMap((def) => specialRows(def, now)),
     special(specialId, now) {
       const own = decodeAddedSpecialId(specialId);
       if (own !== undefined) {
@@ -274,11 +246,10 @@ export function createDataset(seed: string | number): Dataset {
       if (key === undefined) return undefined;
       if (key.type === 'outright') return outrightById(core, specialId, now);
       const f = fixture(key.eventId);
-      return f !== undefined && existsAt(f, now) ? propOf(core, f, key.kind, outcomesOf(f)) : undefined;
+      return f !== undefined && existsAt(f, now) ? propOf(core, f, key.kind, generated.outcomesOf(f)) : undefined;
     },
-    specialOdds: (def, now, fullHistory) =>
-      isAddedProp(def) ? addedPropOdds(def, now, fullHistory) : fullHistory ? specialHistory(def, now) : specialLatest(def, now),
+    specialOdds: (def, now, fullHistory) => specialSourceOf(def).specialOdds(def, now, fullHistory),
     outrights: (sportId, now) => listedOutrights(core, sportId, now).flatMap((def) => specialRows(def, now)),
-    cached: () => ({ fixtures: fixtures.size, timelines: timelines.size, marks: marks.size, outcomes: prematch.size }),
+    cached: () => ({ fixtures: fixtures.size, ...generated.cached() }),
   };
 }

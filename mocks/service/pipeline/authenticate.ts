@@ -1,5 +1,6 @@
 import { API_KEY_PATTERN, type RouteDef } from '../../../src/schemas';
-import type { Caller, ServiceContext } from '../contract';
+import type { Caller } from '../contract';
+import type { Routed } from './context';
 import { invalidKey } from '../bearer';
 import { ServiceRefusal } from '../service-refusal';
 import { statusDenial } from '../state/accounts';
@@ -30,11 +31,14 @@ function remember(token: string, digest: string): string {
   return digest;
 }
 
-/** The caller behind a key hash: missing, malformed, unknown or revoked keys are `401 invalid_api_key`. */
-export function resolveCaller(route: RouteDef, token: string | undefined, hash: string | undefined, service: ServiceContext): Caller {
-  if (token === undefined) throw invalidKey('missing API key: send Authorization: Bearer <API_KEY>');
-  if (hash === undefined) throw invalidKey('malformed API key');
-  const key = service.state.keys.findByHash(hash);
+/** The caller behind the key a routed request sent (`digest`: its SHA-256): missing, malformed, unknown or revoked keys are `401 invalid_api_key`. */
+export function resolveCaller(
+  { route, bearer, service }: Pick<Routed, 'route' | 'bearer' | 'service'>,
+  digest: string | undefined,
+): Caller {
+  if (bearer === undefined) throw invalidKey('missing API key: send Authorization: Bearer <API_KEY>');
+  if (digest === undefined) throw invalidKey('malformed API key');
+  const key = service.state.keys.findByHash(digest);
   const replay = route.auth.kind === 'bearer' && route.auth.replayWithRevokedKey === true;
   if (!key || (key.status !== 'active' && !replay)) throw invalidKey('unknown or revoked API key');
   const account = service.state.accounts.get(key.accountId);

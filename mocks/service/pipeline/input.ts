@@ -1,7 +1,7 @@
 import type { HeaderReader } from '../http-messages';
 import * as z from 'zod/mini';
 import { randomToken, type RouteDef, type Schema } from '../../../src/schemas';
-import type { DecodedBody, DecodedInputOf } from '../contract';
+import type { DecodedBody, DecodedInputOf, RawInput } from '../contract';
 import { expectedOf, isGeneric } from '../../../src/schemas/issue-words';
 import { closestName } from '../../../src/schemas/refusal-words';
 import { shapeKeys } from '../../../src/schemas/schema-def';
@@ -186,22 +186,14 @@ function checkHeaders(route: RouteDef, headers: HeaderReader): void {
  * Decodes path parameters, query, headers and body against the route table (400, never charged).
  * `screen` sees the parsed body before its schema (a refusal that must come first: a missing bot challenge).
  */
-export function decodeInput<R extends RouteDef>(
-  routes: readonly RouteDef[],
-  route: R,
-  rawParams: Record<string, string>,
-  url: URL,
-  headers: HeaderReader,
-  bodyText: string | undefined,
-  screen?: (json: unknown) => void,
-): DecodedInputOf<R> {
-  const vocabulary = vocabularyOf(routes);
-  const params = decode(route.params, rawParams, 'path', { ...NO_NAMES, known: shapeKeys(route.params) });
+export function decodeInput<R extends RouteDef>(route: R, raw: RawInput, screen?: (json: unknown) => void): DecodedInputOf<R> {
+  const vocabulary = vocabularyOf(raw.routes);
+  const params = decode(route.params, raw.rawParams, 'path', { ...NO_NAMES, known: shapeKeys(route.params) });
   if (!params.success) refuse(params);
-  const { query: raw, names } = queryObject(url.searchParams, shapeKeys(route.query), vocabulary);
-  const query = decode(route.query, raw, 'query', names);
+  const { query: given, names } = queryObject(raw.url.searchParams, shapeKeys(route.query), vocabulary);
+  const query = decode(route.query, given, 'query', names);
   if (!query.success) refuse(query);
-  checkHeaders(route, headers);
-  const body = decodeBody<R['body']>(route.body, route, bodyText, vocabulary, screen);
+  checkHeaders(route, raw.headers);
+  const body = decodeBody<R['body']>(route.body, route, raw.bodyText, vocabulary, screen);
   return { params: params.data, query: query.data, body };
 }

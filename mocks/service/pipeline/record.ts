@@ -1,27 +1,9 @@
 import type { RouteDef } from '../../../src/schemas';
-import type { Caller, ServiceContext } from '../contract';
-import type { AnswerHeaders } from '../http-messages';
 import type { ActivityDetail, ActivityFacts, AnswerHeaderView } from '../state/activity';
 import type { AppliedFault } from '../faults';
 import type { Override } from '../state/overrides';
+import type { Answered } from './context';
 import { MASK, maskSecrets, requestTarget } from './request-target';
-
-/** What the pipeline knows of a request by the time it answers. */
-export interface Trace {
-  requestId: string;
-  startedAt: number;
-  route?: RouteDef;
-  caller?: Caller;
-  charged: number;
-  /** Status the service committed before an injected fault dropped the connection. */
-  committedStatus?: number;
-  /** The route decoded the request's path, query and headers. */
-  decoded?: boolean;
-  /** The armed fault that applied to the request. */
-  fault?: AppliedFault | undefined;
-  /** The override that answered in the handler's place. */
-  override?: Override | undefined;
-}
 
 /** The longest target the detail keeps: a URL over the service's limit is refused, and need not be kept whole. */
 const TARGET_MAX = 2_048;
@@ -47,7 +29,7 @@ function headersOf(sent: AnswerHeaderView | undefined): { name: string; value: s
 }
 
 /** The facts of an answer the pipeline kept, and what it knew of the request. */
-type Recorded = ActivityFacts & Pick<Trace, 'fault' | 'override'> & { decoded: boolean };
+type Recorded = ActivityFacts & { fault: AppliedFault | undefined; override: Override | undefined; decoded: boolean };
 
 /** The request detail, written out when the control plane asks for it. */
 const detailOf = (facts: ActivityFacts): ActivityDetail => {
@@ -63,61 +45,52 @@ const detailOf = (facts: ActivityFacts): ActivityDetail => {
 };
 
 /** Records every answer in the activity log as raw facts, headers snapshotted (the server adds CORS later). */
-export function recordActivity(
-  trace: Trace,
-  request: { method: string; url: string },
-  status: number,
-  errorCode: string | undefined,
-  service: ServiceContext,
-  metered: boolean,
-  /** The answer's headers, or undefined for a dropped connection. */
-  sent: AnswerHeaders | undefined,
-): void {
-  const { caller, route } = trace;
+export function recordActivity(ctx: Answered): void {
+  const { caller, route, request, service, errorCode, sent } = ctx;
   const facts: Recorded = {
-    request_id: trace.requestId,
+    request_id: ctx.requestId,
     atMs: service.clock.now(),
-    startedAt: trace.startedAt,
+    startedAt: ctx.startedAt,
     method: request.method,
     url: request.url,
     route,
-    status,
+    status: ctx.status,
     error_code: errorCode ?? null,
-    cost: trace.charged,
-    metered,
+    cost: ctx.charged,
+    metered: ctx.metered,
     account: caller?.account.email ?? null,
     key: caller?.key,
     headers: sent?.snapshot(),
     detailOf,
     // A parameter refused after its decoding (an altered or expired cursor) is refused all the same: its value is masked.
-    decoded: trace.decoded === true && errorCode !== 'invalid_parameters',
-    fault: trace.fault,
-    override: trace.override,
+    decoded: ctx.decoded && errorCode !== 'invalid_parameters',
+    fault: ctx.fault,
+    override: ctx.override,
   };
   service.state.activity.record(facts);
 }
 
 /** Records an authenticated request for request health; never query values, bodies, headers or addresses. */
-export function recordHealth(trace: Trace, status: number, errorCode: string | undefined, service: ServiceContext, metered: boolean): void {
-  const { caller, route } = trace;
+export function recordHealth(ctx: Answered): void {
+  const { caller, route, service, status } = ctx;
   if (!caller || !route) return;
   const now = service.clock.now();
   // A success is only counted: no entry is made for it.
   if (status < 400) {
-    service.state.health.count(caller.account.id, now, Math.max(0, now - trace.startedAt));
+    service.state.health.count(caller.account.id, now, Math.max(0, now - ctx.startedAt));
     return;
   }
   service.state.health.record({
-    requestId: trace.requestId,
+    requestId: ctx.requestId,
     accountId: caller.account.id,
     keyId: caller.key.id,
     endpoint: route.path,
     status,
-    errorCode,
-    chargedCredits: trace.charged,
+    errorCode: ctx.errorCode,
+    chargedCredits: ctx.charged,
     // docs/service.md, "Request health": exactly whether this answer carried the metering headers, not whether the route is metered.
-    metered,
-    latencyMs: Math.max(0, now - trace.startedAt),
+    metered: ctx.metered,
+    latencyMs: Math.max(0, now - ctx.startedAt),
     occurredAt: now,
   });
 }

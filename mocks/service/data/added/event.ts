@@ -64,6 +64,3 @@ export interface AddedEvent extends EventBase {
   readonly correction: ReadonlyMap<number, PeriodScore>;
   readonly props: readonly AddedProp[];
 }
-
-/** Whether an event of the dataset is an added one. */
-export const isAdded = (e: EventBase): e is AddedEvent => (e as Partial<AddedEvent>).origin === 'added';

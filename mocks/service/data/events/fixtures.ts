@@ -27,6 +27,8 @@ export interface FixtureFilter {
 
 /** One event (fixture) as generated from the seed: everything about it that does not depend on "now". */
 export interface Fixture {
+  /** Which kind of event of the dataset this is: its source (`generated.ts`) reads it. */
+  readonly origin: 'generated';
   readonly eventId: number;
   readonly parentId: number | null;
   readonly league: LeagueDef;
@@ -158,6 +160,7 @@ export function buildFixture(core: Core, eventId: number): Fixture | undefined {
   const suffix = child === null ? '' : ` (${child.name})`;
 
   return {
+    origin: 'generated',
     eventId,
     parentId: child === null ? null : eventIdOf(key.ordinal, key.slot, 0),
     league,
