@@ -52,5 +52,6 @@ export type {
   PriceWatchState,
   ResumeWatchOptions,
   WatchedEvent,
+  WatchedEventRef,
   WatchMode,
 } from './watch-types';

@@ -8,6 +8,9 @@ import type { RequestOptions } from '../core/types';
 /** How a watch reads the boards: each event's history since its last read (`incremental`), or its latest board each poll (`latest`). */
 export type WatchMode = 'incremental' | 'latest';
 
+/** An event to watch: its id, or any row that carries one (an `Event`, an `OddsSnapshot`...). */
+export type WatchedEventRef = number | { readonly event_id?: number | null | undefined };
+
 /** A change the watch yields: a line's (keyed `event|period|market|alt_line_id`) or an event's in-play state. */
 export type PriceChange = LineChange;
 

@@ -16,6 +16,7 @@ import type {
   PriceWatchState,
   ResumeWatchOptions,
   WatchedEvent,
+  WatchedEventRef,
   WatchMode,
 } from './watch-types';
 
@@ -135,13 +136,12 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
    */
   async *[Symbol.asyncIterator](): AsyncGenerator<PriceChange, void, undefined> {
     const { signal } = this.#settings;
-    const { ctx } = internalsOf(this.#odds);
     let first = true;
     try {
       for (;;) {
         if (!first) await this.#wait();
         first = false;
-        if (signal?.aborted || this.#ended(ctx.clock.now())) return yield* this.#drain();
+        if (signal?.aborted || this.#ended()) return yield* this.#drain();
         let stopped: BudgetStop | undefined;
         try {
           await this.#poll();
@@ -166,15 +166,17 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
     }
   }
 
-  #ended(now: number): boolean {
-    return this.#state.until !== undefined && now >= Date.parse(this.#state.until);
+  /** Past `until` on the service's clock; never judged on the client's clock alone (before any answer, it may be far off). */
+  #ended(): boolean {
+    const { clock } = internalsOf(this.#odds).ctx;
+    return this.#state.until !== undefined && clock.known && clock.now() >= Date.parse(this.#state.until);
   }
 
   /** Waits till the next poll: the next multiple of the interval on the service's clock, so a fleet's watches poll together. */
   async #wait(): Promise<void> {
     const { ctx } = internalsOf(this.#odds);
     const now = ctx.clock.now();
-    const until = this.#state.until === undefined ? undefined : Date.parse(this.#state.until);
+    const until = this.#state.until === undefined || !ctx.clock.known ? undefined : Date.parse(this.#state.until);
     const left = creditsLeft(
       { maxCredits: this.#state.maxCredits, spent: this.#state.credits },
       ctx.options.budget,
@@ -244,7 +246,10 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
     if (left !== undefined && left.available < envelope) throw new BudgetStop(left, envelope);
     // Identical reads within half an interval share one answer: the process's calls, and a fleet's with redisCoordinator().
     const options: RequestOptions = { ...this.#settings.request, maxAge: Math.floor(this.#intervalMs / 2) };
-    const { data, meta } = await this.#odds.events.odds(eventId, query, options).withMeta();
+    const { data, meta, response } = await this.#odds.events.odds(eventId, query, options).withMeta();
+    // An answer another process fetched still tells the service's time, as of when it was sent (else a process the
+    // fleet always answers would judge its polls and `until` on its own clock).
+    if (meta.reuse !== undefined && !ctx.clock.known) ctx.clock.observe(response.headers, ctx.options.now() - meta.reuse.ageMs);
     state.requests += 1;
     if (meta.reuse === undefined) state.credits += meta.credits.cost ?? 0;
     return { data, truncated: meta.truncated === true };
@@ -300,11 +305,7 @@ function newestOf(rows: readonly OddsSnapshot[]): string | undefined {
  *   if (change.kind === 'price_moved') console.log(change.key, change.before.odds1, '→', change.after.odds1);
  * }
  */
-export function watchPrices(
-  odds: SportsOdds,
-  events: readonly (number | { readonly event_id?: number | null })[],
-  options: PriceWatchOptions = {},
-): PriceWatch {
+export function watchPrices(odds: SportsOdds, events: readonly WatchedEventRef[], options: PriceWatchOptions = {}): PriceWatch {
   const checked = checkRequestOptions(options, 'watchPrices()', WATCH_CHECKS);
   const { mode: asked = 'auto', maxCredits, until, since, mainLinesOnly = true, ...rest } = checked;
   if (asked !== 'auto' && asked !== 'incremental' && asked !== 'latest') refuse('mode', asked, "'auto', 'incremental' or 'latest'");
