@@ -5,8 +5,6 @@ export {
   emptyBoard,
   lineChange,
   lineKeyOf,
-  lineStateOf,
-  quoteMoved,
   quoteOf,
   snapshotsOf,
   type EventBoard,

@@ -55,11 +55,11 @@ export const quoteOf = (row: OddsSnapshot): LineQuote => ({
 export type LineState = 'open' | 'suspended' | 'off_board';
 
 /** A quote's state: status 2 suspended, 3 off the board, anything else (1, or none given) open. */
-export const lineStateOf = (quote: Pick<LineQuote, 'status'>): LineState =>
+const lineStateOf = (quote: Pick<LineQuote, 'status'>): LineState =>
   quote.status === PriceStatus.suspended ? 'suspended' : quote.status === PriceStatus.offBoard ? 'off_board' : 'open';
 
 /** Whether two quotes of a line differ in its line or in a price. */
-export const quoteMoved = (a: LineQuote, b: LineQuote): boolean =>
+const quoteMoved = (a: LineQuote, b: LineQuote): boolean =>
   a.line !== b.line || a.odds1 !== b.odds1 || a.odds0 !== b.odds0 || a.odds2 !== b.odds2;
 
 /** The in-play state the price rows of the full event (period 0) carry: the score and the red cards (null before kickoff). */
