@@ -136,22 +136,21 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
    */
   async *[Symbol.asyncIterator](): AsyncGenerator<PriceChange, void, undefined> {
     const { signal } = this.#settings;
-    let first = true;
+    let stopped: BudgetStop | undefined;
     try {
       for (;;) {
-        if (!first) await this.#wait();
-        first = false;
-        if (signal?.aborted || this.#ended()) return yield* this.#drain();
-        let stopped: BudgetStop | undefined;
+        // The changes read first (a resumed state's too), then the next poll: at once for a new watch, else at its time.
+        yield* this.#drain();
+        if (signal?.aborted) return;
+        if (stopped !== undefined) throw new WatchBudgetExceededError(stopped.left, stopped.envelope, this.state);
+        if (this.#state.polls > 0) await this.#wait();
+        if (signal?.aborted || this.#ended()) return;
         try {
           await this.#poll();
         } catch (error) {
           if (!(error instanceof BudgetStop)) throw error;
           stopped = error;
         }
-        yield* this.#drain();
-        if (signal?.aborted) return;
-        if (stopped !== undefined) throw new WatchBudgetExceededError(stopped.left, stopped.envelope, this.state);
       }
     } catch (error) {
       if (error instanceof AbortError || signal?.aborted) return;

@@ -42,8 +42,10 @@ describe('price watches of a fleet', () => {
     const events = (await a.events.list({ live: true, limit: 20 })).slice(0, 2).map((e) => e.event_id as number);
     expect(events).toHaveLength(2);
     const before = chargesOf(mock).charges.length;
-    const until = new Date(mock.clock.now() + 9_000);
-    const options = { mode: 'latest', intervalMs: 3_000, until } as const;
+    const until = new Date(mock.clock.now() + 12_000);
+    // A 6-second interval: each process reads the service's time from whole-second Date headers, so
+    // their polls can be a second or two apart, well within the half interval an answer is shared for.
+    const options = { mode: 'latest', intervalMs: 6_000, until } as const;
     const [one, two] = [watchPrices(a, events, options), watchPrices(b, events, options)];
     const [seenByOne, seenByTwo] = await Promise.all([collect(one), collect(two)]);
     // The same boards, so the same changes; and each board was charged once, to one of them.
