@@ -1,5 +1,5 @@
 import type { SportsOdds } from '../client';
-import { AbortError, BudgetExceededError, SportsOddsError } from '../core/errors';
+import { AbortError, BudgetExceededError, type BudgetLimit, SportsOddsError } from '../core/errors';
 import { internalsOf } from '../core/internals';
 import { checkCount, checkDuration, checkNumber, checkRequestOptions, given, REQUEST_CHECKS, refuse } from '../core/options';
 import type { RequestOptions } from '../core/types';
@@ -33,8 +33,8 @@ export class WatchBudgetExceededError extends BudgetExceededError {
   /** Where the watch stands: every change it read was yielded; resume with `resumePriceWatch(odds, error.state)`. */
   readonly state: PriceWatchState;
 
-  constructor(left: CreditsLeft, envelope: number, state: PriceWatchState) {
-    super(left.limit, envelope, left.available);
+  constructor(limit: BudgetLimit, envelope: number, available: number, state: PriceWatchState) {
+    super(limit, envelope, available);
     this.state = state;
   }
 }
@@ -100,6 +100,7 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
   #intervalMs: number;
   #lastPollCredits: number | undefined;
 
+  /** @internal Made by `watchPrices` and `resumePriceWatch`, which check what they are given. */
   constructor(odds: SportsOdds, state: PriceWatchState, reason: string, settings: Settings) {
     this.#odds = odds;
     this.#state = structuredClone(state);
@@ -142,7 +143,7 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
         // The changes read first (a resumed state's too), then the next poll: at once for a new watch, else at its time.
         yield* this.#drain();
         if (signal?.aborted) return;
-        if (stopped !== undefined) throw new WatchBudgetExceededError(stopped.left, stopped.envelope, this.state);
+        if (stopped !== undefined) throw new WatchBudgetExceededError(stopped.left.limit, stopped.envelope, stopped.left.available, this.state);
         if (this.#state.polls > 0) await this.#wait();
         if (signal?.aborted || this.#ended()) return;
         try {
