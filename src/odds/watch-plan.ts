@@ -81,6 +81,8 @@ export interface IntervalInput {
   available: number | undefined;
   /** Credits one poll costs, as the last poll did (or one credit a request before any). */
   perPoll: number;
+  /** What each request reserves: a poll is sent only while the credits left cover it. */
+  envelope: number;
   /** Time left before `until`, ms, if given. */
   remainingMs: number | undefined;
 }
@@ -91,14 +93,15 @@ export interface IntervalInput {
  * for polls till then.
  *
  * @example
- * intervalOf({ intervalMs: 10_000, requests: 4, rps: 2, available: 100, perPoll: 4, remainingMs: 600_000 }); // 25_000
+ * intervalOf({ intervalMs: 10_000, requests: 4, rps: 2, available: 100, perPoll: 4, envelope: 25, remainingMs: 600_000 }); // 31_579: 19 polls in 10 minutes
  */
 export function intervalOf(input: IntervalInput): number {
-  const { intervalMs, requests, rps, available, perPoll, remainingMs } = input;
+  const { intervalMs, requests, rps, available, perPoll, envelope, remainingMs } = input;
   const byRate = Math.ceil((2_000 * requests) / rps);
   let byCredits = 0;
   if (available !== undefined && remainingMs !== undefined && remainingMs > 0) {
-    const polls = Math.floor(available / Math.max(1, perPoll));
+    // The polls the credits pay for: the last needs its envelope free, each before it its cost.
+    const polls = available < envelope ? 0 : Math.floor((available - envelope) / Math.max(1, perPoll)) + 1;
     byCredits = polls >= 1 ? Math.ceil(remainingMs / polls) : remainingMs;
   }
   return Math.max(intervalMs, byRate, byCredits);

@@ -143,7 +143,8 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
         // The changes read first (a resumed state's too), then the next poll: at once for a new watch, else at its time.
         yield* this.#drain();
         if (signal?.aborted) return;
-        if (stopped !== undefined) throw new WatchBudgetExceededError(stopped.left.limit, stopped.envelope, stopped.left.available, this.state);
+        if (stopped !== undefined)
+          throw new WatchBudgetExceededError(stopped.left.limit, stopped.envelope, stopped.left.available, this.state);
         if (this.#state.polls > 0) await this.#wait();
         if (signal?.aborted || this.#ended()) return;
         try {
@@ -189,6 +190,7 @@ export class PriceWatch implements AsyncIterable<PriceChange> {
       rps: ctx.pace?.current() ?? LOWEST_PLAN_RPS,
       available: left?.available,
       perPoll: this.#lastPollCredits ?? this.#state.events.length,
+      envelope: ENVELOPE[this.#state.mode],
       remainingMs: until === undefined ? undefined : until - now,
     });
     const next = (Math.floor(now / this.#intervalMs) + 1) * this.#intervalMs;

@@ -232,6 +232,23 @@ describe('watchPrices (sports-odds-data/odds)', () => {
     expect(watch.meta.credits).toBeGreaterThan(0);
   });
 
+  it('with until and credits for fewer polls than the interval allows, spaces its polls so the credits last till then', async () => {
+    const mock = newMock();
+    const events = await inPlay(mock, 1);
+    const { odds } = sdkFor(mock);
+    const until = at(Date.parse(NOW) + 60 * MINUTE);
+    const watch = watchPrices(odds, events, { intervalMs: 10_000, maxCredits: 40, until });
+    expect(watch.mode).toBe('latest');
+    // It ends at until, quietly: never out of credits.
+    await collect(watch);
+    expect(mock.clock.now()).toBeGreaterThanOrEqual(Date.parse(until));
+    expect(watch.meta.credits).toBeLessThanOrEqual(40);
+    // 40 credits with 25 of them free for the last poll: about 16 polls in the hour, not 360.
+    expect(watch.meta.polls).toBeGreaterThanOrEqual(10);
+    expect(watch.meta.polls).toBeLessThanOrEqual(16);
+    expect(watch.meta.intervalMs).toBeGreaterThan(10_000);
+  });
+
   it('refuses bad options and events the one way, before anything is sent', async () => {
     const mock = newMock();
     const { odds, seen } = sdkFor(mock);
