@@ -128,6 +128,7 @@ await runExample(target.baseUrl, async () => {
   console.log('\nNext: the examples, each a real job (docs/examples.md):');
   console.log('   npm run example -- live-scanner       in-play prices, refreshed, with the credits spent');
   console.log('   npm run example -- clv-report         CLV and expected win of a CSV of bets');
+  console.log('   npm run example -- price-watch        the changes of in-play lines as they happen, inside a budget');
   console.log('   npm run example -- backfill-sqlite    events and whole odds histories into SQLite, resumable');
   console.log('   npm run example -- fleet-backfill     worker processes sharing one account through Redis');
   console.log('   npm run example -- key-rotation       a key rotation that survives a crash');

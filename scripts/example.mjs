@@ -16,6 +16,7 @@ const EXAMPLES = {
   quickstart: 'the SDK end to end, step by step (also `npm run demo`)',
   'live-scanner': 'in-play events and their main-line prices, refreshed by polling, with the credits spent, until Ctrl-C',
   'clv-report': 'closing-line value and expected win of a CSV of bets, printed and written to a report',
+  'price-watch': "the changes of in-play events' lines as they happen, each once, inside a credit budget",
   'backfill-sqlite': "a sport's events and whole odds histories into SQLite: resumable, inside a credit budget",
   'key-rotation': 'a key rotation that survives a crash after the commit, resumed by the next process',
   'fleet-backfill': 'several worker processes on one account (one pacing, one budget, through Redis) backfill a month into SQLite',

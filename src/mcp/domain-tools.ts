@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { BudgetExceededError } from '../core/errors';
-import { outcomeOf, PRICE_COLUMNS } from '../domain';
+import { applySnapshot, emptyBoard, type EventBoard, lineKeyOf, outcomeOf, PRICE_COLUMNS, quoteOf, snapshotsOf } from '../domain';
 import { clvMany } from '../odds';
 import type { OddsHistoryState } from '../core/scans';
 import type { ClvQuery } from '../schemas/analytics';
@@ -107,28 +107,27 @@ const LineMovementArgs = z
 type LineMovementArgs = z.output<typeof LineMovementArgs>;
 
 type Prices = Pick<OddsSnapshot, 'line' | 'odds1' | 'odds0' | 'odds2' | 'timestamp'>;
-const pricesOf = (row: OddsSnapshot): Prices => ({
-  line: row.line,
-  odds1: row.odds1,
-  odds0: row.odds0,
-  odds2: row.odds2,
-  timestamp: row.timestamp,
-});
+/** A line's prices as the shared diff quotes them (src/domain/line-changes.ts). */
+const pricesOf = (row: OddsSnapshot): Prices => {
+  const { line, odds1, odds0, odds2, timestamp } = quoteOf(row);
+  return { line, odds1, odds0, odds2, timestamp };
+};
 const change = (a: number | null | undefined, b: number | null | undefined) =>
   typeof a === 'number' && typeof b === 'number' ? Math.round((b - a) * 1000) / 1000 : null;
 
-/** One line's prices at the two instants, as read so far. */
-type Line = { row: OddsSnapshot; at: { from?: Prices; to?: Prices } };
-/** Where a line movement stands: its history scan's checkpoint, its query and the lines read so far. */
+/** One line's prices at the two instants, and its changes between them (the price watch's diff), as read so far. */
+type Line = { row: OddsSnapshot; at: { from?: Prices; to?: Prices }; changes: number };
+/** Where a line movement stands: its history scan's checkpoint, its query, the lines and the board read so far. */
 interface MovementState {
   history: OddsHistoryState;
   query: { event_id: number; from: string; to: string; market?: string | undefined; main_lines_only: boolean };
   lines: [string, Line][];
+  board: EventBoard;
 }
 
 const lineMovement = domainTool(LineMovementArgs, {
   name: 'line_movement',
-  description: `Each line's price at 'from' and at 'to' (last snapshot at or before each) and the change, largest price move first, from the price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
+  description: `Each line's price at 'from' and at 'to' (last snapshot at or before each), the change, and how many times it changed between them, largest price move first, from the price history. Worst case ${HISTORY_PAGE} credits per page (max_pages, default 1).`,
   outputSchema: rowsOutput({ type: 'object' }, { complete: { type: 'boolean' } }),
   worstCaseDefault: HISTORY_PAGE,
   scales: { argument: 'max_pages', credits: HISTORY_PAGE, most: MAX_PAGES, unit: 'page' },
@@ -151,21 +150,30 @@ const lineMovement = domainTool(LineMovementArgs, {
     const from = Date.parse(query.from);
     const to = Date.parse(query.to);
     const lines = new Map<string, Line>(saved?.lines ?? []);
+    const board = saved?.board ?? emptyBoard();
     let complete = false;
     try {
       pages: for await (const page of history.pages()) {
-        for (const row of page.data) {
-          const at = Date.parse(row.timestamp ?? '');
+        for (const snapshot of snapshotsOf(page.data)) {
+          const at = Date.parse(snapshot[0]?.timestamp ?? '');
           if (at > to) {
             complete = true;
             break pages;
           }
-          if (query.market !== undefined && row.market !== query.market) continue;
-          const key = `${row.market}|${row.period}|${row.alt_line_id ?? 'main'}`;
-          const line = lines.get(key) ?? { row, at: {} };
-          lines.set(key, line);
-          if (at <= from) line.at.from = pricesOf(row);
-          line.at.to = pricesOf(row);
+          const rows = query.market === undefined ? snapshot : snapshot.filter((row) => row.market === query.market);
+          // Each line keyed and diffed as the SDK's price watch does: its changes counted from 'from' on.
+          const changes = applySnapshot(board, rows);
+          for (const row of rows) {
+            const key = lineKeyOf(row);
+            const line = lines.get(key) ?? { row, at: {}, changes: 0 };
+            lines.set(key, line);
+            if (at <= from) line.at.from = pricesOf(row);
+            line.at.to = pricesOf(row);
+          }
+          for (const c of at > from ? changes : []) {
+            const line = lines.get(c.key);
+            if (line !== undefined) line.changes += 1;
+          }
         }
         complete = page.done && !page.incomplete;
       }
@@ -173,12 +181,12 @@ const lineMovement = domainTool(LineMovementArgs, {
       if (!(error instanceof BudgetExceededError && error.limit === 'scanMaxCredits')) throw error;
     }
     const credits = history.state.credits - before;
-    const state: MovementState = { history: history.state, query, lines: [...lines] };
+    const state: MovementState = { history: history.state, query, lines: [...lines], board };
     const next =
       complete || history.state.done
         ? undefined
         : { tool: 'line_movement', arguments: { continuation: held.hold({ kind: 'scan', tool: 'line_movement', state }) } };
-    const rows = [...lines.values()].map(({ row, at }) => ({
+    const rows = [...lines.values()].map(({ row, at, changes }) => ({
       market: row.market,
       period: row.period,
       alt_line_id: row.alt_line_id,
@@ -190,6 +198,7 @@ const lineMovement = domainTool(LineMovementArgs, {
         odds0: change(at.from?.odds0, at.to?.odds0),
         odds2: change(at.from?.odds2, at.to?.odds2),
       },
+      changes,
     }));
     // Largest price move first (a line's points and a price's decimals do not compare).
     const size = (r: (typeof rows)[number]) => Math.max(...[r.change.odds1, r.change.odds0, r.change.odds2].map((v) => Math.abs(v ?? 0)));

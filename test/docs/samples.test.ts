@@ -35,6 +35,7 @@ describe('the samples of docs/examples.md', () => {
       'quickstart',
       'live-scanner',
       'clv-report',
+      'price-watch',
       'backfill-sqlite',
       'fleet-backfill',
       'key-rotation',

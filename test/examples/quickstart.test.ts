@@ -29,7 +29,16 @@ describe('the demo', () => {
     expect(out).toContain('per: the period (p0 the whole match');
     expect(out).toMatch(/CLV is measured against the fair closing price [\d.]+ \(the close without the bookmaker's margin\)/);
     expect(out).toMatch(/this client spent \d+ credits in \d+ metered calls/);
-    for (const name of ['live-scanner', 'clv-report', 'backfill-sqlite', 'fleet-backfill', 'key-rotation', 'downstream-tests', 'browser'])
+    for (const name of [
+      'live-scanner',
+      'clv-report',
+      'price-watch',
+      'backfill-sqlite',
+      'fleet-backfill',
+      'key-rotation',
+      'downstream-tests',
+      'browser',
+    ])
       expect(out).toContain(`npm run example -- ${name}`);
     // Every metered call's line shows its cost.
     expect(out.match(/\[\d+ credits?\]/g)?.length).toBeGreaterThanOrEqual(9);

@@ -115,6 +115,7 @@ describe('domain tools', () => {
       alt_line_id: number | null;
       change: Record<string, number | null>;
       from: { odds1: number };
+      changes: number;
     }>;
     expect(moved.complete).toBe(true);
     const moneyline = moved.rows.find((r) => r.market === 'moneyline');
@@ -122,6 +123,10 @@ describe('domain tools', () => {
     expect(moneyline?.change).toEqual({ line: null, odds1: -0.2, odds0: 0.1, odds2: 0.6 });
     const spread = moved.rows.find((r) => r.market === 'spread' && r.alt_line_id === null);
     expect(spread?.change).toMatchObject({ line: -1, odds1: -0.05, odds2: 0.05 });
+    // How often each line changed in the window, by the price watch's diff: the moneyline moved at -600 and -300
+    // minutes (04:00 and 09:00, kickoff 14:00); its -1440 price is before 'from'. The spread moved once (-300).
+    expect(moneyline?.changes).toBe(2);
+    expect(spread?.changes).toBe(1);
     // The moneyline moved most (0.6), so it comes first.
     expect(moved.rows[0]?.market).toBe('moneyline');
     expect(moved.credits).toBe(s.charged());
