@@ -29,13 +29,18 @@ export class Examples {
             : Object.entries(request.headers).find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
       if (value !== undefined) return value;
     }
-    throw new Error(`openapi: the traffic has no successful ${routeId} request with the ${place} parameter ${name}`);
+    throw new Error(
+      `openapi: the traffic has no successful ${routeId} request with the ${place} parameter ${name}: send one in ${routeId}'s entry of SUCCESSES (scripts/openapi/traffic/successes.ts)`,
+    );
   }
 
   /** The body of the first successful request. */
   requestBody(routeId: RouteId): unknown {
     const exchange = this.of(routeId).find((e) => isSuccess(e) && e.request.body !== undefined);
-    if (!exchange) throw new Error(`openapi: the traffic has no successful ${routeId} request with a body`);
+    if (!exchange)
+      throw new Error(
+        `openapi: the traffic has no successful ${routeId} request with a body: send one in ${routeId}'s entry of SUCCESSES (scripts/openapi/traffic/successes.ts)`,
+      );
     return JSON.parse(exchange.request.body!);
   }
 

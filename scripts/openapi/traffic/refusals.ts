@@ -185,10 +185,17 @@ const FLOWS: Partial<Record<RouteId, (s: TrafficSession, found: Found) => Promis
  */
 export async function refusalsOf(s: TrafficSession, route: RouteDef, found: Found, options: TrafficOptions): Promise<void> {
   const init = validRequest(route, found);
-  for (const status of errorStatusesOf(route).keys()) {
-    if (status === 413 && options.reserializedBodies) continue;
-    if (status === 429) await burst(s, route, init, found.burster);
-    else await REFUSALS[status]?.(s, route, init, found);
+  try {
+    for (const status of errorStatusesOf(route).keys()) {
+      if (status === 413 && options.reserializedBodies) continue;
+      if (status === 429) await burst(s, route, init, found.burster);
+      else await REFUSALS[status]?.(s, route, init, found);
+    }
+  } catch (error) {
+    // A route whose query, body or headers are required is refused 400 for them before the refusal drawn.
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n(each refusal starts from a request the route's schemas accept: give ${route.id} one in validRequest, scripts/openapi/traffic/refusals.ts)`,
+    );
   }
   await FLOWS[id(route)]?.(s, found);
 }
