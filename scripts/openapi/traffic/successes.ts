@@ -115,7 +115,7 @@ export async function prelude(s: TrafficSession): Promise<Found> {
 }
 
 /** The successful requests of one operation, with every parameter it takes somewhere among them. */
-export type Successes = (s: TrafficSession, found: Found) => Promise<unknown>;
+type Successes = (s: TrafficSession, found: Found) => Promise<unknown>;
 
 /**
  * Each operation's successful requests. A route about one event that takes no query needs no entry (`successesOf` sends it
