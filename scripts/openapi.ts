@@ -7,16 +7,18 @@ import { startMockServer } from '../mocks/server/node';
 import { buildDocument } from './openapi/document';
 import type { Json } from './openapi/json-schema';
 import { normalize } from './openapi/normalize';
+import type { RouteId } from '../src/schemas';
 import { runTraffic, TRAFFIC_MOCK_OPTIONS, type Exchange } from './openapi/traffic';
 
 /**
  * The traffic of the seeded mock, recorded from the standalone server (some refusals, such as
- * `431`, only its HTTP server answers) and normalized so that every run records the same.
+ * `431`, only its HTTP server answers) and normalized so that every run records the same: of every registered operation, or
+ * of those named.
  */
-export async function recordTraffic(): Promise<Exchange[]> {
+export async function recordTraffic(operations?: readonly RouteId[]): Promise<Exchange[]> {
   const server = await startMockServer({ ...TRAFFIC_MOCK_OPTIONS, port: 0 });
   try {
-    return normalize(await runTraffic(server.url, server.mock), server.url);
+    return normalize(await runTraffic(server.url, server.mock, operations === undefined ? {} : { operations }), server.url);
   } finally {
     await server.close();
   }

@@ -9,7 +9,7 @@ const digest = (seed: string, encoding: 'hex' | 'base64url') => createHash('sha2
 /**
  * Replaces what differs between two runs of the same traffic (the mock's random ids, keys, tokens,
  * cursors and its port) with stand-ins of the same formats, the same value for the same original
- * everywhere, numbered in the order they first appear: so the examples of the document are the same
+ * everywhere, numbered in the order they first appear within an operation: so the examples of the document are the same
  * on every run, and each still matches its schema.
  */
 class Normalizer {
@@ -71,8 +71,8 @@ function cursorsOf(exchanges: readonly Exchange[]): string[] {
   return [...cursors];
 }
 
-/** The exchanges with the local mock's address and every random value replaced by stable stand-ins. */
-export function normalize(exchanges: readonly Exchange[], origin: string): Exchange[] {
+/** One operation's exchanges with the local mock's address and every random value replaced by stable stand-ins. */
+function normalizeOperation(exchanges: readonly Exchange[], origin: string): Exchange[] {
   const n = new Normalizer(origin, cursorsOf(exchanges));
   const text = (t: string) => n.text(t);
   return exchanges.map(({ routeId, request, answer }) => ({
@@ -86,4 +86,14 @@ export function normalize(exchanges: readonly Exchange[], origin: string): Excha
     },
     answer: { status: answer.status, headers: mapValues(answer.headers, text), text: text(answer.text) },
   }));
+}
+
+/**
+ * The exchanges with the local mock's address and every random value replaced by stable stand-ins, numbered within each
+ * operation (each ran on a mock of its own): so one operation's values never shift another's.
+ */
+export function normalize(exchanges: readonly Exchange[], origin: string): Exchange[] {
+  const byOperation = new Map<string, Exchange[]>();
+  for (const e of exchanges) byOperation.set(e.routeId, [...(byOperation.get(e.routeId) ?? []), e]);
+  return [...byOperation.values()].flatMap((own) => normalizeOperation(own, origin));
 }

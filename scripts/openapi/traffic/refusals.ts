@@ -1,7 +1,7 @@
 import { errorStatusesOf } from '../../../src/schemas/route-errors';
-import { randomToken, routeList, type RouteDef, type RouteId } from '../../../src/schemas';
+import { randomToken, type RouteDef, type RouteId } from '../../../src/schemas';
 import type { SendInit, TrafficSession } from './session';
-import { eligibleForRecovery, linkToken, type Found } from './successes';
+import { eligibleForRecovery, firstParty, linkToken, type Found } from './successes';
 
 /** How the traffic reaches the mock. */
 export interface TrafficOptions {
@@ -128,57 +128,74 @@ async function burst(s: TrafficSession, route: RouteDef, init: SendInit, key: st
 }
 
 /** The refusals that take a flow of their own: used credentials, expired links, ineligible accounts, limits. */
-async function flows(s: TrafficSession, found: Found): Promise<void> {
-  const { mock } = s;
-  const full = await mock.createAccount({ email: 'five-keys@example.com' });
-  for (let i = 2; i <= 5; i++) await mock.createKey(full.email, { name: `key ${i}` });
-  await s.send('keys.create', { key: full.apiKey, body: { name: 'a sixth' } }, 409);
-  const firstParty = { Cookie: `so_checkout=${found.cookie}`, Origin: new URL(mock.baseUrl).origin, 'Sec-Fetch-Site': 'same-origin' };
-  await s.send('checkout.claim', { body: {}, headers: firstParty }, 409);
+const FLOWS: Partial<Record<RouteId, (s: TrafficSession, found: Found) => Promise<unknown>>> = {
+  'keys.create': async (s) => {
+    const full = await s.mock.createAccount({ email: 'five-keys@example.com' });
+    for (let i = 2; i <= 5; i++) await s.mock.createKey(full.email, { name: `key ${i}` });
+    await s.send('keys.create', { key: full.apiKey, body: { name: 'a sixth' } }, 409);
+  },
+  // Past the 10 minutes in which the same cookie replays its claim, the claimed credentials are used up.
+  'checkout.claim': (s, found) => {
+    s.mock.clock.advance(11 * MIN);
+    return s.send('checkout.claim', { body: {}, headers: firstParty(s.mock, found.cookie) }, 409);
+  },
+  'recovery.claim': async (s) => {
+    const { mock } = s;
+    await eligibleForRecovery(s, 'held@example.com');
+    await s.send('recovery.request', { body: { email: 'held@example.com', challenge_token: await mock.issueChallenge() } }, 202);
+    const held = await linkToken(mock, 'recovery', 'held@example.com');
+    await mock.createKey('held@example.com', { name: 'manager', scopes: ['account:manage'] });
+    await s.send('recovery.claim', { body: { recovery_token: held } }, 403);
 
-  await eligibleForRecovery(s, 'held@example.com');
-  await s.send('recovery.request', { body: { email: 'held@example.com', challenge_token: await mock.issueChallenge() } }, 202);
-  const held = await linkToken(mock, 'recovery', 'held@example.com');
-  await mock.createKey('held@example.com', { name: 'manager', scopes: ['account:manage'] });
-  await s.send('recovery.claim', { body: { recovery_token: held } }, 403);
+    await eligibleForRecovery(s, 'late@example.com');
+    await s.send('recovery.request', { body: { email: 'late@example.com', challenge_token: await mock.issueChallenge() } }, 202);
+    const late = await linkToken(mock, 'recovery', 'late@example.com');
+    mock.clock.advance(31 * MIN);
+    await s.send('recovery.claim', { body: { recovery_token: late } }, 410);
+  },
+  'recoveryEmail.verify': async (s) => {
+    const { mock } = s;
+    const stale = await mock.createAccount({ email: 'stale@example.com', recoveryEmailVerified: false });
+    await s.send('recoveryEmail.resend', { key: stale.apiKey, body: {} }, 202);
+    const link = await linkToken(mock, 'verification', stale.email);
+    await s.send('recoveryEmail.verify', { body: { verification_token: link } }, 200);
+    await s.send('recoveryEmail.verify', { body: { verification_token: link } }, 409);
 
-  await eligibleForRecovery(s, 'late@example.com');
-  await s.send('recovery.request', { body: { email: 'late@example.com', challenge_token: await mock.issueChallenge() } }, 202);
-  const late = await linkToken(mock, 'recovery', 'late@example.com');
-
-  const stale = await mock.createAccount({ email: 'stale@example.com', recoveryEmailVerified: false });
-  await s.send('recoveryEmail.resend', { key: stale.apiKey, body: {} }, 202);
-  const link = await linkToken(mock, 'verification', stale.email);
-  await s.send('recoveryEmail.verify', { body: { verification_token: link } }, 200);
-  await s.send('recoveryEmail.verify', { body: { verification_token: link } }, 409);
-
-  mock.clock.advance(31 * MIN);
-  await s.send('recovery.claim', { body: { recovery_token: late } }, 410);
-  const unverified = await mock.createAccount({ email: 'unverified@example.com', recoveryEmailVerified: false });
-  await s.send('recoveryEmail.resend', { key: unverified.apiKey, body: {} }, 202);
-  const expiring = await linkToken(mock, 'verification', unverified.email);
-  mock.clock.advance(25 * HOUR);
-  await s.send('recoveryEmail.verify', { body: { verification_token: expiring } }, 410);
-}
+    const unverified = await mock.createAccount({ email: 'unverified@example.com', recoveryEmailVerified: false });
+    await s.send('recoveryEmail.resend', { key: unverified.apiKey, body: {} }, 202);
+    const expiring = await linkToken(mock, 'verification', unverified.email);
+    mock.clock.advance(25 * HOUR);
+    await s.send('recoveryEmail.verify', { body: { verification_token: expiring } }, 410);
+  },
+  // An account's failures fill more than one page of its request health (50 failures a page), each in a second of its own
+  // (the order of answers within one second is their random request ids').
+  'account.requestHealth': async (s) => {
+    const { apiKey } = await s.mock.createAccount({ email: 'failing@example.com', plan: 'pro' });
+    for (let i = 0; i < 51; i++) await s.send('account.get', { key: apiKey, query: { unknown_parameter: '1' } }, 400);
+    const report = (await s.send('account.requestHealth', { key: apiKey, query: { days: 2 } }, 200).then((a) => a.json())) as {
+      next_cursor: string;
+    };
+    await s.send('account.requestHealth', { key: apiKey, query: { days: 2, cursor: report.next_cursor } }, 200);
+  },
+};
 
 /**
- * Every error status each operation can answer (src/schemas/route-errors.ts), drawn from the mock: by a
- * request it refuses, a fault it injects, or a flow (a used or expired credential).
+ * Every error status the operation can answer (src/schemas/route-errors.ts), drawn from the mock: by a request it refuses, a
+ * fault it injects, or a flow (a used or expired credential).
  */
-export async function refusals(s: TrafficSession, found: Found, options: TrafficOptions): Promise<void> {
-  const burster = await s.mock.createAccount({ email: 'burst@example.com', plan: 'trial' });
-  for (const route of routeList.filter((r) => r.registered)) {
-    const init = validRequest(route, found);
+export async function refusalsOf(s: TrafficSession, route: RouteDef, found: Found, options: TrafficOptions): Promise<void> {
+  const init = validRequest(route, found);
+  try {
     for (const status of errorStatusesOf(route).keys()) {
       if (status === 413 && options.reserializedBodies) continue;
-      if (status === 429) await burst(s, route, init, burster.apiKey);
+      if (status === 429) await burst(s, route, init, found.burster);
       else await REFUSALS[status]?.(s, route, init, found);
     }
+  } catch (error) {
+    // A route whose query, body or headers are required is refused 400 for them before the refusal drawn.
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\n(each refusal starts from a request the route's schemas accept: give ${route.id} one in validRequest, scripts/openapi/traffic/refusals.ts)`,
+    );
   }
-  await flows(s, found);
-  // The burst account's failures fill more than one page of its request health.
-  const report = (await s.send('account.requestHealth', { key: burster.apiKey, query: { days: 2 } }, 200).then((a) => a.json())) as {
-    next_cursor: string;
-  };
-  await s.send('account.requestHealth', { key: burster.apiKey, query: { days: 2, cursor: report.next_cursor } }, 200);
+  await FLOWS[id(route)]?.(s, found);
 }
