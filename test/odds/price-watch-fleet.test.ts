@@ -1,7 +1,11 @@
 // Two processes of a fleet watching the same events pay once: two clients, each on its own
-// redisCoordinator() and Redis connection in one namespace (real Redis, the real mock on its running
-// clock), each with its own price watch. Their reads fall on the same multiples of the interval on
-// the service's clock, so one of them fetches each board and the other is answered with it.
+// redisCoordinator() and Redis connection in one namespace (real Redis, the real mock), each with its own
+// price watch. Their reads fall on the same multiples of the interval on the service's clock, so one of
+// them fetches each board and the other is answered with it. The mock's clock stands still while they
+// read and moves only when both watches wait for their next poll (a barrier), so both read at the same
+// instant of the service's clock however loaded the machine is. The fleet's answers age on Redis's own
+// clock, so the barrier also lets the real interval pass before it wakes them: the next poll's boards are
+// fetched again, and the two processes' reads of one poll are within half an interval of each other.
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realSleep } from '../../src/core/runtime';
@@ -24,30 +28,62 @@ function connect(): Redis {
   return redis;
 }
 
-async function collect(watch: PriceWatch): Promise<PriceChange[]> {
+/**
+ * The clients' sleep: a sleeper waits until every watch still running sleeps too; then the longest wait
+ * asked passes for real, the mock's clock moves by it, and all wake. A watch that ends leaves the barrier.
+ */
+function clockBarrier(mock: { clock: { advance(ms: number): void } }, parties: number) {
+  let running = parties;
+  let waiting: { ms: number; wake: () => void }[] = [];
+  const release = () => {
+    if (waiting.length === 0 || waiting.length < running) return;
+    const woken = waiting;
+    waiting = [];
+    const ms = Math.max(...woken.map((w) => w.ms));
+    void realSleep(ms).then(() => {
+      mock.clock.advance(ms);
+      for (const w of woken) w.wake();
+    });
+  };
+  return {
+    sleep: (ms: number) =>
+      new Promise<void>((wake) => {
+        waiting.push({ ms, wake });
+        release();
+      }),
+    leave: () => {
+      running -= 1;
+      release();
+    },
+  };
+}
+
+async function collect(watch: PriceWatch, leave: () => void): Promise<PriceChange[]> {
   const changes: PriceChange[] = [];
-  for await (const change of watch) changes.push(change);
+  try {
+    for await (const change of watch) changes.push(change);
+  } finally {
+    leave();
+  }
   return changes;
 }
 
 describe('price watches of a fleet', () => {
   it('pay once for the same boards: one process fetches each, the other is answered with it', async () => {
     const mock = newMock();
-    mock.clock.resume();
+    const barrier = clockBarrier(mock, 2);
     const namespace = `price-watch-${process.pid}`;
     const [a, b] = [0, 1].map(
-      () => sdkFor(mock, { coordinator: redisCoordinator({ redis: connect(), namespace }), now: Date.now, sleep: realSleep }).odds,
+      () => sdkFor(mock, { coordinator: redisCoordinator({ redis: connect(), namespace }), sleep: barrier.sleep }).odds,
     );
     if (a === undefined || b === undefined) throw new Error('two clients');
     const events = (await a.events.list({ live: true, limit: 20 })).slice(0, 2).map((e) => e.event_id as number);
     expect(events).toHaveLength(2);
     const before = chargesOf(mock).charges.length;
     const until = new Date(mock.clock.now() + 12_000);
-    // A 6-second interval: each process reads the service's time from whole-second Date headers, so
-    // their polls can be a second or two apart, well within the half interval an answer is shared for.
     const options = { mode: 'latest', intervalMs: 6_000, until } as const;
     const [one, two] = [watchPrices(a, events, options), watchPrices(b, events, options)];
-    const [seenByOne, seenByTwo] = await Promise.all([collect(one), collect(two)]);
+    const [seenByOne, seenByTwo] = await Promise.all([collect(one, barrier.leave), collect(two, barrier.leave)]);
     // The same boards, so the same changes; and each board was charged once, to one of them.
     expect(seenByTwo).toEqual(seenByOne);
     expect(one.meta.polls).toBe(two.meta.polls);
