@@ -8,6 +8,7 @@ import { HealthLog } from './health-log';
 import { KeyStore } from './keys';
 import { Outbox } from './outbox';
 import { OverrideStore } from './overrides';
+import { ReadingAnswers } from './reading-answers';
 import { RecoveryQueue } from './recovery-queue';
 import { ResponseCache } from './response-cache';
 import { RotationStore } from './rotations';
@@ -23,6 +24,8 @@ export interface ServiceState {
   faults: FaultQueue;
   cache: ResponseCache;
   stable: StableAnswers;
+  /** Answers of one clock reading (events listings), reused for the same query at that reading. */
+  readings: ReadingAnswers;
   outbox: Outbox;
   challenges: ChallengeStore;
   tokens: TokenStore;
@@ -44,6 +47,7 @@ export function createState(bounds: StoreBounds = DEFAULT_STORE_BOUNDS): Service
     faults: new FaultQueue(),
     cache: new ResponseCache(),
     stable: new StableAnswers(),
+    readings: new ReadingAnswers(),
     outbox: new Outbox(bounds.outbox),
     challenges: new ChallengeStore(bounds.challenges),
     tokens: new TokenStore(bounds.tokens),
