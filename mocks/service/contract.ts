@@ -63,6 +63,11 @@ export interface DataResult<T = unknown> {
   verified?: number;
   /** This exact answer no longer changes as the clock moves (a settled event's history): the pipeline may reuse it. */
   stable?: boolean;
+  /**
+   * The clock reading this exact answer is the answer of (a listing that read the clock once in effect): the same query
+   * at the same reading, with the same added events, answers the same, so the pipeline may reuse it there.
+   */
+  holdsAt?: number;
 }
 
 /** What a data route's handler receives: its path parameters and query as the route table decodes them. */

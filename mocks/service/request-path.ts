@@ -187,13 +187,29 @@ async function serve(ctx: Admitted): Promise<ServiceAnswer> {
 }
 
 /**
- * A data answer's store: the route's cache (`X-Cache`), the stable answers, or none. The key carries an
- * added event's revision, so an answer for an earlier event under the same id is never served.
+ * A data answer's store: the route's cache (`X-Cache`), or the stable answers and the answers of one clock reading
+ * (see `readingStore`). The key carries an added event's revision, so an answer for an earlier event under the same id
+ * is never served.
  */
 function cacheOf({ route, call: { input }, metering, service }: DataArmed) {
   const key = `${route.id}${service.data.added.revisionTag(input.params)}?${JSON.stringify([input.params, input.query])}`;
-  return metering.cacheable ? { key, store: service.state.cache, visible: true } : { key, store: service.state.stable, visible: false };
+  return metering.cacheable
+    ? { key, store: service.state.cache, visible: true }
+    : { key, store: readingStore(service), visible: false };
 }
+
+/**
+ * The invisible stores of a data route: a stable answer (for any later instant), else one of this exact clock reading
+ * computed from the same added events (the list of them is a new array after any add, removal or restore).
+ */
+const readingStore = ({ state, data }: ServiceContext) => ({
+  get: (key: string, now: number): CachedResult | undefined =>
+    state.stable.get(key, now) ?? state.readings.get(key, now, data.added.list()),
+  set(key: string, entry: CachedResult, now: number, fresh: DataResult): void {
+    if (fresh.stable === true) state.stable.set(key, entry, now);
+    else if (fresh.holdsAt !== undefined) state.readings.set(key, entry, fresh.holdsAt, data.added.list());
+  },
+});
 
 /** What a piece of work came to: its value, or what it threw (for an after-work fault to replace either). */
 async function outcomeOf<T>(work: () => T | Promise<T>): Promise<{ value: T } | { error: unknown }> {
@@ -215,11 +231,12 @@ interface SourcedAnswer {
 /** A fresh result validated and serialized once, and kept where its route allows (a stable answer only once final). */
 function keep(route: RouteDef, fresh: DataResult, cache: ReturnType<typeof cacheOf> | undefined, now: number): SourcedAnswer {
   const text = JSON.stringify(validateOutput(route, 200, fresh.body));
-  if (!cache || !(cache.visible || fresh.stable === true)) return { result: fresh, text, outcome: undefined };
-  // The visible cache's answers are served again and again: encoded once here, not at every write.
-  const utf8 = cache.visible ? UTF8.encode(text) : undefined;
+  if (!cache || !(cache.visible || fresh.stable === true || fresh.holdsAt !== undefined))
+    return { result: fresh, text, outcome: undefined };
+  // The visible cache's answers and those of one reading are served again and again: encoded once here, not at every write.
+  const utf8 = cache.visible || fresh.holdsAt !== undefined ? UTF8.encode(text) : undefined;
   const entry: CachedResult = { text, utf8, rows: fresh.rows, truncated: fresh.truncated };
-  cache.store.set(cache.key, entry, now);
+  cache.store.set(cache.key, entry, now, fresh);
   return { result: fresh, text, utf8, outcome: 'MISS' };
 }
 

@@ -1,9 +1,8 @@
-import { SportsOdds, SportsOddsError } from '../../src';
+import { checkedBaseUrl } from '../../src/schemas/base-url';
 import { kindOf, optionNames, unknownName, unknownOptionMessage } from '../../src/schemas/refusal-words';
 import type { PlanOptions } from './check';
 import { planChecks, type Planned } from './plan';
 import { fixturesOf } from './record';
-import { runPlan } from './run';
 import type { VerifyOptions, VerifyPlan, VerifyReport, VerifySummary } from './types';
 
 /**
@@ -14,14 +13,6 @@ import type { VerifyOptions, VerifyPlan, VerifyReport, VerifySummary } from './t
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** The base URL as the SDK's client takes it (read from a client, which sends nothing), no trailing slash. */
-function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
-  // The client falls back to SPORTS_ODDS_BASE_URL for a missing one; verify takes only the URL it is given.
-  if (typeof baseUrl !== 'string' || baseUrl === '')
-    throw new SportsOddsError(`baseUrl must be an absolute URL, got ${JSON.stringify(baseUrl)}`);
-  return new SportsOdds({ baseUrl, allowInsecureHttp, apiKey: () => '', logLevel: 'off' }).baseUrl;
-}
 
 /** The options checked, or a `RangeError` naming the one that is wrong. */
 /** The names of `VerifyOptions`. */
@@ -49,12 +40,12 @@ function resolve(options: VerifyOptions): { baseUrl: string; plan: PlanOptions }
   if (typeof options !== 'object' || options === null) throw new RangeError(`the options must be an object, got ${kindOf(options)}`);
   const unknown = unknownName(options, VERIFY_OPTIONS);
   if (unknown !== undefined) throw new RangeError(unknownOptionMessage('verifyService()', unknown, VERIFY_OPTIONS));
-  let baseUrl: string;
-  try {
-    baseUrl = checkBaseUrl(options.baseUrl, options.allowInsecureHttp ?? false);
-  } catch (error) {
-    throw new RangeError(error instanceof SportsOddsError ? error.message : String(error));
-  }
+  // The client's own rule (it falls back to SPORTS_ODDS_BASE_URL for a missing one; verify takes only the URL it is given).
+  if (typeof options.baseUrl !== 'string' || options.baseUrl === '')
+    throw new RangeError(`baseUrl must be an absolute URL, got ${JSON.stringify(options.baseUrl)}`);
+  const checked = checkedBaseUrl(options.baseUrl, options.allowInsecureHttp ?? false);
+  if ('problem' in checked) throw new RangeError(checked.problem);
+  const baseUrl = checked.href;
   if (!Number.isSafeInteger(options.maxCredits) || options.maxCredits < 0)
     throw new RangeError(`maxCredits must be a non-negative integer, got ${kindOf(options.maxCredits)}`);
   const rps = options.requestsPerSecond;
@@ -128,6 +119,8 @@ export async function verifyService(options: VerifyOptions): Promise<VerifyRepor
       exitCode: plan.fits ? 0 : 3,
     };
   }
+  // The runner and the SDK it sends through load on the first run: importing the mocks, or planning, loads neither.
+  const { runPlan } = await import('./run');
   const outcome = await runPlan(planned, {
     baseUrl: plan.baseUrl,
     maxCredits: plan.maxCredits,

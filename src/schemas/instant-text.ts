@@ -19,7 +19,7 @@ export const isoMillis = (ms: number): string => new Date(ms).toISOString();
  * @example
  * isoSeconds(Date.parse('2026-11-21T15:00:59.999Z')); // '2026-11-21T15:00:59Z'
  */
-export const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export const isoSeconds = (ms: number): string => `${new Date(ms).toISOString().slice(0, -5)}Z`; // every ISO string ends `.sssZ`
 
 /**
  * Exact, with `.000` trimmed: whole seconds as the service writes them, milliseconds only when there are any.

@@ -60,12 +60,11 @@ export function listUpcoming(ctx: DataContextOf<'events.list'>): DataResult<Even
     if (found.length > limit) break;
   }
   const truncated = found.length > limit;
-  let page = found.slice(0, limit);
-  if (futureBound) {
-    // Final validation (rule 1): every start must still be in the future at a fresh clock read.
-    const fresh = ctx.clock.now();
-    page = page.filter((fx) => data.startsAt(fx, now) > fresh);
-  }
+  const listed = found.slice(0, limit);
+  // Final validation (rule 1): every start must still be in the future at a fresh clock read.
+  const fresh = futureBound ? ctx.clock.now() : now;
+  const page = futureBound ? listed.filter((fx) => data.startsAt(fx, now) > fresh) : listed;
   const body = page.map((fx) => data.event(fx, now));
-  return { body, rows: body.length, truncated };
+  // Nothing dropped at the fresh read: this is the answer of the reading `now` alone, which the same query there repeats.
+  return page.length === listed.length ? { body, rows: body.length, truncated, holdsAt: now } : { body, rows: body.length, truncated };
 }

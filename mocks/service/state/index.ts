@@ -9,6 +9,7 @@ import { KeyStore } from './keys';
 import { Outbox } from './outbox';
 import { OverrideStore } from './overrides';
 import { type RandomSource, webRandom } from './random';
+import { ReadingAnswers } from './reading-answers';
 import { RecoveryQueue } from './recovery-queue';
 import { ResponseCache } from './response-cache';
 import { RotationStore } from './rotations';
@@ -24,6 +25,8 @@ export interface ServiceState {
   faults: FaultQueue;
   cache: ResponseCache;
   stable: StableAnswers;
+  /** Answers of one clock reading (events listings), reused for the same query at that reading. */
+  readings: ReadingAnswers;
   outbox: Outbox;
   challenges: ChallengeStore;
   tokens: TokenStore;
@@ -50,6 +53,7 @@ export function createState(bounds: StoreBounds = DEFAULT_STORE_BOUNDS, random: 
     faults: new FaultQueue(),
     cache: new ResponseCache(),
     stable: new StableAnswers(),
+    readings: new ReadingAnswers(),
     outbox: new Outbox(bounds.outbox),
     challenges: new ChallengeStore(bounds.challenges, random),
     tokens: new TokenStore(bounds.tokens),

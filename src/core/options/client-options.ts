@@ -1,3 +1,4 @@
+import { checkedBaseUrl } from '../../schemas/base-url';
 import { SDK_VERSION_HEADER } from '../../schemas/headers';
 import { VERSION } from '../../version';
 import { SportsOddsError } from '../errors';
@@ -46,29 +47,13 @@ function readEnv(name: string): string | undefined {
   return env?.[name]?.trim() || undefined;
 }
 
-/** A loopback host name: `localhost`, `*.localhost`, `[::1]` or 127.x.y.z. */
-export const isLoopback = (hostname: string): boolean =>
-  hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+export { isLoopback } from '../../schemas/base-url';
 
-/** Checks the base URL: absolute http(s), and no key over plain http to a non-loopback host. */
+/** Checks the base URL by the one rule of src/schemas/base-url.ts (absolute http(s), no key over plain http to a non-loopback host). */
 function checkBaseUrl(baseUrl: string, allowInsecureHttp: boolean): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new SportsOddsError(`baseUrl must be an absolute URL, got ${JSON.stringify(baseUrl)}`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new SportsOddsError(`baseUrl must use https:, got ${url.protocol}`);
-  }
-  if (url.protocol === 'http:' && !allowInsecureHttp && !isLoopback(url.hostname)) {
-    throw new SportsOddsError(
-      `refusing to send the API key over plain http:// to ${url.hostname}; use https://, a loopback host, or allowInsecureHttp: true`,
-    );
-  }
-  // `href` keeps a bare `?` or `#` that `search` and `hash` report as empty; in a path they are escaped.
-  if (/[?#]/.test(url.href)) throw new SportsOddsError('baseUrl must not carry a query or fragment');
-  return url.href.replace(/\/+$/, '');
+  const checked = checkedBaseUrl(baseUrl, allowInsecureHttp);
+  if ('problem' in checked) throw new SportsOddsError(checked.problem);
+  return checked.href;
 }
 
 /**
