@@ -193,9 +193,7 @@ async function serve(ctx: Admitted): Promise<ServiceAnswer> {
  */
 function cacheOf({ route, call: { input }, metering, service }: DataArmed) {
   const key = `${route.id}${service.data.added.revisionTag(input.params)}?${JSON.stringify([input.params, input.query])}`;
-  return metering.cacheable
-    ? { key, store: service.state.cache, visible: true }
-    : { key, store: readingStore(service), visible: false };
+  return metering.cacheable ? { key, store: service.state.cache, visible: true } : { key, store: readingStore(service), visible: false };
 }
 
 /**
