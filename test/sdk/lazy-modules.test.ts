@@ -65,6 +65,7 @@ describe('modules loaded on demand', () => {
       'src/core/request/connection-failure.ts',
       'src/core/reuse/answer-cache.ts',
       'src/core/reuse/runner.ts',
+      'src/core/rotation/replay-loop.ts',
       'src/core/rotation/run.ts',
       'src/core/scans/pages.ts',
       'src/core/validation/issue-report.ts',
