@@ -1,12 +1,12 @@
 import { checkRequestOptions, REQUEST_CHECKS, type OptionCheck } from '../options';
 import type { KeyRotationSuccess } from '../../schemas/keys';
 import { ROTATION_REPLAY_WINDOW_MS } from '../../schemas/limits';
+import { ROTATION_NONCE_PATTERN } from '../../schemas/primitives';
 import { APIPromise, Answer, AnswerHead } from '../answer';
 import { resolveKey, parserOf } from '../request';
 import { APIError, SportsOddsError, RotationPendingError } from '../errors';
 import { isAmbiguous, replayRoute } from './replay';
 import type { RotationKit, RotationTools, RotatorDeps } from './kit';
-import { newRotationNonce, parsePendingRotation } from './record';
 import type { KeyRecovery, RawAnswer, RotateOptions } from '../types';
 
 /** What `odds.keys.rotate()` takes (`RotateOptions`). */
@@ -17,8 +17,7 @@ const ROTATE_CHECKS = {
 
 const TOOLS: RotationTools = {
   resolveKey,
-  newRotationNonce,
-  parsePendingRotation,
+  noncePattern: ROTATION_NONCE_PATTERN,
   replayRoute,
   isAmbiguous,
   SportsOddsError,

@@ -5,7 +5,6 @@ import type { Answer, AnswerHead } from '../answer';
 import type { RotationStore, ClientContext, OnKeyRotated, RawAnswer } from '../types';
 import type { APIError, SportsOddsError, RotationPendingError } from '../errors';
 import type { isAmbiguous, replayRoute } from './replay';
-import type { newRotationNonce, parsePendingRotation } from './record';
 
 /** What the rotator needs from its client. */
 export interface RotatorDeps {
@@ -17,8 +16,8 @@ export interface RotatorDeps {
 /** What the on-demand rotation uses of the rest of the SDK. */
 export interface RotationTools {
   resolveKey: typeof resolveKey;
-  newRotationNonce: typeof newRotationNonce;
-  parsePendingRotation: typeof parsePendingRotation;
+  /** `ROTATION_NONCE_PATTERN` of the schemas, for the stored record's check. */
+  noncePattern: RegExp;
   replayRoute: typeof replayRoute;
   isAmbiguous: typeof isAmbiguous;
   SportsOddsError: typeof SportsOddsError;

@@ -1,5 +1,6 @@
 import type { KeyRotationSuccess } from '../../schemas/keys';
 import type { RotationKit } from './kit';
+import { checkPendingRotation, newRotationNonce } from './record';
 import type { ClientContext, KeyHolder, RawAnswer, RotateOptions, RotationAnswer } from '../types';
 
 /** Longest chain of rotations followed from one key (each hop is a rotation published after the last). */
@@ -51,7 +52,7 @@ export async function recoverStaleKey(kit: RotationKit, staleKey: string, signal
     if (await adoptPublished(kit, staleKey)) return true;
     const stored = await store.load();
     if (stored === undefined) return false;
-    const pending = kit.tools.parsePendingRotation(stored);
+    const pending = checkPendingRotation(stored, kit.tools);
     if (pending.oldKey !== staleKey || pending.baseUrl !== ctx.options.baseUrl) return false;
     ctx.options.logger.info(`the key was refused while a rotation of it is pending: resuming the rotation of ${pending.startedAt}`);
     try {
@@ -108,8 +109,6 @@ async function runRotation(kit: RotationKit, options: RotateOptions): Promise<Ra
   const { deps, parse, tools } = kit;
   const {
     resolveKey,
-    newRotationNonce,
-    parsePendingRotation,
     SportsOddsError,
     replayRoute,
     isAmbiguous,
@@ -129,7 +128,7 @@ async function runRotation(kit: RotationKit, options: RotateOptions): Promise<Ra
     // Saved before the request exists: a crash from here on leaves a record to resume from.
     await store.save(pending);
   } else {
-    pending = parsePendingRotation(pending);
+    pending = checkPendingRotation(pending, tools);
     o.logger.addSecret(pending.oldKey);
     o.logger.addSecret(pending.nonce);
     if (pending.baseUrl !== o.baseUrl) {
