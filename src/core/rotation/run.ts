@@ -107,15 +107,7 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
  */
 async function runRotation(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
   const { deps, parse, tools } = kit;
-  const {
-    resolveKey,
-    SportsOddsError,
-    replayRoute,
-    isAmbiguous,
-    RotationPendingError,
-    APIError,
-    windowMs,
-  } = tools;
+  const { resolveKey, SportsOddsError, replayRoute, isAmbiguous, RotationPendingError, APIError, windowMs } = tools;
   const { ctx, store } = deps;
   const o = ctx.options;
   let pending = await store.load();
