@@ -8,16 +8,19 @@ const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 /**
  * Budget of an entry that creates the client and makes one call, minified + gzip: 36 kB (issue 12),
  * set back there by issue 34 after three raises (issue 22's coordinator to 37 kB, issue 26's
- * tracing hooks to 37.25 kB). It is the goal, not the measurement: met again by issue 34 (the
- * account, key and credential routes' definitions loaded on demand), docs/performance.md has the figures.
+ * tracing hooks to 37.25 kB), met again by issue 34 (the account, key and credential routes'
+ * definitions loaded on demand). Lowered to 35 kB by issue 45, following the figure down (35,800 B:
+ * what only a key rotation, a credential's replay or the account's pacing needs loaded on demand);
+ * its goal is 32 kB. It follows the figure down, never up; docs/performance.md has the figures.
  */
-const BUDGET_BYTES = 36 * 1024;
+const BUDGET_BYTES = 35 * 1024;
 /**
  * The same entry bundled from the published build, whose `keepNames` (tsup.config.ts) names every
- * function and class: the budget plus what keepNames adds (2.0 kB measured), 38 kB as issue 12 set it
- * with the 36 kB budget, and lowered with it by issue 34 (it was 39.5 kB with the 37.25 kB budget).
+ * function and class: 38 kB as issue 12 set it (the 36 kB budget plus what keepNames added, 2.0 kB
+ * then), lowered by issue 34 (it was 39.5 kB with the 37.25 kB budget). keepNames adds 2.2 kB now, so
+ * it stays at 38 kB when the budget is lowered, and is lowered itself once its own figure is a whole kB below it.
  */
-const AS_BUILT_CEILING_BYTES = BUDGET_BYTES + 2 * 1024;
+const AS_BUILT_CEILING_BYTES = 38 * 1024;
 
 /**
  * Code a dependency carries inlined from another package (ky 2 inlines is-network-error), so that
