@@ -104,6 +104,9 @@ export class PlanRate {
   }
 }
 
+/** A class of error answers, by what the lookup reads of them. */
+type ErrorAnswerClass = abstract new (...args: never[]) => { readonly status: number; readonly code: string };
+
 /** What the lookup of `requestsPerSecond: 'account'` uses of its client, given by it (this module is a leaf loaded on demand). */
 export interface AccountRateTools {
   /** The request path's `callRoute`. */
@@ -114,7 +117,7 @@ export interface AccountRateTools {
     options: RequestOptions,
   ): PromiseLike<{ plan: { rate_limit_rps: number } }>;
   /** The class of the service's error answers (a `401` or `403` says the key may not read the account). */
-  APIError: abstract new (...args: never[]) => { readonly status: number; readonly code: string };
+  APIError: ErrorAnswerClass;
   /** `LOWEST_PLAN_RPS`. */
   lowest: number;
 }
