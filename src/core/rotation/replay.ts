@@ -1,9 +1,7 @@
-import type { RouteId } from '../../schemas/routes';
 import { APIError, ConnectionError } from '../errors';
 import { runHooks, sendRoute, retryDelay } from '../request';
 import { throwIfAborted } from '../runtime';
-import type { ClientContext, RawAnswer, RequestOptions, RouteInput } from '../types';
-import type { ReplayTools } from './replay-loop';
+import type { ReplayRoute, ReplayTools } from './replay-loop';
 
 /**
  * Whether a failed credential mutation may have been committed without its answer reaching us: no answer, or a 429 / 5xx.
@@ -25,13 +23,5 @@ const REPLAY_TOOLS: ReplayTools = { sendRoute, retryDelay, runHooks, throwIfAbor
  * @example
  * const answer = await replayRoute(ctx, 'recovery.claim', { body }, {}, ctx.options.now() + CREDENTIAL_REPLAY_WINDOW_MS);
  */
-export async function replayRoute<Id extends RouteId>(
-  ctx: ClientContext,
-  routeId: Id,
-  input: RouteInput<Id>,
-  options: RequestOptions,
-  until: number,
-): Promise<RawAnswer> {
-  const { replayWith } = await import('./replay-loop');
-  return replayWith(REPLAY_TOOLS, ctx, routeId, input, options, until);
-}
+export const replayRoute: ReplayRoute = async (ctx, routeId, input, options, until) =>
+  (await import('./replay-loop')).replayWith(REPLAY_TOOLS)(ctx, routeId, input, options, until);
