@@ -3,7 +3,7 @@ import { registerClient, type ClientInternals } from './core/internals';
 import { callRoute, Transport } from './core/request';
 import { checkTable, CLIENT_CHECKS, checkCache, OVERRIDE_CHECKS, resolveApiKey, resolveOptions } from './core/options';
 import { newReuseState, CacheControl } from './core/reuse';
-import { MemoryCoordinator, ServiceClock, type PlanRate } from './core/coordination';
+import { MemoryCoordinator, ServiceClock, type AccountRateTools, type PlanRate } from './core/coordination';
 import { KeyRotator } from './core/rotation';
 import { tracingOf } from './core/observability';
 import { APIError } from './core/errors';
@@ -162,6 +162,9 @@ export class SportsOdds implements RouteCaller {
   }
 }
 
+/** What the lookup of the plan's rate (loaded with it) uses of the SDK. */
+const ACCOUNT_RATE_TOOLS: AccountRateTools = { callRoute, APIError, lowest: LOWEST_PLAN_RPS };
+
 /**
  * The pace of `rateLimit: { requestsPerSecond: 'account' }`: the first call looks the plan's rate up
  * at the lowest plan's rate while the others wait (no second exceeds the rate it finds); then the
@@ -171,21 +174,8 @@ function accountPace(ctx: ClientContext): PaceSource {
   let rate: PlanRate | undefined;
   let first: Promise<void> | undefined;
   const start = async (): Promise<void> => {
-    const { PlanRate } = await import('./core/coordination/plan-rate');
-    // The lookup's own calls are paced at the lowest rate, or at a rate shared meanwhile: they never wait on the lookup.
-    const shared = ctx.coordinator.rate;
-    const lookupCtx: ClientContext = { ...ctx, pace: { ready: () => undefined, current: () => shared.known ?? LOWEST_PLAN_RPS } };
-    const planRate = new PlanRate({
-      // Never shared with a user's own account.get in flight: that call waits for this lookup, so sharing would wait for itself.
-      read: async () => (await callRoute(lookupCtx, 'account.get', {}, { maxRetries: 0, coalesce: false })).plan.rate_limit_rps,
-      shared,
-      now: ctx.options.now,
-      logger: ctx.options.logger,
-      lowest: LOWEST_PLAN_RPS,
-      refused: (error): error is APIError => error instanceof APIError && (error.status === 401 || error.status === 403),
-    });
-    await planRate.lookup();
-    rate = planRate;
+    const { lookUpAccountRate } = await import('./core/coordination/plan-rate');
+    rate = await lookUpAccountRate(ctx, ACCOUNT_RATE_TOOLS);
   };
   return {
     // A start that failed (its module could not load) is tried again by the next call.

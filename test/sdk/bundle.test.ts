@@ -8,16 +8,19 @@ const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
 /**
  * Budget of an entry that creates the client and makes one call, minified + gzip: 36 kB (issue 12),
  * set back there by issue 34 after three raises (issue 22's coordinator to 37 kB, issue 26's
- * tracing hooks to 37.25 kB). It is the goal, not the measurement: met again by issue 34 (the
- * account, key and credential routes' definitions loaded on demand), docs/performance.md has the figures.
+ * tracing hooks to 37.25 kB), met again by issue 34 (the account, key and credential routes'
+ * definitions loaded on demand). Lowered to 35 kB by issue 45, following the figure down (35,800 B:
+ * what only a key rotation, a credential's replay or the account's pacing needs loaded on demand);
+ * its goal is 32 kB. It follows the figure down, never up; docs/performance.md has the figures.
  */
-const BUDGET_BYTES = 36 * 1024;
+const BUDGET_BYTES = 35 * 1024;
 /**
  * The same entry bundled from the published build, whose `keepNames` (tsup.config.ts) names every
- * function and class: the budget plus what keepNames adds (2.0 kB measured), 38 kB as issue 12 set it
- * with the 36 kB budget, and lowered with it by issue 34 (it was 39.5 kB with the 37.25 kB budget).
+ * function and class: 38 kB as issue 12 set it (the 36 kB budget plus what keepNames added, 2.0 kB
+ * then), lowered by issue 34 (it was 39.5 kB with the 37.25 kB budget). keepNames adds 2.2 kB now, so
+ * it stays at 38 kB when the budget is lowered, and is lowered itself once its own figure is a whole kB below it.
  */
-const AS_BUILT_CEILING_BYTES = BUDGET_BYTES + 2 * 1024;
+const AS_BUILT_CEILING_BYTES = 38 * 1024;
 
 /**
  * Code a dependency carries inlined from another package (ky 2 inlines is-network-error), so that
@@ -85,7 +88,7 @@ describe('browser bundle', () => {
     const bundle = await initialBundle(ONE_CALL, false);
     const size = gz(bundle.code);
     expect(duplicates(bundle)).toEqual([]);
-    // What only a retry, a rotation, a refused parameter or body, a traced call, a reused answer, a scan's or poll's paging,
+    // What only a retry, a rotation or a credential's exact replay, a refused parameter or body, a traced call, a reused answer, a scan's or poll's paging,
     // a connection's failure, or a call of an account, key or credential route needs is loaded then, not here.
     expect([...new Set(bundle.lazy)].sort()).toEqual([
       '../../schemas/account-routes',
@@ -93,6 +96,7 @@ describe('browser bundle', () => {
       './core/coordination/plan-rate',
       './issue-report',
       './pages',
+      './replay-loop',
       './run',
       './runner',
       './spans',
@@ -128,7 +132,7 @@ describe('browser bundle', () => {
     const size = gz(asBuilt.code);
     console.log(`one call from the published build: ${kB(size)} min+gz, of which keepNames ${kB(size - gz(sources.code))}`);
     expect(Object.keys(asBuilt.metafile.inputs).some((i) => partOf(i) === 'sports-odds-data (as built)')).toBe(true);
-    expect(asBuilt.lazy.length).toBe(9);
+    expect(asBuilt.lazy.length).toBe(10);
     expect(size).toBeLessThanOrEqual(AS_BUILT_CEILING_BYTES);
   });
 });

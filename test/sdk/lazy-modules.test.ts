@@ -65,6 +65,7 @@ describe('modules loaded on demand', () => {
       'src/core/request/connection-failure.ts',
       'src/core/reuse/answer-cache.ts',
       'src/core/reuse/runner.ts',
+      'src/core/rotation/replay-loop.ts',
       'src/core/rotation/run.ts',
       'src/core/scans/pages.ts',
       'src/core/validation/issue-report.ts',
@@ -72,9 +73,13 @@ describe('modules loaded on demand', () => {
     ]);
     const reached = new Set(lazy.filter((f) => !f.endsWith(ROUTES_ON_DEMAND) && !REUSE.has(f)).flatMap((f) => [...reach(f)]));
     // Leaves: message helpers read only when something fails, the instants of parameters (a Date, +00:00) sent with Z once the
-    // encoder refused them or a scan's page is made, and the instants' text they write; never at load time, never re-exported.
+    // encoder refused them or a scan's page is made, and the instants' text they write; the rotation's record (its check, given
+    // the error class and the nonce's pattern by its callers, and its nonce) and the base64url it writes the nonce in; never at
+    // load time, never re-exported.
     expect([...reached].map((f) => relative(root, f)).sort()).toEqual([
+      'src/core/rotation/record.ts',
       'src/core/validation/instants.ts',
+      'src/schemas/base64url.ts',
       'src/schemas/instant-text.ts',
       'src/schemas/issue-words.ts',
       'src/schemas/redact.ts',

@@ -8,7 +8,8 @@ import {
   type KeyRotatedInfo,
   type PendingRotation,
 } from '../../src';
-import { newRotationNonce, parsePendingRotation } from '../../src/core/rotation/record';
+import { parsePendingRotation } from '../../src/core/rotation/pending';
+import { newRotationNonce } from '../../src/core/rotation/record';
 import { fakeClient, rejection, TEST_KEY } from './fake-fetch';
 import { sdkFor, useMockServer } from './mock-setup';
 import { errorText, rejectionOf, spyFetch } from './wire-spy';

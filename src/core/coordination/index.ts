@@ -6,4 +6,4 @@
 export { MemoryCoordinator, memoryCoordinator, type MemoryCoordinatorOptions } from './memory-coordinator';
 export { MemoryRotationStore } from './memory-rotation-store';
 export { ServiceClock } from './service-clock';
-export type { PlanRate } from './plan-rate';
+export type { AccountRateTools, PlanRate } from './plan-rate';

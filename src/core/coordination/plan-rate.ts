@@ -1,4 +1,4 @@
-import type { RateCoordination, InternalLogger, Now } from '../types';
+import type { ClientContext, InternalLogger, Now, RateCoordination, RequestOptions } from '../types';
 
 /** The first wait before looking up the rate again after a failure; it doubles up to the cap. */
 const RETRY_BASE_MS = 1_000;
@@ -102,4 +102,46 @@ export class PlanRate {
       );
     }
   }
+}
+
+/** A class of error answers, by what the lookup reads of them. */
+type ErrorAnswerClass = abstract new (...args: never[]) => { readonly status: number; readonly code: string };
+
+/** What the lookup of `requestsPerSecond: 'account'` uses of its client, given by it (this module is a leaf loaded on demand). */
+export interface AccountRateTools {
+  /** The request path's `callRoute`. */
+  callRoute(
+    ctx: ClientContext,
+    routeId: 'account.get',
+    input: Record<string, never>,
+    options: RequestOptions,
+  ): PromiseLike<{ plan: { rate_limit_rps: number } }>;
+  /** The class of the service's error answers (a `401` or `403` says the key may not read the account). */
+  APIError: ErrorAnswerClass;
+  /** `LOWEST_PLAN_RPS`. */
+  lowest: number;
+}
+
+/**
+ * The pace of `rateLimit: { requestsPerSecond: 'account' }`, once its first lookup has run: the lookup's own calls are paced at the
+ * lowest plan's rate, or at a rate shared meanwhile, so they never wait on the lookup.
+ *
+ * @example
+ * const rate = await lookUpAccountRate(ctx, { callRoute, APIError, lowest: LOWEST_PLAN_RPS });
+ */
+export async function lookUpAccountRate(ctx: ClientContext, tools: AccountRateTools): Promise<PlanRate> {
+  const { callRoute, APIError, lowest } = tools;
+  const shared = ctx.coordinator.rate;
+  const lookupCtx: ClientContext = { ...ctx, pace: { ready: () => undefined, current: () => shared.known ?? lowest } };
+  const planRate = new PlanRate({
+    // Never shared with a user's own account.get in flight: that call waits for this lookup, so sharing would wait for itself.
+    read: async () => (await callRoute(lookupCtx, 'account.get', {}, { maxRetries: 0, coalesce: false })).plan.rate_limit_rps,
+    shared,
+    now: ctx.options.now,
+    logger: ctx.options.logger,
+    lowest,
+    refused: (error): error is { code: string } => error instanceof APIError && (error.status === 401 || error.status === 403),
+  });
+  await planRate.lookup();
+  return planRate;
 }

@@ -1,29 +1,13 @@
 import { checkRequestOptions, REQUEST_CHECKS, type OptionCheck } from '../options';
 import type { KeyRotationSuccess } from '../../schemas/keys';
 import { ROTATION_REPLAY_WINDOW_MS } from '../../schemas/limits';
+import { ROTATION_NONCE_PATTERN } from '../../schemas/primitives';
 import { APIPromise, Answer, AnswerHead } from '../answer';
 import { resolveKey, parserOf } from '../request';
 import { APIError, SportsOddsError, RotationPendingError } from '../errors';
 import { isAmbiguous, replayRoute } from './replay';
 import type { RotationKit, RotationTools, RotatorDeps } from './kit';
-import { newRotationNonce, parsePendingRotation } from './record';
-import type { KeyHolder, KeyRecovery, RawAnswer, RotateOptions, RotationAnswer } from '../types';
-
-const publishedOf = (answer: RawAnswer): RotationAnswer => ({
-  status: answer.response.status,
-  headers: [...answer.response.headers],
-  text: answer.text,
-});
-
-const answerOf = (published: RotationAnswer, now: number): RawAnswer => {
-  const headers = new Headers(published.headers);
-  return new Answer(
-    new Response(published.text, { status: published.status, headers }),
-    published.text,
-    new AnswerHead(headers, published.status, 1, now),
-    now,
-  );
-};
+import type { KeyRecovery, RawAnswer, RotateOptions } from '../types';
 
 /** What `odds.keys.rotate()` takes (`RotateOptions`). */
 const ROTATE_CHECKS = {
@@ -33,16 +17,15 @@ const ROTATE_CHECKS = {
 
 const TOOLS: RotationTools = {
   resolveKey,
-  newRotationNonce,
-  parsePendingRotation,
+  noncePattern: ROTATION_NONCE_PATTERN,
   replayRoute,
   isAmbiguous,
   SportsOddsError,
   RotationPendingError,
   APIError,
   windowMs: ROTATION_REPLAY_WINDOW_MS,
-  publishedOf,
-  answerOf,
+  Answer,
+  AnswerHead,
 };
 
 /**
@@ -53,9 +36,6 @@ const TOOLS: RotationTools = {
 export class KeyRotator implements KeyRecovery {
   readonly #deps: RotatorDeps;
   #inflight: Promise<RawAnswer> | undefined;
-  /** Revoked keys and their replacements, for a client whose key comes from a function. */
-  readonly #replaced = new Map<string, string>();
-  #wrapped = false;
 
   readonly #kit: RotationKit;
 
@@ -64,8 +44,9 @@ export class KeyRotator implements KeyRecovery {
     this.#kit = {
       deps,
       parse: (answer) => this.#parse(answer),
-      swap: (key, oldKey, newKey) => this.#swap(key, oldKey, newKey),
       tools: TOOLS,
+      replaced: new Map(),
+      wrapped: false,
     };
   }
 
@@ -105,28 +86,5 @@ export class KeyRotator implements KeyRecovery {
   async #run(options: RotateOptions): Promise<RawAnswer> {
     const { rotateUnderLock } = await import('./run');
     return rotateUnderLock(this.#kit, options);
-  }
-
-  /** Makes the client (and its derived clients) call with `newKey` where it called with `oldKey`. */
-  #swap(key: KeyHolder, oldKey: string, newKey: string): boolean {
-    if (typeof key.source === 'string') {
-      if (key.source === newKey) return true;
-      if (key.source !== oldKey) return false;
-      key.source = newKey;
-      return true;
-    }
-    this.#replaced.set(oldKey, newKey);
-    if (!this.#wrapped) {
-      this.#wrapped = true;
-      const source = key.source;
-      const replaced = this.#replaced;
-      key.source = async () => {
-        let key = await source();
-        // A revoked key never works again, so its replacement is always the right key to send.
-        for (let hops = 0; replaced.has(key) && hops < 1000; hops++) key = replaced.get(key) as string;
-        return key;
-      };
-    }
-    return true;
   }
 }

@@ -1,10 +1,10 @@
 /** The types the rotation shares with `run.ts`, loaded on demand and given what it uses. */
 import type { KeyRotationSuccess } from '../../schemas/keys';
 import type { resolveKey } from '../request';
-import type { RotationAnswer, RotationStore, ClientContext, KeyHolder, OnKeyRotated, RawAnswer } from '../types';
+import type { Answer, AnswerHead } from '../answer';
+import type { RotationStore, ClientContext, OnKeyRotated, RawAnswer } from '../types';
 import type { APIError, SportsOddsError, RotationPendingError } from '../errors';
 import type { isAmbiguous, replayRoute } from './replay';
-import type { newRotationNonce, parsePendingRotation } from './record';
 
 /** What the rotator needs from its client. */
 export interface RotatorDeps {
@@ -16,8 +16,8 @@ export interface RotatorDeps {
 /** What the on-demand rotation uses of the rest of the SDK. */
 export interface RotationTools {
   resolveKey: typeof resolveKey;
-  newRotationNonce: typeof newRotationNonce;
-  parsePendingRotation: typeof parsePendingRotation;
+  /** `ROTATION_NONCE_PATTERN` of the schemas, for the stored record's check. */
+  noncePattern: RegExp;
   replayRoute: typeof replayRoute;
   isAmbiguous: typeof isAmbiguous;
   SportsOddsError: typeof SportsOddsError;
@@ -25,17 +25,18 @@ export interface RotationTools {
   APIError: typeof APIError;
   /** The exact-replay window of a rotation (15 minutes). */
   windowMs: number;
-  /** A rotation's answer as published to the coordinator. */
-  publishedOf: (answer: RawAnswer) => RotationAnswer;
-  /** A published rotation as an answer of this client (received at `now`). */
-  answerOf: (published: RotationAnswer, now: number) => RawAnswer;
+  /** A published rotation is made an answer of this client with these. */
+  Answer: typeof Answer;
+  AnswerHead: typeof AnswerHead;
 }
 
 /** What the rotation needs of its `KeyRotator`. */
 export interface RotationKit {
   deps: RotatorDeps;
   parse: (answer: RawAnswer) => KeyRotationSuccess | Promise<KeyRotationSuccess>;
-  /** Makes the client call with `newKey` where it called with `oldKey`; false when it called with another key. */
-  swap: (key: KeyHolder, oldKey: string, newKey: string) => boolean;
   tools: RotationTools;
+  /** Revoked keys and their replacements, for a client whose key comes from a function. */
+  readonly replaced: Map<string, string>;
+  /** Whether the client's key function is wrapped to send the replacements (once, on the first swap). */
+  wrapped: boolean;
 }

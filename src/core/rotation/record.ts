@@ -1,15 +1,24 @@
 import { randomToken } from '../../schemas/base64url';
-import { ROTATION_NONCE_PATTERN } from '../../schemas/primitives';
+import type { SportsOddsError } from '../errors';
 import type { PendingRotation } from '../types';
-import { SportsOddsError } from '../errors';
+
+/**
+ * What checking a record uses of the rest of the SDK, given by its callers (`pending.ts`, the rotation's run): this file is a leaf
+ * that the rotation's run, loaded on demand, imports by its path.
+ */
+export interface RecordRules {
+  SportsOddsError: typeof SportsOddsError;
+  /** `ROTATION_NONCE_PATTERN` of the schemas. */
+  noncePattern: RegExp;
+}
 
 /**
  * Checks a stored rotation record; a broken one throws a `SportsOddsError` that never quotes it (it holds a key).
  *
  * @example
- * const pending = parsePendingRotation(await readFile(path, 'utf8'));
+ * const pending = checkPendingRotation(await readFile(path, 'utf8'), { SportsOddsError, noncePattern: ROTATION_NONCE_PATTERN });
  */
-export function parsePendingRotation(value: string | PendingRotation): PendingRotation {
+export function checkPendingRotation(value: string | PendingRotation, rules: RecordRules): PendingRotation {
   let r: Partial<Record<keyof PendingRotation, unknown>> | null;
   try {
     r = typeof value === 'string' ? JSON.parse(value) : value;
@@ -22,12 +31,12 @@ export function parsePendingRotation(value: string | PendingRotation): PendingRo
       : [
           r.version === 1 || 'version',
           (typeof r.baseUrl === 'string' && r.baseUrl !== '') || 'baseUrl',
-          (typeof r.nonce === 'string' && ROTATION_NONCE_PATTERN.test(r.nonce)) || 'nonce',
+          (typeof r.nonce === 'string' && rules.noncePattern.test(r.nonce)) || 'nonce',
           (typeof r.oldKey === 'string' && r.oldKey !== '') || 'oldKey',
           (typeof r.startedAt === 'string' && !Number.isNaN(Date.parse(r.startedAt))) || 'startedAt',
         ].filter((f) => f !== true);
   if (bad.length > 0)
-    throw new SportsOddsError(`the rotation store holds a malformed record (${bad.join(', ')}): inspect it before removing it`);
+    throw new rules.SportsOddsError(`the rotation store holds a malformed record (${bad.join(', ')}): inspect it before removing it`);
   const { version, baseUrl, nonce, oldKey, startedAt } = r as PendingRotation;
   return { version, baseUrl, nonce, oldKey, startedAt };
 }

@@ -1,6 +1,7 @@
 import type { KeyRotationSuccess } from '../../schemas/keys';
 import type { RotationKit } from './kit';
-import type { ClientContext, RawAnswer, RotateOptions } from '../types';
+import { checkPendingRotation, newRotationNonce } from './record';
+import type { ClientContext, KeyHolder, RawAnswer, RotateOptions, RotationAnswer } from '../types';
 
 /** Longest chain of rotations followed from one key (each hop is a rotation published after the last). */
 const MAX_HOPS = 16;
@@ -51,7 +52,7 @@ export async function recoverStaleKey(kit: RotationKit, staleKey: string, signal
     if (await adoptPublished(kit, staleKey)) return true;
     const stored = await store.load();
     if (stored === undefined) return false;
-    const pending = kit.tools.parsePendingRotation(stored);
+    const pending = checkPendingRotation(stored, kit.tools);
     if (pending.oldKey !== staleKey || pending.baseUrl !== ctx.options.baseUrl) return false;
     ctx.options.logger.info(`the key was refused while a rotation of it is pending: resuming the rotation of ${pending.startedAt}`);
     try {
@@ -74,7 +75,7 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
   const keys = ctx.coordinator.keys;
   const first = await keys.rotationOf(key);
   if (first === undefined) return undefined;
-  const answer = kit.tools.answerOf(first, o.now());
+  const answer = answerOf(kit, first, o.now());
   let rotation = await kit.parse(answer);
   o.logger.addSecret(rotation.api_key);
   for (
@@ -82,10 +83,10 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
     next !== undefined && hops < MAX_HOPS;
     hops++, next = await keys.rotationOf(rotation.api_key)
   ) {
-    rotation = await kit.parse(kit.tools.answerOf(next, o.now()));
+    rotation = await kit.parse(answerOf(kit, next, o.now()));
     o.logger.addSecret(rotation.api_key);
   }
-  const clientUpdated = kit.swap(ctx.key, key, rotation.api_key);
+  const clientUpdated = swap(kit, ctx.key, key, rotation.api_key);
   ctx.key.generation = keys.generation;
   if (clientUpdated) o.logger.info('switched to the key of a rotation made by another client of the coordinator');
   // Concurrent calls that met the revoked key each adopt the rotation; it is told of once.
@@ -105,18 +106,8 @@ async function adopt(kit: RotationKit, key: string): Promise<RawAnswer | undefin
  * within its window, then swap the key in, publish it, call `onKeyRotated`, and clear the record.
  */
 async function runRotation(kit: RotationKit, options: RotateOptions): Promise<RawAnswer> {
-  const { deps, parse, swap, tools } = kit;
-  const {
-    resolveKey,
-    newRotationNonce,
-    parsePendingRotation,
-    SportsOddsError,
-    replayRoute,
-    isAmbiguous,
-    RotationPendingError,
-    APIError,
-    windowMs,
-  } = tools;
+  const { deps, parse, tools } = kit;
+  const { resolveKey, SportsOddsError, replayRoute, isAmbiguous, RotationPendingError, APIError, windowMs } = tools;
   const { ctx, store } = deps;
   const o = ctx.options;
   let pending = await store.load();
@@ -129,7 +120,7 @@ async function runRotation(kit: RotationKit, options: RotateOptions): Promise<Ra
     // Saved before the request exists: a crash from here on leaves a record to resume from.
     await store.save(pending);
   } else {
-    pending = parsePendingRotation(pending);
+    pending = checkPendingRotation(pending, tools);
     o.logger.addSecret(pending.oldKey);
     o.logger.addSecret(pending.nonce);
     if (pending.baseUrl !== o.baseUrl) {
@@ -156,13 +147,55 @@ async function runRotation(kit: RotationKit, options: RotateOptions): Promise<Ra
 
   const newKey = rotation.api_key;
   o.logger.addSecret(newKey);
-  const clientUpdated = swap(ctx.key, oldKey, newKey);
+  const clientUpdated = swap(kit, ctx.key, oldKey, newKey);
   // Published before the record is cleared: every client still on the old key can switch to the new one.
-  await ctx.coordinator.keys.publish(oldKey, tools.publishedOf(answer));
+  await ctx.coordinator.keys.publish(oldKey, publishedOf(answer));
   ctx.key.generation = ctx.coordinator.keys.generation;
   // The hook runs before the record is cleared: if it fails (e.g. persisting the key), rotate() replays the same answer.
   ctx.key.announced = newKey;
   await deps.onKeyRotated?.(rotation, { resumed, clientUpdated, adopted: false });
   await store.clear();
   return answer;
+}
+
+/** A rotation's answer as published to the coordinator. */
+const publishedOf = (answer: RawAnswer): RotationAnswer => ({
+  status: answer.response.status,
+  headers: [...answer.response.headers],
+  text: answer.text,
+});
+
+/** A published rotation as an answer of this client (received at `now`). */
+function answerOf(kit: RotationKit, published: RotationAnswer, now: number): RawAnswer {
+  const { Answer, AnswerHead } = kit.tools;
+  const headers = new Headers(published.headers);
+  return new Answer(
+    new Response(published.text, { status: published.status, headers }),
+    published.text,
+    new AnswerHead(headers, published.status, 1, now),
+    now,
+  );
+}
+
+/** Makes the client (and its derived clients) call with `newKey` where it called with `oldKey`; false when it called with another key. */
+function swap(kit: RotationKit, key: KeyHolder, oldKey: string, newKey: string): boolean {
+  if (typeof key.source === 'string') {
+    if (key.source === newKey) return true;
+    if (key.source !== oldKey) return false;
+    key.source = newKey;
+    return true;
+  }
+  kit.replaced.set(oldKey, newKey);
+  if (!kit.wrapped) {
+    kit.wrapped = true;
+    const source = key.source;
+    const replaced = kit.replaced;
+    key.source = async () => {
+      let key = await source();
+      // A revoked key never works again, so its replacement is always the right key to send.
+      for (let hops = 0; replaced.has(key) && hops < 1000; hops++) key = replaced.get(key) as string;
+      return key;
+    };
+  }
+  return true;
 }
