@@ -127,6 +127,30 @@ describe('a deterministic mock in process', () => {
     expect(await scenario(inProcess(mock))).toEqual(first);
   });
 
+  it("draws a recovery link's token when its request is answered, however late the queue sending it runs", async () => {
+    // The link is sent after the 202, by a queue that runs on a timer: a request answered before that must not change it.
+    const linkOf = async (answeredBeforeTheQueue: boolean) => {
+      const mock = newMock(true);
+      await mock.ready;
+      const v1 = (path: string, init?: RequestInit) => mock.fetch(`${mock.baseUrl}${path}`, init);
+      // Recovery needs the account without an active account:manage key: the primary key revoked.
+      const keys = (await (await v1('/v1/account/keys', bearer(mock.apiKey))).json()) as { id: string; name: string }[];
+      const primary = keys.find((k) => k.name === 'Primary key');
+      expect((await v1(`/v1/account/keys/${primary?.id}/revoke`, { method: 'POST', ...bearer(mock.apiKey) })).status).toBe(200);
+      const challenge = await mock.issueChallenge();
+      const requested = await v1('/v1/recovery/requests', json({ email: mock.demoEmail, challenge_token: challenge }));
+      expect(requested.status).toBe(202);
+      // Any answer draws a request id (this one a 401: the key is revoked).
+      const other = async () => void (await v1('/v1/catalog/sports', bearer(mock.apiKey)));
+      if (answeredBeforeTheQueue) await other();
+      const links = (await mock.outbox()).filter((m) => m.kind === 'recovery').map((m) => m.link);
+      if (!answeredBeforeTheQueue) await other();
+      expect(links).toHaveLength(1);
+      return links[0];
+    };
+    expect(await linkOf(true)).toBe(await linkOf(false));
+  });
+
   it('draws other ids from another seed, and the same demo key from the same one', () => {
     const a = createMockService({ seed: SEED, now: NOW, deterministic: true });
     expect(createMockService({ seed: SEED, now: NOW, deterministic: true }).apiKey).toBe(a.apiKey);

@@ -20,13 +20,21 @@ export function assertMailRoom(service: ServiceContext, count = 1): void {
   service.state.outbox.assertRoom(now, count);
 }
 
+/** A new single-use token of `kind`, drawn from the mock's random source. */
+export const linkToken = (service: ServiceContext, kind: TokenKind): string => newToken(service.state.random, PREFIX[kind]);
+
 /**
  * "E-mails" a link: issues a single-use token of `kind` (only its SHA-256 kept) bound to the account's
  * current mailbox and recovery-authority generation, valid for `ttlMs`, and puts its page link in the
  * outbox; both or neither (`StoreFullError` when either store is full).
  */
-export async function mailLink(service: ServiceContext, account: AccountRecord, kind: TokenKind, ttlMs: number): Promise<void> {
-  const token = newToken(service.state.random, PREFIX[kind]);
+export async function mailLink(
+  service: ServiceContext,
+  account: AccountRecord,
+  kind: TokenKind,
+  ttlMs: number,
+  token = linkToken(service, kind),
+): Promise<void> {
   const hash = await sha256Hex(token);
   // From here on synchronous: the room checked is the room used.
   const { tokens, outbox } = service.state;

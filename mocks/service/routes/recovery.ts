@@ -9,7 +9,7 @@ import type { OperationContextOf, OperationResultOf, ServiceContext } from '../c
 import { ServiceRefusal } from '../service-refusal';
 import type { AccountRecord } from '../state/accounts';
 import { newApiKey, sha256Hex } from '../state/crypto';
-import { assertMailRoom, mailLink } from '../actions/mail-link';
+import { assertMailRoom, linkToken, mailLink } from '../actions/mail-link';
 import { answerOnce } from '../state/replay';
 import { assertLive, findToken } from './token-checks';
 
@@ -62,7 +62,8 @@ export async function requestRecovery(ctx: OperationContextOf<'recovery.request'
   const valid =
     token.length > 0 && service.state.challenges.consume(await sha256Hex(token), RECOVERY_ACTION, hostname, service.clock.now());
   if (!valid) throw challengeFailed();
-  service.state.recoveries.push({ email: ctx.body.email, at: service.clock.now() });
+  // The link's token is drawn now, for every address alike, so a deterministic mock draws in the order of the requests.
+  service.state.recoveries.push({ email: ctx.body.email, at: service.clock.now(), token: linkToken(service, 'recovery') });
   setTimeout(() => void resolveRecoveryQueue(service).catch(() => undefined), 0);
   return { status: 202, body: ACCEPTED };
 }
@@ -72,7 +73,7 @@ export function resolveRecoveryQueue(service: ServiceContext): Promise<void> {
   return service.state.recoveries.drain(async (request) => {
     const account = service.state.accounts.findByEmail(request.email);
     if (!account || recoveryBlocker(service, account)) return;
-    await mailLink(service, account, 'recovery', RECOVERY_LINK_TTL_MS);
+    await mailLink(service, account, 'recovery', RECOVERY_LINK_TTL_MS, request.token);
   });
 }
 

@@ -2,6 +2,11 @@
 export interface QueuedRecovery {
   email: string;
   at: number;
+  /**
+   * The link's token, drawn when the request was answered, so a deterministic mock's draws follow the requests and not
+   * when the drain runs; in memory only (a snapshot keeps `email` and `at`, and a restored request draws at its drain).
+   */
+  token?: string;
 }
 
 /**
@@ -19,7 +24,7 @@ export class RecoveryQueue {
 
   /** The requests not yet taken by a drain, oldest first. */
   saved(): QueuedRecovery[] {
-    return this.#queued.map((q) => ({ ...q }));
+    return this.#queued.map(({ email, at }) => ({ email, at }));
   }
 
   push(request: QueuedRecovery): void {
