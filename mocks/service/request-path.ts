@@ -200,14 +200,31 @@ function cacheOf({ route, call: { input }, metering, service }: DataArmed) {
  * The invisible stores of a data route: a stable answer (for any later instant), else one of this exact clock reading
  * computed from the same added events (the list of them is a new array after any add, removal or restore).
  */
-const readingStore = ({ state, data }: ServiceContext) => ({
-  get: (key: string, now: number): CachedResult | undefined =>
-    state.stable.get(key, now) ?? state.readings.get(key, now, data.added.list()),
-  set(key: string, entry: CachedResult, now: number, fresh: DataResult): void {
-    if (fresh.stable === true) state.stable.set(key, entry, now);
-    else if (fresh.holdsAt !== undefined) state.readings.set(key, entry, fresh.holdsAt, data.added.list());
-  },
-});
+function readingStore(service: ServiceContext): ReadingStore {
+  const { state, data } = service;
+  const known = readingStores.get(state);
+  if (known !== undefined && known.data === data) return known;
+  const store: ReadingStore = {
+    data,
+    get: (key, now) => state.stable.get(key, now) ?? state.readings.get(key, now, data.added.list()),
+    set(key, entry, now, fresh) {
+      if (fresh.stable === true) state.stable.set(key, entry, now);
+      else if (fresh.holdsAt !== undefined) state.readings.set(key, entry, fresh.holdsAt, data.added.list());
+    },
+  };
+  readingStores.set(state, store);
+  return store;
+}
+
+interface ReadingStore {
+  /** The dataset it reads the added events of (a state's store is made again if the mock's dataset changes). */
+  readonly data: ServiceContext['data'];
+  get(key: string, now: number): CachedResult | undefined;
+  set(key: string, entry: CachedResult, now: number, fresh: DataResult): void;
+}
+
+/** Each state's reading store, made once (not per request: this is the data path of every uncached answer). */
+const readingStores = new WeakMap<object, ReadingStore>();
 
 /** What a piece of work came to: its value, or what it threw (for an after-work fault to replace either). */
 async function outcomeOf<T>(work: () => T | Promise<T>): Promise<{ value: T } | { error: unknown }> {

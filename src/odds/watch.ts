@@ -46,8 +46,11 @@ interface Settings {
   request: RequestOptions;
 }
 
+// The watch sets the reuse of its reads itself (`maxAge` of half its interval): a call's `maxAge`, `cache` and `coalesce`
+// are refused by name, as its option types leave them out, rather than taken and overridden.
+const { maxAge: _maxAge, cache: _cache, coalesce: _coalesce, ...WATCH_REQUEST_CHECKS } = REQUEST_CHECKS;
 const WATCH_CHECKS = {
-  ...REQUEST_CHECKS,
+  ...WATCH_REQUEST_CHECKS,
   mode: 0,
   intervalMs: checkDuration,
   maxCredits: 0,
@@ -55,8 +58,7 @@ const WATCH_CHECKS = {
   since: 0,
   mainLinesOnly: 0,
 } as const;
-const { maxAge: _maxAge, cache: _cache, coalesce: _coalesce, ...RESUME_REQUEST_CHECKS } = REQUEST_CHECKS;
-const RESUME_CHECKS = { ...RESUME_REQUEST_CHECKS, intervalMs: checkDuration, maxCredits: 0, until: 0 } as const;
+const RESUME_CHECKS = { ...WATCH_REQUEST_CHECKS, intervalMs: checkDuration, maxCredits: 0, until: 0 } as const;
 
 /** An instant option: RFC 3339 in UTC or a valid `Date`, as the service writes it. */
 function checkInstant(name: string, value: unknown): string {

@@ -278,6 +278,8 @@ describe('watchPrices (sports-odds-data/odds)', () => {
     expect(refused(() => watchPrices(odds, [{ event_id: null }]))).toMatch(/^events\[0\] must be .*got null/);
     expect(refused(() => watchPrices(odds, [42], { mode: 'latest', since: NOW }))).toMatch(/since needs the incremental mode/);
     expect(refused(() => resumePriceWatch(odds, { mode: 'x' } as never))).toMatch(/^state must be the state of a price watch/);
+    // The watch sets its reads' reuse itself: a call's maxAge is refused by name, not taken and overridden.
+    expect(refused(() => watchPrices(odds, [42], { maxAge: 1_000 } as never))).toMatch(/has no option "maxAge"/);
     expect(seen.requests).toHaveLength(0);
   });
 });
