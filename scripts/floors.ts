@@ -8,14 +8,18 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 
-/** One import of a module: the specifier as written, the module it resolves to (relative ones), type-only or not. */
+/**
+ * One import of a module: the specifier as written, the module it resolves to (relative ones), type-only or not (`import type`,
+ * `typeof import('…')`), and whether it loads on demand (`import('…')`).
+ */
 export interface Import {
   readonly spec: string;
   readonly target: string | undefined;
   readonly typeOnly: boolean;
+  readonly dynamic: boolean;
 }
 
-const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'|import\('([^']+)'\)/g;
+const IMPORT = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^'";]*?\sfrom\s+)?'([^']+)'|(typeof\s+)?import\('([^']+)'\)/g;
 
 function tsFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -37,13 +41,13 @@ export function importGraph(root: string, folders: readonly string[] = ['src', '
     const text = readFileSync(join(root, file), 'utf8');
     const imports: Import[] = [];
     for (const m of text.matchAll(IMPORT)) {
-      const spec = (m[3] ?? m[4]) as string;
+      const spec = (m[3] ?? m[5]) as string;
       let target: string | undefined;
       if (spec.startsWith('.')) {
         const base = relative(root, resolve(dirname(join(root, file)), spec));
         target = [base, `${base}.ts`, join(base, 'index.ts')].find((c) => files.has(c)) ?? base;
       }
-      imports.push({ spec, target, typeOnly: m[2] !== undefined });
+      imports.push({ spec, target, typeOnly: m[2] !== undefined || m[4] !== undefined, dynamic: m[5] !== undefined && m[4] === undefined });
     }
     graph.set(file, imports);
   }

@@ -10,8 +10,7 @@ import {
 } from '../core/errors';
 import { checkRequestOptions } from '../core/options';
 import type { RequestOptions } from '../core/types';
-import { decodeParams } from '../core/validation/zod-decode';
-import { encodeParams } from '../core/validation/zod-encode';
+import { decodeParams, encodeParams } from '../core/validation';
 import { closingLineValue, type ClvBet } from '../domain';
 import type { ClosingLineValue } from '../schemas/analytics';
 import { dataRoutes } from '../schemas/data-routes';

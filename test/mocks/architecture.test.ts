@@ -14,6 +14,7 @@ import {
   isNodeBuiltin,
   outsideAllowances,
 } from '../../scripts/floors';
+import { aroundFaces, facedFolders, onDemand, roomsWithFaces } from '../../scripts/faces';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,8 +33,13 @@ const NODE_ONLY = ['src/node/', 'src/mcp/node/'];
  */
 const NAMED_SRC_TO_MOCKS = ['src/mcp/node/cli.ts -> mocks/index.ts'];
 
+const CONTRIBUTING = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+
 /** The floor plan's table of what each folder may import (CONTRIBUTING.md, "The floor plan"). */
-const ALLOWANCES = allowancesOf(readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8'));
+const ALLOWANCES = allowancesOf(CONTRIBUTING);
+
+/** The folders whose rooms are imported through their faces, as the floor plan says of them ("Inside `src/core/`"). */
+const FACED = facedFolders(CONTRIBUTING);
 
 /** The shared floors where the mock meets the SDK: the schemas and the route table, and the domain logic beside them. */
 const SHARED_FLOORS = ['src/schemas/', 'src/domain/'];
@@ -73,14 +79,19 @@ function backUpArrows(graph: ReadonlyMap<string, readonly Import[]>, tops: reado
   );
 }
 
-/** A graph of made-up modules, each importing what `edges` lists (`type:` marks an `import type`). */
+/** A graph of made-up modules, each importing what `edges` lists (`type:` marks an `import type`, `lazy:` an `import()`). */
 const fake = (edges: Record<string, string[]>): Map<string, Import[]> =>
   new Map(
     Object.entries(edges).map(([file, specs]) => [
       file,
       specs.map((written) => {
-        const spec = written.replace(/^type:/, '');
-        return { spec, target: /^(src|mocks)\//.test(spec) ? spec : undefined, typeOnly: written !== spec };
+        const spec = written.replace(/^(type|lazy):/, '');
+        return {
+          spec,
+          target: /^(src|mocks)\//.test(spec) ? spec : undefined,
+          typeOnly: written.startsWith('type:'),
+          dynamic: written.startsWith('lazy:'),
+        };
       }),
     ]),
   );
@@ -98,6 +109,22 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
     // The table names every wing; a module outside every row, or an import outside its row's allowance, is named.
     expect(ALLOWANCES.map((row) => row.holds.join(', '))).toContain('mocks/verify/');
     expect(outsideAllowances(graph, ALLOWANCES)).toEqual([]);
+  });
+
+  it('imports each room of src/core/ and mocks/service/data/ through its face, but what loads on demand and what that reaches', () => {
+    expect(FACED).toEqual(['src/core', 'mocks/service/data']);
+    const rooms = roomsWithFaces(graph, FACED);
+    // Every sub-folder is a room; data/ is one too, seen from outside it; src/core/ has no face of its own.
+    expect(rooms).toEqual(expect.arrayContaining(['mocks/service/data', 'mocks/service/data/pricing/engines', 'src/core/validation']));
+    expect(rooms).not.toContain('src/core');
+    // What loads on demand is read from the import()s; what those reach includes the two modules the floor plan names as
+    // imported by their paths (the parameters' instants, the reuse's selection for the Redis entry).
+    const { named, reached } = onDemand(graph, rooms);
+    expect([...named]).toEqual(
+      expect.arrayContaining(['src/core/reuse/runner.ts', 'src/core/scans/pages.ts', 'src/core/coordination/plan-rate.ts']),
+    );
+    expect([...reached]).toEqual(expect.arrayContaining(['src/core/validation/instants.ts', 'src/core/reuse/selection.ts']));
+    expect(aroundFaces(graph, FACED)).toEqual([]);
   });
 
   it('has no import cycle between modules, type-only imports included', () => {
@@ -214,5 +241,51 @@ describe('the floor plan of src/ and mocks/ (CONTRIBUTING.md, "The floor plan")'
     });
     expect(backUpArrows(typeBack, ['mocks'])).toEqual(['mocks/service: state/ -> routes/']);
     expect(Object.fromEntries(floorsOf(typeBack, 'mocks/service').floors)).toEqual({ 'routes/': 1, 'state/': 0 });
+  });
+
+  it('names each import around a face, a room with no face and a face that exports what loads on demand (the check can fail)', () => {
+    expect(
+      facedFolders(
+        [
+          "Inside `src/core/`, bottom up. A folder's `index.ts` is its face: the rooms import it.",
+          '',
+          'Inside `mocks/service/`, bottom up:',
+        ].join('\n'),
+      ),
+    ).toEqual(['src/core']);
+    expect(() => facedFolders('Inside `mocks/service/`, bottom up:')).toThrow(/names a face/);
+    const faced = ['src/core', 'mocks/service/data'];
+    const graph = fake({
+      'src/core/a/index.ts': ['src/core/a/x.ts'],
+      'src/core/a/x.ts': ['src/core/b/index.ts', 'src/core/b/y.ts', 'type:src/core/b/types.ts', 'lazy:src/core/a/lazy.ts'],
+      // Loaded on demand: it imports the files it needs, and what it reaches (leaf.ts) may be imported by its path.
+      'src/core/a/lazy.ts': ['src/core/b/y.ts', 'src/core/b/leaf.ts'],
+      'src/core/b/index.ts': ['src/core/b/y.ts', 'type:src/core/b/types.ts'],
+      'src/core/b/y.ts': [],
+      'src/core/b/types.ts': [],
+      'src/core/b/leaf.ts': [],
+      'src/core/c/index.ts': ['src/core/c/eager.ts', 'src/core/c/late.ts'],
+      'src/core/c/eager.ts': ['lazy:src/core/c/late.ts'],
+      'src/core/c/late.ts': [],
+      'src/core/d/f.ts': [],
+      'src/core/runtime.ts': ['src/core/a/index.ts'],
+      'src/client.ts': ['lazy:src/core/a/lazy.ts'],
+      'src/odds/w.ts': ['src/core/b/leaf.ts', 'src/core/b/y.ts'],
+      'mocks/service/data/index.ts': ['mocks/service/data/shared/index.ts'],
+      'mocks/service/data/shared/index.ts': ['mocks/service/data/shared/prng.ts'],
+      'mocks/service/data/shared/prng.ts': [],
+      'mocks/service/data/rows/index.ts': ['mocks/service/data/shared/prng.ts'],
+      'mocks/service/routes/r.ts': ['mocks/service/data/index.ts'],
+      'mocks/fixtures/f.ts': ['mocks/service/data/shared/index.ts'],
+    });
+    expect(aroundFaces(graph, faced)).toEqual([
+      'src/core/d/: a room with no face (index.ts)',
+      "src/core/a/x.ts -> src/core/b/y.ts ('src/core/b/y.ts'): import it through its room's face, src/core/b/index.ts",
+      "src/core/a/x.ts -> src/core/b/types.ts ('src/core/b/types.ts'): import it through its room's face, src/core/b/index.ts",
+      "src/odds/w.ts -> src/core/b/y.ts ('src/core/b/y.ts'): import it through its room's face, src/core/b/index.ts",
+      "mocks/service/data/rows/index.ts -> mocks/service/data/shared/prng.ts ('mocks/service/data/shared/prng.ts'): import it through its room's face, mocks/service/data/shared/index.ts",
+      "mocks/fixtures/f.ts -> mocks/service/data/shared/index.ts ('mocks/service/data/shared/index.ts'): import it through its room's face, mocks/service/data/index.ts",
+      'src/core/c/index.ts -> src/core/c/late.ts: it loads on demand, so no face exports it',
+    ]);
   });
 });

@@ -32,7 +32,7 @@ import type {
   SpecialOddsRow,
   SpecialRow,
   SportRow,
-} from './rows/types';
+} from './rows';
 import { addedSource, decodeAddedSpecialId, AddedEvents, isAddedId, type AddedEvent, type AddedProp } from './added';
 import { generatedEvents } from './generated';
 import type { EventSource } from './source';
@@ -40,11 +40,13 @@ import type { EventSource } from './source';
 export type { Fixture } from './events';
 export type { LiveState } from './events';
 export type { SpecialDef } from './specials';
-export type * from './rows/types';
+export type { ClosingRow, EventRow, OddsRow, OpeningRow, ResultRow } from './rows';
 export type { EventBase } from './events';
 export type { EventSpec, Instant, MarketSpec, PeriodResultSpec, PriceStep, PropContestantSpec, PropSpec, ScoreSpec } from './added';
 export { SpecError } from './added';
 export { changeRanges, MAX_EVENT_LENGTH } from './events';
+/** The dataset's seeded randomness, which the fixtures draw from as well. */
+export { Rng, hashString, mix } from './shared';
 
 /**
  * Each kind of event of the dataset, by its `origin`, with the specials it has: generated from the seed, or added

@@ -5,4 +5,16 @@ export { closingAt, lineMarks, openingAt, type LineMarks } from './lines';
 export { oddsAt, type OddsRequest, type RowPage } from './odds';
 export { RESULT_STATUS, resultsAt } from './results';
 export { sourceFeedId } from './snapshots';
-export type { EventRow, ResultRow, SpecialOddsRow, SpecialRow } from './types';
+export type {
+  ClosingRow,
+  EventRow,
+  LeagueRow,
+  OddsRow,
+  OpeningRow,
+  OutrightRow,
+  PeriodRow,
+  ResultRow,
+  SpecialOddsRow,
+  SpecialRow,
+  SportRow,
+} from './types';
