@@ -5,16 +5,4 @@ export { closingAt, lineMarks, openingAt, type LineMarks } from './lines';
 export { oddsAt, type OddsRequest, type RowPage } from './odds';
 export { RESULT_STATUS, resultsAt } from './results';
 export { sourceFeedId } from './snapshots';
-export type {
-  ClosingRow,
-  EventRow,
-  LeagueRow,
-  OddsRow,
-  OpeningRow,
-  OutrightRow,
-  PeriodRow,
-  ResultRow,
-  SpecialOddsRow,
-  SpecialRow,
-  SportRow,
-} from './types';
+export type * from './types';
