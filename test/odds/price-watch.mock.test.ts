@@ -280,6 +280,8 @@ describe('watchPrices (sports-odds-data/odds)', () => {
     expect(refused(() => resumePriceWatch(odds, { mode: 'x' } as never))).toMatch(/^state must be the state of a price watch/);
     // The watch sets its reads' reuse itself: a call's maxAge is refused by name, not taken and overridden.
     expect(refused(() => watchPrices(odds, [42], { maxAge: 1_000 } as never))).toMatch(/has no option "maxAge"/);
+    expect(refused(() => watchPrices(odds, [42], { cache: false } as never))).toMatch(/has no option "cache"/);
+    expect(refused(() => watchPrices(odds, [42], { coalesce: false } as never))).toMatch(/has no option "coalesce"/);
     expect(seen.requests).toHaveLength(0);
   });
 });
