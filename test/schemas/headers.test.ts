@@ -193,6 +193,29 @@ describe('parseDateHeader', () => {
     expect(parseDateHeader(null)).toBeUndefined();
     expect(parseResponseHeaders(new Headers({ 'X-Credits-Daily-Reset': 'tomorrow' })).credits).toEqual({});
   });
+
+  it('reads an RFC 3339 offset and fraction of a second, and the value without the space around it', () => {
+    expect(parseDateHeader('2026-12-01T02:00:00+02:00')).toEqual(new Date(Date.UTC(2026, 11, 1)));
+    expect(parseDateHeader('2026-11-30T19:00:00-05:00')).toEqual(new Date(Date.UTC(2026, 11, 1)));
+    expect(parseDateHeader('2026-12-01T00:00:00.125Z')).toEqual(new Date(Date.UTC(2026, 11, 1, 0, 0, 0, 125)));
+    expect(parseDateHeader('2026-12-01t00:00:00.5z')).toEqual(new Date(Date.UTC(2026, 11, 1, 0, 0, 0, 500)));
+    expect(parseDateHeader(' 2026-12-01T00:00:00Z\t')).toEqual(new Date(Date.UTC(2026, 11, 1)));
+    expect(parseDateHeader(' Tue, 01 Dec 2026 00:00:00 GMT ')).toEqual(new Date(Date.UTC(2026, 11, 1)));
+  });
+
+  it('refuses what Date.parse would read leniently: text before or after a date, a space for the T, an offset without its colon', () => {
+    for (const value of [
+      // Date.parse reads each of these (it skips a comment in parentheses, and text before an HTTP date).
+      'Tue, 01 Dec 2026 00:00:00 GMT (then 2026-12-01T00:00:00Z',
+      'on Tue, 01 Dec 2026 00:00:00 GMT',
+      'Tue, 01 Dec 2026 00:00:00 GMT+0100',
+      '2026-12-01 00:00:00Z',
+      '2026-12-01T00:00:00+0200',
+    ]) {
+      expect(Number.isNaN(Date.parse(value)), value).toBe(false);
+      expect(parseDateHeader(value), value).toBeUndefined();
+    }
+  });
 });
 
 describe('Retry-After', () => {

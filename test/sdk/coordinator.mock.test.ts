@@ -204,7 +204,9 @@ describe('a rotation made by one client of a coordinator', () => {
       }),
     ).rejects.toThrow();
     const rotated: [KeyRotationSuccess, KeyRotatedInfo][] = [];
-    const b = client(mock, { coordinator, onKeyRotated: (rotation, info) => void rotated.push([rotation, info]) });
+    const lines: string[] = [];
+    const logger = { debug() {}, info: (line: string) => void lines.push(line), warn() {}, error() {} };
+    const b = client(mock, { coordinator, logger, logLevel: 'info', onKeyRotated: (rotation, info) => void rotated.push([rotation, info]) });
     expect(await b.odds.catalog.sports()).toHaveLength(44);
     // Its first attempt was refused (the old key is revoked); it finished the rotation with the same nonce and sent again.
     expect(b.answers.map((r) => [r.routeId, r.status])).toEqual([
@@ -216,6 +218,103 @@ describe('a rotation made by one client of a coordinator', () => {
     expect(rotated[0]?.[1]).toEqual({ resumed: true, clientUpdated: true, adopted: false });
     expect(await coordinator.keys.store.load()).toBeUndefined();
     expect(await coordinator.keys.rotationOf(pending.oldKey)).toBeDefined();
+    expect(lines).toContain(`sports-odds: the key was refused while a rotation of it is pending: resuming the rotation of ${pending.startedAt}`);
+    // The rotation lock was let go: the next rotation of the coordinator goes ahead.
+    await client(mock, { coordinator }).odds.keys.rotate();
+    expect(rotated).toHaveLength(1);
+  });
+
+  it('is followed to the newest key through a chain of rotations, and said in the log', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { coordinator });
+    await a.odds.keys.rotate();
+    const newest = await a.odds.keys.rotate();
+    const lines: string[] = [];
+    const logger = { debug() {}, info: (line: string) => void lines.push(line), warn() {}, error() {} };
+    const late = client(mock, { coordinator, apiKey: mock.apiKey, logger, logLevel: 'info' });
+    expect(await late.odds.catalog.sports()).toHaveLength(44);
+    expect(late.answers.map((r) => r.status)).toEqual([200]);
+    expect(lines).toContain('sports-odds: switched to the key of a rotation made by another client of the coordinator');
+    // The client calls with the newest key: the second one is the only active key.
+    expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active').map((k) => k.prefix)).toEqual([newest.api_key.slice(0, 13)]);
+  });
+
+  it('does not say it switched a client that calls with another key', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const created = await client(mock, { coordinator }).odds.keys.create({ name: 'other', scopes: ['data:read', 'account:manage'] });
+    const lines: string[] = [];
+    const logger = { debug() {}, info: (line: string) => void lines.push(line), warn() {}, error() {} };
+    const other = client(mock, { coordinator, apiKey: created.api_key, logger, logLevel: 'info' });
+    await client(mock, { coordinator }).odds.keys.rotate();
+    await other.odds.catalog.sports();
+    await other.odds.keys.rotate();
+    expect(lines.filter((line) => line.startsWith('sports-odds: switched to the key'))).toEqual([]);
+  });
+
+  it("keeps the adopted key when the adopting client's onKeyRotated fails, and warns of it", async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const warnings: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (line: string) => void warnings.push(line), error() {} };
+    const b = client(mock, {
+      coordinator,
+      logger,
+      logLevel: 'warn',
+      onKeyRotated: () => {
+        throw new Error('the vault is down');
+      },
+    });
+    await b.odds.catalog.sports();
+    await client(mock, { coordinator }).odds.keys.rotate();
+    expect(await b.odds.catalog.sports()).toHaveLength(44);
+    expect(await b.odds.catalog.sports()).toHaveLength(44);
+    expect(b.answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(warnings).toEqual(['sports-odds: onKeyRotated failed for a rotation adopted from another client: Error: the vault is down']);
+  });
+
+  it('gives the concurrent rotate() that waited the same answer, headers and all', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { coordinator });
+    const b = client(mock, { coordinator });
+    const [ra, rb] = await Promise.all([a.odds.keys.rotate().withMeta(), b.odds.keys.rotate().withMeta()]);
+    expect(rb.meta.status).toBe(200);
+    expect(rb.meta.requestId).toMatch(/^req_/);
+    expect(rb.meta.requestId).toBe(ra.meta.requestId);
+    expect(rb.response.status).toBe(200);
+    expect(rb.response.headers.get('x-request-id')).toBe(ra.meta.requestId);
+  });
+
+  it("leaves a pending rotation of another key, or of another service, alone: the refused key's 401 stands", async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const owner = client(mock, { coordinator });
+    const created = await owner.odds.keys.create({ name: 'doomed' });
+    await owner.odds.keys.revoke(created);
+    const warnings: string[] = [];
+    const logger = { debug() {}, info() {}, warn: (line: string) => void warnings.push(line), error() {} };
+    const doomed = client(mock, { coordinator, apiKey: created.api_key, logger, logLevel: 'warn' });
+    const record = (oldKey: string, baseUrl: string) => ({
+      version: 1 as const,
+      baseUrl,
+      nonce: newRotationNonce(),
+      oldKey,
+      startedAt: new Date(mock.clock.now()).toISOString(),
+    });
+    for (const pending of [record(mock.apiKey, mock.baseUrl), record(created.api_key, 'https://elsewhere.example')]) {
+      await coordinator.keys.store.save(pending);
+      await expect(doomed.odds.catalog.sports()).rejects.toMatchObject({ name: 'AuthenticationError', status: 401 });
+      expect(await coordinator.keys.store.load()).toEqual(pending);
+    }
+    expect(doomed.answers.map((r) => [r.routeId, r.status])).toEqual([
+      ['catalog.sports', 401],
+      ['catalog.sports', 401],
+    ]);
+    // Neither was taken up: no resumption was tried, so none failed.
+    expect(warnings).toEqual([]);
+    expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active')).toHaveLength(1);
   });
 
   it('leaves a key revoked by other means refused: the 401 stands', async () => {
