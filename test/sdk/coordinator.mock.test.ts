@@ -206,7 +206,12 @@ describe('a rotation made by one client of a coordinator', () => {
     const rotated: [KeyRotationSuccess, KeyRotatedInfo][] = [];
     const lines: string[] = [];
     const logger = { debug() {}, info: (line: string) => void lines.push(line), warn() {}, error() {} };
-    const b = client(mock, { coordinator, logger, logLevel: 'info', onKeyRotated: (rotation, info) => void rotated.push([rotation, info]) });
+    const b = client(mock, {
+      coordinator,
+      logger,
+      logLevel: 'info',
+      onKeyRotated: (rotation, info) => void rotated.push([rotation, info]),
+    });
     expect(await b.odds.catalog.sports()).toHaveLength(44);
     // Its first attempt was refused (the old key is revoked); it finished the rotation with the same nonce and sent again.
     expect(b.answers.map((r) => [r.routeId, r.status])).toEqual([
@@ -218,7 +223,9 @@ describe('a rotation made by one client of a coordinator', () => {
     expect(rotated[0]?.[1]).toEqual({ resumed: true, clientUpdated: true, adopted: false });
     expect(await coordinator.keys.store.load()).toBeUndefined();
     expect(await coordinator.keys.rotationOf(pending.oldKey)).toBeDefined();
-    expect(lines).toContain(`sports-odds: the key was refused while a rotation of it is pending: resuming the rotation of ${pending.startedAt}`);
+    expect(lines).toContain(
+      `sports-odds: the key was refused while a rotation of it is pending: resuming the rotation of ${pending.startedAt}`,
+    );
     // The rotation lock was let go: the next rotation of the coordinator goes ahead.
     await client(mock, { coordinator }).odds.keys.rotate();
     expect(rotated).toHaveLength(1);
@@ -237,7 +244,12 @@ describe('a rotation made by one client of a coordinator', () => {
     expect(late.answers.map((r) => r.status)).toEqual([200]);
     expect(lines).toContain('sports-odds: switched to the key of a rotation made by another client of the coordinator');
     // The client calls with the newest key: the second one is the only active key.
-    expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active').map((k) => k.prefix)).toEqual([newest.api_key.slice(0, 13)]);
+    expect(
+      mock
+        .accounts()[0]
+        ?.keys.filter((k) => k.status === 'active')
+        .map((k) => k.prefix),
+    ).toEqual([newest.api_key.slice(0, 13)]);
   });
 
   it('does not say it switched a client that calls with another key', async () => {
