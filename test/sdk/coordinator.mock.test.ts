@@ -44,6 +44,15 @@ function client(mock: MockService, options: ClientOptions) {
   return { odds, seen, sentAt, answers };
 }
 
+/** A logger that keeps the lines of one level (as the SDK writes them, prefixed `sports-odds: `). */
+function recordingLogger(level: 'info' | 'warn') {
+  const lines: string[] = [];
+  const keep = (line: string) => void lines.push(line);
+  const ignore = () => {};
+  const logger = { debug: ignore, error: ignore, info: level === 'info' ? keep : ignore, warn: level === 'warn' ? keep : ignore };
+  return { lines, options: { logger, logLevel: level } };
+}
+
 describe('clients sharing a coordinator', () => {
   it("pace together: never more than the plan's rate in any second of the service's clock, no 429", async () => {
     const mock = newMock();
@@ -204,12 +213,10 @@ describe('a rotation made by one client of a coordinator', () => {
       }),
     ).rejects.toThrow();
     const rotated: [KeyRotationSuccess, KeyRotatedInfo][] = [];
-    const lines: string[] = [];
-    const logger = { debug() {}, info: (line: string) => void lines.push(line), warn() {}, error() {} };
+    const { options: logging, lines } = recordingLogger('info');
     const b = client(mock, {
       coordinator,
-      logger,
-      logLevel: 'info',
+      ...logging,
       onKeyRotated: (rotation, info) => void rotated.push([rotation, info]),
     });
     expect(await b.odds.catalog.sports()).toHaveLength(44);
@@ -237,9 +244,8 @@ describe('a rotation made by one client of a coordinator', () => {
     const a = client(mock, { coordinator });
     await a.odds.keys.rotate();
     const newest = await a.odds.keys.rotate();
-    const lines: string[] = [];
-    const logger = { debug() {}, info: (line: string) => void lines.push(line), warn() {}, error() {} };
-    const late = client(mock, { coordinator, apiKey: mock.apiKey, logger, logLevel: 'info' });
+    const { options: logging, lines } = recordingLogger('info');
+    const late = client(mock, { coordinator, apiKey: mock.apiKey, ...logging });
     expect(await late.odds.catalog.sports()).toHaveLength(44);
     expect(late.answers.map((r) => r.status)).toEqual([200]);
     expect(lines).toContain('sports-odds: switched to the key of a rotation made by another client of the coordinator');
@@ -256,9 +262,8 @@ describe('a rotation made by one client of a coordinator', () => {
     const mock = newMock();
     const coordinator = sharedOn(mock);
     const created = await client(mock, { coordinator }).odds.keys.create({ name: 'other', scopes: ['data:read', 'account:manage'] });
-    const lines: string[] = [];
-    const logger = { debug() {}, info: (line: string) => void lines.push(line), warn() {}, error() {} };
-    const other = client(mock, { coordinator, apiKey: created.api_key, logger, logLevel: 'info' });
+    const { options: logging, lines } = recordingLogger('info');
+    const other = client(mock, { coordinator, apiKey: created.api_key, ...logging });
     await client(mock, { coordinator }).odds.keys.rotate();
     await other.odds.catalog.sports();
     await other.odds.keys.rotate();
@@ -268,12 +273,10 @@ describe('a rotation made by one client of a coordinator', () => {
   it("keeps the adopted key when the adopting client's onKeyRotated fails, and warns of it", async () => {
     const mock = newMock();
     const coordinator = sharedOn(mock);
-    const warnings: string[] = [];
-    const logger = { debug() {}, info() {}, warn: (line: string) => void warnings.push(line), error() {} };
+    const { options: logging, lines: warnings } = recordingLogger('warn');
     const b = client(mock, {
       coordinator,
-      logger,
-      logLevel: 'warn',
+      ...logging,
       onKeyRotated: () => {
         throw new Error('the vault is down');
       },
@@ -305,9 +308,8 @@ describe('a rotation made by one client of a coordinator', () => {
     const owner = client(mock, { coordinator });
     const created = await owner.odds.keys.create({ name: 'doomed' });
     await owner.odds.keys.revoke(created);
-    const warnings: string[] = [];
-    const logger = { debug() {}, info() {}, warn: (line: string) => void warnings.push(line), error() {} };
-    const doomed = client(mock, { coordinator, apiKey: created.api_key, logger, logLevel: 'warn' });
+    const { options: logging, lines: warnings } = recordingLogger('warn');
+    const doomed = client(mock, { coordinator, apiKey: created.api_key, ...logging });
     const record = (oldKey: string, baseUrl: string) => ({
       version: 1 as const,
       baseUrl,
