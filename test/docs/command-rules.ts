@@ -166,6 +166,16 @@ export const RULES: readonly Rule[] = [
     handling: (c) => ({ by: 'hand', file: benchOf(c), why: 'a benchmark prints figures; tests never time anything' }),
   },
   {
+    id: 'mutation-file',
+    what: "one file's mutation run (`MUTATION_SUITES=... npx stryker run stryker.file.config.mjs`): run by hand while writing tests",
+    takes: (c) => shell(c) && /^MUTATION_SUITES='[^']+' npx stryker run stryker\.file\.config\.mjs --mutate \S+$/.test(c.text),
+    handling: () => ({
+      by: 'hand',
+      file: 'stryker.file.config.mjs',
+      why: 'a mutation run takes minutes per file, hours for the table; never part of npm test',
+    }),
+  },
+  {
     id: 'benchmark-peers',
     what: "the install of a benchmark's pinned peers (`npm ci --prefix bench/peers`): run by hand before bench/mock-peers.ts",
     takes: (c) => shell(c) && c.text === 'npm ci --prefix bench/peers',

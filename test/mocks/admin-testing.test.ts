@@ -112,6 +112,17 @@ describe('/__admin/events', () => {
 });
 
 describe('/__admin/overrides', () => {
+  it('refuses a misspelled field, saying which field it takes nearest, never echoing the name sent', async () => {
+    const server = await start();
+    const refused = await admin(server, '/overrides', { body: { route: 'catalog.sports', answr: [], once: true } });
+    expect(refused.status).toBe(400);
+    expect(messageOf(refused).code).toBe('invalid_parameters');
+    expect(messageOf(refused).message).toMatch(
+      /^unknown body field at position 2 \(5 characters, not shown\): did you mean answer\? it takes /,
+    );
+    expect(messageOf(refused).message).not.toContain('answr');
+  });
+
   it('a static answer, once: the route answers it metered, then its own handler again', async () => {
     const server = await start();
     const armed = await admin<OverrideInfo>(server, '/overrides', { body: { route: 'events.odds', answer: [ROW], once: true } });
