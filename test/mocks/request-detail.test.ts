@@ -70,6 +70,23 @@ describe('GET /__admin/requests/{id}', () => {
     expect(header(detail, 'X-Result-Rows')).toBe('0');
   });
 
+  it('names the override that answered an operation route (not a data route) too', async () => {
+    const { status, body: override } = await post<{ id: string }>('/overrides', {
+      route: 'account.get',
+      error: { code: 'temporarily_unavailable' },
+      once: true,
+    });
+    expect([status, override]).toEqual([201, expect.objectContaining({ id: expect.stringMatching(/^ovr_/) })]);
+    const res = await get('/v1/account');
+    expect(res.status).toBe(503);
+    const detail = await detailOf(res.headers.get('x-request-id')!);
+    expect(detail).toMatchObject({ status: 503, override: { id: override.id, kind: 'error' }, fault: null });
+    // Used up: the next request of the route is the handler's, and its detail names no override.
+    const next = await get('/v1/account');
+    expect(next.status).toBe(200);
+    expect((await detailOf(next.headers.get('x-request-id')!)).override).toBeNull();
+  });
+
   it('masks what may be a secret: values that failed their schema, names the route does not know, opaque path segments', async () => {
     const key = server().mock.apiKey;
     await get(`/v1/events?sport_id=${key}&pasted_${key.slice(9, 20)}=1`);

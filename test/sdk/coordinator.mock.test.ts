@@ -1,7 +1,7 @@
 // Several clients of one account sharing a coordinator (here the in-memory one; the Redis one runs
 // the same scenarios across processes in test/fleet): pacing, budget, credits and key rotation hold
 // for the account, not for each client.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { MockService } from '../../mocks';
 import {
   BudgetExceededError,
@@ -43,6 +43,13 @@ function client(mock: MockService, options: ClientOptions) {
   });
   return { odds, seen, sentAt, answers };
 }
+
+/** The key prefixes of the demo account's active keys. */
+const activePrefixes = (mock: MockService) =>
+  mock
+    .accounts()[0]
+    ?.keys.filter((k) => k.status === 'active')
+    .map((k) => k.prefix);
 
 /** A logger that keeps the lines of one level (as the SDK writes them, prefixed `sports-odds: `). */
 function recordingLogger(level: 'info' | 'warn') {
@@ -138,12 +145,7 @@ describe('a rotation made by one client of a coordinator', () => {
     expect(adopted).toEqual([{ resumed: false, clientUpdated: true, adopted: true }]);
     // Nothing was refused: the account's request health holds no failure.
     expect((await a.odds.account.requestHealth({ days: 1 })).summary.failed_requests).toBe(0);
-    expect(
-      mock
-        .accounts()[0]
-        ?.keys.filter((k) => k.status === 'active')
-        .map((k) => k.prefix),
-    ).toEqual([rotation.api_key.slice(0, 13)]);
+    expect(activePrefixes(mock)).toEqual([rotation.api_key.slice(0, 13)]);
   });
 
   it('is told once to a client whose concurrent calls all meet the revoked key', async () => {
@@ -238,6 +240,43 @@ describe('a rotation made by one client of a coordinator', () => {
     expect(rotated).toHaveLength(1);
   });
 
+  it("gives up the resumption of a pending rotation when the refused call's signal aborts: the call's 401 stands", async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const pending = {
+      version: 1 as const,
+      baseUrl: mock.baseUrl,
+      nonce: newRotationNonce(),
+      oldKey: mock.apiKey,
+      startedAt: new Date(mock.clock.now()).toISOString(),
+    };
+    await coordinator.keys.store.save(pending);
+    mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
+    await expect(
+      fetch(`${mock.baseUrl}/v1/account/keys/rotate`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce },
+      }),
+    ).rejects.toThrow();
+    const held = newGate();
+    onTestFinished(() => held.open());
+    mock.faults.inject({ route: 'keys.rotate', hold: held.opened });
+    const { options: logging, lines: warnings } = recordingLogger('warn');
+    const b = client(mock, { coordinator, ...logging });
+    const stop = new AbortController();
+    const call = rejection(b.odds.catalog.sports({ signal: stop.signal }));
+    // The resumption's request is in flight (the mock holds it) when the call is aborted.
+    await until(() => b.sentAt.length === 2);
+    stop.abort(new Error('the user left'));
+    expect(await call).toMatchObject({ name: 'AuthenticationError', status: 401 });
+    expect(warnings).toEqual([
+      `sports-odds: could not finish the pending key rotation of ${pending.startedAt}: AbortError: the call was aborted`,
+    ]);
+    expect(b.answers.map((r) => [r.routeId, r.status])).toEqual([['catalog.sports', 401]]);
+    // The rotation may have been committed: its record stays for the next refusal or rotate() to finish.
+    expect(await coordinator.keys.store.load()).toEqual(pending);
+  });
+
   it('is followed to the newest key through a chain of rotations, and said in the log', async () => {
     const mock = newMock();
     const coordinator = sharedOn(mock);
@@ -250,12 +289,87 @@ describe('a rotation made by one client of a coordinator', () => {
     expect(late.answers.map((r) => r.status)).toEqual([200]);
     expect(lines).toContain('sports-odds: switched to the key of a rotation made by another client of the coordinator');
     // The client calls with the newest key: the second one is the only active key.
-    expect(
-      mock
-        .accounts()[0]
-        ?.keys.filter((k) => k.status === 'active')
-        .map((k) => k.prefix),
-    ).toEqual([newest.api_key.slice(0, 13)]);
+    expect(activePrefixes(mock)).toEqual([newest.api_key.slice(0, 13)]);
+  });
+
+  it('is adopted by a client refused while the rotation was still in flight: it looks again once the lock is free', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const b = client(mock, { coordinator });
+    await b.odds.catalog.sports();
+    // The service has rotated the key, but the rotating client has not published it yet: its answer is held in a hook.
+    const held = newGate();
+    let answered = false;
+    const { odds: a } = sdkFor(mock, {
+      coordinator,
+      hooks: {
+        afterResponse: [
+          async ({ routeId }) => {
+            if (routeId !== 'keys.rotate') return;
+            answered = true;
+            await held.opened;
+          },
+        ],
+      },
+    });
+    const rotating = a.keys.rotate();
+    await until(() => answered);
+    const refused = b.odds.catalog.sports();
+    await until(() => b.answers.length === 2);
+    expect(await coordinator.keys.rotationOf(mock.apiKey)).toBeUndefined();
+    held.open();
+    const rotation = await rotating;
+    expect(await refused).toHaveLength(44);
+    expect(b.answers.map((r) => r.status)).toEqual([200, 401, 200]);
+    expect(activePrefixes(mock)).toEqual([rotation.api_key.slice(0, 13)]);
+  });
+
+  it('follows a chain longer than 16 rotations in steps of 16: one refused call, then the newest key', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const a = client(mock, { coordinator });
+    let newest = '';
+    for (let i = 0; i < 17; i++) newest = (await a.odds.keys.rotate()).api_key;
+    const late = client(mock, { coordinator, apiKey: mock.apiKey });
+    expect(await late.odds.catalog.sports()).toHaveLength(44);
+    // The first look reaches the 16th key, which the 17th rotation revoked; the second look starts from it.
+    expect(late.answers.map((r) => r.status)).toEqual([401, 200]);
+    // Only the newest key is active, so the call that passed was sent with it.
+    expect(activePrefixes(mock)).toEqual([newest.slice(0, 13)]);
+  });
+
+  it('does not say it switched a client again when a late call of its older key meets a newer rotation', async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const { options: logging, lines } = recordingLogger('info');
+    // The client's first call has its key (the first) and is held before it is sent.
+    const held = newGate();
+    let holding = false;
+    const { odds: x } = sdkFor(mock, {
+      coordinator,
+      ...logging,
+      hooks: {
+        beforeRequest: [
+          async ({ routeId }) => {
+            if (routeId !== 'catalog.sports' || holding) return;
+            holding = true;
+            await held.opened;
+          },
+        ],
+      },
+    });
+    const late = x.catalog.sports();
+    await until(() => holding);
+    const a = client(mock, { coordinator });
+    await a.odds.keys.rotate();
+    // The client switches to the second key on its next call; then the second is rotated too.
+    await x.catalog.leagues({ sport_id: 29 });
+    await a.odds.keys.rotate();
+    held.open();
+    expect(await late).toHaveLength(44);
+    const switched = lines.filter((line) => line.startsWith('sports-odds: switched to the key'));
+    // Once to the second key, once to the third: the refused first key's chain did not switch the client (it was on the second).
+    expect(switched).toHaveLength(2);
   });
 
   it('does not say it switched a client that calls with another key', async () => {
@@ -328,6 +442,38 @@ describe('a rotation made by one client of a coordinator', () => {
     ]);
     // Neither was taken up: no resumption was tried, so none failed.
     expect(warnings).toEqual([]);
+    expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active')).toHaveLength(1);
+  });
+
+  it("warns when the pending rotation of a refused key cannot be finished, and the call's 401 stands", async () => {
+    const mock = newMock();
+    const coordinator = sharedOn(mock);
+    const owner = client(mock, { coordinator });
+    const created = await owner.odds.keys.create({ name: 'doomed', scopes: ['data:read', 'account:manage'] });
+    await owner.odds.keys.revoke(created);
+    // A record of this key whose rotation the service never committed: the revoked key cannot rotate now.
+    const pending = {
+      version: 1 as const,
+      baseUrl: mock.baseUrl,
+      nonce: newRotationNonce(),
+      oldKey: created.api_key,
+      startedAt: new Date(mock.clock.now()).toISOString(),
+    };
+    await coordinator.keys.store.save(pending);
+    const { options: logging, lines: warnings } = recordingLogger('warn');
+    const doomed = client(mock, { coordinator, apiKey: created.api_key, ...logging });
+    await expect(doomed.odds.catalog.sports()).rejects.toMatchObject({ name: 'AuthenticationError', status: 401 });
+    expect(doomed.answers.map((r) => [r.routeId, r.status])).toEqual([
+      ['catalog.sports', 401],
+      ['keys.rotate', 401],
+    ]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(`^sports-odds: could not finish the pending key rotation of ${pending.startedAt}: AuthenticationError: `),
+    );
+    // The refusal was definitive: the record is cleared, and the lock let go.
+    expect(await coordinator.keys.store.load()).toBeUndefined();
+    await owner.odds.keys.rotate();
     expect(mock.accounts()[0]?.keys.filter((k) => k.status === 'active')).toHaveLength(1);
   });
 
