@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ClosingLineValue, EventsQuery, expandPath, NoQuery, pathParamNames, routeList, routes, type RouteDef } from '../../src/schemas';
 import { defaultMaxAge, SERVICE_CACHE_WINDOW_MS } from '../../src/schemas/cache-defaults';
+import { shapeKeys as fieldsOf } from '../../src/schemas/schema-def';
 import { expectFail, expectOk, token } from './fixtures';
 
 // The table is checked by its properties, never against a copy of it: a route added to the table
@@ -119,6 +120,15 @@ describe('route table: registration and statuses', () => {
     const resend = routes['recoveryEmail.resend'].body;
     expectOk(resend, {});
     expectFail(resend, { anything: 1 });
+  });
+
+  it('a body with a credential token answers invalid_token when it fails its schema, and only such a body does (docs/service.md, Errors)', () => {
+    // The recovery request's challenge_token is the bot challenge, not a credential: a malformed one is invalid_parameters.
+    const credential = (field: string) => field.endsWith('_token') && field !== 'challenge_token';
+    const withToken = idsWhere((r) => r.body !== null && fieldsOf(r.body).some(credential));
+    expect(withToken).toEqual(['checkout.intent', 'checkout.claim', 'recovery.claim', 'recoveryEmail.verify']);
+    expect(idsWhere((r) => r.invalidBodyCode === 'invalid_token')).toEqual(withToken);
+    expect(fieldsOf(routes['recovery.request'].body)).toContain('challenge_token');
   });
 });
 
