@@ -176,6 +176,16 @@ export const RULES: readonly Rule[] = [
     }),
   },
   {
+    id: 'mutation-report',
+    what: "the count of a mutation run's compile errors by reason (`node -e ...` reading reports/mutation/report.json): run by hand after a run",
+    takes: (c) => shell(c) && /^node -e ".*require\('\.\/reports\/mutation\/report\.json'\).*"$/.test(c.text),
+    handling: () => ({
+      by: 'hand',
+      file: 'stryker.config.json',
+      why: 'it reads the report of a mutation run, which takes hours and is never part of npm test',
+    }),
+  },
+  {
     id: 'benchmark-peers',
     what: "the install of a benchmark's pinned peers (`npm ci --prefix bench/peers`): run by hand before bench/mock-peers.ts",
     takes: (c) => shell(c) && c.text === 'npm ci --prefix bench/peers',
