@@ -51,6 +51,32 @@ const activePrefixes = (mock: MockService) =>
     ?.keys.filter((k) => k.status === 'active')
     .map((k) => k.prefix);
 
+/** A pending rotation's record of `oldKey`, started now, with a fresh nonce. */
+const pendingRecord = (mock: MockService, oldKey: string, baseUrl = mock.baseUrl) => ({
+  version: 1 as const,
+  baseUrl,
+  nonce: newRotationNonce(),
+  oldKey,
+  startedAt: new Date(mock.clock.now()).toISOString(),
+});
+
+/**
+ * A rotation of the demo key as a process that died leaves it: its record saved in the shared store, the request sent
+ * and committed by the service, the answer lost (the connection dropped after the commit).
+ */
+async function committedWithoutAnswer(mock: MockService, coordinator: Coordinator) {
+  const pending = pendingRecord(mock, mock.apiKey);
+  await coordinator.keys.store.save(pending);
+  mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
+  await expect(
+    fetch(`${mock.baseUrl}/v1/account/keys/rotate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce },
+    }),
+  ).rejects.toThrow();
+  return pending;
+}
+
 /** A logger that keeps the lines of one level (as the SDK writes them, prefixed `sports-odds: `). */
 function recordingLogger(level: 'info' | 'warn') {
   const lines: string[] = [];
@@ -198,22 +224,7 @@ describe('a rotation made by one client of a coordinator', () => {
   it('left pending by a client that died after the service committed it is resumed by the next client refused for that key', async () => {
     const mock = newMock();
     const coordinator = sharedOn(mock);
-    // The first process saved its record in the shared store, sent the rotation, and died before the answer.
-    const pending = {
-      version: 1 as const,
-      baseUrl: mock.baseUrl,
-      nonce: newRotationNonce(),
-      oldKey: mock.apiKey,
-      startedAt: new Date(mock.clock.now()).toISOString(),
-    };
-    await coordinator.keys.store.save(pending);
-    mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
-    await expect(
-      fetch(`${mock.baseUrl}/v1/account/keys/rotate`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce },
-      }),
-    ).rejects.toThrow();
+    const pending = await committedWithoutAnswer(mock, coordinator);
     const rotated: [KeyRotationSuccess, KeyRotatedInfo][] = [];
     const { options: logging, lines } = recordingLogger('info');
     const b = client(mock, {
@@ -243,21 +254,7 @@ describe('a rotation made by one client of a coordinator', () => {
   it("gives up the resumption of a pending rotation when the refused call's signal aborts: the call's 401 stands", async () => {
     const mock = newMock();
     const coordinator = sharedOn(mock);
-    const pending = {
-      version: 1 as const,
-      baseUrl: mock.baseUrl,
-      nonce: newRotationNonce(),
-      oldKey: mock.apiKey,
-      startedAt: new Date(mock.clock.now()).toISOString(),
-    };
-    await coordinator.keys.store.save(pending);
-    mock.faults.inject({ route: 'keys.rotate', drop: 'after_commit' });
-    await expect(
-      fetch(`${mock.baseUrl}/v1/account/keys/rotate`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${pending.oldKey}`, 'Idempotency-Key': pending.nonce },
-      }),
-    ).rejects.toThrow();
+    const pending = await committedWithoutAnswer(mock, coordinator);
     const held = newGate();
     onTestFinished(() => held.open());
     mock.faults.inject({ route: 'keys.rotate', hold: held.opened });
@@ -424,14 +421,7 @@ describe('a rotation made by one client of a coordinator', () => {
     await owner.odds.keys.revoke(created);
     const { options: logging, lines: warnings } = recordingLogger('warn');
     const doomed = client(mock, { coordinator, apiKey: created.api_key, ...logging });
-    const record = (oldKey: string, baseUrl: string) => ({
-      version: 1 as const,
-      baseUrl,
-      nonce: newRotationNonce(),
-      oldKey,
-      startedAt: new Date(mock.clock.now()).toISOString(),
-    });
-    for (const pending of [record(mock.apiKey, mock.baseUrl), record(created.api_key, 'https://elsewhere.example')]) {
+    for (const pending of [pendingRecord(mock, mock.apiKey), pendingRecord(mock, created.api_key, 'https://elsewhere.example')]) {
       await coordinator.keys.store.save(pending);
       await expect(doomed.odds.catalog.sports()).rejects.toMatchObject({ name: 'AuthenticationError', status: 401 });
       expect(await coordinator.keys.store.load()).toEqual(pending);
@@ -452,13 +442,7 @@ describe('a rotation made by one client of a coordinator', () => {
     const created = await owner.odds.keys.create({ name: 'doomed', scopes: ['data:read', 'account:manage'] });
     await owner.odds.keys.revoke(created);
     // A record of this key whose rotation the service never committed: the revoked key cannot rotate now.
-    const pending = {
-      version: 1 as const,
-      baseUrl: mock.baseUrl,
-      nonce: newRotationNonce(),
-      oldKey: created.api_key,
-      startedAt: new Date(mock.clock.now()).toISOString(),
-    };
+    const pending = pendingRecord(mock, created.api_key);
     await coordinator.keys.store.save(pending);
     const { options: logging, lines: warnings } = recordingLogger('warn');
     const doomed = client(mock, { coordinator, apiKey: created.api_key, ...logging });
