@@ -108,7 +108,7 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
     ]);
   });
 
-  it("says where and why the mock's own answer failed its schema, at the root too", async () => {
+  it("says where and why the mock's own answer failed its schema: a row's field by its path, or the root", async () => {
     const mock = newMock();
     await mock.ready;
     // @ts-expect-error: an answer that is not the route's rows, which the compiler refuses and the pipeline names
@@ -119,6 +119,15 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
       500,
       'internal_error',
       "the mock's answer failed its own schema at the root: Invalid input",
+    ]);
+    // @ts-expect-error: a row whose name is not a string, which the compiler refuses and the pipeline names at its path
+    const badRow: DataHandler<'catalog.sports'> = () => ({ body: [{ id: 1, name: 7 }], rows: 1, truncated: false });
+    contextOf(mock).handlers['catalog.sports'] = dataEntry('catalog.sports', badRow);
+    const nested = await call(mock, SPORTS);
+    expect([nested.status, codeOf(nested), message(nested)]).toEqual([
+      500,
+      'internal_error',
+      "the mock's answer failed its own schema at 0.name: Invalid input",
     ]);
   });
 });

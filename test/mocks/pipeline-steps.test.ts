@@ -5,6 +5,7 @@ import { AnswerHeaders } from '../../mocks/service/http-messages';
 import { readBearer } from '../../mocks/service/bearer';
 import type { ServiceRequest } from '../../mocks/service/http-messages';
 import { hashBearer, resolveCaller } from '../../mocks/service/pipeline/authenticate';
+import { admitRate } from '../../mocks/service/pipeline/rate-limit';
 import { accepted, admitted, answered, armed, authenticated, receive, routed } from '../../mocks/service/pipeline/context';
 import { lookupRoute } from '../../mocks/service/pipeline/lookup';
 import { reserveEnvelope } from '../../mocks/service/pipeline/reserve';
@@ -67,6 +68,39 @@ describe('resolveCaller: missing, malformed, unknown or revoked keys are 401 inv
       'invalid_api_key',
       'unknown or revoked API key',
     ]);
+  });
+});
+
+describe('hashBearer: a digest remembered for the keys last seen, never a store that grows with traffic', () => {
+  it('answers the last 64 keys at once and hashes an older one again', async () => {
+    const keys = Array.from({ length: 65 }, (_, i) => `svc_live_${String(i).padStart(32, 'k')}`);
+    for (const key of keys) await hashBearer(key);
+    // The newest first is checked without touching the oldest: hashing it again would remember it and forget the next.
+    for (const key of keys.slice(1)) expect(typeof hashBearer(key), key).toBe('string');
+    const oldest = hashBearer(keys[0] as string);
+    expect(oldest).toBeInstanceOf(Promise);
+    expect(await oldest).toBe(await sha256Hex(keys[0] as string));
+  });
+});
+
+describe('admitRate: over the per-second rate, the 429 of that rate, made once for at most 64 rates', () => {
+  it('gives the same refusal again for the first 64 rates it refused and a new, equal one for any later rate', async () => {
+    const mock = newMock();
+    await mock.ready;
+    const service = contextOf(mock);
+    const caller = resolveCaller({ route: routes['catalog.sports'], bearer: mock.apiKey, service }, await hashBearer(mock.apiKey));
+    const now = Date.parse(NOW);
+    // 200 requests in this second: every rate below is over.
+    for (let i = 0; i < 200; i++) caller.account.rate.admit(now, 1_000);
+    const at = (rps: number) =>
+      admitRate({ ...caller, account: { ...caller.account, plan: { ...caller.account.plan, rateLimitRps: rps } } }, now);
+    const rates = Array.from({ length: 100 }, (_, i) => i + 1);
+    const twice = rates.map((rps) => [at(rps), at(rps)] as const);
+    expect(twice.flatMap(([a, b], i) => (a === b ? [rates[i]] : []))).toEqual(rates.slice(0, 64));
+    for (const [i, [a, b]] of twice.entries()) {
+      expect(a, `rate ${rates[i]}`).toEqual(b);
+      expect(a).toMatchObject({ status: 429, code: 'rate_limited', message: `more than ${rates[i]} requests per second for this account` });
+    }
   });
 });
 

@@ -102,6 +102,19 @@ describe('GET /__admin/requests/{id}', () => {
     expect(everything).not.toContain(key.slice(9));
   });
 
+  it('keeps a target of up to 2,048 characters whole, and the first 2,048 of a longer one, marked as cut', async () => {
+    const whole = `/v1/${'x/'.repeat(1_022)}`;
+    expect(whole).toHaveLength(2_048);
+    const long = `/v1/${'x/'.repeat(3_000)}end`;
+    const targets: string[] = [];
+    for (const path of [whole, long]) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      targets.push((await detailOf(res.headers.get('x-request-id')!)).target);
+    }
+    expect(targets).toEqual([whole, `${long.slice(0, 2_048)}…`]);
+  });
+
   it('masks a cursor the route refused after decoding it (altered or expired), as every refused value', async () => {
     const first = await get('/v1/events?live=1&limit=1');
     const cursor = first.headers.get('x-next-cursor');

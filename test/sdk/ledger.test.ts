@@ -43,6 +43,15 @@ describe('credit ledger', () => {
     expect(odds.credits.spent).toBe(1);
     expect(odds.credits.meteredCalls).toBe(1);
   });
+
+  it('adds the cost of every answer served again from the cache to saved, and to nothing else', async () => {
+    const { odds, fake } = setup([credits(3, 10)]);
+    await odds.catalog.sports();
+    await odds.catalog.sports();
+    await odds.catalog.sports();
+    expect(fake.seen).toHaveLength(1);
+    expect(odds.credits).toMatchObject({ spent: 3, meteredCalls: 1, reserved: 0, saved: 6 });
+  });
 });
 
 describe('budget guard', () => {

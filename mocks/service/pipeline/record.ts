@@ -24,7 +24,7 @@ function headersOf(sent: AnswerHeaderView | undefined): { name: string; value: s
   const pairs = sent.toPairs();
   const headers: { name: string; value: string }[] = [];
   for (let i = 0; i < pairs.length; i += 2) headers.push({ name: pairs[i] as string, value: maskSecrets(pairs[i + 1] as string) });
-  for (const cookie of sent.cookies) headers.push({ name: 'Set-Cookie', value: cookie.replace(/^([^=;]*)=[^;]*/, `$1=${MASK}`) });
+  for (const cookie of sent.cookies) headers.push({ name: 'Set-Cookie', value: cookie.replace(/=[^;]*/, `=${MASK}`) });
   return headers;
 }
 

@@ -73,7 +73,8 @@ export class OutgoingCall implements ReusableCall {
   serve(): Promise<RawAnswer> {
     const { ctx, options } = this;
     if (!this.reusable && options.maxAge === undefined && options.cache === undefined) return this.send();
-    return runnerOf(ctx).then((runner) => (runner === undefined ? this.send() : runner.serve(ctx, this)));
+    // The answer's type is given: inferred, it is one of the two branches' types, picked by the order in which the compiler met them.
+    return runnerOf(ctx).then((runner): Promise<RawAnswer> => (runner === undefined ? this.send() : runner.serve(ctx, this)));
   }
 
   /** The metadata of an answer the reuse kept (one attempt, sent at `sentAt`). */
