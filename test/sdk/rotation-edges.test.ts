@@ -115,6 +115,20 @@ describe('resuming a pending rotation', () => {
   });
 });
 
+describe("rotate()'s options", () => {
+  it('refuses a misspelt option as a rejection naming keys.rotate(), before anything is stored or sent', async () => {
+    const store = new MemoryRotationStore();
+    const { odds, fake } = fakeClient([], { rotationStore: store });
+    // @ts-expect-error: a misspelt option, which the compiler refuses and the call names
+    const call = odds.keys.rotate({ tiemout: 5 });
+    await expect(call).rejects.toThrow(
+      new SportsOddsError('keys.rotate() has no option "tiemout" (did you mean timeout?); its options are signal, timeout'),
+    );
+    expect(fake.seen).toEqual([]);
+    expect(await store.load()).toBeUndefined();
+  });
+});
+
 describe('RotationPendingError', () => {
   it('carries the last ambiguous failure as its cause', async () => {
     const mock = newMock();

@@ -56,7 +56,7 @@ export async function recoverStaleKey(kit: RotationKit, staleKey: string, signal
     if (pending.oldKey !== staleKey || pending.baseUrl !== ctx.options.baseUrl) return false;
     ctx.options.logger.info(`the key was refused while a rotation of it is pending: resuming the rotation of ${pending.startedAt}`);
     try {
-      await runRotation(kit, signal === undefined ? {} : { signal });
+      await runRotation(kit, { signal });
     } catch (error) {
       // The call's own refusal stands; rotate() reports the rotation's failure to whoever asks for it.
       ctx.options.logger.warn(`could not finish the pending key rotation of ${pending.startedAt}: ${String(error)}`);
