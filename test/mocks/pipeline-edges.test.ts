@@ -111,20 +111,19 @@ describe("failures inside the mock are the mock's, not the caller's", () => {
   it("says where and why the mock's own answer failed its schema: a row's field by its path, or the root", async () => {
     const mock = newMock();
     await mock.ready;
-    // @ts-expect-error: an answer that is not the route's rows, which the compiler refuses and the pipeline names
-    const notRows: DataHandler<'catalog.sports'> = () => ({ body: { not: 'a list' }, rows: 1, truncated: false });
-    contextOf(mock).handlers['catalog.sports'] = dataEntry('catalog.sports', notRows);
-    const answer = await call(mock, SPORTS);
-    expect([answer.status, codeOf(answer), message(answer)]).toEqual([
+    const refusalFor = async (body: unknown) => {
+      const handler = (() => ({ body, rows: 1, truncated: false })) as unknown as DataHandler<'catalog.sports'>;
+      contextOf(mock).handlers['catalog.sports'] = dataEntry('catalog.sports', handler);
+      const answer = await call(mock, SPORTS);
+      return [answer.status, codeOf(answer), message(answer)];
+    };
+    // Answers the compiler refuses (not the route's rows; a row whose name is not a string), which the pipeline names.
+    expect(await refusalFor({ not: 'a list' })).toEqual([
       500,
       'internal_error',
       "the mock's answer failed its own schema at the root: Invalid input",
     ]);
-    // @ts-expect-error: a row whose name is not a string, which the compiler refuses and the pipeline names at its path
-    const badRow: DataHandler<'catalog.sports'> = () => ({ body: [{ id: 1, name: 7 }], rows: 1, truncated: false });
-    contextOf(mock).handlers['catalog.sports'] = dataEntry('catalog.sports', badRow);
-    const nested = await call(mock, SPORTS);
-    expect([nested.status, codeOf(nested), message(nested)]).toEqual([
+    expect(await refusalFor([{ id: 1, name: 7 }])).toEqual([
       500,
       'internal_error',
       "the mock's answer failed its own schema at 0.name: Invalid input",
